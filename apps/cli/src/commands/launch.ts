@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { Engine } from '@mcpscope/engine';
+import { startProxy } from '@mcpscope/proxy';
+import { z } from 'zod';
+import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
+import { describeConnectError } from '../format-error.js';
+import type { CliIo } from '../io.js';
+import { openBrowser } from '../open-browser.js';
+import { parseOptions, TargetOptionsSchema } from '../options.js';
+import { cliVersion, demoConfig, webDir } from '../paths.js';
+import { describeTarget, resolveTarget } from '../target.js';
+
+/** Away from the official inspector's 6274/6277 so both can run side by side. */
+export const DEFAULT_PORT = 6280;
+
+export const LaunchOptionsSchema = TargetOptionsSchema.extend({
+  port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535).default(DEFAULT_PORT),
+  host: z.string().min(1).default('127.0.0.1'),
+  allowRemote: z.boolean().default(false),
+  open: z.boolean().default(true),
+});
+export type LaunchOptions = z.infer<typeof LaunchOptionsSchema>;
+
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
+}
+
+/** The one line tests and users look for; the token travels in the fragment, never to a server log. */
+export function listeningLine(url: string, token: string): string {
+  return `mcpscope listening on ${url.replace(/\/+$/, '')}/#token=${token}`;
+}
+
+function waitForStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+/**
+ * `mcpscope [options] [-- command args…]`: engine + proxy + browser. A failed first connect is
+ * reported but the UI stays up so the user can see what happened and retry. Runs until
+ * SIGINT/SIGTERM, then closes every session (their process trees), flushes traces, closes the
+ * proxy and resolves 0.
+ */
+export async function runLaunch(command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
+  const opts = parseOptions(LaunchOptionsSchema, rawOptions);
+  if (!isLoopback(opts.host) && !opts.allowRemote) {
+    throw new CliError(`--host ${opts.host} exposes mcpscope beyond this machine; add --allow-remote if you mean it`);
+  }
+  const config = await resolveTarget(opts, command, { demo: demoConfig });
+  const stopped = waitForStopSignal();
+  const engine = new Engine({ clientVersion: cliVersion() });
+  const token = io.env.MCPSCOPE_TOKEN || randomBytes(32).toString('base64url');
+  const staticDir = webDir();
+  if (!staticDir) io.stderr('mcpscope: the web UI is not built; only the API is served\n');
+
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  try {
+    proxy = await startProxy({
+      engine,
+      host: opts.host,
+      port: opts.port,
+      token,
+      allowRemote: opts.allowRemote,
+      staticDir,
+      info: { version: cliVersion(), demo: await demoConfig() },
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
+    throw err;
+  }
+  const url = listeningLine(proxy.url, proxy.token);
+  io.stdout(url + '\n');
+  if (opts.open) openBrowser(url, io);
+
+  if (config) {
+    engine.open(config, { record: opts.record, noRedact: !opts.redact }).catch((err: unknown) => {
+      io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);
+    });
+  }
+
+  await stopped;
+  await engine.closeAll();
+  await proxy.close();
+  return ExitCode.Ok;
+}

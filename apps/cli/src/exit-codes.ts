@@ -1,0 +1,31 @@
+/**
+ * Exit codes of mcpscope's headless commands. They are a public contract (README "Exit
+ * codes"): scripts and CI branch on them, so never renumber.
+ */
+export const ExitCode = {
+  /** Success. */
+  Ok: 0,
+  /** Bad usage (unknown option, invalid value) or an internal error. */
+  Usage: 1,
+  /** Could not connect to the server (spawn failed, it exited, HTTP error, connect timeout), or lost it. */
+  ConnectFailed: 2,
+  /** The request got no response within --timeout. */
+  Timeout: 3,
+  /** The server answered with a JSON-RPC error. */
+  RpcError: 4,
+  /** `tools/call` returned a result with `isError: true`. */
+  ToolError: 5,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A failure the CLI reports in plain words and turns into an exit code (local error family). */
+export class CliError extends Error {
+  readonly exitCode: ExitCodeValue;
+
+  constructor(message: string, exitCode: ExitCodeValue = ExitCode.Usage) {
+    super(message);
+    this.name = 'CliError';
+    this.exitCode = exitCode;
+  }
+}

@@ -1,0 +1,76 @@
+import { Option, type Command } from 'commander';
+import { z } from 'zod';
+import { CliError } from './exit-codes.js';
+
+/** Commander collects repeatable options as raw strings; zod parses them below. */
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** The options that say which server to connect to; shared by launch and `call`. */
+export function addTargetOptions(cmd: Command): Command {
+  return cmd
+    .option('--url <url>', 'connect to an MCP server over HTTP at this URL')
+    .addOption(
+      new Option('--transport <kind>', 'stdio | http | sse | auto (default: stdio for a command, auto for --url)').choices([
+        'stdio',
+        'http',
+        'sse',
+        'auto',
+      ]),
+    )
+    .option('--header <"Name: value">', 'HTTP header to send (repeatable)', collect)
+    .option('--bearer <token>', 'send Authorization: Bearer <token>')
+    .option('-e, --env <KEY=VALUE>', 'environment variable for the server process (repeatable)', collect)
+    .option('--cwd <dir>', 'working directory of the server process')
+    .option('--config <file>', 'read the server from a Claude Desktop / Cursor / VS Code config file')
+    .option('--server <name>', 'which server of --config to use')
+    .option('--demo', 'connect to the embedded demo server')
+    .option('--record <file>', 'write a trace (format v1, NDJSON) of the session to this file')
+    .option('--no-redact', 'keep secrets (tokens, cookies, codes) in the recorded trace');
+}
+
+const HeaderSchema = z.string().transform((raw, ctx) => {
+  const at = raw.indexOf(':');
+  const name = at > 0 ? raw.slice(0, at).trim() : '';
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    ctx.addIssue({ code: 'custom', message: `--header "${raw}" must look like "Name: value"` });
+    return z.NEVER;
+  }
+  return [name, raw.slice(at + 1).trim()] as const;
+});
+
+const EnvSchema = z.string().transform((raw, ctx) => {
+  const at = raw.indexOf('=');
+  if (at <= 0) {
+    ctx.addIssue({ code: 'custom', message: `--env "${raw}" must look like KEY=VALUE` });
+    return z.NEVER;
+  }
+  return [raw.slice(0, at), raw.slice(at + 1)] as const;
+});
+
+export const TargetOptionsSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: '--url must be an http(s) URL' }).optional(),
+  transport: z.enum(['stdio', 'http', 'sse', 'auto']).optional(),
+  header: z.array(HeaderSchema).default([]).transform((pairs) => Object.fromEntries(pairs)),
+  bearer: z.string().min(1, '--bearer needs a token').optional(),
+  env: z.array(EnvSchema).default([]).transform((pairs) => Object.fromEntries(pairs)),
+  cwd: z.string().min(1).optional(),
+  config: z.string().min(1).optional(),
+  server: z.string().min(1).optional(),
+  demo: z.boolean().default(false),
+  record: z.string().min(1).optional(),
+  redact: z.boolean().default(true),
+});
+export type TargetOptions = z.infer<typeof TargetOptionsSchema>;
+
+/** Parses raw option values at the CLI trust boundary; a bad value is a usage error. */
+export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((i) => {
+    const option = i.path.length ? `--${String(i.path[0])}` : 'options';
+    return i.message.includes('--') ? i.message : `${option}: ${i.message}`;
+  });
+  throw new CliError(messages.join('\n'));
+}

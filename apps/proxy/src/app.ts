@@ -1,0 +1,95 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { Engine } from '@mcpscope/engine';
+import type { Info } from '@mcpscope/wire';
+import { handleError, ProxyError } from './errors.js';
+import { createHostPolicy } from './hosts.js';
+import { isApiPath, isWsPath, requestPath } from './paths.js';
+import { hostGuard } from './plugins/hostGuard.js';
+import { securityHeaders } from './plugins/securityHeaders.js';
+import { spa } from './plugins/spa.js';
+import { tokenAuth } from './plugins/tokenAuth.js';
+import { infoRoutes } from './routes/info.js';
+import { messageRoutes } from './routes/messages.js';
+import { serverRequestRoutes } from './routes/serverRequests.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { wsHub, type HubOptions } from './ws/hub.js';
+
+export interface BuildAppOptions {
+  engine: Engine;
+  token: string;
+  /** The address the server will listen on (loopback names are always accepted as Host). */
+  host: string;
+  /** The port it will listen on; 0 = whatever port the server actually listens on. */
+  port: number;
+  /** The built web UI (index.html + assets/). */
+  staticDir?: string;
+  info?: Partial<Info>;
+  logger?: boolean;
+  /** WebSocket flow control, see HubOptions. */
+  ws?: Pick<HubOptions, 'maxQueuedBytes' | 'highWaterBytes'>;
+}
+
+export const BODY_LIMIT = 4 * 1024 * 1024;
+
+/** The query string of a logged URL may hold the /ws token. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+}
+
+/** Builds the proxy (no listen()). Plugin order matters: hooks run in registration order. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: opts.logger
+      ? { serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url ?? '') }) } }
+      : false,
+  });
+
+  const listeningPort = (): number => {
+    if (opts.port !== 0) return opts.port;
+    const address = app.server.address();
+    return typeof address === 'object' && address !== null ? address.port : 0;
+  };
+  const policy = createHostPolicy(opts.host, listeningPort);
+
+  app.setErrorHandler(handleError);
+  // Only JSON bodies; an empty JSON body (e.g. a DELETE from a generic fetch helper) is no body.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+
+  await app.register(hostGuard, { policy });
+  await app.register(tokenAuth, { token: opts.token });
+  await app.register(securityHeaders, { policy });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(
+    async (api) => {
+      await api.register(infoRoutes, { info: opts.info });
+      await api.register(sessionRoutes, { engine: opts.engine });
+      await api.register(messageRoutes, { engine: opts.engine });
+      await api.register(serverRequestRoutes, { engine: opts.engine });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(wsHub, { engine: opts.engine, ...opts.ws });
+
+  const staticDir = opts.staticDir;
+  if (staticDir !== undefined) await app.register(spa, { root: staticDir });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = requestPath(request);
+    const spaRoute = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !isWsPath(path);
+    if (staticDir !== undefined && spaRoute && !path.startsWith('/assets/')) {
+      return reply.sendFile('index.html');
+    }
+    return handleError(new ProxyError('MCPSCOPE_ERR_NOT_FOUND', `No route ${request.method} ${path}`), request, reply);
+  });
+
+  return app;
+}

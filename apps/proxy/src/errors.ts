@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '@mcpscope/wire';
+import { EngineError } from '@mcpscope/engine';
+
+/**
+ * The one catalogue of proxy HTTP errors: code → status. Every error body the proxy sends is
+ * `{ error: { code, message, details? } }` (ApiErrorSchema in @mcpscope/wire).
+ */
+export const ERROR_STATUS = {
+  MCPSCOPE_ERR_BAD_REQUEST: 400,
+  MCPSCOPE_ERR_UNAUTHORIZED: 401,
+  MCPSCOPE_ERR_FORBIDDEN_HOST: 403,
+  MCPSCOPE_ERR_FORBIDDEN_ORIGIN: 403,
+  MCPSCOPE_ERR_NOT_FOUND: 404,
+  MCPSCOPE_ERR_SESSION_NOT_FOUND: 404,
+  MCPSCOPE_ERR_REQUEST_NOT_FOUND: 404,
+  MCPSCOPE_ERR_NOT_CONNECTED: 409,
+  MCPSCOPE_ERR_PAYLOAD_TOO_LARGE: 413,
+  MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  MCPSCOPE_ERR_INTERNAL: 500,
+  MCPSCOPE_ERR_CONNECT_FAILED: 502,
+  MCPSCOPE_ERR_SEND_FAILED: 502,
+  MCPSCOPE_ERR_TIMEOUT: 504,
+} as const;
+
+export type ProxyErrorCode = keyof typeof ERROR_STATUS;
+
+export class ProxyError extends Error {
+  readonly code: ProxyErrorCode;
+  readonly details?: unknown;
+
+  constructor(code: ProxyErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ProxyError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ApiError {
+    const error: ApiError['error'] = { code: this.code, message: this.message };
+    if (this.details !== undefined) error.details = this.details;
+    return { error };
+  }
+}
+
+/** Engine error codes of an established session's operations → catalogue codes. */
+const ENGINE_CODES: Record<string, ProxyErrorCode> = {
+  ENGINE_NOT_CONNECTED: 'MCPSCOPE_ERR_NOT_CONNECTED',
+  ENGINE_TIMEOUT: 'MCPSCOPE_ERR_TIMEOUT',
+  ENGINE_SEND_FAILED: 'MCPSCOPE_ERR_SEND_FAILED',
+  ENGINE_SESSION_NOT_FOUND: 'MCPSCOPE_ERR_SESSION_NOT_FOUND',
+};
+
+/** Fastify's own 4xx errors (body parsing, content type, limits) by status. */
+const FASTIFY_STATUS: Record<number, ProxyErrorCode> = {
+  404: 'MCPSCOPE_ERR_NOT_FOUND',
+  413: 'MCPSCOPE_ERR_PAYLOAD_TOO_LARGE',
+  415: 'MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE',
+};
+
+export function toProxyError(err: unknown): ProxyError {
+  if (err instanceof ProxyError) return err;
+  if (err instanceof EngineError) {
+    const code = ENGINE_CODES[err.code] ?? 'MCPSCOPE_ERR_INTERNAL';
+    const details = err.sessionId === undefined ? { engineCode: err.code } : { engineCode: err.code, sessionId: err.sessionId };
+    return new ProxyError(code, err.message, details);
+  }
+  const status = (err as Partial<FastifyError> | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = err instanceof Error ? err.message : 'Bad request';
+    return new ProxyError(FASTIFY_STATUS[status] ?? 'MCPSCOPE_ERR_BAD_REQUEST', message);
+  }
+  return new ProxyError('MCPSCOPE_ERR_INTERNAL', 'Internal error');
+}
+
+/** Root error handler: everything leaves as a catalogue error; 5xx are logged. */
+export function handleError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const proxyError = toProxyError(err);
+  if (proxyError.statusCode >= 500) request.log.error({ err }, 'request failed');
+  return reply.code(proxyError.statusCode).type('application/json; charset=utf-8').send(proxyError.toBody());
+}

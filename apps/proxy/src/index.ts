@@ -1,0 +1,6 @@
+export { buildApp, BODY_LIMIT, type BuildAppOptions } from './app.js';
+export { startProxy, RemoteBindRefusedError, type StartProxyOptions, type RunningProxy } from './start.js';
+export { generateToken } from './token.js';
+export { ERROR_STATUS, ProxyError, type ProxyErrorCode } from './errors.js';
+export { contentSecurityPolicy } from './plugins/securityHeaders.js';
+export { WS_CLOSE, type HubOptions } from './ws/hub.js';

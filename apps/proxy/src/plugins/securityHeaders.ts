@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { HostPolicy } from '../hosts.js';
+import { isApiPath, requestPath } from '../paths.js';
+
+/** The SPA's CSP: own scripts only, WebSocket back to this inspector, nothing framed. */
+export function contentSecurityPolicy(wsAuthority: string | undefined): string {
+  const connect = wsAuthority === undefined ? "'self'" : `'self' ws://${wsAuthority}`;
+  return [
+    "default-src 'self'",
+    `connect-src ${connect}`,
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "worker-src 'self' blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers on every response, errors included. API answers are never cached. */
+export const securityHeaders = fp<{ policy: HostPolicy }>(
+  async (app, { policy }) => {
+    app.addHook('onSend', async (request, reply) => {
+      const host = request.headers.host;
+      const authority = policy.isAllowedHost(host) ? host?.toLowerCase() : undefined;
+      reply.header('content-security-policy', contentSecurityPolicy(authority));
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'no-referrer');
+      reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('cross-origin-resource-policy', 'same-origin');
+      if (isApiPath(requestPath(request))) reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'mcpscope-security-headers' },
+);

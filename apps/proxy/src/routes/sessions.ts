@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { EngineError, type Engine, type Session } from '@mcpscope/engine';
+import { CreateSessionBodySchema } from '@mcpscope/wire';
+import { ProxyError } from '../errors.js';
+import { parseInput } from './parse.js';
+
+export const SessionParamsSchema = z.object({ id: z.string().min(1) });
+const DeleteQuerySchema = z.object({ forget: z.enum(['1', 'true', '0', 'false']).optional() });
+
+export function sessionOr404(engine: Engine, params: unknown): Session {
+  const { id } = parseInput(SessionParamsSchema, params, 'path parameters');
+  const session = engine.get(id);
+  if (!session) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
+  return session;
+}
+
+/** A failed open: the session stays listed as 'failed'; the UI gets why and which one. */
+function connectFailed(err: unknown): unknown {
+  if (!(err instanceof EngineError)) return err;
+  const connectError = err.details ?? { code: err.code, message: err.message };
+  return new ProxyError('MCPSCOPE_ERR_CONNECT_FAILED', err.message, { ...connectError, sessionId: err.sessionId });
+}
+
+/** /api/sessions: list, connect (resolves once connected), close or forget, stored events. */
+export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
+  app.get('/sessions', async () => ({ sessions: engine.list() }));
+
+  app.post('/sessions', async (request, reply) => {
+    const { config } = parseInput(CreateSessionBodySchema, request.body, 'request body');
+    let session: Session;
+    try {
+      session = await engine.open(config);
+    } catch (err) {
+      throw connectFailed(err);
+    }
+    return reply.code(201).send({ session: session.info() });
+  });
+
+  app.delete('/sessions/:id', async (request, reply) => {
+    const { id } = parseInput(SessionParamsSchema, request.params, 'path parameters');
+    const { forget } = parseInput(DeleteQuerySchema, request.query, 'query');
+    const forgetIt = forget === '1' || forget === 'true';
+    const found = forgetIt ? await engine.remove(id) : await engine.close(id);
+    if (!found) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
+    return reply.code(204).send();
+  });
+
+  app.get('/sessions/:id/events', async (request) => ({ events: sessionOr404(engine, request.params).events() }));
+};

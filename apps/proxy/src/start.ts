@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { Engine } from '@mcpscope/engine';
+import type { Info } from '@mcpscope/wire';
+import { buildApp, type BuildAppOptions } from './app.js';
+import { hostForUrl, isLoopbackHost } from './hosts.js';
+import { generateToken } from './token.js';
+
+export interface StartProxyOptions {
+  engine: Engine;
+  /** Default 127.0.0.1. Anything that is not loopback needs `allowRemote`. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default: $MCPSCOPE_TOKEN, else 32 random bytes (base64url). */
+  token?: string;
+  allowRemote?: boolean;
+  staticDir?: string;
+  info?: Partial<Info>;
+  logger?: boolean;
+  ws?: BuildAppOptions['ws'];
+}
+
+export interface RunningProxy {
+  /** Open this: `http://127.0.0.1:PORT/#token=…` (the fragment never reaches the server). */
+  url: string;
+  port: number;
+  token: string;
+  app: FastifyInstance;
+  /** Stops the HTTP server and the tabs' sockets. Sessions belong to the engine's owner. */
+  close(): Promise<void>;
+}
+
+export class RemoteBindRefusedError extends Error {
+  readonly code = 'MCPSCOPE_REMOTE_BIND_REFUSED';
+  constructor(host: string) {
+    super(
+      `Refusing to listen on ${host}: it is not a loopback address, so anyone who can reach it ` +
+        'could drive your MCP servers. Use 127.0.0.1, or pass allowRemote (--allow-remote) if you mean it.',
+    );
+    this.name = 'RemoteBindRefusedError';
+  }
+}
+
+function pickToken(given: string | undefined): string {
+  if (given !== undefined && given !== '') return given;
+  const fromEnv = process.env.MCPSCOPE_TOKEN;
+  return fromEnv !== undefined && fromEnv !== '' ? fromEnv : generateToken();
+}
+
+/** The address a local browser should use for the printed URL. */
+function browserHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' || host === '[::]' ? '127.0.0.1' : hostForUrl(host);
+}
+
+/** Builds the app, listens (127.0.0.1 and a free port unless told otherwise) and reports where. */
+export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy> {
+  const host = opts.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host) && !opts.allowRemote) throw new RemoteBindRefusedError(host);
+  const token = pickToken(opts.token);
+  const requestedPort = opts.port ?? 0;
+
+  const app = await buildApp({
+    engine: opts.engine,
+    token,
+    host,
+    port: requestedPort,
+    staticDir: opts.staticDir,
+    info: opts.info,
+    logger: opts.logger,
+    ws: opts.ws,
+  });
+  try {
+    await app.listen({ host: host.replace(/^\[(.*)\]$/, '$1'), port: requestedPort });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : requestedPort;
+  return {
+    url: `http://${browserHost(host)}:${port}/#token=${encodeURIComponent(token)}`,
+    port,
+    token,
+    app,
+    close: () => app.close(),
+  };
+}

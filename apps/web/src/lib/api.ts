@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  ConnectErrorSchema,
+  InfoSchema,
+  PendingServerRequestSchema,
+  SendMessageReplySchema,
+  SessionInfoSchema,
+  SessionListSchema,
+  type AnswerServerRequestBody,
+  type Info,
+  type PendingServerRequest,
+  type SendMessageBody,
+  type SendMessageReply,
+  type SessionConfigInput,
+  type SessionInfo,
+} from '@mcpscope/wire';
+
+/**
+ * One error type for everything that goes wrong talking to the proxy. `code` is either a
+ * proxy catalogue code (`MCPSCOPE_ERR_*`, with the HTTP status) or a local one:
+ * `network` (no reply at all) or `bad-reply` (a reply that does not match the wire schema).
+ */
+export class ApiRequestError extends Error {
+  readonly code: string;
+  readonly status: number | undefined;
+  readonly details: unknown;
+
+  constructor(code: string, message: string, status?: number, details?: unknown) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+
+  get unauthorized(): boolean {
+    return this.status === 401;
+  }
+}
+
+/** Details of MCPSCOPE_ERR_CONNECT_FAILED: why the server did not come up. */
+export const ConnectFailureDetailsSchema = ConnectErrorSchema.extend({ sessionId: z.string().optional() });
+export type ConnectFailureDetails = z.infer<typeof ConnectFailureDetailsSchema>;
+
+export function connectFailureDetails(err: unknown): ConnectFailureDetails | undefined {
+  if (!(err instanceof ApiRequestError)) return undefined;
+  const parsed = ConnectFailureDetailsSchema.safeParse(err.details);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const SessionReplySchema = z.object({ session: SessionInfoSchema });
+// The list route's envelope is not in the wire package yet; accept the plausible shapes.
+const ServerRequestListSchema = z.union([
+  z.object({ requests: z.array(PendingServerRequestSchema) }).transform((r) => r.requests),
+  z.object({ serverRequests: z.array(PendingServerRequestSchema) }).transform((r) => r.serverRequests),
+  z.array(PendingServerRequestSchema),
+]);
+
+export interface ApiClientOptions {
+  token: string;
+  /** Origin of the proxy; '' means the page's own origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: ApiClientOptions) {
+  async function call<T>(method: string, path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new ApiRequestError('network', `Cannot reach the mcpscope proxy: ${(err as Error).message}`);
+    }
+    const text = await res.text();
+    let json: unknown = undefined;
+    if (text.length > 0) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    if (!res.ok) {
+      const parsed = ApiErrorSchema.safeParse(json);
+      if (parsed.success) {
+        const { code, message, details } = parsed.data.error;
+        throw new ApiRequestError(code, message, res.status, details);
+      }
+      throw new ApiRequestError(`http-${res.status}`, `HTTP ${res.status} ${res.statusText}`.trim(), res.status, text.slice(0, 500));
+    }
+    if (schema === null) return undefined as T;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiRequestError('bad-reply', `Unexpected reply from ${method} ${path}: ${parsed.error.message}`, res.status);
+    }
+    return parsed.data;
+  }
+
+  const enc = encodeURIComponent;
+  return {
+    info: (): Promise<Info> => call('GET', '/api/info', InfoSchema),
+    listSessions: async (): Promise<SessionInfo[]> => (await call('GET', '/api/sessions', SessionListSchema)).sessions,
+    createSession: async (config: SessionConfigInput): Promise<SessionInfo> =>
+      (await call('POST', '/api/sessions', SessionReplySchema, { config })).session,
+    closeSession: (id: string): Promise<void> => call('DELETE', `/api/sessions/${enc(id)}`, null),
+    forgetSession: (id: string): Promise<void> => call('DELETE', `/api/sessions/${enc(id)}?forget=1`, null),
+    sendMessage: (id: string, body: SendMessageBody): Promise<SendMessageReply> =>
+      call('POST', `/api/sessions/${enc(id)}/messages`, SendMessageReplySchema, body),
+    listServerRequests: (): Promise<PendingServerRequest[]> => call('GET', '/api/server-requests', ServerRequestListSchema),
+    answerServerRequest: (sessionId: string, requestId: string, body: AnswerServerRequestBody): Promise<void> =>
+      call('POST', `/api/sessions/${enc(sessionId)}/server-requests/${enc(requestId)}`, null, body),
+  };
+}

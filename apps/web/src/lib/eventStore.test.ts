@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionInfo } from '@mcpscope/wire';
+import { EventStore } from './eventStore';
+import { request, response, syntheticFrames } from './testFrames';
+
+function manualStore() {
+  const tasks: Array<() => void> = [];
+  const store = new EventStore((fn) => tasks.push(fn));
+  const runFrame = () => tasks.splice(0).forEach((t) => t());
+  return { store, tasks, runFrame };
+}
+
+const session = (id: string, createdAt = 1): SessionInfo => ({
+  id, name: id, state: 'connected', transport: 'stdio', target: 'node x', createdAt, wrapped: false,
+});
+
+describe('EventStore', () => {
+  it('coalesces a burst of messages into one notification per animation frame', () => {
+    const { store, tasks, runFrame } = manualStore();
+    let notified = 0;
+    store.subscribe(() => notified++);
+    for (const f of syntheticFrames(500)) store.enqueue(f);
+    expect(tasks).toHaveLength(1);
+    expect(store.log('s1')).toBeUndefined();
+    runFrame();
+    expect(notified).toBe(1);
+    expect(store.log('s1')!.frames.length).toBe(500);
+  });
+
+  it('keeps the snapshot stable until something changes', () => {
+    const { store, runFrame } = manualStore();
+    const a = store.getSnapshot();
+    expect(store.getSnapshot()).toBe(a);
+    store.enqueue({ type: 'session', session: session('s1') });
+    runFrame();
+    const b = store.getSnapshot();
+    expect(b).not.toBe(a);
+    expect(b.sessions.map((s) => s.id)).toEqual(['s1']);
+    store.enqueue(request(1, 1, 'ping'));
+    runFrame();
+    expect(store.getSnapshot().sessions).toBe(b.sessions); // untouched parts keep their identity
+  });
+
+  it('drops the backlog resent after a reconnect (dedupe by sessionId+seq)', () => {
+    const { store, runFrame } = manualStore();
+    const frames = syntheticFrames(100);
+    store.enqueue({ type: 'hello', wireVersion: 1, sessions: [session('s1')] });
+    frames.slice(0, 60).forEach((f) => store.enqueue(f));
+    store.enqueue({ type: 'ready' });
+    runFrame();
+    expect(store.getSnapshot().ready).toBe(true);
+    // reconnect: hello, the whole backlog again, then live frames
+    store.enqueue({ type: 'hello', wireVersion: 1, sessions: [session('s1')] });
+    frames.forEach((f) => store.enqueue(f));
+    store.enqueue({ type: 'ready' });
+    runFrame();
+    const log = store.log('s1')!;
+    expect(log.frames.length).toBe(100);
+    expect([...log.frames.range()].map((f) => f.seq)).toEqual(frames.map((f) => f.seq));
+  });
+
+  it('pairs responses with requests incrementally, with or without engine pairing', () => {
+    const { store } = manualStore();
+    store.enqueue(request(1, 7, 'tools/list', 10));
+    store.enqueue(request(2, 8, 'ping', 12));
+    store.enqueue(response(3, 8, 20)); // no pair from the engine: computed locally
+    store.enqueue(response(4, 7, 40, 's1', { requestSeq: 1, method: 'tools/list', latencyMs: 30 }));
+    store.flush();
+    const log = store.log('s1')!;
+    expect(log.responseTo(2)?.seq).toBe(3);
+    expect(log.frameBySeq(3)?.pair).toEqual({ requestSeq: 2, method: 'ping', latencyMs: 8 });
+    expect(log.responseTo(1)?.seq).toBe(4);
+    expect(log.counterpart(log.frameBySeq(4)!)?.seq).toBe(1);
+    expect(log.methods).toEqual(['ping', 'tools/list']);
+  });
+
+  it('appends 100,000 frames quickly and without copying per event', () => {
+    const { store, runFrame } = manualStore();
+    const frames = syntheticFrames(100_000);
+    const start = performance.now();
+    for (let i = 0; i < frames.length; i += 1000) {
+      for (const f of frames.slice(i, i + 1000)) store.enqueue(f);
+      runFrame();
+    }
+    const elapsed = performance.now() - start;
+    const log = store.log('s1')!;
+    expect(log.frames.length).toBe(100_000);
+    expect(log.frames.get(99_999)).toBe(frames[99_999]);
+    expect(log.frameIndexOfSeq(frames[54_321].seq)).toBe(54_321);
+    expect(store.getSnapshot().version).toBe(100);
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('tracks pending server requests and removes a session with its data', () => {
+    const { store } = manualStore();
+    const req = { sessionId: 's1', requestId: 'n:1', method: 'roots/list', params: {}, receivedAt: 5 };
+    store.enqueue({ type: 'session', session: session('s1') });
+    store.enqueue({ type: 'session', session: session('s2', 2) });
+    store.enqueue({ type: 'server-request', request: req });
+    store.enqueue({ type: 'stderr', sessionId: 's1', seq: 1, t: 1, text: 'a\nb\n' });
+    store.flush();
+    expect(store.getSnapshot().pending).toEqual([req]);
+    expect(store.log('s1')!.console.length).toBe(2);
+    store.enqueue({ type: 'server-request-done', sessionId: 's1', requestId: 'n:1' });
+    store.flush();
+    expect(store.getSnapshot().pending).toEqual([]);
+    store.mergePendingServerRequests([req]);
+    store.enqueue({ type: 'session-removed', sessionId: 's1' });
+    store.flush();
+    expect(store.getSnapshot().sessions.map((s) => s.id)).toEqual(['s2']);
+    expect(store.getSnapshot().pending).toEqual([]);
+    expect(store.log('s1')).toBeUndefined();
+  });
+});

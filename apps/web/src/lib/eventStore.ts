@@ -1,0 +1,151 @@
+import type { PendingServerRequest, SessionInfo, WsServerMessage } from '@mcpscope/wire';
+import { frameScheduler, type Schedule } from './scheduler';
+import { SessionLog } from './sessionLog';
+import type { SocketStatus } from './ws';
+import { isSessionEvent } from './wsMessage';
+
+export interface StoreSnapshot {
+  /** Grows on every change; cheap to compare. */
+  readonly version: number;
+  readonly socket: SocketStatus;
+  readonly socketDetail: string | undefined;
+  /** True once the backlog after the latest (re)connect has been received. */
+  readonly ready: boolean;
+  /** Sorted by creation time; a new array only when a session changes. */
+  readonly sessions: readonly SessionInfo[];
+  /** Logs are mutable and append-only; subscribe to `log.version` for their changes. */
+  readonly logs: ReadonlyMap<string, SessionLog>;
+  readonly pending: readonly PendingServerRequest[];
+  readonly invalidMessages: number;
+}
+
+const pendingKey = (sessionId: string, requestId: string) => `${sessionId}\u0000${requestId}`;
+
+/**
+ * The browser's copy of everything the proxy reported. WS messages are queued and applied in
+ * one batch per animation frame, so 1,000 frames arriving in a burst cost one render.
+ * Framework-free: React reads it through useSyncExternalStore.
+ */
+export class EventStore {
+  private readonly listeners = new Set<() => void>();
+  private queue: WsServerMessage[] = [];
+  private scheduled = false;
+  private readonly sessions = new Map<string, SessionInfo>();
+  private readonly logs = new Map<string, SessionLog>();
+  private readonly pending = new Map<string, PendingServerRequest>();
+  private sessionsDirty = true;
+  private pendingDirty = true;
+  private snapshot: StoreSnapshot;
+
+  constructor(private readonly schedule: Schedule = frameScheduler()) {
+    this.snapshot = {
+      version: 0, socket: 'connecting', socketDetail: undefined, ready: false,
+      sessions: [], logs: this.logs, pending: [], invalidMessages: 0,
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): StoreSnapshot => this.snapshot;
+
+  log(sessionId: string): SessionLog | undefined {
+    return this.logs.get(sessionId);
+  }
+
+  /** Queues a socket message; it is applied at the next animation frame (or `flush()`). */
+  enqueue(message: WsServerMessage): void {
+    this.queue.push(message);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => this.flush());
+  }
+
+  /** Applies every queued message now and notifies once. */
+  flush(): void {
+    this.scheduled = false;
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    let ready = this.snapshot.ready;
+    for (const message of batch) {
+      if (message.type === 'hello') ready = false;
+      if (message.type === 'ready') ready = true;
+      this.apply(message);
+    }
+    this.commit({ ready });
+  }
+
+  setSocketStatus(socket: SocketStatus, socketDetail?: string): void {
+    this.commit({ socket, socketDetail, ready: socket === 'open' ? this.snapshot.ready : false });
+  }
+
+  noteInvalidMessage(): void {
+    this.commit({ invalidMessages: this.snapshot.invalidMessages + 1 });
+  }
+
+  /** A session the API just returned, shown before its `session` message arrives. */
+  upsertSession(session: SessionInfo): void {
+    this.apply({ type: 'session', session });
+    this.commit({});
+  }
+
+  /** Merges the pending server requests listed by GET /api/server-requests. */
+  mergePendingServerRequests(requests: readonly PendingServerRequest[]): void {
+    for (const request of requests) this.apply({ type: 'server-request', request });
+    this.commit({});
+  }
+
+  private apply(message: WsServerMessage): void {
+    if (isSessionEvent(message)) {
+      let log = this.logs.get(message.sessionId);
+      if (!log) {
+        log = new SessionLog(message.sessionId);
+        this.logs.set(message.sessionId, log);
+      }
+      log.append(message);
+      return;
+    }
+    switch (message.type) {
+      case 'hello': {
+        const live = new Set(message.sessions.map((s) => s.id));
+        this.sessions.clear();
+        for (const s of message.sessions) this.sessions.set(s.id, s);
+        for (const id of [...this.logs.keys()]) if (!live.has(id)) this.logs.delete(id);
+        this.pending.clear(); // the backlog or GET /api/server-requests restores what is still open
+        this.sessionsDirty = this.pendingDirty = true;
+        break;
+      }
+      case 'session':
+        this.sessions.set(message.session.id, message.session);
+        this.sessionsDirty = true;
+        break;
+      case 'session-removed':
+        this.sessions.delete(message.sessionId);
+        this.logs.delete(message.sessionId);
+        for (const [key, req] of this.pending) if (req.sessionId === message.sessionId) this.pending.delete(key);
+        this.sessionsDirty = this.pendingDirty = true;
+        break;
+      case 'server-request':
+        this.pending.set(pendingKey(message.request.sessionId, message.request.requestId), message.request);
+        this.pendingDirty = true;
+        break;
+      case 'server-request-done':
+        this.pendingDirty = this.pending.delete(pendingKey(message.sessionId, message.requestId)) || this.pendingDirty;
+        break;
+      case 'ready':
+        break;
+    }
+  }
+
+  private commit(changes: Partial<StoreSnapshot>): void {
+    const prev = this.snapshot;
+    const sessions = this.sessionsDirty ? [...this.sessions.values()].sort((a, b) => a.createdAt - b.createdAt) : prev.sessions;
+    const pending = this.pendingDirty ? [...this.pending.values()].sort((a, b) => a.receivedAt - b.receivedAt) : prev.pending;
+    this.sessionsDirty = this.pendingDirty = false;
+    this.snapshot = { ...prev, ...changes, sessions, pending, logs: this.logs, version: prev.version + 1 };
+    for (const listener of [...this.listeners]) listener();
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY, forgetToken, takeToken, type TokenEnvironment } from './token';
+
+function env(hash: string, stored: string | null = null) {
+  const store = new Map<string, string>();
+  if (stored !== null) store.set(TOKEN_STORAGE_KEY, stored);
+  const replaced: string[] = [];
+  const e: TokenEnvironment = {
+    location: { hash, pathname: '/', search: '' },
+    storage: {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => void store.set(k, v),
+      removeItem: (k) => void store.delete(k),
+    },
+    history: { state: null, replaceState: (_s, _t, url) => void replaced.push(String(url)) },
+  };
+  return { e, store, replaced };
+}
+
+describe('takeToken', () => {
+  it('reads the fragment, stores it and strips it from the address bar', () => {
+    const { e, store, replaced } = env('#token=abc123');
+    expect(takeToken(e)).toBe('abc123');
+    expect(store.get(TOKEN_STORAGE_KEY)).toBe('abc123');
+    expect(replaced).toEqual(['/']);
+  });
+
+  it('keeps other fragment parameters', () => {
+    const { e, replaced } = env('#token=t&tab=frames');
+    expect(takeToken(e)).toBe('t');
+    expect(replaced).toEqual(['/#tab=frames']);
+  });
+
+  it('falls back to sessionStorage after a reload', () => {
+    const { e, replaced } = env('', 'saved');
+    expect(takeToken(e)).toBe('saved');
+    expect(replaced).toEqual([]);
+  });
+
+  it('prefers a new fragment token over a stored one', () => {
+    expect(takeToken(env('#token=new', 'old').e)).toBe('new');
+  });
+
+  it('returns null without a token', () => {
+    expect(takeToken(env('').e)).toBeNull();
+  });
+
+  it('forgets a rejected token', () => {
+    const { e, store } = env('', 'bad');
+    forgetToken(e);
+    expect(store.has(TOKEN_STORAGE_KEY)).toBe(false);
+  });
+});

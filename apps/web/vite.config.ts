@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+
+/**
+ * `MCPSCOPE_PROXY=http://127.0.0.1:PORT pnpm dev` forwards /api and /ws to a running proxy.
+ * The Origin header is rewritten to the proxy's own, because its DNS-rebinding guard answers
+ * 403 to any other origin.
+ */
+function devProxy(): Record<string, ProxyOptions> | undefined {
+  const target = process.env.MCPSCOPE_PROXY;
+  if (!target) return undefined;
+  const common: ProxyOptions = { target, changeOrigin: true, headers: { origin: target } };
+  return { '/api': common, '/ws': { ...common, ws: true } };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // Workspace packages export their TypeScript sources under the `source` condition.
+  resolve: { conditions: ['mcpscope-source', ...defaultClientConditions] },
+  server: { host: '127.0.0.1', proxy: devProxy() },
+  preview: { host: '127.0.0.1', proxy: devProxy() },
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    // Monaco is a lazily loaded chunk of several MB; the initial bundle is checked separately.
+    chunkSizeWarningLimit: 4096,
+  },
+});

@@ -1,0 +1,123 @@
+import { SdkError, SdkErrorCode, type Client, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import type { HttpEvent } from '@mcpscope/protocol';
+import { EngineError } from './errors.js';
+import type { EventLog } from './event-log.js';
+import { TappedTransport } from './tap.js';
+import { createLegacySse, createStreamableHttp } from './transports/http.js';
+import { StdioProcessTransport } from './transports/stdio-process.js';
+import { createTappedFetch } from './transports/tapped-fetch.js';
+import type { ConnectError, HttpSessionConfig, SessionConfig, StdioSessionConfig } from './types.js';
+
+export interface ConnectContext {
+  log: EventLog;
+  config: SessionConfig;
+  timeoutMs: number;
+  newClient(mode: 'auto' | 'legacy'): Client;
+  stderrTail(): string[];
+  /** The latest stdio transport made for this session, if any. */
+  stdio?: StdioProcessTransport;
+  stopGraceMs?: number;
+}
+
+export interface Connected {
+  client: Client;
+  tap: TappedTransport;
+  transport: 'stdio' | 'http' | 'sse';
+  pid?: number;
+}
+
+function tappedFetch(log: EventLog): FetchLike {
+  return createTappedFetch((x) => log.add({ type: 'http', ...x }));
+}
+
+function stdioTransport(ctx: ConnectContext, config: StdioSessionConfig): StdioProcessTransport {
+  const { log } = ctx;
+  return (ctx.stdio = new StdioProcessTransport({ ...config, stopGraceMs: ctx.stopGraceMs }, {
+    onSpawn: (pid) => log.add({ type: 'lifecycle', phase: 'spawn', pid, message: [config.command, ...config.args].join(' ') }),
+    onStderr: (text) => log.add({ type: 'stderr', text }),
+    onRawLine: (text, reason, size) => log.rawLine(text, reason, size),
+    onExit: (code, signal) => log.add({ type: 'lifecycle', phase: 'exit', code, signal, message: signal ? `killed by ${signal}` : `exited with code ${code}` }),
+  }));
+}
+
+async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Transport): Promise<{ client: Client; tap: TappedTransport }> {
+  const client = ctx.newClient(mode);
+  const tap = new TappedTransport(inner, ctx.log);
+  try {
+    await client.connect(tap, { timeout: ctx.timeoutMs });
+    return { client, tap };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    await tap.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+function lastHttpFailure(log: EventLog): HttpEvent | undefined {
+  const events = log.all();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === 'http' && e.status !== undefined && e.status >= 400) return e;
+  }
+  return undefined;
+}
+
+function diedOnDiscover(log: EventLog, stdio: StdioProcessTransport): boolean {
+  const events = log.all();
+  const probed = events.some((e) => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'server/discover');
+  const answered = events.some((e) => e.type === 'frame' && e.dir === 'in');
+  return probed && !answered && stdio.exitedOnItsOwn;
+}
+
+async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Promise<Connected> {
+  let inner = stdioTransport(ctx, config);
+  try {
+    return { ...(await attempt(ctx, 'auto', inner)), transport: 'stdio', pid: inner.pid };
+  } catch (err) {
+    // Some legacy servers exit on any request before initialize; the probe must not cost
+    // the user their session (2026-07-28/basic/lifecycle: fall back to initialize).
+    if (!diedOnDiscover(ctx.log, inner)) throw err;
+    ctx.log.add({ type: 'lifecycle', phase: 'state', message: 'server exited on server/discover; restarting it with the legacy initialize handshake' });
+    inner = stdioTransport(ctx, config);
+    return { ...(await attempt(ctx, 'legacy', inner)), transport: 'stdio', pid: inner.pid };
+  }
+}
+
+async function connectHttp(ctx: ConnectContext, config: HttpSessionConfig): Promise<Connected> {
+  const fetch = tappedFetch(ctx.log);
+  if (config.transport === 'sse') return { ...(await attempt(ctx, 'auto', createLegacySse(config, fetch))), transport: 'sse' };
+  try {
+    return { ...(await attempt(ctx, 'auto', createStreamableHttp(config, fetch))), transport: 'http' };
+  } catch (err) {
+    // Backwards compatibility (2025-11-25/basic/transports#backwards-compatibility): a POST
+    // answered 400/404/405 means an old HTTP+SSE server; try GET for its endpoint event.
+    const status = lastHttpFailure(ctx.log)?.status;
+    if (config.transport !== 'auto' || (status !== 400 && status !== 404 && status !== 405)) throw err;
+    ctx.log.add({ type: 'lifecycle', phase: 'state', message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
+    return { ...(await attempt(ctx, 'auto', createLegacySse(config, fetch))), transport: 'sse' };
+  }
+}
+
+export function connectTransport(ctx: ConnectContext): Promise<Connected> {
+  return ctx.config.transport === 'stdio' ? connectStdio(ctx, ctx.config) : connectHttp(ctx, ctx.config);
+}
+
+/** Turns whatever a failed connect threw into what the user needs to see. */
+export function describeConnectError(ctx: ConnectContext, err: unknown): ConnectError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof EngineError && err.code === 'ENGINE_SPAWN_FAILED') return { code: err.code, message };
+  const events = ctx.log.all();
+  const exit = [...events].reverse().find((e) => e.type === 'lifecycle' && e.phase === 'exit');
+  if (exit && exit.type === 'lifecycle' && ctx.stdio?.exitedOnItsOwn) {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    return { code: 'ENGINE_EXITED', message: `The server ${how} during connect`, exitCode: exit.code, signal: exit.signal, stderrTail: ctx.stderrTail() };
+  }
+  const http = lastHttpFailure(ctx.log);
+  if (http) {
+    return { code: 'ENGINE_HTTP_STATUS', message: `${http.method} ${http.url} answered HTTP ${http.status}`, httpStatus: http.status, httpHeaders: http.responseHeaders };
+  }
+  if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
+    return { code: 'ENGINE_TIMEOUT', message: `No answer within ${ctx.timeoutMs} ms: ${message}`, stderrTail: ctx.stderrTail() };
+  }
+  return { code: 'ENGINE_CONNECT_FAILED', message, stderrTail: ctx.config.transport === 'stdio' ? ctx.stderrTail() : undefined };
+}

@@ -1,0 +1,58 @@
+import {
+  RequestPairer,
+  invalidMessageFinding,
+  classifyMessage,
+  nonJsonStdoutFinding,
+  type Direction,
+  type FrameEvent,
+  type JsonRpcMessage,
+  type SessionEvent,
+} from '@mcpscope/protocol';
+
+type NewEvent = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, 'seq' | 't' | 'sessionId'> : never) : never;
+
+/** One session's events on one clock and one sequence, in the order they happened. */
+export class EventLog {
+  private readonly items: SessionEvent[] = [];
+  private readonly listeners = new Set<(event: SessionEvent) => void>();
+  private readonly pairer = new RequestPairer();
+  private readonly started = performance.now();
+  private seq = 0;
+
+  constructor(readonly sessionId: string) {}
+
+  now(): number {
+    return Math.round((performance.now() - this.started) * 1000) / 1000;
+  }
+
+  add(event: NewEvent): SessionEvent {
+    const full = { ...event, seq: ++this.seq, t: this.now(), sessionId: this.sessionId } as SessionEvent;
+    this.items.push(full);
+    for (const listener of this.listeners) listener(full);
+    return full;
+  }
+
+  frame(dir: Direction, msg: JsonRpcMessage, size: number): FrameEvent {
+    const seq = this.seq + 1;
+    const t = this.now();
+    const pair = this.pairer.observe(dir, msg, seq, t);
+    const frame: Omit<FrameEvent, 'seq' | 't' | 'sessionId'> = { type: 'frame', dir, msg, size };
+    if (pair) frame.pair = pair;
+    if (classifyMessage(msg) === 'invalid') frame.findings = [invalidMessageFinding('no method, result or error with a valid id')];
+    else if (msg.jsonrpc !== '2.0') frame.findings = [invalidMessageFinding('"jsonrpc" must be "2.0"')];
+    return this.add(frame) as FrameEvent;
+  }
+
+  rawLine(text: string, reason: string, size: number): FrameEvent {
+    return this.add({ type: 'frame', dir: 'in', raw: text, size, findings: [nonJsonStdoutFinding(reason)] }) as FrameEvent;
+  }
+
+  all(): readonly SessionEvent[] {
+    return this.items;
+  }
+
+  subscribe(listener: (event: SessionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

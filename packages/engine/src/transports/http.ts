@@ -1,0 +1,26 @@
+import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import type { HttpSessionConfig } from '../types.js';
+
+export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
+  const headers = { ...config.headers };
+  if (config.bearerToken) headers['Authorization'] = `Bearer ${config.bearerToken}`;
+  return headers;
+}
+
+/** Streamable HTTP (2025-11-25/basic/transports#streamable-http) with the user's headers. */
+export function createStreamableHttp(config: HttpSessionConfig, fetch: FetchLike): Transport {
+  return new StreamableHTTPClientTransport(new URL(config.url), {
+    requestInit: { headers: httpHeaders(config) },
+    fetch,
+  });
+}
+
+/** The legacy HTTP+SSE transport (2024-11-05). */
+export function createLegacySse(config: HttpSessionConfig, fetch: FetchLike): Transport {
+  const headers = httpHeaders(config);
+  return new SSEClientTransport(new URL(config.url), {
+    requestInit: { headers },
+    eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string>) } }) },
+    fetch,
+  });
+}

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { parseMessageText } from '@mcpscope/protocol';
+import { EngineError } from '../errors.js';
+import { LineSplitter } from './line-splitter.js';
+import { stopProcessTree } from './process-tree.js';
+
+export interface StdioProcessOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  /** Longest stdout line kept whole; longer ones become a truncated raw frame. */
+  maxLineBytes?: number;
+  /** How long the server gets to exit after stdin closes before SIGTERM. */
+  stopGraceMs?: number;
+}
+
+export interface StdioHooks {
+  onSpawn(pid: number): void;
+  onStderr(text: string): void;
+  /** A stdout line that is not a JSON-RPC object. */
+  onRawLine(text: string, reason: string, size: number): void;
+  onExit(code: number | null, signal: string | null): void;
+}
+
+/**
+ * The stdio transport (2025-11-25/basic/transports#stdio). Written here rather than taken from
+ * the SDK because an inspector must keep what the SDK drops: non-JSON stdout lines, exact line
+ * sizes, and the whole process tree to stop on close.
+ */
+export class StdioProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Byte size of the line behind the message being delivered, for the tap. */
+  lastInboundSize = 0;
+  private child?: ChildProcess;
+  private closed = false;
+  private closing = false;
+  /** True when the process ended without being asked to (crash, exit during connect). */
+  exitedOnItsOwn = false;
+  private exited?: Promise<void>;
+
+  constructor(
+    private readonly opts: StdioProcessOptions,
+    private readonly hooks: StdioHooks,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(this.opts.command, this.opts.args, {
+      cwd: this.opts.cwd,
+      env: { ...getDefaultEnvironment(), ...this.opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      windowsHide: true,
+    });
+    this.child = child;
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (err: NodeJS.ErrnoException) => {
+        const what = err.code === 'ENOENT' ? `command not found: ${this.opts.command}` : err.message;
+        reject(new EngineError('ENGINE_SPAWN_FAILED', `Could not start the server: ${what}`, { cause: err }));
+      });
+    });
+    this.hooks.onSpawn(child.pid as number);
+    this.exited = new Promise((resolve) => child.once('close', () => resolve()));
+    const lines = new LineSplitter(this.opts.maxLineBytes ?? 64 * 1024 * 1024, (line, overflow) => this.onLine(line, overflow));
+    child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
+    child.stdout?.on('end', () => lines.end());
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => this.hooks.onStderr(text));
+    child.stdin?.on('error', (err) => this.onerror?.(err));
+    child.on('error', (err) => this.onerror?.(err));
+    child.once('exit', () => {
+      if (!this.closing) this.exitedOnItsOwn = true;
+      // A grandchild that inherited stdout can keep the pipe open after the server died;
+      // don't let it hold the session hostage.
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, 2000).unref();
+    });
+    child.once('close', (code, signal) => {
+      this.hooks.onExit(code, signal);
+      this.closed = true;
+      this.onclose?.();
+    });
+  }
+
+  private onLine(line: Buffer, overflow: boolean): void {
+    if (line.length === 0 && !overflow) return;
+    const text = line.toString('utf8');
+    if (overflow) {
+      this.hooks.onRawLine(text, `line longer than ${line.length} bytes, truncated`, line.length);
+      return;
+    }
+    const parsed = parseMessageText(text);
+    if ('error' in parsed) {
+      this.hooks.onRawLine(text, parsed.error, line.length);
+      return;
+    }
+    this.lastInboundSize = line.length;
+    this.onmessage?.(parsed.msg as JSONRPCMessage);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.closed || stdin.destroyed) throw new EngineError('ENGINE_NOT_CONNECTED', 'The server process is not running');
+    const line = JSON.stringify(message) + '\n';
+    await new Promise<void>((resolve, reject) => {
+      stdin.write(line, (err) => (err ? reject(err) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.closing = true;
+    await stopProcessTree(child, { graceMs: this.opts.stopGraceMs });
+    await this.exited;
+  }
+}

@@ -1,0 +1,40 @@
+// A minimal legacy-era stdio MCP server speaking raw JSON-RPC, for fault tests. FIXTURE_MODE:
+//   junk            print non-JSON lines on stdout before and between answers
+//   exit-on-init    print to stderr and exit 3 when initialize arrives
+//   grandchild      start a long-lived grandchild and report its pid on stderr
+//   ignore-stdin-eof  keep running after stdin closes (to test SIGTERM/SIGKILL escalation)
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const mode = process.env.FIXTURE_MODE ?? '';
+const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+if (mode === 'junk') process.stdout.write('Server starting... (a print() on stdout)\n');
+if (mode === 'grandchild') {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  process.stderr.write(`GRANDCHILD ${child.pid}\n`);
+}
+if (mode === 'ignore-stdin-eof') {
+  process.on('SIGTERM', () => process.stderr.write('ignoring SIGTERM\n'));
+  setInterval(() => {}, 1000);
+}
+process.stderr.write(`raw-server ready (${mode || 'plain'})\n`);
+
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  const msg = JSON.parse(line);
+  if (msg.method === 'initialize') {
+    if (mode === 'exit-on-init') {
+      process.stderr.write('fatal: MY_API_KEY is not set\n');
+      process.exit(3);
+    }
+    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
+  } else if (msg.method === 'tools/list') {
+    if (mode === 'junk') process.stdout.write('debug: listing tools\n');
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'noop', description: 'does nothing', inputSchema: { type: 'object' } }] } });
+  } else if (msg.method === 'ping') {
+    send({ jsonrpc: '2.0', id: msg.id, result: {} });
+  } else if (msg.id !== undefined) {
+    send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
+  }
+});
+if (mode !== 'ignore-stdin-eof') rl.on('close', () => process.exit(0));

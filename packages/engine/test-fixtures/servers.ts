@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { stopProcessTree } from '../src/transports/process-tree.js';
+
+const require = createRequire(import.meta.url);
+
+export const RAW_SERVER = fileURLToPath(new URL('./raw-server.mjs', import.meta.url));
+const BIND_LOOPBACK = fileURLToPath(new URL('./bind-loopback.cjs', import.meta.url));
+
+/** The entry script of @modelcontextprotocol/server-everything. */
+export function everythingEntry(): string {
+  return require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts server-everything over `streamableHttp` or `sse` on 127.0.0.1 and a free port. */
+export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--require', BIND_LOOPBACK, everythingEntry(), mode], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.once('exit', (code) => reject(new Error(`server-everything exited (${code}): ${text}`)));
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      text += chunk;
+      const m = /FIXTURE_LISTENING (\d+)/.exec(text);
+      if (!m) return;
+      const port = Number(m[1]);
+      const path = mode === 'sse' ? '/sse' : '/mcp';
+      resolve({ url: `http://127.0.0.1:${port}${path}`, port, child, stop: () => stopProcessTree(child, { graceMs: 0 }) });
+    });
+  });
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

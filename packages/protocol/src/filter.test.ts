@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameEvent } from './events.js';
+import { frameText, parseFrameFilter } from './filter.js';
+
+const frame = (over: Partial<FrameEvent>): FrameEvent => ({ type: 'frame', seq: 1, t: 0, sessionId: 's', dir: 'out', size: 1, ...over });
+const req = frame({ msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } } });
+const res = frame({ dir: 'in', msg: { jsonrpc: '2.0', id: 1, result: { ok: true } }, pair: { requestSeq: 1, method: 'tools/call', latencyMs: 3 } });
+const raw = frame({ dir: 'in', raw: 'hello from print()' });
+const match = (q: string, f: FrameEvent) => parseFrameFilter(q).test(f, () => frameText(f));
+
+describe('parseFrameFilter', () => {
+  it('matches free text against method and JSON, case-insensitively', () => {
+    expect(match('ECHO', req)).toBe(true);
+    expect(match('print', raw)).toBe(true);
+    expect(match('nothing-like-this', req)).toBe(false);
+  });
+  it('filters by method glob, including the method a response answers', () => {
+    expect(match('method:tools/*', res)).toBe(true);
+    expect(match('method:resources/*', res)).toBe(false);
+  });
+  it('filters by direction and kind, with negation', () => {
+    expect(match('dir:in', req)).toBe(false);
+    expect(match('-dir:in', req)).toBe(true);
+    expect(match('is:raw', raw)).toBe(true);
+    expect(match('is:response dir:in', res)).toBe(true);
+    expect(match('', req)).toBe(true);
+  });
+});

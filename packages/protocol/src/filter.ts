@@ -1,0 +1,66 @@
+import type { FrameEvent } from './events.js';
+import { classifyMessage, messageMethod } from './jsonrpc.js';
+
+/**
+ * The frame filter grammar, shared by the UI and headless commands. Space-separated terms,
+ * all of which must match:
+ *   word            the frame's text (method, JSON) contains `word` (case-insensitive)
+ *   method:tools/*  the method (of a request/notification, or of the request a response answers)
+ *   dir:in | dir:out
+ *   is:request | is:notification | is:response | is:error | is:raw
+ *   -term           negates any of the above
+ */
+export interface FrameFilter {
+  test(frame: FrameEvent, text: () => string): boolean;
+}
+
+type Predicate = (frame: FrameEvent, text: () => string) => boolean;
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}`, 'i');
+}
+
+export function frameMethod(frame: FrameEvent): string | undefined {
+  return messageMethod(frame.msg) ?? frame.pair?.method;
+}
+
+export function frameKind(frame: FrameEvent): 'raw' | ReturnType<typeof classifyMessage> {
+  return frame.msg ? classifyMessage(frame.msg) : 'raw';
+}
+
+function termPredicate(term: string): Predicate {
+  const colon = term.indexOf(':');
+  const key = colon > 0 ? term.slice(0, colon).toLowerCase() : '';
+  const value = colon > 0 ? term.slice(colon + 1) : term;
+  if (key === 'method') {
+    const re = globToRegExp(value);
+    return (f) => re.test(frameMethod(f) ?? '');
+  }
+  if (key === 'dir') return (f) => f.dir === value.toLowerCase();
+  if (key === 'is') {
+    const want = value.toLowerCase();
+    return (f) => frameKind(f) === want || (want === 'error' && f.findings?.some((x) => x.severity === 'error') === true);
+  }
+  const needle = term.toLowerCase();
+  return (f, text) => (frameMethod(f) ?? '').toLowerCase().includes(needle) || text().toLowerCase().includes(needle);
+}
+
+export function parseFrameFilter(query: string): FrameFilter {
+  const predicates = query
+    .split(/\s+/)
+    .filter((t) => t.length > 0 && t !== '-')
+    .map((term) => {
+      if (term.startsWith('-')) {
+        const inner = termPredicate(term.slice(1));
+        return ((f, text) => !inner(f, text)) as Predicate;
+      }
+      return termPredicate(term);
+    });
+  return { test: (frame, text) => predicates.every((p) => p(frame, text)) };
+}
+
+/** The text a frame is searched by: the JSON-RPC object as sent, or the raw line. */
+export function frameText(frame: FrameEvent): string {
+  return frame.raw ?? JSON.stringify(frame.msg ?? null);
+}

@@ -1,0 +1,6 @@
+export * from './events.js';
+export * from './jsonrpc.js';
+export * from './pairing.js';
+export * from './era.js';
+export * from './filter.js';
+export * from './lint/findings.js';

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { RequestPairer } from './pairing.js';
+import { classifyMessage } from './jsonrpc.js';
+
+describe('RequestPairer', () => {
+  it('pairs a response with the request that travelled the other way, with latency', () => {
+    const p = new RequestPairer();
+    expect(p.observe('out', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 1, 10)).toBeUndefined();
+    expect(p.observe('in', { jsonrpc: '2.0', id: 1, result: {} }, 2, 25)).toEqual({ requestSeq: 1, method: 'tools/list', latencyMs: 15 });
+    expect(p.inFlight()).toEqual([]);
+  });
+
+  it('keeps string and number ids apart and pairs server→client requests too', () => {
+    const p = new RequestPairer();
+    p.observe('out', { jsonrpc: '2.0', id: 1, method: 'a' }, 1, 0);
+    p.observe('in', { jsonrpc: '2.0', id: '1', method: 'sampling/createMessage' }, 2, 1);
+    expect(p.observe('in', { jsonrpc: '2.0', id: '1', result: {} }, 3, 2)).toBeUndefined();
+    expect(p.observe('out', { jsonrpc: '2.0', id: '1', result: {} }, 4, 5)?.method).toBe('sampling/createMessage');
+    expect(p.observe('in', { jsonrpc: '2.0', id: 1, error: { code: -1, message: 'x' } }, 5, 9)?.method).toBe('a');
+  });
+
+  it('ignores responses to unknown ids', () => {
+    expect(new RequestPairer().observe('in', { jsonrpc: '2.0', id: 7, result: {} }, 1, 0)).toBeUndefined();
+  });
+});
+
+describe('classifyMessage', () => {
+  it('tells requests, notifications, responses, errors and invalid shapes apart', () => {
+    expect(classifyMessage({ jsonrpc: '2.0', id: 1, method: 'x' })).toBe('request');
+    expect(classifyMessage({ jsonrpc: '2.0', method: 'x' })).toBe('notification');
+    expect(classifyMessage({ jsonrpc: '2.0', id: 1, result: 1 })).toBe('response');
+    expect(classifyMessage({ jsonrpc: '2.0', id: null, error: {} })).toBe('error');
+    expect(classifyMessage({ jsonrpc: '2.0', id: 1, result: 1, error: {} })).toBe('invalid');
+    expect(classifyMessage({ jsonrpc: '2.0', id: { a: 1 }, method: 'x' })).toBe('invalid');
+  });
+});

@@ -1,0 +1,12 @@
+/** Local errors of the trace package (string codes; see ARCHITECTURE.md "three error families"). */
+export type TraceErrorCode = 'TRACE_NO_HEADER' | 'TRACE_BAD_HEADER' | 'TRACE_UNSUPPORTED_VERSION' | 'TRACE_HEADER_WRITTEN';
+
+export class TraceError extends Error {
+  readonly code: TraceErrorCode;
+
+  constructor(code: TraceErrorCode, message: string) {
+    super(message);
+    this.name = 'TraceError';
+    this.code = code;
+  }
+}

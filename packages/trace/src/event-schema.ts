@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { SessionEvent } from '@mcpscope/protocol';
+
+/**
+ * The event envelope of trace v1 (seq, t, sessionId, type) plus the fields each type needs
+ * to be usable. Unknown extra fields pass through so newer writers stay readable.
+ */
+const envelope = {
+  seq: z.number().int().nonnegative(),
+  t: z.number().nonnegative(),
+  sessionId: z.string(),
+};
+
+const stringRecord = z.record(z.string(), z.string());
+
+const FrameSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('frame'),
+  dir: z.enum(['out', 'in']),
+  msg: z.record(z.string(), z.unknown()).optional(),
+  raw: z.string().optional(),
+  size: z.number().nonnegative(),
+});
+
+const StderrSchema = z.looseObject({ ...envelope, type: z.literal('stderr'), text: z.string() });
+
+const HttpSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('http'),
+  method: z.string(),
+  url: z.string(),
+  status: z.number().int().optional(),
+  requestHeaders: stringRecord,
+  responseHeaders: stringRecord.optional(),
+  durationMs: z.number(),
+});
+
+const LifecycleSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('lifecycle'),
+  phase: z.enum(['spawn', 'exit', 'connect', 'disconnect', 'error', 'state']),
+});
+
+const OAuthSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('oauth'),
+  step: z.string(),
+  detail: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const EVENT_TYPES = ['frame', 'stderr', 'http', 'lifecycle', 'oauth'] as const;
+
+export const SessionEventSchema = z.discriminatedUnion('type', [
+  FrameSchema,
+  StderrSchema,
+  HttpSchema,
+  LifecycleSchema,
+  OAuthSchema,
+]);
+
+/** Validates one parsed trace line as a SessionEvent; returns the event or a reason. */
+export function parseEvent(value: unknown): { event: SessionEvent } | { error: string } {
+  const result = SessionEventSchema.safeParse(value);
+  if (result.success) return { event: result.data as SessionEvent };
+  const type = (value as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && !(EVENT_TYPES as readonly string[]).includes(type)) {
+    return { error: `unknown event type "${type}"` };
+  }
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') + ': ' : '';
+  return { error: `not a trace event (${where}${issue?.message ?? 'invalid'})` };
+}

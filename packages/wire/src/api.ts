@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { SessionConfigSchema, SessionInfoSchema } from './session.js';
+
+const jsonRpcId = z.union([z.string(), z.number()]);
+
+/** POST /api/sessions */
+export const CreateSessionBodySchema = z.object({ config: SessionConfigSchema });
+
+/**
+ * POST /api/sessions/:id/messages: any JSON-RPC request or notification, sent as given.
+ * A request without an id gets one from the proxy. `timeoutMs` bounds the wait for the answer.
+ */
+export const SendMessageBodySchema = z.object({
+  message: z
+    .object({
+      jsonrpc: z.literal('2.0').optional(),
+      id: jsonRpcId.optional(),
+      method: z.string().min(1),
+      params: z.unknown().optional(),
+    })
+    .passthrough(),
+  notification: z.boolean().default(false),
+  timeoutMs: z.number().int().positive().max(3_600_000).default(60_000),
+});
+export type SendMessageBody = z.input<typeof SendMessageBodySchema>;
+
+export const SendMessageReplySchema = z.object({
+  /** The JSON-RPC response as received; absent for notifications. */
+  response: z.record(z.string(), z.unknown()).optional(),
+  latencyMs: z.number().optional(),
+});
+export type SendMessageReply = z.infer<typeof SendMessageReplySchema>;
+
+/** POST /api/sessions/:id/server-requests/:requestId — answer a server→client request. */
+export const AnswerServerRequestBodySchema = z.union([
+  z.object({ result: z.record(z.string(), z.unknown()) }),
+  z.object({ error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }) }),
+]);
+export type AnswerServerRequestBody = z.infer<typeof AnswerServerRequestBodySchema>;
+
+export const PendingServerRequestSchema = z.object({
+  sessionId: z.string(),
+  /** The JSON-RPC id as the server sent it, as a string key (see requestKey). */
+  requestId: z.string(),
+  method: z.string(),
+  params: z.unknown(),
+  receivedAt: z.number(),
+});
+export type PendingServerRequest = z.infer<typeof PendingServerRequestSchema>;
+
+export const SessionListSchema = z.object({ sessions: z.array(SessionInfoSchema) });
+
+/** GET /api/info */
+export const InfoSchema = z.object({
+  name: z.literal('mcpscope'),
+  version: z.string(),
+  wireVersion: z.number(),
+  /** A ready-made config for the embedded demo server, when this build ships one. */
+  demo: SessionConfigSchema.optional(),
+});
+export type Info = z.infer<typeof InfoSchema>;
+
+/** Every proxy HTTP error has this body; codes come from one catalogue (apps/proxy errors.ts). */
+export const ApiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,0 +1,3 @@
+export * from './session.js';
+export * from './api.js';
+export * from './ws.js';

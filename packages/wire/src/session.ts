@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Wire API version; bump on a breaking change of any schema in this package. */
+export const WIRE_VERSION = 1;
+
+const envRecord = z.record(z.string(), z.string());
+
+export const StdioConfigSchema = z.object({
+  transport: z.literal('stdio'),
+  command: z.string().min(1, 'command is required'),
+  args: z.array(z.string()).default([]),
+  env: envRecord.default({}),
+  cwd: z.string().min(1).optional(),
+  name: z.string().optional(),
+});
+
+export const HttpConfigSchema = z.object({
+  transport: z.enum(['http', 'sse', 'auto']),
+  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+  headers: envRecord.default({}),
+  bearerToken: z.string().min(1).optional(),
+  name: z.string().optional(),
+});
+
+/** What the user asks to connect to. `auto` tries Streamable HTTP, then legacy HTTP+SSE. */
+export const SessionConfigSchema = z.discriminatedUnion('transport', [StdioConfigSchema, HttpConfigSchema]);
+export type SessionConfig = z.infer<typeof SessionConfigSchema>;
+export type SessionConfigInput = z.input<typeof SessionConfigSchema>;
+export type StdioConfig = z.infer<typeof StdioConfigSchema>;
+export type HttpConfig = z.infer<typeof HttpConfigSchema>;
+
+export const SessionStateSchema = z.enum(['connecting', 'connected', 'failed', 'closed']);
+export type SessionState = z.infer<typeof SessionStateSchema>;
+
+export const ConnectErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  exitCode: z.number().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  stderrTail: z.array(z.string()).optional(),
+  httpStatus: z.number().optional(),
+  httpHeaders: z.record(z.string(), z.string()).optional(),
+});
+export type ConnectError = z.infer<typeof ConnectErrorSchema>;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: SessionStateSchema,
+  transport: z.enum(['stdio', 'http', 'sse']),
+  /** The command line or URL, for display. */
+  target: z.string(),
+  createdAt: z.number(),
+  wrapped: z.boolean().default(false),
+  pid: z.number().optional(),
+  era: z.enum(['legacy', 'modern']).optional(),
+  protocolVersion: z.string().optional(),
+  serverInfo: jsonObject.optional(),
+  serverCapabilities: jsonObject.optional(),
+  clientCapabilities: jsonObject.optional(),
+  instructions: z.string().optional(),
+  mcpSessionId: z.string().optional(),
+  error: ConnectErrorSchema.optional(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;

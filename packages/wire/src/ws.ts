@@ -1,0 +1,17 @@
+import type { SessionEvent } from '@mcpscope/protocol';
+import type { PendingServerRequest } from './api.js';
+import type { SessionInfo } from './session.js';
+
+/**
+ * Messages the proxy sends on /ws. On connect: one `hello`, then the backlog of every open
+ * session's events in order, then `ready`, then live messages. Session events are sent as the
+ * engine made them (`type: "frame" | "stderr" | "http" | "lifecycle" | "oauth"`).
+ */
+export type WsServerMessage =
+  | { type: 'hello'; wireVersion: number; sessions: SessionInfo[] }
+  | { type: 'ready' }
+  | { type: 'session'; session: SessionInfo }
+  | { type: 'session-removed'; sessionId: string }
+  | { type: 'server-request'; request: PendingServerRequest }
+  | { type: 'server-request-done'; sessionId: string; requestId: string }
+  | SessionEvent;
