@@ -1,9 +1,7 @@
 import { Command, CommanderError } from 'commander';
-import { runCall } from './commands/call.js';
-import { DEFAULT_PORT, runLaunch } from './commands/launch.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
-import { addTargetOptions } from './options.js';
+import { addTargetOptions, DEFAULT_PORT } from './options.js';
 import { cliVersion } from './paths.js';
 
 const EXIT_CODES_HELP = `
@@ -37,7 +35,11 @@ Examples:
   mcpscope --demo                           explore the built-in demo server
   mcpscope call tools/list -- node server.js
 ${EXIT_CODES_HELP}`)
-    .action(async (command: string[], options: unknown) => done(await runLaunch(command, options, io)));
+    .action(async (command: string[], options: unknown) => {
+      // Loaded on demand (a separate chunk in the bundle): `call` must not pay for Fastify.
+      const { runLaunch } = await import('./commands/launch.js');
+      done(await runLaunch(command, options, io));
+    });
 
   addTargetOptions(
     program
@@ -50,7 +52,10 @@ ${EXIT_CODES_HELP}`)
       .option('--timeout <ms>', 'give up connecting or waiting for the response after this long', '30000'),
   )
     .addHelpText('after', EXIT_CODES_HELP)
-    .action(async (method: string, command: string[], options: unknown) => done(await runCall(method, command, options, io)));
+    .action(async (method: string, command: string[], options: unknown) => {
+      const { runCall } = await import('./commands/call.js');
+      done(await runCall(method, command, options, io));
+    });
 
   return program;
 }

@@ -53,6 +53,7 @@ const ENGINE_CODES: Record<string, ProxyErrorCode> = {
   ENGINE_TIMEOUT: 'MCPSCOPE_ERR_TIMEOUT',
   ENGINE_SEND_FAILED: 'MCPSCOPE_ERR_SEND_FAILED',
   ENGINE_SESSION_NOT_FOUND: 'MCPSCOPE_ERR_SESSION_NOT_FOUND',
+  ENGINE_CLOSED: 'MCPSCOPE_ERR_NOT_CONNECTED',
 };
 
 /** Fastify's own 4xx errors (body parsing, content type, limits) by status. */

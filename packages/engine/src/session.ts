@@ -8,6 +8,7 @@ import { RawRequests } from './raw-requests.js';
 import { registerServerRequestHandlers } from './server-request-handlers.js';
 import { ServerRequestQueue } from './server-requests.js';
 import type { TappedTransport } from './tap.js';
+import { nameOf, targetOf } from './session-name.js';
 import type { EngineMessage, OpenOptions, SendOptions, SendResult, ServerRequestAnswer, SessionConfig, SessionInfo, SessionState } from './types.js';
 
 export interface SessionDeps {
@@ -15,10 +16,6 @@ export interface SessionDeps {
   clientVersion: string;
   stopGraceMs?: number;
   emit(message: EngineMessage): void;
-}
-
-function targetOf(config: SessionConfig): string {
-  return config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
 }
 
 /** One connection to one MCP server, with every event that happened on it. */
@@ -55,7 +52,7 @@ export class Session {
     const c = this.config;
     return {
       id: this.id,
-      name: c.name ?? (c.transport === 'stdio' ? c.command.split('/').pop()! : new URL(c.url).host),
+      name: nameOf(c),
       state: this.state,
       transport: c.transport === 'stdio' ? 'stdio' : c.transport === 'sse' ? 'sse' : 'http',
       target: targetOf(c),
@@ -121,14 +118,14 @@ export class Session {
   /** Sends any JSON-RPC request or notification as given (a debugger sends what you wrote). */
   async send(message: Record<string, unknown>, opts: SendOptions = {}): Promise<SendResult> {
     if (this.state !== 'connected' || !this.tap) throw new EngineError('ENGINE_NOT_CONNECTED', `Session ${this.id} is ${this.state}`);
-    const msg: JsonRpcMessage = { jsonrpc: '2.0', ...message, params: this.withEnvelope(message.params) };
+    const id = opts.notification ? undefined : (message.id ?? this.raw.nextId());
+    const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: this.withEnvelope(message.params) };
     if (msg.params === undefined) delete msg.params;
     if (opts.notification) {
       delete msg.id;
       await this.tap.send(msg as never);
       return {};
     }
-    if (messageId(msg) === undefined) msg.id = this.raw.nextId();
     const answer = this.raw.expect(idKey(messageId(msg)!), this.log.now(), opts.timeoutMs ?? 60_000);
     await this.tap.send(msg as never).catch((err) => this.raw.fail(idKey(messageId(msg)!), err));
     return answer;

@@ -102,4 +102,23 @@ describe('stdio sessions', () => {
     const reply = await session.send({ method: 'does/not/exist', params: {} });
     expect((reply.response?.error as { code: number }).code).toBe(-32601);
   });
+
+  it('restarts a legacy server that exits on the server/discover probe and connects with initialize', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const session = await engine.open(raw('strict-init'));
+    expect(session.info()).toMatchObject({ state: 'connected', era: 'legacy' });
+    expect(session.events().filter((e) => e.type === 'lifecycle' && e.phase === 'spawn')).toHaveLength(2);
+  });
+
+  it('fails pending requests with a clear error when the server crashes mid-call', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const session = await engine.open(raw('crash-on-tools'));
+    const err = await session.send({ method: 'tools/list' }).catch((e) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err.message).toMatch(/closed/);
+    expect(session.info().state).toBe('closed');
+    const exit = session.events().find((e) => e.type === 'lifecycle' && e.phase === 'exit');
+    expect(exit).toMatchObject({ code: 1 });
+    await expect(session.send({ method: 'ping' })).rejects.toMatchObject({ code: 'ENGINE_NOT_CONNECTED' });
+  });
 });

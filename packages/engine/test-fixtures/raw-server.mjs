@@ -3,6 +3,8 @@
 //   exit-on-init    print to stderr and exit 3 when initialize arrives
 //   grandchild      start a long-lived grandchild and report its pid on stderr
 //   ignore-stdin-eof  keep running after stdin closes (to test SIGTERM/SIGKILL escalation)
+//   strict-init     exit 1 on any request before initialize (like some older SDKs)
+//   crash-on-tools  exit 1 when tools/list arrives
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -22,6 +24,11 @@ process.stderr.write(`raw-server ready (${mode || 'plain'})\n`);
 const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const msg = JSON.parse(line);
+  if (mode === 'strict-init' && msg.method === 'server/discover') {
+    process.stderr.write('unexpected request before initialize\n');
+    process.exit(1);
+  }
+  if (mode === 'crash-on-tools' && msg.method === 'tools/list') process.exit(1);
   if (msg.method === 'initialize') {
     if (mode === 'exit-on-init') {
       process.stderr.write('fatal: MY_API_KEY is not set\n');

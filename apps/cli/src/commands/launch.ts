@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Engine } from '@mcpscope/engine';
 import { startProxy } from '@mcpscope/proxy';
@@ -7,12 +6,9 @@ import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
 import type { CliIo } from '../io.js';
 import { openBrowser } from '../open-browser.js';
-import { parseOptions, TargetOptionsSchema } from '../options.js';
+import { DEFAULT_PORT, parseOptions, TargetOptionsSchema } from '../options.js';
 import { cliVersion, demoConfig, webDir } from '../paths.js';
 import { describeTarget, resolveTarget } from '../target.js';
-
-/** Away from the official inspector's 6274/6277 so both can run side by side. */
-export const DEFAULT_PORT = 6280;
 
 export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535).default(DEFAULT_PORT),
@@ -27,10 +23,6 @@ export function isLoopback(host: string): boolean {
   return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
 }
 
-/** The one line tests and users look for; the token travels in the fragment, never to a server log. */
-export function listeningLine(url: string, token: string): string {
-  return `mcpscope listening on ${url.replace(/\/+$/, '')}/#token=${token}`;
-}
 
 function waitForStopSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -58,7 +50,6 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   const stopped = waitForStopSignal();
   const engine = new Engine({ clientVersion: cliVersion() });
-  const token = io.env.MCPSCOPE_TOKEN || randomBytes(32).toString('base64url');
   const staticDir = webDir();
   if (!staticDir) io.stderr('mcpscope: the web UI is not built; only the API is served\n');
 
@@ -68,7 +59,7 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
       engine,
       host: opts.host,
       port: opts.port,
-      token,
+      token: io.env.MCPSCOPE_TOKEN || undefined,
       allowRemote: opts.allowRemote,
       staticDir,
       info: { version: cliVersion(), demo: await demoConfig() },
@@ -78,9 +69,9 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
-  const url = listeningLine(proxy.url, proxy.token);
-  io.stdout(url + '\n');
-  if (opts.open) openBrowser(url, io);
+  // The one line users and tests look for; the token rides in the fragment, never in a server log.
+  io.stdout(`mcpscope listening on ${proxy.url}\n`);
+  if (opts.open) openBrowser(proxy.url, io);
 
   if (config) {
     engine.open(config, { record: opts.record, noRedact: !opts.redact }).catch((err: unknown) => {

@@ -25,10 +25,11 @@ export function registerPrompts(server: McpServer): void {
       title: 'Summarize an item',
       description: 'A prompt with arguments (both complete); embeds the item as a resource and an image',
       argsSchema: z.object({
-        id: completable(z.string().describe('Item id, 1-12'), (value) => completeItemId(value ?? '')),
-        style: completable(z.string().optional().describe('short, detailed or bullet points'), (value) =>
-          STYLES.filter((style) => style.startsWith(value ?? '')),
-        ),
+        id: completable(z.string().describe('Item id, 1-12'), (value) => completeItemId(value)),
+        // completable() goes inside optional(): the SDK unwraps optional before looking for it.
+        style: completable(z.string().describe('short, detailed or bullet points'), (value) =>
+          STYLES.filter((style) => style.startsWith(value)),
+        ).optional(),
       }),
     },
     ({ id, style }) => {

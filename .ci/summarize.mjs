@@ -1,0 +1,34 @@
+// Sums the JSON reports of every test runner into one closing line: "N passed, N failed".
+// A runner that should have reported but did not counts as one failure.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+const vitest = join(dir, 'vitest.json');
+if (existsSync(vitest)) {
+  const r = JSON.parse(readFileSync(vitest, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+} else {
+  console.log('vitest wrote no report');
+  failed += 1;
+}
+
+const pw = join(dir, 'playwright.json');
+if (existsSync(pw)) {
+  const r = JSON.parse(readFileSync(pw, 'utf8'));
+  passed += r.stats.expected + r.stats.flaky;
+  failed += r.stats.unexpected + (r.errors?.length ?? 0);
+  skipped += r.stats.skipped;
+} else {
+  console.log('playwright wrote no report');
+  failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,114 @@
+// Bundles the publishable `mcpscope` package into dist/:
+//   dist/mcpscope.js     the bin (all @mcpscope/* workspace code inlined, registry packages external)
+//   dist/demo-server.js  the embedded demo server's stdio entry
+//   dist/web/            the built web UI (apps/web/dist)
+// and fails when the bundle imports a registry package that package.json does not list in
+// `dependencies` (it would be missing after `npm install mcpscope`).
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const cliDir = dirname(fileURLToPath(import.meta.url));
+const repoDir = join(cliDir, '../..');
+const webDist = join(repoDir, 'apps/web/dist');
+const demoEntry = join(repoDir, 'packages/demo-server/src/stdio.ts');
+const pkg = JSON.parse(readFileSync(join(cliDir, 'package.json'), 'utf8'));
+const builtins = new Set(builtinModules);
+
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
+export function packageName(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+const isBuiltin = (spec) => spec.startsWith('node:') || builtins.has(spec) || builtins.has(packageName(spec));
+
+/** Workspace packages are bundled (from their TS sources); everything else stays an import. */
+const externalizeRegistryPackages = {
+  name: 'externalize-registry-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@mcpscope/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/** Every registry package the outputs import, mapped to the output files that import it. */
+function externalPackages(metafile) {
+  const found = new Map();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    for (const imp of output.imports) {
+      if (!imp.external || isBuiltin(imp.path)) continue;
+      const name = packageName(imp.path);
+      found.set(name, [...(found.get(name) ?? []), file]);
+    }
+  }
+  return found;
+}
+
+export function checkDependencies(metafile, dependencies = pkg.dependencies ?? {}) {
+  const used = externalPackages(metafile);
+  const missing = [...used.keys()].filter((name) => !(name in dependencies));
+  const unused = Object.keys(dependencies).filter((name) => !used.has(name));
+  return { used: [...used.keys()].sort(), missing, unused };
+}
+
+/**
+ * @param {{ outdir?: string, web?: 'require' | 'if-present' | 'skip', quiet?: boolean }} options
+ */
+export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require', quiet = false } = {}) {
+  const log = quiet ? () => {} : (msg) => console.log(msg);
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (web === 'require' && !hasWeb) {
+    throw new Error(
+      `the web UI is not built (${relative(repoDir, webDist)}/index.html is missing).\n` +
+        'Run `pnpm --filter @mcpscope/web build` first (or `pnpm build` from the repo root).',
+    );
+  }
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+
+  const result = await esbuild.build({
+    entryPoints: { mcpscope: join(cliDir, 'src/mcpscope.ts'), 'demo-server': demoEntry },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // Chunks let `call` skip loading Fastify and the demo server (see main.ts's dynamic imports).
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    target: 'node20',
+    conditions: ['mcpscope-source'],
+    plugins: [externalizeRegistryPackages],
+    define: { __MCPSCOPE_VERSION__: JSON.stringify(pkg.version) },
+    metafile: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: quiet ? 'silent' : 'warning',
+  });
+
+  const deps = checkDependencies(result.metafile);
+  if (deps.missing.length > 0) {
+    throw new Error(
+      `the bundle imports ${deps.missing.join(', ')}, missing from apps/cli/package.json "dependencies"; ` +
+        'add them (pnpm add --filter mcpscope <pkg>) so `npm install mcpscope` brings them in.',
+    );
+  }
+  if (deps.unused.length > 0) log(`note: dependencies not imported by the bundle: ${deps.unused.join(', ')}`);
+
+  chmodSync(join(outdir, 'mcpscope.js'), 0o755);
+  if (web !== 'skip' && hasWeb) cpSync(webDist, join(outdir, 'web'), { recursive: true });
+  log(`built ${relative(process.cwd(), outdir) || '.'}: mcpscope.js, demo-server.js${hasWeb && web !== 'skip' ? ', web/' : ''}`);
+  log(`registry imports: ${deps.used.join(', ')}`);
+  return { outdir, deps };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildCli().catch((err) => {
+    console.error(`build failed: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,82 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { SessionConfigInput } from '@mcpscope/wire';
+import { connectFailureDetails } from '../../lib/api';
+import { useServices } from '../../lib/services';
+import { activeSessionStore, activeTabStore } from '../../lib/uiState';
+import {
+  commandArgv, emptyForm, fromSessionConfig, toSessionConfig,
+  type ConnectionForm, type FieldErrors, type SavedConfig, type TransportChoice,
+} from './connectionForm';
+
+export const INFO_QUERY_KEY = ['info'] as const;
+
+/** Presenter of the connection form: form state, validation, connect and the demo button. */
+export function useConnectionModel() {
+  const { api, store } = useServices();
+  const [form, setForm] = useState<ConnectionForm>(emptyForm);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const info = useQuery({ queryKey: INFO_QUERY_KEY, queryFn: () => api.info(), staleTime: Infinity });
+
+  const connect = useMutation({
+    mutationFn: (config: SessionConfigInput) => api.createSession(config),
+    onSuccess: (session) => {
+      store.upsertSession(session);
+      activeSessionStore.set(session.id);
+      activeTabStore.set('frames');
+    },
+    onError: (err) => {
+      // A failed session stays listed with its stderr; show it so the Console explains more.
+      const failedId = connectFailureDetails(err)?.sessionId;
+      if (failedId) activeSessionStore.set(failedId);
+    },
+  });
+
+  const argv = useMemo(() => (form.transport === 'stdio' ? commandArgv(form) : null), [form.transport, form.command, form.argsLine]);
+
+  const update = (patch: Partial<ConnectionForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    if (Object.keys(fieldErrors).length) setFieldErrors({});
+  };
+
+  return {
+    form,
+    update,
+    setTransport: (transport: TransportChoice) => update({ transport }),
+    fieldErrors,
+    /** The exact argv the server will get, shown under the fields; null while unparseable. */
+    argvPreview: argv?.ok ? argv.argv : null,
+    pending: connect.isPending,
+    error: connect.error,
+    failure: connectFailureDetails(connect.error),
+    dismissError: () => connect.reset(),
+    /** Validates locally first: an invalid form is never sent. */
+    submit(): boolean {
+      const result = toSessionConfig(form);
+      if (!result.ok) {
+        setFieldErrors(result.errors);
+        return false;
+      }
+      setFieldErrors({});
+      connect.mutate(result.config);
+      return true;
+    },
+    demo: info.data?.demo,
+    infoError: info.error,
+    proxyVersion: info.data?.version,
+    connectDemo() {
+      if (info.data?.demo) connect.mutate(info.data.demo);
+    },
+    loadConfig(config: SavedConfig) {
+      setForm(fromSessionConfig(config));
+      setFieldErrors({});
+      connect.reset();
+    },
+    currentConfig(): SavedConfig | null {
+      const result = toSessionConfig(form);
+      return result.ok ? (result.config as SavedConfig) : null;
+    },
+  };
+}
+
+export type ConnectionModel = ReturnType<typeof useConnectionModel>;

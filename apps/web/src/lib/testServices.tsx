@@ -1,0 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ApiClient } from './api';
+import { EventStore } from './eventStore';
+import { ServicesProvider } from './services';
+
+/** A wrapper for renderHook/render: a synchronous store, a fresh QueryClient and a stub API. */
+export function testServices(api: Partial<ApiClient> = {}) {
+  const store = new EventStore((fn) => fn());
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const fullApi = new Proxy(api, {
+    get: (target, prop: string) => (target as Record<string, unknown>)[prop] ?? (() => new Promise(() => undefined)),
+  }) as ApiClient;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <ServicesProvider services={{ api: fullApi, store }}>{children}</ServicesProvider>
+    </QueryClientProvider>
+  );
+  return { store, queryClient, wrapper, api: fullApi };
+}
