@@ -1,5 +1,8 @@
 import type { ConnectError } from '@mcpscope/engine';
 
+/** Hop-by-hop noise that never explains a failure. */
+const BORING_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+
 function isConnectError(value: unknown): value is ConnectError {
   return typeof value === 'object' && value !== null && typeof (value as ConnectError).code === 'string';
 }
@@ -12,14 +15,30 @@ export function connectErrorOf(err: unknown): ConnectError {
   return { code: typeof code === 'string' ? code : 'ENGINE_CONNECT_FAILED', message: (err as Error)?.message ?? String(err) };
 }
 
+/** The messages of an error's `cause` chain (e.g. "connect ECONNREFUSED 127.0.0.1:1"), deduplicated. */
+export function causeMessages(err: unknown, seen: string[] = []): string[] {
+  const out: string[] = [];
+  let cause = (err as { cause?: unknown } | null)?.cause;
+  for (let depth = 0; cause !== undefined && cause !== null && depth < 5; depth++) {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    if (text && ![...seen, ...out].some((m) => m.includes(text))) out.push(text);
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return out;
+}
+
 /** A connect failure in plain words: what failed, exit code/signal, stderr tail, HTTP status and headers. */
 export function describeConnectError(target: string, err: unknown): string {
   const e = connectErrorOf(err);
   const lines = [`mcpscope: could not connect to ${target}`, `  ${e.message} [${e.code}]`];
-  if (e.exitCode !== undefined && e.exitCode !== null) lines.push(`  the server exited with code ${e.exitCode}`);
-  if (e.signal) lines.push(`  the server was killed by ${e.signal}`);
+  for (const cause of causeMessages(err, [e.message])) lines.push(`  caused by: ${cause}`);
+  const said = (text: string): boolean => e.message.includes(text);
+  if (e.exitCode !== undefined && e.exitCode !== null && !said(`code ${e.exitCode}`)) lines.push(`  the server exited with code ${e.exitCode}`);
+  if (e.signal && !said(e.signal)) lines.push(`  the server was killed by ${e.signal}`);
   if (e.httpStatus !== undefined) lines.push(`  HTTP status ${e.httpStatus}`);
-  for (const [name, value] of Object.entries(e.httpHeaders ?? {})) lines.push(`    ${name}: ${value}`);
+  for (const [name, value] of Object.entries(e.httpHeaders ?? {})) {
+    if (!BORING_HEADERS.has(name.toLowerCase())) lines.push(`    ${name}: ${value}`);
+  }
   if (e.stderrTail && e.stderrTail.length > 0) {
     lines.push('  last lines of its stderr:');
     for (const line of e.stderrTail.slice(-10)) lines.push(`    | ${line}`);

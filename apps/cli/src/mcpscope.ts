@@ -1,5 +1,10 @@
 #!/usr/bin/env node
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { run } from './main.js';
+import { setBinDir } from './paths.js';
 
+// The bundle's own files (demo-server.js, web/) sit next to this entry.
+setBinDir(dirname(fileURLToPath(import.meta.url)));
 // Exit explicitly: headless commands must return promptly even if a library keeps a handle open.
 process.exit(await run(process.argv));

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StdioSessionConfig } from '@mcpscope/engine';
 
@@ -12,6 +13,15 @@ declare const __MCPSCOPE_VERSION__: string | undefined;
  */
 const here = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
 
+/** Set by the bin entry to its own directory (dist/ in the bundle; chunks live below it). */
+let binDir: string | undefined;
+
+export function setBinDir(dir: string): void {
+  binDir = dir;
+}
+
+const besideBin = (name: string): string | undefined => (binDir ? join(binDir, name) : undefined);
+
 export function cliVersion(): string {
   if (typeof __MCPSCOPE_VERSION__ === 'string') return __MCPSCOPE_VERSION__;
   const pkg = JSON.parse(readFileSync(here('../package.json'), 'utf8')) as { version: string };
@@ -19,8 +29,8 @@ export function cliVersion(): string {
 }
 
 export async function demoServerPath(): Promise<string> {
-  const bundled = here('./demo-server.js');
-  if (existsSync(bundled)) return bundled;
+  const bundled = besideBin('demo-server.js');
+  if (bundled && existsSync(bundled)) return bundled;
   const { demoStdioEntry } = await import('@mcpscope/demo-server');
   return demoStdioEntry();
 }
@@ -32,8 +42,8 @@ export async function demoConfig(): Promise<StdioSessionConfig> {
 
 /** The built web UI, or undefined when it has not been built (the API still works). */
 export function webDir(): string | undefined {
-  for (const candidate of [here('./web'), here('../../web/dist')]) {
-    if (existsSync(`${candidate}/index.html`)) return candidate;
+  for (const candidate of [besideBin('web'), here('../../web/dist')]) {
+    if (candidate && existsSync(join(candidate, 'index.html'))) return candidate;
   }
   return undefined;
 }

@@ -63,10 +63,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     else parseJson(request, text, done);
   });
 
+  // @fastify/websocket first: its onRequest hook marks upgrade requests, so that an upgrade
+  // refused by the guards below still gets its socket destroyed after the 403/401.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(hostGuard, { policy });
   await app.register(tokenAuth, { token: opts.token });
   await app.register(securityHeaders, { policy });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {

@@ -66,7 +66,9 @@ const FASTIFY_STATUS: Record<number, ProxyErrorCode> = {
 export function toProxyError(err: unknown): ProxyError {
   if (err instanceof ProxyError) return err;
   if (err instanceof EngineError) {
-    const code = ENGINE_CODES[err.code] ?? 'MCPSCOPE_ERR_INTERNAL';
+    // A request cut short because its session closed is "not connected", not a send failure.
+    const closed = err.cause instanceof EngineError && err.cause.code === 'ENGINE_CLOSED';
+    const code = closed ? 'MCPSCOPE_ERR_NOT_CONNECTED' : (ENGINE_CODES[err.code] ?? 'MCPSCOPE_ERR_INTERNAL');
     const details = err.sessionId === undefined ? { engineCode: err.code } : { engineCode: err.code, sessionId: err.sessionId };
     return new ProxyError(code, err.message, details);
   }

@@ -18,6 +18,7 @@ export interface Harness {
 export async function makeApp(overrides: Partial<BuildAppOptions> = {}): Promise<Harness> {
   const engine = new Engine();
   const app = await buildApp({ engine, token: TOKEN, host: '127.0.0.1', port: PORT, ...overrides });
+  await app.ready(); // injectWS, unlike inject, does not make the app ready itself
   return {
     app,
     engine,

@@ -73,21 +73,36 @@ describe('Streamable HTTP entry', () => {
     }
   });
 
-  it('refuses a foreign Host header (DNS rebinding) and unknown paths', async () => {
+  it('refuses a foreign Host or Origin header (DNS rebinding) and unknown paths', async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const status = await rawPost(server.url, { host: 'evil.example:80', 'content-type': 'application/json' }, body);
     expect(status).toBe(403);
+    const host = new URL(server.url).host;
+    const foreignOrigin = await rawPost(server.url, { host, origin: 'http://evil.example', 'content-type': 'application/json' }, body);
+    expect(foreignOrigin).toBe(403);
     expect((await fetch(server.url.replace('/mcp', '/other'))).status).toBe(404);
   });
 
-  it('`node dist/http.js --port 0` prints exactly one listening line on stdout', async () => {
+  it('`node dist/http.js --port 0` prints exactly one line on stdout and serves both eras', async () => {
     const child = spawn(process.execPath, [demoHttpEntry(), '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      const lines = createInterface({ input: child.stdout });
-      const [line] = (await lines[Symbol.asyncIterator]().next()).value === undefined ? [] : await Promise.resolve([]);
-      void line;
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      const first = await lines.next();
+      expect(first.value).toMatch(/^listening http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      const url = String(first.value).slice('listening '.length);
+      for (const era of ['legacy', 'modern'] as const) {
+        const connected = await connectHttp(url, era);
+        expect(connected.client.getProtocolEra()).toBe(era);
+        await connected.close();
+      }
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const rest: string[] = [];
+      for (let next = await lines.next(); next.done !== true; next = await lines.next()) rest.push(next.value);
+      expect(rest).toEqual([]);
     } finally {
-      child.kill();
+      if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
 });

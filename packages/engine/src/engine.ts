@@ -77,7 +77,7 @@ export class Engine {
     const out: EngineMessage[] = [];
     for (const session of this.sessions.values()) {
       out.push({ type: 'session', session: session.info() });
-      out.push(...session.events());
+      for (const event of session.events()) out.push(event);
     }
     for (const request of this.pendingServerRequests()) out.push({ type: 'server-request', request });
     return out;

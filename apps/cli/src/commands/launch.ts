@@ -48,7 +48,6 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     throw new CliError(`--host ${opts.host} exposes mcpscope beyond this machine; add --allow-remote if you mean it`);
   }
   const config = await resolveTarget(opts, command, { demo: demoConfig });
-  const stopped = waitForStopSignal();
   const engine = new Engine({ clientVersion: cliVersion() });
   const staticDir = webDir();
   if (!staticDir) io.stderr('mcpscope: the web UI is not built; only the API is served\n');
@@ -69,6 +68,7 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
+  const stopped = waitForStopSignal();
   // The one line users and tests look for; the token rides in the fragment, never in a server log.
   io.stdout(`mcpscope listening on ${proxy.url}\n`);
   if (opts.open) openBrowser(proxy.url, io);

@@ -94,6 +94,7 @@ export class EventStore {
 
   /** Merges the pending server requests listed by GET /api/server-requests. */
   mergePendingServerRequests(requests: readonly PendingServerRequest[]): void {
+    this.flush(); // a queued `hello` clears the pending set; apply it first, not after the merge
     for (const request of requests) this.apply({ type: 'server-request', request });
     this.commit({});
   }

@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, type JSONRPCMessage, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 import { demoStdioEntry } from '../entryPaths.js';
@@ -57,8 +57,26 @@ export class TextLog {
 
 export interface Connected {
   client: Client;
+  /** Every message the client transport received, in arrival order (tapped below the SDK). */
+  inbound: JSONRPCMessage[];
   stderr?: TextLog;
   close(): Promise<void>;
+}
+
+/**
+ * Records inbound frames at the transport, before the client dispatches them. Needed for
+ * progress: the v2 client runs notification handlers on a microtask but settles responses
+ * synchronously, so a progress notification that arrives in the same chunk as the result
+ * never reaches `onprogress`.
+ */
+function tapInbound(transport: Transport): JSONRPCMessage[] {
+  const inbound: JSONRPCMessage[] = [];
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    inbound.push(message);
+    deliver?.(message, extra);
+  };
+  return inbound;
 }
 
 /** Spawns the built `dist/stdio.js` as a real child process and connects to it. */
@@ -73,14 +91,14 @@ export async function connectStdio(era: Era): Promise<Connected> {
   transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk.toString('utf8')));
   const client = createTestClient(era);
   await client.connect(transport);
-  return { client, stderr, close: () => client.close() };
+  return { client, inbound: tapInbound(transport), stderr, close: () => client.close() };
 }
 
 export async function connectHttp(url: string, era: Era): Promise<Connected & { transport: StreamableHTTPClientTransport }> {
   const transport = new StreamableHTTPClientTransport(new URL(url));
   const client = createTestClient(era);
   await client.connect(transport);
-  return { client, transport, close: () => client.close() };
+  return { client, transport, inbound: tapInbound(transport), close: () => client.close() };
 }
 
 type WatchedMethod =

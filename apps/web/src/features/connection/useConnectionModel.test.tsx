@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionInfo } from '@mcpscope/wire';
 import { ApiRequestError } from '../../lib/api';
 import { testServices } from '../../lib/testServices';
@@ -8,6 +8,8 @@ import { activeSessionStore } from '../../lib/uiState';
 import { useConnectionModel } from './useConnectionModel';
 
 const session: SessionInfo = { id: 'new', name: 'x', state: 'connected', transport: 'stdio', target: 'node x', createdAt: 1, wrapped: false };
+
+afterEach(cleanup); // no vitest globals, so testing-library cannot register it itself
 
 describe('useConnectionModel', () => {
   it('does not send an invalid form', () => {

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestBundle, descendants, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
+
+let bundle: TestBundle;
+beforeAll(async () => {
+  bundle = await buildTestBundle();
+});
+afterAll(() => bundle?.cleanup());
+
+const LINE = /^mcpscope listening on (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))$/;
+
+function launch(args: string[], env: Record<string, string> = {}) {
+  return spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+describe('mcpscope (launch)', () => {
+  it('prints one URL line, serves the API with the token, and shuts down on SIGTERM leaving no child', async () => {
+    const child = launch(['--', process.execPath, bundle.demo], { MCPSCOPE_TOKEN: 'test-token-123' });
+    const [, , port, token] = await waitForLine(child, LINE);
+    expect(token).toBe('test-token-123');
+    const base = `http://127.0.0.1:${port}`;
+    const info = await fetch(`${base}/api/info`, { headers: { authorization: `Bearer ${token}` } });
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({ name: 'mcpscope', demo: { transport: 'stdio', args: [bundle.demo] } });
+    expect((await fetch(`${base}/api/info`)).status).toBe(401);
+
+    await waitFor(() => descendants(child.pid!).length > 0, 10_000, 'the server child to spawn');
+    const children = descendants(child.pid!);
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+    await waitFor(() => children.every((pid) => !isAlive(pid)), 5_000, 'the server child to be gone');
+  });
+
+  it('keeps the UI up and explains when the first connect fails', async () => {
+    const child = launch(['--', '/nonexistent/mcp-server-xyz']);
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    await waitForLine(child, LINE);
+    await waitFor(() => /could not connect to \/nonexistent\/mcp-server-xyz/.test(stderr), 10_000, 'the connect error');
+    expect(child.exitCode).toBeNull();
+    child.kill('SIGINT');
+    expect((await exitOf(child)).code).toBe(0);
+  });
+
+  it('refuses a non-loopback --host without --allow-remote', async () => {
+    const child = spawn(process.execPath, [bundle.cli, '--no-open', '--host', '0.0.0.0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    expect((await exitOf(child)).code).toBe(1);
+    expect(stderr).toMatch(/--allow-remote/);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { WIRE_VERSION } from '@mcpscope/wire';
+import { fixtureConfig } from '../../test-fixtures/fixtures.js';
+import { AUTH, HOST, makeApp, TOKEN, type Harness } from '../../test-fixtures/harness.js';
+import { Inbox, type WsMsg } from '../../test-fixtures/inbox.js';
+import type { BuildAppOptions } from '../app.js';
+import { WS_CLOSE } from './hub.js';
+
+let h: Harness;
+const sockets: WebSocket[] = [];
+afterEach(async () => {
+  for (const ws of sockets.splice(0)) ws.terminate();
+  await h.close();
+});
+
+async function setup(overrides: Partial<BuildAppOptions> = {}): Promise<void> {
+  h = await makeApp(overrides);
+}
+
+async function openTab(): Promise<{ ws: WebSocket; inbox: Inbox }> {
+  let inbox!: Inbox;
+  const ws = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } }, {
+    onInit: (socket: WebSocket) => {
+      inbox = new Inbox(socket);
+    },
+  });
+  sockets.push(ws);
+  return { ws, inbox };
+}
+
+const api = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+  h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
+const openSession = async (): Promise<string> => (await api('POST', '/sessions', { config: fixtureConfig() })).json().session.id;
+const callTool = (id: string, name: string, args: object = {}) =>
+  api('POST', `/sessions/${id}/messages`, { message: { method: 'tools/call', params: { name, arguments: args } } });
+const isEcho = (text: string) => (m: WsMsg) =>
+  m.type === 'frame' && JSON.stringify((m.msg as { result?: unknown } | undefined)?.result ?? '').includes(text);
+
+describe('/ws hub', () => {
+  it('sends hello, the backlog in order, ready, then live messages', async () => {
+    await setup();
+    const id = await openSession();
+    const { inbox } = await openTab();
+    await inbox.until(() => inbox.find('ready'), 'ready');
+
+    const [hello] = inbox.messages;
+    expect(hello).toMatchObject({ type: 'hello', wireVersion: WIRE_VERSION, sessions: [expect.objectContaining({ id, state: 'connected' })] });
+    const readyAt = inbox.messages.findIndex((m) => m.type === 'ready');
+    const backlog = inbox.messages.slice(1, readyAt);
+    expect(backlog).toEqual(JSON.parse(JSON.stringify(h.engine.backlog())));
+    const lastSeq = Math.max(...backlog.map((m) => Number(m.seq ?? 0)));
+
+    await callTool(id, 'echo', { text: 'live-one' });
+    const live = await inbox.until(() => inbox.messages.find(isEcho('live-one')), 'live frame');
+    expect(inbox.messages.indexOf(live)).toBeGreaterThan(readyAt);
+    expect(live.seq).toBeGreaterThan(lastSeq);
+    const seqs = inbox.messages.filter((m) => m.sessionId === id && typeof m.seq === 'number').map((m) => m.seq as number);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it('serves several tabs; a closing tab never closes a session', async () => {
+    await setup();
+    const id = await openSession();
+    const a = await openTab();
+    const b = await openTab();
+    await a.inbox.until(() => a.inbox.find('ready'), 'ready a');
+    a.ws.close();
+    await a.inbox.waitClose();
+    await callTool(id, 'echo', { text: 'after-a-left' });
+    await b.inbox.until(() => b.inbox.messages.find(isEcho('after-a-left')), 'live frame on b');
+    expect(h.engine.get(id)?.info().state).toBe('connected');
+  });
+
+  it('tells tabs about new, closed and removed sessions', async () => {
+    await setup();
+    const { inbox } = await openTab();
+    await inbox.until(() => inbox.find('ready'), 'ready');
+    const id = await openSession();
+    await inbox.until(() => inbox.find('session', (m) => (m.session as { id: string; state: string }).state === 'connected'), 'connected');
+    await api('DELETE', `/sessions/${id}?forget=1`);
+    await inbox.until(() => inbox.find('session-removed', (m) => m.sessionId === id), 'session-removed');
+  });
+
+  it('keeps a tab that pings, closes one that sends anything else', async () => {
+    await setup();
+    const { ws, inbox } = await openTab();
+    ws.send(JSON.stringify({ type: 'ping' }));
+    await inbox.until(() => inbox.find('ready'), 'ready');
+    ws.send('not json');
+    expect((await inbox.waitClose()).code).toBe(WS_CLOSE.POLICY);
+
+    const other = await openTab();
+    other.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect((await other.inbox.waitClose()).code).toBe(WS_CLOSE.UNSUPPORTED_DATA);
+
+    const third = await openTab();
+    third.ws.send(JSON.stringify({ type: 'subscribe', sessions: '*' }));
+    expect((await third.inbox.waitClose()).code).toBe(WS_CLOSE.POLICY);
+  });
+
+  it('delivers a backlog far larger than the limits to a tab that keeps up', async () => {
+    await setup({ ws: { highWaterBytes: 8 * 1024, maxQueuedBytes: 32 * 1024 } });
+    const id = await openSession();
+    for (let i = 0; i < 4; i++) await callTool(id, 'big', { size: 100_000 });
+    const { inbox } = await openTab();
+    await inbox.until(() => inbox.find('ready'), 'ready');
+    const bigFrames = inbox.messages.filter((m) => m.type === 'frame' && Number(m.size) > 100_000);
+    expect(bigFrames).toHaveLength(4);
+    expect(inbox.closed).toBeUndefined();
+  });
+
+  it('closes a tab that stops reading with 1013 instead of queueing forever', async () => {
+    await setup({ ws: { highWaterBytes: 8 * 1024, maxQueuedBytes: 32 * 1024 } });
+    const id = await openSession();
+    const { ws, inbox } = await openTab();
+    await inbox.until(() => inbox.find('ready'), 'ready');
+    const transport = (ws as unknown as { _socket: NodeJS.ReadableStream })._socket;
+    const [serverSide] = h.app.websocketServer.clients;
+    transport.pause();
+    // PassThrough buffers absorb the first messages; keep the server talking until it gives up.
+    for (let i = 0; i < 50 && serverSide.readyState === serverSide.OPEN; i++) await callTool(id, 'big', { size: 40_000 });
+    expect(serverSide.readyState).not.toBe(serverSide.OPEN);
+    transport.resume();
+    expect((await inbox.waitClose()).code).toBe(WS_CLOSE.TRY_AGAIN_LATER);
+    expect(h.engine.get(id)?.info().state).toBe('connected');
+  });
+});

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import { ComposerPanel } from '../features/composer/ComposerPanel';
+import { ConsolePanel } from '../features/console/ConsolePanel';
+import { FramesPanel } from '../features/frames/FramesPanel';
+import { formatCount } from '../lib/format';
+import { useSessionLog } from '../lib/services';
+import { activeSessionStore } from '../lib/uiState';
+import { useValue } from '../lib/valueStore';
+
+/**
+ * The main area's tabs. A feature adds its panel here (Tools, Resources, Prompts,
+ * Notifications, Client, OAuth…); the shell renders whatever is registered.
+ * `useBadge` is a hook: it is called on every render of the tab strip, in registry order.
+ */
+export interface TabDefinition {
+  id: string;
+  label: string;
+  component: ComponentType;
+  useBadge?: () => string | null;
+}
+
+function useActiveLogCount(pick: 'frames' | 'console'): string | null {
+  const { log } = useSessionLog(useValue(activeSessionStore));
+  const n = log ? log[pick].length : 0;
+  return n > 0 ? formatCount(n) : null;
+}
+
+export const TABS: readonly TabDefinition[] = [
+  { id: 'frames', label: 'Frames', component: FramesPanel, useBadge: () => useActiveLogCount('frames') },
+  { id: 'console', label: 'Console', component: ConsolePanel, useBadge: () => useActiveLogCount('console') },
+  { id: 'composer', label: 'Composer', component: ComposerPanel },
+];

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../lib/api';
+import { testServices } from '../../lib/testServices';
+import { historyStore } from './composerHistory';
+import { useComposerModel } from './useComposerModel';
+
+afterEach(cleanup);
+
+function setup(sendMessage = vi.fn(async () => ({ response: { jsonrpc: '2.0', id: 9, result: { tools: [] } }, latencyMs: 12 }))) {
+  historyStore.set([]);
+  const services = testServices({ sendMessage });
+  services.store.upsertSession({ id: 's1', name: 's', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false });
+  const hook = renderHook(() => useComposerModel('s1'), { wrapper: services.wrapper });
+  return { ...hook, sendMessage };
+}
+
+describe('useComposerModel', () => {
+  it('sends the draft and shows the response with latency', async () => {
+    const { result, sendMessage } = setup();
+    act(() => result.current.applyTemplate('tools/list'));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(result.current.reply?.latencyMs).toBe(12));
+    expect(sendMessage).toHaveBeenCalledWith('s1', { message: { method: 'tools/list', params: {} }, notification: false, timeoutMs: 60000 });
+    expect(historyStore.getSnapshot()[0]).toMatchObject({ method: 'tools/list', outcome: 'ok', latencyMs: 12 });
+  });
+
+  it('never sends invalid JSON', () => {
+    const { result, sendMessage } = setup();
+    act(() => result.current.setText('{"method": "ping",'));
+    expect(result.current.validation.ok).toBe(false);
+    let sent = true;
+    act(() => void (sent = result.current.submit()));
+    expect(sent).toBe(false);
+    expect(result.current.submitError).toMatch(/Invalid JSON/);
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('records JSON-RPC errors and proxy failures in history', async () => {
+    const sendMessage = vi
+      .fn()
+      .mockResolvedValueOnce({ response: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }, latencyMs: 1 })
+      .mockRejectedValueOnce(new ApiRequestError('MCPSCOPE_ERR_SESSION_CLOSED', 'session closed', 409));
+    const { result } = setup(sendMessage);
+    act(() => result.current.setText('{"method":"nope"}'));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(historyStore.getSnapshot()[0]?.outcome).toBe('rpc-error'));
+    act(() => result.current.setText('{"method":"again"}'));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(result.current.error?.message).toBe('session closed'));
+    expect(historyStore.getSnapshot().map((h) => h.outcome)).toEqual(['failed', 'rpc-error']);
+  });
+
+  it('templates set the notification flag; history reloads a draft', () => {
+    const { result } = setup();
+    act(() => result.current.applyTemplate('notifications/roots/list_changed'));
+    expect(result.current.notification).toBe(true);
+    act(() => result.current.loadHistory({ at: 0, method: 'ping', text: '{"method":"ping"}', notification: false, outcome: 'ok' }));
+    expect(result.current.text).toBe('{"method":"ping"}');
+    expect(result.current.notification).toBe(false);
+  });
+});

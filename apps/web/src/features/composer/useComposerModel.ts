@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { SendMessageBody, SendMessageReply } from '@mcpscope/wire';
+import { useServices, useStoreSelector } from '../../lib/services';
+import { useValue } from '../../lib/valueStore';
+import { addHistory, clearHistory, historyStore, type HistoryEntry } from './composerHistory';
+import { parseDraft } from './parseDraft';
+import { TEMPLATES, templateText } from './templates';
+
+interface Sent {
+  sessionId: string;
+  body: SendMessageBody;
+  text: string;
+}
+
+/** Presenter of the raw JSON-RPC composer: draft, validation, send, response, history. */
+export function useComposerModel(sessionId: string | null) {
+  const { api } = useServices();
+  const state = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId)?.state);
+  const [text, setText] = useState(() => templateText(TEMPLATES[1]));
+  const [notification, setNotification] = useState(false);
+  const [timeoutSec, setTimeoutSec] = useState(60);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const history = useValue(historyStore);
+  const validation = useMemo(() => parseDraft(text, notification), [text, notification]);
+
+  const send = useMutation<SendMessageReply, Error, Sent>({
+    mutationFn: ({ sessionId: id, body }) => api.sendMessage(id, body),
+    onSettled: (reply, err, sent) => {
+      const rpcError = reply?.response && 'error' in reply.response;
+      addHistory({
+        at: Date.now(),
+        method: sent.body.message.method,
+        text: sent.text,
+        notification: sent.body.notification ?? false,
+        outcome: err ? 'failed' : sent.body.notification ? 'sent' : rpcError ? 'rpc-error' : 'ok',
+        latencyMs: reply?.latencyMs,
+      });
+    },
+  });
+
+  const canSend = sessionId !== null && state === 'connected' && !send.isPending;
+
+  return {
+    text,
+    setText: (t: string) => {
+      setText(t);
+      setSubmitError(null);
+    },
+    notification,
+    setNotification,
+    timeoutSec,
+    setTimeoutSec,
+    /** Live check of the draft, shown under the editor. */
+    validation,
+    submitError,
+    canSend,
+    sessionState: state,
+    /** Validates, then sends. Invalid JSON is reported and never sent. */
+    submit(): boolean {
+      if (!sessionId) return setSubmitError('No session selected'), false;
+      if (state !== 'connected') return setSubmitError(`The session is ${state ?? 'gone'}; connect first`), false;
+      const draft = parseDraft(text, notification, timeoutSec > 0 ? Math.round(timeoutSec * 1000) : undefined);
+      if (!draft.ok) return setSubmitError(draft.error), false;
+      setSubmitError(null);
+      send.mutate({ sessionId, body: draft.body, text });
+      return true;
+    },
+    pending: send.isPending,
+    sent: send.variables,
+    reply: send.data,
+    error: send.error,
+    templates: TEMPLATES,
+    applyTemplate(method: string) {
+      const t = TEMPLATES.find((x) => x.method === method);
+      if (!t) return;
+      setText(templateText(t));
+      setNotification(t.notification ?? false);
+      setSubmitError(null);
+    },
+    history,
+    loadHistory(entry: HistoryEntry) {
+      setText(entry.text);
+      setNotification(entry.notification);
+      setSubmitError(null);
+    },
+    clearHistory,
+  };
+}
+
+export type ComposerModel = ReturnType<typeof useComposerModel>;

@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import type { ConsoleEntry, ConsoleKind } from '../../lib/consoleEntry';
+import { formatClock } from '../../lib/format';
+import type { SessionLog } from '../../lib/sessionLog';
+import { useSessionLog } from '../../lib/services';
+import { useFollowTail } from '../../lib/useFollowTail';
+
+export const CONSOLE_KINDS: ConsoleKind[] = ['stderr', 'lifecycle', 'http', 'oauth'];
+
+/** Console rows for a set of kinds and a search text, kept up to date incrementally. */
+export class ConsoleIndex {
+  private readonly rows: number[] = [];
+  private scanned = 0;
+  private readonly needle: string;
+
+  constructor(readonly log: SessionLog, readonly kinds: ReadonlySet<ConsoleKind>, search: string) {
+    this.needle = search.trim().toLowerCase();
+  }
+
+  update(): number {
+    const list = this.log.console;
+    for (let i = this.scanned; i < list.length; i++) {
+      const e = list.get(i)!;
+      if (this.kinds.has(e.kind) && (!this.needle || e.text.toLowerCase().includes(this.needle))) this.rows.push(i);
+    }
+    this.scanned = list.length;
+    return this.rows.length;
+  }
+
+  at(row: number): ConsoleEntry | undefined {
+    return this.log.console.get(this.rows[row] ?? -1);
+  }
+
+  *entries(): IterableIterator<ConsoleEntry> {
+    for (const i of this.rows) yield this.log.console.get(i)!;
+  }
+}
+
+export function formatConsoleLine(e: ConsoleEntry, startedAt: number): string {
+  const tag = e.kind === 'stderr' ? 'stderr' : `${e.kind}:${e.label}`;
+  return `${formatClock(startedAt + e.t)} [${tag}] ${e.text}`;
+}
+
+export function useConsoleModel(sessionId: string | null, startedAt: number) {
+  const { log, version } = useSessionLog(sessionId);
+  const [kinds, setKinds] = useState<ReadonlySet<ConsoleKind>>(() => new Set(CONSOLE_KINDS));
+  const [search, setSearch] = useState('');
+  const index = useMemo(() => (log ? new ConsoleIndex(log, kinds, search) : null), [log, kinds, search]);
+  const count = useMemo(() => index?.update() ?? 0, [index, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tail = useFollowTail(index, count);
+  const counts = useMemo(() => {
+    const c: Record<ConsoleKind, number> = { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };
+    if (log) for (const e of log.console.range()) c[e.kind]++;
+    return c;
+  }, [log, version]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return {
+    count,
+    total: log?.console.length ?? 0,
+    counts,
+    at: (row: number) => index?.at(row),
+    kinds,
+    toggleKind: (kind: ConsoleKind) =>
+      setKinds((prev) => {
+        const next = new Set(prev);
+        if (next.has(kind)) next.delete(kind);
+        else next.add(kind);
+        return next;
+      }),
+    search,
+    setSearch,
+    /** The visible lines as plain text, for "Copy all". */
+    allText: () => (index ? [...index.entries()].map((e) => formatConsoleLine(e, startedAt)).join('\n') : ''),
+    ...tail,
+  };
+}
+
+export type ConsoleModel = ReturnType<typeof useConsoleModel>;

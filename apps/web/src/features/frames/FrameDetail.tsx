@@ -1,0 +1,75 @@
+import type { FrameEvent } from '@mcpscope/protocol';
+import { formatBytes, formatClock, formatDuration, formatOffset } from '../../lib/format';
+import { CopyButton } from '../../ui/CopyButton';
+import { JsonView } from '../../ui/JsonView';
+import { KIND_LABEL, type FrameSummary } from './frameSummary';
+
+interface Props {
+  frame: FrameEvent;
+  summary: FrameSummary;
+  counterpart: FrameEvent | undefined;
+  startedAt: number;
+  onGoTo: () => void;
+  onClose: () => void;
+}
+
+/** The selected frame: header facts, pairing jump, lint findings and the message itself. */
+export function FrameDetail({ frame, summary: s, counterpart, startedAt, onGoTo, onClose }: Props) {
+  const isRequest = s.kind === 'request';
+  const isAnswer = s.kind === 'response' || s.kind === 'error';
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="frame-detail" data-seq={frame.seq}>
+      <div className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-1">
+        <span className={`font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`}>{frame.dir === 'out' ? '→' : '←'}</span>
+        <span className="truncate font-mono font-semibold" title={s.method}>{s.method || 'raw line'}</span>
+        <span className="chip">{KIND_LABEL[s.kind]}</span>
+        <span className="flex-1" />
+        <button className="text-subtle hover:text-fg" onClick={onClose} title="Close (Esc)" aria-label="Close detail">✕</button>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-x-3 gap-y-0.5 border-b border-line px-2 py-1 text-[11px] text-muted">
+        <span>#{frame.seq}</span>
+        <span className="font-mono">{formatClock(startedAt + frame.t)} ({formatOffset(frame.t)})</span>
+        <span>{frame.dir === 'out' ? 'client → server' : 'server → client'}</span>
+        {s.id && <span>id <span className="font-mono text-fg">{s.id}</span></span>}
+        <span>{formatBytes(frame.size)}</span>
+        {s.latencyMs !== undefined && <span>latency <span className="text-fg">{formatDuration(s.latencyMs)}</span></span>}
+        {(isRequest || isAnswer) && (
+          counterpart ? (
+            <button className="text-accent hover:underline" onClick={onGoTo} data-testid="frame-detail-goto">
+              {isRequest ? `Go to response #${counterpart.seq}` : `Go to request #${counterpart.seq}`} ↗
+            </button>
+          ) : (
+            <span className="text-subtle">{isRequest ? 'awaiting response…' : 'request not in log'}</span>
+          )
+        )}
+      </div>
+      {frame.findings && frame.findings.length > 0 && (
+        <ul className="shrink-0 border-b border-line px-2 py-1" data-testid="frame-detail-findings">
+          {frame.findings.map((f, i) => (
+            <li key={i} className="flex gap-1.5 py-0.5">
+              <span className={f.severity === 'error' ? 'text-danger' : f.severity === 'warning' ? 'text-warn' : 'text-muted'}>
+                {f.severity === 'error' ? '✕' : f.severity === 'warning' ? '⚠' : 'ℹ'}
+              </span>
+              <span className="min-w-0">
+                <span className="font-mono text-[11px] text-muted">{f.rule}</span> {f.message}
+                {f.spec && <span className="ml-1 font-mono text-[11px] text-subtle">spec: {f.spec}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {frame.msg ? (
+        <JsonView key={frame.seq} value={frame.msg} copyTestId="frame-detail-copy" />
+      ) : (
+        <div className="flex min-h-0 flex-1 flex-col">
+          <div className="flex items-center border-b border-line px-2 py-1">
+            <span className="text-[11px] text-warn">Not JSON — a line the server wrote to stdout</span>
+            <span className="flex-1" />
+            <CopyButton text={() => frame.raw ?? ''} label="Copy text" testId="frame-detail-copy" />
+          </div>
+          <pre className="min-h-0 flex-1 overflow-auto bg-raw/40 p-2 font-mono text-[12px] break-all whitespace-pre-wrap">{frame.raw}</pre>
+        </div>
+      )}
+    </div>
+  );
+}

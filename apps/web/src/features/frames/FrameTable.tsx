@@ -1,0 +1,162 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import type { FrameEvent } from '@mcpscope/protocol';
+import { formatBytes, formatClock, formatCount, formatDuration, formatOffset } from '../../lib/format';
+import { KIND_LABEL, type FrameSummary } from './frameSummary';
+import type { FrameLogModel } from './useFrameLogModel';
+
+const ROW_HEIGHT = 22;
+export const FRAME_COLUMNS = '58px 86px 62px 22px 78px minmax(160px,1fr) 56px 64px 60px 40px';
+
+const KIND_CLASS: Record<FrameSummary['kind'], string> = {
+  request: 'text-muted',
+  notification: 'text-subtle',
+  response: 'text-muted',
+  error: 'text-danger font-medium',
+  invalid: 'text-danger',
+  raw: 'text-warn font-semibold uppercase',
+};
+
+/** The virtualized frame log. Only the visible rows (plus overscan) are in the DOM. */
+export function FrameTable({ m, startedAt }: { m: FrameLogModel; startedAt: number }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: m.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 24,
+  });
+
+  // Follow the tail: pin to the bottom after every render that added rows.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (m.follow && el && m.count > 0) el.scrollTop = el.scrollHeight;
+  }, [m.count, m.follow]);
+
+  useEffect(() => {
+    if (!m.scrollRequest) return;
+    const row = m.rowOfSeq(m.scrollRequest.seq);
+    if (row >= 0) virtualizer.scrollToIndex(row, { align: 'auto' });
+  }, [m.scrollRequest]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
+      <div role="row" className="grid shrink-0 border-b border-line bg-panel text-[11px] font-medium text-muted select-none" style={{ gridTemplateColumns: FRAME_COLUMNS }}>
+        {['#', 'Time', '+t', '', 'Kind', 'Method', 'Id', 'Latency', 'Size', ''].map((h, i) => (
+          <div key={i} className={`truncate px-1.5 py-1 ${i >= 6 && i <= 8 ? 'text-right' : ''}`}>{h}</div>
+        ))}
+      </div>
+      <div
+        ref={scrollRef}
+        tabIndex={0}
+        role="grid"
+        aria-label="Frames"
+        aria-rowcount={m.count}
+        data-testid="frame-list"
+        className="min-h-0 flex-1 overflow-auto font-mono text-[12px] outline-none"
+        onKeyDown={(e) => m.onKeyDown(e)}
+        onWheel={(e) => e.deltaY < 0 && m.setAtBottom(false)}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          m.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
+        }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const frame = m.frameAt(item.index);
+            if (!frame) return null;
+            return (
+              <FrameRow
+                key={frame.seq}
+                frame={frame}
+                summary={m.summary(frame)}
+                top={item.start}
+                startedAt={startedAt}
+                selected={frame.seq === m.selectedSeq}
+                onSelect={() => m.select(frame.seq, true)}
+              />
+            );
+          })}
+        </div>
+      </div>
+      {m.newCount > 0 && (
+        <button className="btn btn-primary absolute bottom-3 left-1/2 h-7 -translate-x-1/2 rounded-full px-3 shadow-lg" onClick={m.jumpToLatest} data-testid="frames-new">
+          {formatCount(m.newCount)} new frame{m.newCount === 1 ? '' : 's'} ↓
+        </button>
+      )}
+    </div>
+  );
+}
+
+interface RowProps {
+  frame: FrameEvent;
+  summary: FrameSummary;
+  top: number;
+  startedAt: number;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, selected, onSelect }: RowProps) {
+  const raw = s.kind === 'raw';
+  const bg = selected ? 'bg-selected' : raw ? 'bg-raw' : 'hover:bg-hover';
+  const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? '…' : '';
+  return (
+    <div
+      role="row"
+      aria-selected={selected}
+      data-testid="frame-row"
+      data-seq={frame.seq}
+      data-method={s.method}
+      data-dir={frame.dir}
+      data-kind={s.kind}
+      className={`absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${bg}`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: FRAME_COLUMNS }}
+      onMouseDown={onSelect}
+    >
+      <div className="truncate px-1.5 text-right text-subtle tabular-nums">{frame.seq}</div>
+      <div className="truncate px-1.5 text-muted tabular-nums">{formatClock(startedAt + frame.t)}</div>
+      <div className="truncate px-1.5 text-subtle tabular-nums">{formatOffset(frame.t)}</div>
+      <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={frame.dir === 'out' ? 'client → server' : 'server → client'}>
+        {frame.dir === 'out' ? '→' : '←'}
+      </div>
+      <div className={`truncate px-1.5 text-[11px] ${KIND_CLASS[s.kind]}`}>{KIND_LABEL[s.kind]}</div>
+      <div className="truncate px-1.5" title={s.detail ? `${s.method} ${s.detail}` : s.method}>
+        {raw ? (
+          <span className="text-warn">{s.detail}</span>
+        ) : (
+          <>
+            <span className={s.kind === 'response' || s.kind === 'error' ? 'text-muted' : s.kind === 'notification' ? 'text-fg/80' : 'text-fg'}>
+              {(s.kind === 'response' || s.kind === 'error') && <span className="text-subtle">↩ </span>}
+              {s.method}
+            </span>
+            {s.detail && <span className="ml-2 text-danger">{s.detail}</span>}
+          </>
+        )}
+      </div>
+      <div className="truncate px-1.5 text-right text-muted">{s.id}</div>
+      <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? 'awaiting response' : undefined}>{latency}</div>
+      <div className="truncate px-1.5 text-right text-subtle tabular-nums">{formatBytes(frame.size)}</div>
+      <div className="px-1 text-center">
+        <FindingBadge counts={s.findings} />
+      </div>
+    </div>
+  );
+}, sameRow);
+
+/** Rows re-render only when what they show changes (a request's latency arrives later). */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  return a.frame === b.frame && a.selected === b.selected && a.top === b.top && a.startedAt === b.startedAt &&
+    a.summary.latencyMs === b.summary.latencyMs && a.summary.awaiting === b.summary.awaiting;
+}
+
+function FindingBadge({ counts }: { counts: FrameSummary['findings'] }) {
+  const total = counts.errors + counts.warnings + counts.infos;
+  if (total === 0) return null;
+  const tone = counts.errors ? 'bg-danger text-surface' : counts.warnings ? 'bg-warn text-surface' : 'bg-subtle text-surface';
+  return (
+    <span className={`inline-flex h-[15px] min-w-[15px] items-center justify-center rounded-full px-1 font-sans text-[10px] font-bold ${tone}`} title={`${total} lint finding${total === 1 ? '' : 's'}`} data-testid="frame-finding">
+      {total}
+    </span>
+  );
+}

@@ -1,0 +1,60 @@
+import { frameKind, frameMethod, messageId, type FrameEvent } from '@mcpscope/protocol';
+import type { SessionLog } from '../../lib/sessionLog';
+
+export type RowKind = ReturnType<typeof frameKind>;
+
+/** What a row of the frame table shows, derived from the frame and its pairing. */
+export interface FrameSummary {
+  kind: RowKind;
+  method: string;
+  /** Extra text after the method: an error's code and message, a raw line's text. */
+  detail: string;
+  id: string;
+  /** Latency of the exchange: on the response, and on the request once answered. */
+  latencyMs: number | undefined;
+  /** A request still waiting for its response. */
+  awaiting: boolean;
+  findings: { errors: number; warnings: number; infos: number };
+}
+
+export function summarizeFrame(frame: FrameEvent, log: SessionLog | undefined): FrameSummary {
+  const kind = frameKind(frame);
+  const id = messageId(frame.msg);
+  let latencyMs = frame.pair?.latencyMs;
+  let awaiting = false;
+  if (kind === 'request') {
+    const response = log?.responseTo(frame.seq);
+    latencyMs = response?.pair?.latencyMs;
+    awaiting = response === undefined;
+  }
+  let detail = '';
+  if (kind === 'raw') detail = frame.raw ?? '';
+  else if (kind === 'error') {
+    const err = frame.msg?.error as { code?: unknown; message?: unknown } | undefined;
+    detail = [err?.code, err?.message].filter((x) => x !== undefined).join(' ');
+  }
+  const findings = { errors: 0, warnings: 0, infos: 0 };
+  for (const f of frame.findings ?? []) {
+    if (f.severity === 'error') findings.errors++;
+    else if (f.severity === 'warning') findings.warnings++;
+    else findings.infos++;
+  }
+  return {
+    kind,
+    method: frameMethod(frame) ?? (kind === 'raw' ? '' : '—'),
+    detail,
+    id: id === undefined ? '' : typeof id === 'string' ? JSON.stringify(id) : String(id),
+    latencyMs,
+    awaiting,
+    findings,
+  };
+}
+
+export const KIND_LABEL: Record<RowKind, string> = {
+  request: 'request',
+  notification: 'notification',
+  response: 'response',
+  error: 'error',
+  invalid: 'invalid',
+  raw: 'raw',
+};

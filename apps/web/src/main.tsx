@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { TokenScreen } from './app/TokenScreen';
+import { installTheme } from './lib/theme';
+import { browserTokenEnvironment, takeToken } from './lib/token';
+import './index.css';
+
+installTheme();
+const token = takeToken(browserTokenEnvironment());
+createRoot(document.getElementById('root')!).render(<StrictMode>{token ? <App token={token} /> : <TokenScreen />}</StrictMode>);

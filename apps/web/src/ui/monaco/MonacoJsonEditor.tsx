@@ -1,0 +1,63 @@
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+import { resolvedThemeStore } from '../../lib/theme';
+import { useValue } from '../../lib/valueStore';
+import { monaco } from './setupMonaco';
+
+export interface MonacoJsonEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Ctrl/Cmd-Enter. */
+  onSubmit?: () => void;
+  /** A JSON schema for validation and completion in the editor. */
+  schema?: object;
+  modelPath?: string;
+  ariaLabel?: string;
+}
+
+/** A JSON editor on Monaco. Default export, for React.lazy. */
+export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, modelPath = 'inmemory://mcpscope/draft.json', ariaLabel }: MonacoJsonEditorProps) {
+  const theme = useValue(resolvedThemeStore);
+  const submitRef = useRef(onSubmit);
+  submitRef.current = onSubmit;
+
+  useEffect(() => {
+    if (!schema) return;
+    monaco.json.jsonDefaults.setDiagnosticsOptions({
+      validate: true,
+      allowComments: false,
+      schemas: [{ uri: `${modelPath}.schema`, fileMatch: [modelPath], schema }],
+    });
+  }, [schema, modelPath]);
+
+  const onMount: OnMount = (editor, m) => {
+    editor.addCommand(m.KeyMod.CtrlCmd | m.KeyCode.Enter, () => submitRef.current?.());
+    editor.focus();
+  };
+
+  return (
+    <Editor
+      language="json"
+      path={modelPath}
+      value={value}
+      theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+      onChange={(v) => onChange(v ?? '')}
+      onMount={onMount}
+      loading={<div className="p-2 text-muted">Loading editor…</div>}
+      options={{
+        minimap: { enabled: false },
+        fontSize: 12,
+        lineNumbers: 'on',
+        lineNumbersMinChars: 3,
+        scrollBeyondLastLine: false,
+        tabSize: 2,
+        automaticLayout: true,
+        wordWrap: 'on',
+        renderLineHighlight: 'line',
+        fontFamily: "ui-monospace, SFMono-Regular, 'SF Mono', Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace",
+        ariaLabel,
+        fixedOverflowWidgets: true,
+      }}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+// Small process helpers for the bench scripts (Linux /proc), no dependencies.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+function stat(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], ppid: Number(fields[1]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A zombie (exited, not yet reaped) counts as gone. */
+export function isAlive(pid) {
+  const s = existsSync(`/proc/${pid}`) ? stat(pid) : undefined;
+  return s !== undefined && s.state !== 'Z';
+}
+
+export function descendants(pid) {
+  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const parents = new Map(all.map((p) => [p, stat(p)?.ppid]));
+  const found = [];
+  const frontier = [pid];
+  while (frontier.length) {
+    const parent = frontier.pop();
+    for (const [p, pp] of parents) if (pp === parent && !found.includes(p)) found.push(p), frontier.push(p);
+  }
+  return found.filter(isAlive);
+}
+
+/** Resident set size in KiB of a process (VmRSS), 0 when gone. */
+export function rssKiB(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Polls `condition` every 10 ms until it is truthy; rejects after `timeoutMs`. */
+export async function waitFor(condition, timeoutMs, what) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Spawns a command and collects its output; `lines` lets a caller wait for a stdout line. */
+export function start(command, args, options = {}) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => (out.stdout += d));
+  child.stderr.on('data', (d) => (out.stderr += d));
+  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const line = (pattern, timeoutMs = 60_000) =>
+    Promise.race([
+      waitFor(() => out.stdout.split('\n').map((l) => l.match(pattern)).find(Boolean), timeoutMs, String(pattern)),
+      exited.then(({ code }) => {
+        throw new Error(`${command} exited with ${code} before printing ${pattern}\n${out.stderr}`);
+      }),
+    ]);
+  return { child, out, exited, line };
+}
+
+export function run(command, args, options = {}) {
+  const p = start(command, args, options);
+  return p.exited.then((r) => ({ ...r, ...p.out }));
+}
