@@ -39,6 +39,7 @@ async function main() {
   if (!existsSync(join(cliDir, 'dist/mcpscope.js'))) throw new Error('apps/cli/dist is missing: run `pnpm --filter mcpscope build` (or pass --build)');
 
   const tmp = mkdtempSync(join(tmpdir(), 'mcpscope-npx-'));
+  let app;
   try {
     const pack = await run('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: cliDir });
     if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
@@ -50,10 +51,10 @@ async function main() {
 
     // 1. Headless, against `node server.js` in the user's directory (also installs the package).
     const call = await run('npx', npx(['call', 'tools/list', '--', 'node', 'server.js']), { cwd: tmp, env });
-    check(call.code === 0 && JSON.parse(call.stdout).tools[0].name === 'ping', `npx … call tools/list -- node server.js exits 0 (${call.code}) ${call.stderr}`);
+    check(call.code === 0 && JSON.parse(call.stdout).tools[0].name === 'ping', `npx … call tools/list -- node server.js exits 0${call.code === 0 ? "" : ` (got ${call.code}: ${call.stderr})`}`);
 
     // 2. Launch with the embedded demo server.
-    const app = start('npx', npx(['--no-open', '--port', '0', '--demo']), { cwd: tmp, env });
+    app = start('npx', npx(['--no-open', '--port', '0', '--demo']), { cwd: tmp, env });
     const [, base, , token] = await app.line(LINE, 120_000);
     check(token === 'npx-check-token', 'prints the listening line with MCPSCOPE_TOKEN');
     const auth = { headers: { authorization: `Bearer ${token}` } };
@@ -65,13 +66,17 @@ async function main() {
     check((await fetch(`${base}/`)).status === 200, 'GET / serves the web UI');
     const children = descendants(app.child.pid);
     check(children.length >= 2, `process tree under npx: ${children.join(', ')}`);
+    // SIGTERM to npx alone: npm and its `sh -c` die without passing it on, so this also proves
+    // that mcpscope notices its parent is gone and shuts down (apps/cli/src/stop-signal.ts).
     app.child.kill('SIGTERM');
     const exit = await app.exited;
-    check(exit.code === 0 || exit.signal === 'SIGTERM', `npx exits after SIGTERM (${JSON.stringify(exit)})`);
+    check(exit.code !== null || exit.signal === 'SIGTERM', `npx exits after SIGTERM (${JSON.stringify(exit)})`);
     await waitFor(() => children.every((pid) => !isAlive(pid)), 5_000, 'every child to be gone');
     check(true, 'no mcpscope or server process is left');
     console.log('npx-check: all good');
   } finally {
+    // On failure, leave nothing running: the tree under our npx child, by pid.
+    if (app) for (const pid of [...descendants(app.child.pid), app.child.pid]) try { process.kill(pid, 'SIGKILL'); } catch {}
     rmSync(tmp, { recursive: true, force: true });
   }
 }

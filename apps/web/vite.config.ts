@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 
 /**
@@ -16,8 +17,12 @@ function devProxy(): Record<string, ProxyOptions> | undefined {
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  // Workspace packages export their TypeScript sources under the `source` condition.
-  resolve: { conditions: ['mcpscope-source', ...defaultClientConditions] },
+  // Workspace packages export their TypeScript sources under the `mcpscope-source` condition.
+  resolve: {
+    conditions: ['mcpscope-source', ...defaultClientConditions],
+    // monaco-editor's `exports` map only exposes .js files; its codicon CSS is reached directly.
+    alias: { 'monaco-codicons': fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon', import.meta.url)) },
+  },
   server: { host: '127.0.0.1', proxy: devProxy() },
   preview: { host: '127.0.0.1', proxy: devProxy() },
   worker: { format: 'es' },

@@ -46,6 +46,18 @@ describe('mcpscope (launch)', () => {
     expect((await exitOf(child)).code).toBe(0);
   });
 
+  it('shuts down with its servers when its parent dies without passing SIGTERM on (as under npx)', async () => {
+    // `sh -c` forks mcpscope as a child (it does not exec) and dies on SIGKILL alone.
+    const sh = spawn('sh', ['-c', `"${process.execPath}" "${bundle.cli}" --no-open --port 0 --demo; true`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await waitForLine(sh, LINE);
+    await waitFor(() => descendants(sh.pid!).length >= 2, 10_000, 'mcpscope and the demo server');
+    const tree = descendants(sh.pid!);
+    sh.kill('SIGKILL');
+    await waitFor(() => tree.every((pid) => !isAlive(pid)), 10_000, 'mcpscope and the demo server to be gone');
+  });
+
   it('refuses a non-loopback --host without --allow-remote', async () => {
     const child = spawn(process.execPath, [bundle.cli, '--no-open', '--host', '0.0.0.0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

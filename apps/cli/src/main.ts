@@ -49,7 +49,8 @@ ${EXIT_CODES_HELP}`)
       .argument('<method>', 'JSON-RPC method, e.g. tools/list or tools/call')
       .argument('[command...]', 'the stdio server to run (put it after --)')
       .option('--params <json>', 'request params as a JSON object')
-      .option('--timeout <ms>', 'give up connecting or waiting for the response after this long', '30000'),
+      .option('--timeout <ms>', 'give up waiting for the response after this long', '30000')
+      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000'),
   )
     .addHelpText('after', EXIT_CODES_HELP)
     .action(async (method: string, command: string[], options: unknown) => {

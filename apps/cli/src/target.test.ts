@@ -35,7 +35,6 @@ describe('target options', () => {
       args: ['server.js', '--flag'],
       env: { A: '1' },
       cwd: '/tmp',
-      name: 'node',
     });
   });
 

@@ -10,10 +10,6 @@ export interface TargetContext {
   loadConfig?(file: string, server: string | undefined): SessionConfig;
 }
 
-function commandName(command: string): string {
-  return command.split(/[\\/]/).pop() ?? command;
-}
-
 /** Applies the command-line extras (env, cwd, headers, bearer) to a config, checking they fit its transport. */
 function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
   const hasHeaders = Object.keys(opts.header).length > 0;
@@ -54,7 +50,7 @@ export async function resolveTarget(opts: TargetOptions, command: string[], ctx:
   let config: SessionConfig | undefined;
   if (command.length > 0) {
     const [cmd, ...args] = command;
-    config = { transport: 'stdio', command: cmd, args, env: {}, name: commandName(cmd) };
+    config = { transport: 'stdio', command: cmd, args, env: {} };
   } else if (opts.url) {
     config = { transport: 'auto', url: opts.url, headers: {} };
   } else if (opts.config) {

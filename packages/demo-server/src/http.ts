@@ -12,16 +12,17 @@ export { startDemoHttpServer, type DemoHttpServer, type DemoHttpServerOptions } 
 const argsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
+  'allowed-host': z.array(z.string().min(1)).default([]),
 });
 
-const USAGE = 'usage: node dist/http.js [--port 0] [--host 127.0.0.1]\n';
+const USAGE = 'usage: node dist/http.js [--port 0] [--host 127.0.0.1] [--allowed-host NAME]…\n';
 
 /** Runs the HTTP entry: stdout gets exactly one line, `listening <url>`, once listening. */
 async function main(): Promise<void> {
   let args: z.infer<typeof argsSchema>;
   try {
     const { values } = parseArgs({
-      options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } },
+      options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, 'allowed-host': { type: 'string', multiple: true } },
     });
     args = argsSchema.parse(values);
   } catch (error) {
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const env = z.object({ DEMO_CLOCK_INTERVAL_MS: z.coerce.number().int().positive().optional() }).parse(process.env);
-  const server = await startDemoHttpServer({ ...args, clockIntervalMs: env.DEMO_CLOCK_INTERVAL_MS });
+  const server = await startDemoHttpServer({ port: args.port, host: args.host, allowedHosts: args['allowed-host'], clockIntervalMs: env.DEMO_CLOCK_INTERVAL_MS });
   process.stdout.write(`listening ${server.url}\n`);
   process.stderr.write('demo-server ready (http)\n');
   const stop = () => {

@@ -21,6 +21,8 @@ export interface DemoHttpServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Extra Host header names to accept, e.g. a compose service name (`demo`). */
+  allowedHosts?: string[];
   clockIntervalMs?: number;
 }
 
@@ -59,7 +61,7 @@ export async function startDemoHttpServer(options: DemoHttpServerOptions = {}): 
     else modern.notify.resourceUpdated(event.uri);
   });
   const legacy = new LegacySessions(() => createDemoServer({ state, era: 'legacy', live: true }));
-  const allowedHosts = [...new Set([...localhostAllowedHostnames(), urlHost(host)])];
+  const allowedHosts = [...new Set([...localhostAllowedHostnames(), urlHost(host), ...(options.allowedHosts ?? [])])];
 
   const fetch = async (request: Request): Promise<Response> => {
     if (new URL(request.url).pathname !== '/mcp') return new Response('Not found\n', { status: 404 });

@@ -22,6 +22,7 @@ const ParamsSchema = z
 export const CallOptionsSchema = TargetOptionsSchema.extend({
   params: ParamsSchema.optional(),
   timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().default(30_000),
+  connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
 });
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
@@ -74,7 +75,7 @@ export async function runCall(method: string, command: string[], rawOptions: unk
   try {
     let session: Session;
     try {
-      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.timeout });
+      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout });
     } catch (err) {
       io.stderr(describeConnectError(describeTarget(config), err) + '\n');
       return ExitCode.ConnectFailed;

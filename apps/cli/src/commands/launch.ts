@@ -8,6 +8,7 @@ import type { CliIo } from '../io.js';
 import { openBrowser } from '../open-browser.js';
 import { DEFAULT_PORT, parseOptions, TargetOptionsSchema } from '../options.js';
 import { cliVersion, demoConfig, webDir } from '../paths.js';
+import { waitForStop } from '../stop-signal.js';
 import { describeTarget, resolveTarget } from '../target.js';
 
 export const LaunchOptionsSchema = TargetOptionsSchema.extend({
@@ -23,24 +24,11 @@ export function isLoopback(host: string): boolean {
   return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
 }
 
-
-function waitForStopSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
-}
-
 /**
  * `mcpscope [options] [-- command args…]`: engine + proxy + browser. A failed first connect is
  * reported but the UI stays up so the user can see what happened and retry. Runs until
- * SIGINT/SIGTERM, then closes every session (their process trees), flushes traces, closes the
- * proxy and resolves 0.
+ * SIGINT/SIGTERM or until its parent dies (see stop-signal.ts), then closes every session
+ * (their process trees), flushes traces, closes the proxy and resolves 0.
  */
 export async function runLaunch(command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(LaunchOptionsSchema, rawOptions);
@@ -68,7 +56,7 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
-  const stopped = waitForStopSignal();
+  const { stopped } = waitForStop();
   // The one line users and tests look for; the token rides in the fragment, never in a server log.
   io.stdout(`mcpscope listening on ${proxy.url}\n`);
   if (opts.open) openBrowser(proxy.url, io);

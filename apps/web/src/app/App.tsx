@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiRequestError } from '../lib/api';
 import { ServicesProvider, useServices } from '../lib/services';
 import { browserTokenEnvironment, forgetToken } from '../lib/token';
-import { startApp, type RunningApp } from './bootstrap';
+import type { RunningApp } from './bootstrap';
 import { Shell } from './Shell';
 import { TokenScreen } from './TokenScreen';
 
@@ -14,9 +14,8 @@ const queryClient = new QueryClient({
   },
 });
 
-export function App({ token }: { token: string }) {
-  const [app] = useState<RunningApp>(() => startApp(token));
-  useEffect(() => () => app.socket.close(), [app]);
+/** `app` is started outside React: its socket lives as long as the page, not a component. */
+export function App({ app }: { app: RunningApp }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ServicesProvider services={app.services}>

@@ -12,18 +12,11 @@ export interface RunningApp {
 export function startApp(token: string): RunningApp {
   const api = createApiClient({ token });
   const store = new EventStore();
-  const refreshPending = () =>
-    api.listServerRequests().then(
-      (requests) => store.mergePendingServerRequests(requests),
-      (err: unknown) => console.warn('mcpscope: could not list pending server requests', err),
-    );
   const socket = connectSocket({
     url: socketUrl(window.location, token),
-    onMessage(message) {
-      store.enqueue(message);
-      // After a (re)connect the backlog is complete; ask for requests still waiting for an answer.
-      if (message.type === 'ready') void refreshPending();
-    },
+    // The backlog after `hello` includes the pending server requests, so no extra fetch is
+    // needed (one would race with `server-request-done` and could resurrect an answered request).
+    onMessage: (message) => store.enqueue(message),
     onStatus: (status, detail) => store.setSocketStatus(status, detail),
     onInvalid(error) {
       console.warn('mcpscope: dropped an invalid socket message', error);

@@ -88,7 +88,7 @@ describe('EventStore', () => {
     expect(log.frames.get(99_999)).toBe(frames[99_999]);
     expect(log.frameIndexOfSeq(frames[54_321].seq)).toBe(54_321);
     expect(store.getSnapshot().version).toBe(100);
-    expect(elapsed).toBeLessThan(2000);
+    expect(elapsed).toBeLessThan(5000); // ~300 ms quiet; guards against per-event copying (O(n²))
   });
 
   it('tracks pending server requests and removes a session with its data', () => {

@@ -22,6 +22,14 @@ export interface StoreSnapshot {
 const pendingKey = (sessionId: string, requestId: string) => `${sessionId}\u0000${requestId}`;
 
 /**
+ * A burst (the backlog after a connect, or a chatty server) is applied every BURST_DELAY_MS
+ * instead of every animation frame: rendering 60 times a second while 100,000 messages stream
+ * in would spend more time painting rows than reading the socket.
+ */
+export const BURST_THRESHOLD = 500;
+export const BURST_DELAY_MS = 150;
+
+/**
  * The browser's copy of everything the proxy reported. WS messages are queued and applied in
  * one batch per animation frame, so 1,000 frames arriving in a burst cost one render.
  * Framework-free: React reads it through useSyncExternalStore.
@@ -33,6 +41,7 @@ export class EventStore {
   private readonly sessions = new Map<string, SessionInfo>();
   private readonly logs = new Map<string, SessionLog>();
   private readonly pending = new Map<string, PendingServerRequest>();
+  private lastBatchSize = 0;
   private sessionsDirty = true;
   private pendingDirty = true;
   private snapshot: StoreSnapshot;
@@ -60,7 +69,8 @@ export class EventStore {
     this.queue.push(message);
     if (this.scheduled) return;
     this.scheduled = true;
-    this.schedule(() => this.flush());
+    const burst = !this.snapshot.ready || this.lastBatchSize >= BURST_THRESHOLD;
+    this.schedule(() => this.flush(), burst ? BURST_DELAY_MS : 0);
   }
 
   /** Applies every queued message now and notifies once. */
@@ -69,6 +79,7 @@ export class EventStore {
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
+    this.lastBatchSize = batch.length;
     let ready = this.snapshot.ready;
     for (const message of batch) {
       if (message.type === 'hello') ready = false;

@@ -1,15 +1,22 @@
-/** Runs `fn` once at the next animation frame, or after `fallbackMs` in a hidden tab (no rAF). */
-export type Schedule = (fn: () => void) => void;
+/**
+ * Runs `fn` once: at the next animation frame, or after `delayMs` when given (and as a
+ * fallback in a hidden tab, where requestAnimationFrame does not fire).
+ */
+export type Schedule = (fn: () => void, delayMs?: number) => void;
 
-export function frameScheduler(fallbackMs = 100): Schedule {
-  return (fn) => {
+export function frameScheduler(hiddenFallbackMs = 100): Schedule {
+  return (fn, delayMs = 0) => {
     let done = false;
     const run = () => {
       if (done) return;
       done = true;
       fn();
     };
+    if (delayMs > 0) {
+      setTimeout(run, delayMs);
+      return;
+    }
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
-    setTimeout(run, fallbackMs);
+    setTimeout(run, hiddenFallbackMs);
   };
 }

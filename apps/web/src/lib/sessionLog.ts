@@ -1,6 +1,6 @@
 import { RequestPairer, frameMethod, type FrameEvent, type HttpEvent, type SessionEvent } from '@mcpscope/protocol';
 import { ChunkedList } from './chunkedList';
-import { httpEntry, lifecycleEntry, oauthEntry, stderrEntries, type ConsoleEntry } from './consoleEntry';
+import { httpEntry, lifecycleEntry, oauthEntry, stderrEntries, type ConsoleEntry, type ConsoleKind } from './consoleEntry';
 
 const seqOf = (f: FrameEvent) => f.seq;
 
@@ -18,6 +18,8 @@ export class SessionLog {
   lastSeq = 0;
   /** Frames carrying at least one lint finding of severity error. */
   errorFrames = 0;
+  /** Console lines per kind (mutated in place; read it with `version`). */
+  readonly consoleCounts: Record<ConsoleKind, number> = { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };
   private readonly pairer = new RequestPairer();
   private readonly responseSeqByRequestSeq = new Map<number, number>();
   private readonly methodSet = new Set<string>();
@@ -35,20 +37,25 @@ export class SessionLog {
         this.appendFrame(ev);
         break;
       case 'stderr':
-        for (const entry of stderrEntries(ev)) this.console.push(entry);
+        for (const entry of stderrEntries(ev)) this.pushConsole(entry);
         break;
       case 'lifecycle':
-        this.console.push(lifecycleEntry(ev));
+        this.pushConsole(lifecycleEntry(ev));
         break;
       case 'http':
         this.http.push(ev);
-        this.console.push(httpEntry(ev));
+        this.pushConsole(httpEntry(ev));
         break;
       case 'oauth':
-        this.console.push(oauthEntry(ev));
+        this.pushConsole(oauthEntry(ev));
         break;
     }
     return true;
+  }
+
+  private pushConsole(entry: ConsoleEntry): void {
+    this.console.push(entry);
+    this.consoleCounts[entry.kind]++;
   }
 
   private appendFrame(ev: FrameEvent): void {

@@ -16,7 +16,7 @@ export function ConsolePanel() {
   const startedAt = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId)?.createdAt ?? 0);
   const m = useConsoleModel(sessionId, startedAt);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: m.count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({ count: m.count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 20, initialRect: { width: 1000, height: 600 } });
 
   useLayoutEffect(() => {
     const el = scrollRef.current;

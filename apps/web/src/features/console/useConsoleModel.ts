@@ -48,11 +48,7 @@ export function useConsoleModel(sessionId: string | null, startedAt: number) {
   const index = useMemo(() => (log ? new ConsoleIndex(log, kinds, search) : null), [log, kinds, search]);
   const count = useMemo(() => index?.update() ?? 0, [index, version]); // eslint-disable-line react-hooks/exhaustive-deps
   const tail = useFollowTail(index, count);
-  const counts = useMemo(() => {
-    const c: Record<ConsoleKind, number> = { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };
-    if (log) for (const e of log.console.range()) c[e.kind]++;
-    return c;
-  }, [log, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const counts = log?.consoleCounts ?? { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };
 
   return {
     count,

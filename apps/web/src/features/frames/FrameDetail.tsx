@@ -9,12 +9,13 @@ interface Props {
   summary: FrameSummary;
   counterpart: FrameEvent | undefined;
   startedAt: number;
+  live: boolean;
   onGoTo: () => void;
   onClose: () => void;
 }
 
 /** The selected frame: header facts, pairing jump, lint findings and the message itself. */
-export function FrameDetail({ frame, summary: s, counterpart, startedAt, onGoTo, onClose }: Props) {
+export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose }: Props) {
   const isRequest = s.kind === 'request';
   const isAnswer = s.kind === 'response' || s.kind === 'error';
   return (
@@ -39,7 +40,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, onGoTo,
               {isRequest ? `Go to response #${counterpart.seq}` : `Go to request #${counterpart.seq}`} ↗
             </button>
           ) : (
-            <span className="text-subtle">{isRequest ? 'awaiting response…' : 'request not in log'}</span>
+            <span className="text-subtle">{isRequest ? (live ? 'awaiting response…' : 'never answered (the session ended)') : 'request not in log'}</span>
           )
         )}
       </div>

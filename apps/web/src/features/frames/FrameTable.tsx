@@ -6,7 +6,10 @@ import { KIND_LABEL, type FrameSummary } from './frameSummary';
 import type { FrameLogModel } from './useFrameLogModel';
 
 const ROW_HEIGHT = 22;
-export const FRAME_COLUMNS = '58px 86px 62px 22px 78px minmax(160px,1fr) 56px 64px 60px 40px';
+const HEADER_HEIGHT = 24;
+export const FRAME_COLUMNS = '58px 100px 66px 22px 92px minmax(160px,1fr) 100px 68px 64px 36px';
+/** Below this the table scrolls sideways instead of squeezing the method column. */
+const MIN_WIDTH = 766;
 
 const KIND_CLASS: Record<FrameSummary['kind'], string> = {
   request: 'text-muted',
@@ -18,13 +21,18 @@ const KIND_CLASS: Record<FrameSummary['kind'], string> = {
 };
 
 /** The virtualized frame log. Only the visible rows (plus overscan) are in the DOM. */
-export function FrameTable({ m, startedAt }: { m: FrameLogModel; startedAt: number }) {
+/** `live`: the session can still answer, so an unanswered request is pending rather than lost. */
+export function FrameTable({ m, startedAt, live }: { m: FrameLogModel; startedAt: number; live: boolean }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: m.count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 24,
+    initialRect: { width: 1000, height: 600 }, // before the first measurement (and in jsdom)
+    // The sticky header sits above the rows inside the same scroll container.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
   });
 
   // Follow the tail: pin to the bottom after every render that added rows.
@@ -41,11 +49,6 @@ export function FrameTable({ m, startedAt }: { m: FrameLogModel; startedAt: numb
 
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
-      <div role="row" className="grid shrink-0 border-b border-line bg-panel text-[11px] font-medium text-muted select-none" style={{ gridTemplateColumns: FRAME_COLUMNS }}>
-        {['#', 'Time', '+t', '', 'Kind', 'Method', 'Id', 'Latency', 'Size', ''].map((h, i) => (
-          <div key={i} className={`truncate px-1.5 py-1 ${i >= 6 && i <= 8 ? 'text-right' : ''}`}>{h}</div>
-        ))}
-      </div>
       <div
         ref={scrollRef}
         tabIndex={0}
@@ -61,7 +64,12 @@ export function FrameTable({ m, startedAt }: { m: FrameLogModel; startedAt: numb
           m.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
         }}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="row" className="sticky top-0 z-10 grid border-b border-line bg-panel font-sans text-[11px] font-medium text-muted select-none" style={{ gridTemplateColumns: FRAME_COLUMNS, minWidth: MIN_WIDTH, height: HEADER_HEIGHT }}>
+          {['#', 'Time', '+t', '', 'Kind', 'Method', 'Id', 'Latency', 'Size', ''].map((h, i) => (
+            <div key={i} className={`truncate px-1.5 py-1 ${i === 0 || (i >= 6 && i <= 8) ? 'text-right' : ''}`}>{h}</div>
+          ))}
+        </div>
+        <div style={{ height: virtualizer.getTotalSize(), minWidth: MIN_WIDTH, position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const frame = m.frameAt(item.index);
             if (!frame) return null;
@@ -70,8 +78,9 @@ export function FrameTable({ m, startedAt }: { m: FrameLogModel; startedAt: numb
                 key={frame.seq}
                 frame={frame}
                 summary={m.summary(frame)}
-                top={item.start}
+                top={item.start - HEADER_HEIGHT}
                 startedAt={startedAt}
+                live={live}
                 selected={frame.seq === m.selectedSeq}
                 onSelect={() => m.select(frame.seq, true)}
               />
@@ -93,14 +102,15 @@ interface RowProps {
   summary: FrameSummary;
   top: number;
   startedAt: number;
+  live: boolean;
   selected: boolean;
   onSelect: () => void;
 }
 
-const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, selected, onSelect }: RowProps) {
+const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, live, selected, onSelect }: RowProps) {
   const raw = s.kind === 'raw';
   const bg = selected ? 'bg-selected' : raw ? 'bg-raw' : 'hover:bg-hover';
-  const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? '…' : '';
+  const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? (live ? '…' : 'none') : '';
   return (
     <div
       role="row"
@@ -135,7 +145,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, sel
         )}
       </div>
       <div className="truncate px-1.5 text-right text-muted">{s.id}</div>
-      <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? 'awaiting response' : undefined}>{latency}</div>
+      <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? (live ? 'awaiting the response' : 'never answered: the session ended first') : undefined}>{latency}</div>
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{formatBytes(frame.size)}</div>
       <div className="px-1 text-center">
         <FindingBadge counts={s.findings} />
@@ -146,7 +156,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, sel
 
 /** Rows re-render only when what they show changes (a request's latency arrives later). */
 function sameRow(a: RowProps, b: RowProps): boolean {
-  return a.frame === b.frame && a.selected === b.selected && a.top === b.top && a.startedAt === b.startedAt &&
+  return a.frame === b.frame && a.selected === b.selected && a.top === b.top && a.startedAt === b.startedAt && a.live === b.live &&
     a.summary.latencyMs === b.summary.latencyMs && a.summary.awaiting === b.summary.awaiting;
 }
 

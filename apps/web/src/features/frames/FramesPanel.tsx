@@ -11,6 +11,7 @@ import { useSplitWidth } from '../../ui/useSplitWidth';
 export function FramesPanel() {
   const sessionId = useValue(activeSessionStore);
   const startedAt = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId)?.createdAt ?? 0);
+  const live = useStoreSelector((s) => ['connected', 'connecting'].includes(s.sessions.find((x) => x.id === sessionId)?.state ?? ''));
   const m = useFrameLogModel(sessionId);
   const filterRef = useRef<HTMLInputElement>(null);
   const split = useSplitWidth('mcpscope.frames.detailWidth', 460);
@@ -32,11 +33,13 @@ export function FramesPanel() {
           <Empty>Waiting for frames…</Empty>
         ) : m.count === 0 ? (
           <Empty>
-            No frames match the filter.{' '}
-            <button className="text-accent hover:underline" onClick={m.clearFilters}>Clear filter</button>
+            <span>
+              No frames match the filter.{' '}
+              <button className="text-accent hover:underline" onClick={m.clearFilters}>Clear filter</button>
+            </span>
           </Empty>
         ) : (
-          <FrameTable m={m} startedAt={startedAt} />
+          <FrameTable m={m} startedAt={startedAt} live={live} />
         )}
         {m.detailOpen && m.selectedFrame && (
           <>
@@ -47,6 +50,7 @@ export function FramesPanel() {
                 summary={m.summary(m.selectedFrame)}
                 counterpart={m.counterpart}
                 startedAt={startedAt}
+                live={live}
                 onGoTo={m.goToCounterpart}
                 onClose={m.closeDetail}
               />

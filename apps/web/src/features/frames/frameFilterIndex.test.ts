@@ -53,6 +53,7 @@ describe('FrameFilterIndex', () => {
     expect(idx.update()).toBeGreaterThan(5_000);
     const again = new FrameFilterIndex(log, { ...emptyQuery, text: 'stray' });
     expect(again.update()).toBe(100);
-    expect(performance.now() - start).toBeLessThan(1500); // ~250 ms here; generous for CI
+    // ~300 ms on a quiet 2-core box; the bound only guards against accidental O(n²) work.
+    expect(performance.now() - start).toBeLessThan(5000);
   });
 });

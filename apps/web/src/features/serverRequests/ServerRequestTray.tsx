@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { JsonTree } from '../../ui/JsonTree';
+import { displayRequestId } from './answerTemplates';
 import { useServerRequestsModel } from './useServerRequestsModel';
 
 /**
@@ -17,11 +18,14 @@ export function ServerRequestTray() {
   return (
     <div className="flex max-h-[45%] shrink-0 flex-col border-t-2 border-warn bg-panel" data-testid="server-request-tray" role="region" aria-label="Server requests">
       <div className="flex shrink-0 items-center gap-2 px-2 py-1">
-        <span className="font-semibold text-warn">⏳ The server is waiting for {m.pending.length === 1 ? 'an answer' : `${m.pending.length} answers`}</span>
+        <span className="flex items-center gap-1.5 font-semibold text-warn">
+          <span className="h-2 w-2 animate-pulse rounded-full bg-warn" aria-hidden />
+          The server is waiting for {m.pending.length === 1 ? 'an answer' : `${m.pending.length} answers`}
+        </span>
         <div className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
           {m.pending.map((r) => (
             <button key={r.requestId} className={`chip ${r === open ? 'border-warn text-fg' : ''}`} onClick={() => (m.select(r), setCollapsed(false))} data-testid="server-request-item" data-method={r.method}>
-              {r.method} <span className="ml-1 text-subtle">#{r.requestId}</span>
+              {r.method} <span className="ml-1 text-subtle">id {displayRequestId(r.requestId)}</span>
             </button>
           ))}
         </div>

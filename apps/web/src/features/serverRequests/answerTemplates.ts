@@ -45,3 +45,10 @@ export function parseErrorAnswer(code: string, message: string, data: string): A
   }
   return { ok: true, body: { error: { code: n, message, ...(parsedData === undefined ? {} : { data: parsedData }) } } };
 }
+
+/** The proxy keys requests by `idKey` ("n:3" for the number 3, "s:abc" for the string "abc"). */
+export function displayRequestId(requestId: string): string {
+  if (requestId.startsWith('n:')) return requestId.slice(2);
+  if (requestId.startsWith('s:')) return JSON.stringify(requestId.slice(2));
+  return requestId;
+}

@@ -61,13 +61,13 @@ function SessionItem({ session: s, active, pending, busy, onSelect, onClose, onF
       <div className="flex items-center gap-1.5">
         <span className={`h-2 w-2 shrink-0 rounded-full ${STATE_DOT[s.state]}`} title={s.state} />
         <span className="min-w-0 flex-1 truncate font-medium" title={s.name}>{s.name}</span>
-        {pending > 0 && <span className="chip border-warn/50 text-warn" title="Server requests waiting for an answer">{pending} ⏳</span>}
+        {pending > 0 && <span className="chip border-warn/50 text-warn" title="Server requests waiting for an answer">{pending} waiting</span>}
         {s.era && <span className={`chip ${s.era === 'modern' ? 'text-accent' : ''}`} title={`Protocol era: ${s.era}`}>{s.era}</span>}
         <span className="chip">{s.transport}</span>
       </div>
       <div className="mt-0.5 flex items-center gap-1 pl-3.5">
         <span className="min-w-0 flex-1 truncate font-mono text-[11px] text-subtle" title={s.target}>{s.target}</span>
-        <span className="text-[11px] text-subtle tabular-nums group-hover:hidden">{log ? formatCount(log.frames.length) : 0} fr</span>
+        <span className="text-[11px] text-subtle tabular-nums group-hover:hidden" title="frames">{log ? formatCount(log.frames.length) : 0}</span>
         <span className="hidden gap-0.5 group-hover:flex">
           {live && (
             <button className="btn h-5 px-1.5 text-[11px]" disabled={busy} title="Close the session (stops the server)" onClick={(e) => (e.stopPropagation(), onClose())}>

@@ -2,7 +2,7 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { resolvedThemeStore } from '../../lib/theme';
 import { useValue } from '../../lib/valueStore';
-import { monaco } from './setupMonaco';
+import { jsonDefaults } from './setupMonaco';
 
 export interface MonacoJsonEditorProps {
   value: string;
@@ -23,7 +23,7 @@ export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, mo
 
   useEffect(() => {
     if (!schema) return;
-    monaco.json.jsonDefaults.setDiagnosticsOptions({
+    jsonDefaults.setDiagnosticsOptions({
       validate: true,
       allowComments: false,
       schemas: [{ uri: `${modelPath}.schema`, fileMatch: [modelPath], schema }],

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseWsMessage } from './wsMessage';
+
+const frame = { type: 'frame', sessionId: 's1', seq: 1, t: 0, dir: 'out', size: 10, msg: { jsonrpc: '2.0', id: 1, method: 'ping' } };
+
+describe('parseWsMessage', () => {
+  it('accepts every message type of the wire contract', () => {
+    const session = { id: 's1', name: 'n', state: 'connected', transport: 'stdio', target: 't', createdAt: 1 };
+    const messages = [
+      { type: 'hello', wireVersion: 1, sessions: [session] },
+      { type: 'ready' },
+      { type: 'session', session },
+      { type: 'session-removed', sessionId: 's1' },
+      { type: 'server-request', request: { sessionId: 's1', requestId: 'n:1', method: 'roots/list', params: {}, receivedAt: 1 } },
+      { type: 'server-request-done', sessionId: 's1', requestId: 'n:1' },
+      frame,
+      { type: 'frame', sessionId: 's1', seq: 2, t: 1, dir: 'in', size: 4, raw: 'oops' },
+      { type: 'stderr', sessionId: 's1', seq: 3, t: 1, text: 'x' },
+      { type: 'lifecycle', sessionId: 's1', seq: 4, t: 1, phase: 'exit', code: 0 },
+    ];
+    for (const m of messages) expect(parseWsMessage(JSON.stringify(m))).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['not json', '{'],
+    ['unknown type', { type: 'nope' }],
+    ['frame without seq', { ...frame, seq: undefined }],
+    ['frame with a bad dir', { ...frame, dir: 'sideways' }],
+    ['frame whose msg is an array', { ...frame, msg: [] }],
+    ['stderr without sessionId', { type: 'stderr', seq: 1, t: 1, text: 'x' }],
+    ['session without id', { type: 'session', session: { name: 'x' } }],
+  ])('rejects %s', (_name, value) => {
+    const parsed = parseWsMessage(typeof value === 'string' ? value : JSON.stringify(value));
+    expect(parsed.ok).toBe(false);
+  });
+});

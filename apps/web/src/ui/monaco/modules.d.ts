@@ -1,0 +1,2 @@
+// Side-effect CSS imports through the vite alias in vite.config.ts.
+declare module 'monaco-codicons/*';
