@@ -46,6 +46,7 @@ async function main() {
     const tarball = join(tmp, JSON.parse(pack.stdout)[0].filename);
     check(existsSync(tarball), `npm pack produced ${tarball}`);
     writeFileSync(join(tmp, 'server.js'), SERVER_JS);
+    writeFileSync(join(tmp, 'package.json'), '{"type":"commonjs"}\n');
     const npx = (args) => ['-y', `file:${tarball}`, ...args];
     const env = { ...process.env, MCPSCOPE_TOKEN: 'npx-check-token' };
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ConnectionPanel } from '../features/connection/ConnectionPanel';
 import { ServerRequestTray } from '../features/serverRequests/ServerRequestTray';
 import { SessionList } from '../features/sessions/SessionList';
+import { SessionErrorBanner } from '../features/status/SessionErrorBanner';
 import { StatusBar } from '../features/status/StatusBar';
 import { useServices } from '../lib/services';
 import { TabArea } from './TabArea';
@@ -33,6 +34,7 @@ export function Shell() {
       </aside>
       <main className="flex min-w-0 flex-1 flex-col">
         <StatusBar />
+        <SessionErrorBanner />
         <TabArea />
         <ServerRequestTray />
       </main>

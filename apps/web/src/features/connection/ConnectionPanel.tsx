@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ConnectErrorView } from './ConnectErrorView';
+import { ApiRequestError } from '../../lib/api';
+import { ConnectErrorView } from '../../ui/ConnectErrorView';
 import type { TransportChoice } from './connectionForm';
 import { KeyValueRows } from './KeyValueRows';
 import { isSecretName } from './savedServers';
@@ -97,7 +98,20 @@ export function ConnectionPanel() {
         <button type="submit" className="btn btn-primary h-7 justify-center" data-testid="conn-connect" disabled={m.pending} aria-busy={m.pending}>
           {m.pending ? <><Spinner /> Connecting…</> : 'Connect'}
         </button>
-        {m.error && <ConnectErrorView error={m.error} failure={m.failure} onDismiss={m.dismissError} />}
+        {m.error && (m.failure?.sessionId && m.failedSessionShown ? (
+          // The failed session is selected; its full error is shown in the main area (once).
+          <div className="rounded border border-danger/40 bg-danger/5 p-2 text-xs text-danger" role="status" data-testid="connect-error-summary">
+            {m.error.message} <span className="text-muted">— details are shown above the frames.</span>
+            <button className="ml-1 text-subtle hover:text-fg" aria-label="Dismiss" onClick={m.dismissError}>✕</button>
+          </div>
+        ) : (
+          <ConnectErrorView
+            message={m.error.message}
+            codes={[m.error instanceof ApiRequestError ? m.error.code : undefined, m.failure?.code]}
+            failure={m.failure}
+            onDismiss={m.dismissError}
+          />
+        ))}
       </form>
       <SavedServers current={m.currentConfig} onLoad={m.loadConfig} />
     </div>

@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SessionConfigInput } from '@mcpscope/wire';
 import { connectFailureDetails } from '../../lib/api';
-import { useServices } from '../../lib/services';
+import { useServices, useStoreSelector } from '../../lib/services';
 import { activeSessionStore, activeTabStore } from '../../lib/uiState';
+import { useValue } from '../../lib/valueStore';
 import {
   commandArgv, emptyForm, fromSessionConfig, toSessionConfig,
   type ConnectionForm, type FieldErrors, type SavedConfig, type TransportChoice,
@@ -32,6 +33,11 @@ export function useConnectionModel() {
     },
   });
 
+  const failure = connectFailureDetails(connect.error);
+  const failedId = failure?.sessionId;
+  const failedSessionShown = useStoreSelector((s) => failedId !== undefined && s.sessions.some((x) => x.id === failedId && x.state === 'failed' && x.error !== undefined));
+  const activeId = useValue(activeSessionStore);
+
   const argv = useMemo(() => (form.transport === 'stdio' ? commandArgv(form) : null), [form.transport, form.command, form.argsLine]);
 
   const update = (patch: Partial<ConnectionForm>) => {
@@ -48,7 +54,9 @@ export function useConnectionModel() {
     argvPreview: argv?.ok ? argv.argv : null,
     pending: connect.isPending,
     error: connect.error,
-    failure: connectFailureDetails(connect.error),
+    failure,
+    /** The failed session is listed and selected, so its banner already shows the details. */
+    failedSessionShown: failedSessionShown && activeId === failedId,
     dismissError: () => connect.reset(),
     /** Validates locally first: an invalid form is never sent. */
     submit(): boolean {

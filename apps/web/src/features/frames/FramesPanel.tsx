@@ -30,7 +30,7 @@ export function FramesPanel() {
       <FrameToolbar m={m} ref={filterRef} />
       <div className="flex min-h-0 flex-1">
         {m.total === 0 ? (
-          <Empty>Waiting for frames…</Empty>
+          <Empty>{live ? 'Waiting for frames…' : 'No frames were exchanged in this session.'}</Empty>
         ) : m.count === 0 ? (
           <Empty>
             <span>

@@ -1,13 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SessionInfo } from '@mcpscope/wire';
 import { useServices, useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 
-/** Picks the session to show when the current choice is gone: the newest one. */
-export function fallbackSession(sessions: readonly SessionInfo[], activeId: string | null): string | null {
+/**
+ * Picks the session to show when there is no choice or the chosen one was removed: the newest.
+ * A chosen id not seen yet is kept: the API can name a session (e.g. one that failed to
+ * connect) a moment before the socket reports it.
+ */
+export function fallbackSession(sessions: readonly SessionInfo[], activeId: string | null, seen: ReadonlySet<string> = new Set()): string | null {
   if (activeId && sessions.some((s) => s.id === activeId)) return activeId;
+  if (activeId && !seen.has(activeId)) return activeId;
   return sessions.length ? sessions[sessions.length - 1].id : null;
 }
 
@@ -17,8 +22,10 @@ export function useSessionListModel() {
   const pending = useStoreSelector((s) => s.pending);
   const activeId = useValue(activeSessionStore);
 
+  const seen = useRef(new Set<string>());
   useEffect(() => {
-    const next = fallbackSession(sessions, activeId);
+    for (const s of sessions) seen.current.add(s.id);
+    const next = fallbackSession(sessions, activeId, seen.current);
     if (next !== activeId) activeSessionStore.set(next);
   }, [sessions, activeId]);
 

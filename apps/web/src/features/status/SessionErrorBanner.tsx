@@ -1,0 +1,25 @@
+import { useStoreSelector } from '../../lib/services';
+import { activeSessionStore } from '../../lib/uiState';
+import { useValue } from '../../lib/valueStore';
+import { ConnectErrorView } from '../../ui/ConnectErrorView';
+
+/**
+ * Why the selected session failed, above the tabs: the one place a connect failure is shown
+ * in full, whether the connect came from the form or from the command line.
+ */
+export function SessionErrorBanner() {
+  const activeId = useValue(activeSessionStore);
+  const session = useStoreSelector((s) => s.sessions.find((x) => x.id === activeId));
+  if (!session || session.state !== 'failed' || !session.error) return null;
+  return (
+    <div className="max-h-[40%] shrink-0 overflow-auto border-b border-line p-2">
+      <ConnectErrorView
+        title={`Could not connect to ${session.name}`}
+        message={session.error.message}
+        codes={[session.error.code]}
+        failure={session.error}
+      />
+      <div className="mt-1 text-[11px] text-muted">The Console tab has everything the server printed. Fix the server, then connect again from the sidebar.</div>
+    </div>
+  );
+}
