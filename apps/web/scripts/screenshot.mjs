@@ -17,6 +17,8 @@ for (const scheme of ['light', 'dark']) {
   page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && console.log(`[${scheme}] console ${m.type()}:`, m.text(), JSON.stringify(m.location())));
   page.on('pageerror', (e) => console.log(`[${scheme}] page error:`, e.message));
   await page.goto(url);
+  await page.getByTestId('session-item').first().waitFor();
+  await page.getByTestId('session-item').filter({ hasText: 'demo' }).first().click();
   await page.getByTestId('frame-row').first().waitFor();
   if (scheme === 'light') {
     await page.getByTestId('tab-composer').click();

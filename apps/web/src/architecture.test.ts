@@ -41,6 +41,23 @@ export function forbiddenImports(file: string, text: string): string[] {
   return problems;
 }
 
+/** features/<a> may not import features/<b>; lib/ and ui/ may not import any feature. */
+export function crossFeatureImports(file: string, text: string): string[] {
+  const rel = relative(SRC, file).replaceAll('\\', '/');
+  const own = /^features\/([^/]+)\//.exec(rel)?.[1];
+  const shared = /^(lib|ui)\//.test(rel);
+  if (!own && !shared) return [];
+  const problems: string[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    if (!spec.startsWith('.')) continue;
+    const target = relative(SRC, resolve(dirname(file), spec)).replaceAll('\\', '/');
+    const other = /^features\/([^/]+)/.exec(target)?.[1];
+    if (other && other !== own) problems.push(`${rel}: imports "${spec}" — ${shared ? 'shared code must not depend on a feature' : 'features never import each other (share through lib/ or ui/)'}`);
+  }
+  return problems;
+}
+
 describe('apps/web architecture', () => {
   it('finds the imports it must reject', () => {
     const file = join(SRC, 'features/x/sample.ts');
@@ -60,6 +77,14 @@ describe('apps/web architecture', () => {
     const files = sourceFiles(SRC);
     expect(files.length).toBeGreaterThan(20);
     const problems = files.flatMap((f) => forbiddenImports(f, readFileSync(f, 'utf8')));
+    expect(problems).toEqual([]);
+  });
+
+  it('features stay independent of each other', () => {
+    const sample = `import { x } from '../frames/useFrameLogModel';\nimport { y } from './local';\nimport { z } from '../../lib/api';`;
+    expect(crossFeatureImports(join(SRC, 'features/console/a.ts'), sample)).toHaveLength(1);
+    expect(crossFeatureImports(join(SRC, 'lib/a.ts'), `import { x } from '../features/frames/x';`)).toHaveLength(1);
+    const problems = sourceFiles(SRC).flatMap((f) => crossFeatureImports(f, readFileSync(f, 'utf8')));
     expect(problems).toEqual([]);
   });
 });

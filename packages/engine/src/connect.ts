@@ -14,6 +14,8 @@ export interface ConnectContext {
   timeoutMs: number;
   newClient(mode: 'auto' | 'legacy'): Client;
   stderrTail(): string[];
+  /** Called before a second attempt, so errors describe the attempt that failed last. */
+  onRetry(): void;
   /** The latest stdio transport made for this session, if any. */
   stdio?: StdioProcessTransport;
   stopGraceMs?: number;
@@ -78,6 +80,7 @@ async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Pr
     // the user their session (2026-07-28/basic/lifecycle: fall back to initialize).
     if (!diedOnDiscover(ctx.log, inner)) throw err;
     ctx.log.add({ type: 'lifecycle', phase: 'state', message: 'server exited on server/discover; restarting it with the legacy initialize handshake' });
+    ctx.onRetry();
     inner = stdioTransport(ctx, config);
     return { ...(await attempt(ctx, 'legacy', inner)), transport: 'stdio', pid: inner.pid };
   }

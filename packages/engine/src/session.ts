@@ -81,6 +81,7 @@ export class Session {
         return client;
       },
       stderrTail: () => this.stderrLines.slice(-20),
+      onRetry: () => this.stderrLines.splice(0),
       stopGraceMs: this.deps.stopGraceMs,
     };
     try {

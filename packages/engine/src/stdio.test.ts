@@ -68,7 +68,7 @@ describe('stdio sessions', () => {
     const err: EngineError = await engine.open(raw('exit-on-init')).catch((e) => e);
     expect(err.code).toBe('ENGINE_EXITED');
     expect(err.details?.exitCode).toBe(3);
-    expect(err.details?.stderrTail).toContain('fatal: MY_API_KEY is not set');
+    expect(err.details?.stderrTail?.filter((l) => l.includes('MY_API_KEY'))).toEqual(['fatal: MY_API_KEY is not set']);
     expect(engine.list()[0].error?.exitCode).toBe(3);
   });
 

@@ -7,9 +7,9 @@ import type { FrameLogModel } from './useFrameLogModel';
 
 const ROW_HEIGHT = 22;
 const HEADER_HEIGHT = 24;
-export const FRAME_COLUMNS = '58px 100px 66px 22px 92px minmax(160px,1fr) 100px 68px 64px 36px';
+export const FRAME_COLUMNS = '52px 100px 66px 20px 80px minmax(120px,1fr) 88px 64px 60px 30px';
 /** Below this the table scrolls sideways instead of squeezing the method column. */
-const MIN_WIDTH = 766;
+const MIN_WIDTH = 680;
 
 const KIND_CLASS: Record<FrameSummary['kind'], string> = {
   request: 'text-muted',
@@ -130,7 +130,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
       <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={frame.dir === 'out' ? 'client → server' : 'server → client'}>
         {frame.dir === 'out' ? '→' : '←'}
       </div>
-      <div className={`truncate px-1.5 text-[11px] ${KIND_CLASS[s.kind]}`}>{KIND_LABEL[s.kind]}</div>
+      <div className={`truncate px-1.5 font-sans text-[11px] ${KIND_CLASS[s.kind]}`}>{KIND_LABEL[s.kind]}</div>
       <div className="truncate px-1.5" title={s.detail ? `${s.method} ${s.detail}` : s.method}>
         {raw ? (
           <span className="text-warn">{s.detail}</span>

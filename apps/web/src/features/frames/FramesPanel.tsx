@@ -14,7 +14,7 @@ export function FramesPanel() {
   const live = useStoreSelector((s) => ['connected', 'connecting'].includes(s.sessions.find((x) => x.id === sessionId)?.state ?? ''));
   const m = useFrameLogModel(sessionId);
   const filterRef = useRef<HTMLInputElement>(null);
-  const split = useSplitWidth('mcpscope.frames.detailWidth', 460);
+  const split = useSplitWidth('mcpscope.frames.detailWidth', 420);
 
   if (!sessionId) return <Empty>Connect to a server, or select a session, to see its frames.</Empty>;
   return (
