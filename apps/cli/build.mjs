@@ -93,6 +93,8 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     conditions: ['mcpscope-source'],
     plugins: [externalizeSome],
     minify: true,
+    // Prefer packages' ESM builds: a UMD main (jsonc-parser's) hides its requires from the bundler.
+    mainFields: ['module', 'main'],
     // Inlined CommonJS packages call require(); give the ESM bundle one.
     banner: { js: "import { createRequire as __mcpscopeRequire } from 'node:module'; const require = __mcpscopeRequire(import.meta.url);" },
     define: { __MCPSCOPE_VERSION__: JSON.stringify(pkg.version) },

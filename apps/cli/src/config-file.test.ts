@@ -2,8 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadServerFromFile, selectServer } from './config-file.js';
-import { stripJsonc } from './jsonc.js';
+import { loadServerFromFile, selectServer, serverEntries } from './config-file.js';
 
 const claude = JSON.stringify({
   mcpServers: {
@@ -67,9 +66,13 @@ describe('config files', () => {
   });
 });
 
-describe('stripJsonc', () => {
-  it('keeps comment-like text and commas inside strings', () => {
-    const text = '{"a": "http://x//y", "b": "/* no */", "c": "x,}", "d": [1,2,],}';
-    expect(JSON.parse(stripJsonc(text))).toEqual({ a: 'http://x//y', b: '/* no */', c: 'x,}', d: [1, 2] });
+describe('JSONC config files', () => {
+  it('keeps comment-like text and commas inside strings, and allows comments and trailing commas', () => {
+    const text = '{"mcpServers": {"a": {"command": "x", "args": ["http://x//y", "/* no */", "x,}"],}, /* c */ }, // end\n}';
+    expect(serverEntries(text, 'f.json')).toEqual({ a: { command: 'x', args: ['http://x//y', '/* no */', 'x,}'] } });
+  });
+
+  it('reports where a broken file breaks', () => {
+    expect(() => serverEntries('{"mcpServers": {', 'broken.json')).toThrow(/broken.json is not valid JSON/);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { SessionConfig } from '@mcpscope/engine';
 import { CliError } from './exit-codes.js';
-import { stripJsonc } from './jsonc.js';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
 /**
  * Reads the MCP server lists other clients keep, so `--config <file> --server <name>` can
@@ -45,11 +45,12 @@ const ConfigFileSchema = z.looseObject({
 
 /** The named server entries of a config file, not yet validated one by one. */
 export function serverEntries(text: string, file: string): Record<string, unknown> {
-  let json: unknown;
-  try {
-    json = JSON.parse(stripJsonc(text));
-  } catch (err) {
-    throw new CliError(`${file} is not valid JSON: ${(err as Error).message}`);
+  // VS Code's settings.json and mcp.json allow comments and trailing commas (JSONC).
+  const errors: ParseError[] = [];
+  const json: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0) {
+    const first = errors[0];
+    throw new CliError(`${file} is not valid JSON: ${printParseErrorCode(first.error)} at offset ${first.offset}`);
   }
   const parsed = ConfigFileSchema.safeParse(json);
   const data = parsed.success ? parsed.data : undefined;

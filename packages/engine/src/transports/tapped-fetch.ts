@@ -1,15 +1,8 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
+import type { HttpEvent } from '@mcpscope/protocol';
 
-export interface HttpExchange {
-  method: string;
-  url: string;
-  status?: number;
-  requestHeaders: Record<string, string>;
-  responseHeaders?: Record<string, string>;
-  contentType?: string;
-  durationMs: number;
-  error?: string;
-}
+/** An HTTP exchange before the session log stamps it (seq, t, sessionId). */
+export type HttpExchange = Omit<HttpEvent, 'type' | 'seq' | 't' | 'sessionId'>;
 
 function headersToRecord(headers: ConstructorParameters<typeof Headers>[0] | undefined): Record<string, string> {
   const out: Record<string, string> = {};
