@@ -1,3 +1,4 @@
+import { startDemoHttpServer } from '../../packages/demo-server/dist/index.js';
 import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
 import { McpscopeApp } from '../fixtures/app';
 
@@ -35,4 +36,22 @@ test('the token is required: without it the UI explains where to find it', async
   await expect(page.getByTestId('token-screen')).toBeVisible();
   const res = await page.request.get(app.origin + '/api/sessions');
   expect(res.status()).toBe(401);
+});
+
+test('the demo server over Streamable HTTP: modern era, discover over POST, tools/list pair', async ({ page }, info) => {
+  const demo = await startDemoHttpServer({ port: 0, host: '127.0.0.1' });
+  try {
+    app = await launchMcpscope(['--url', demo.url]);
+    await page.goto(app.url);
+    const ui = new McpscopeApp(page);
+    await ui.expectConnected('modern');
+    await expect(ui.frameRows('server/discover', 'in')).toHaveCount(1);
+    await ui.sendTemplate('tools/list');
+    await expect(ui.frameRows('tools/list', 'in')).toHaveCount(1);
+    await ui.openFrame('tools/list', 'in');
+    await expect(page.getByTestId('frame-detail')).toContainText('echo');
+    await ui.screenshot(info, 'demo-http-modern');
+  } finally {
+    await demo.close();
+  }
 });
