@@ -1,0 +1,56 @@
+import type { FrameRule } from './rule.js';
+
+type Side = 'client' | 'server';
+
+/** Which side must have declared what before a method may be used (spec: each feature's Capabilities section). */
+const REQUIRES: Record<string, { side: Side; path: string[]; spec: string }> = {
+  'notifications/tools/list_changed': { side: 'server', path: ['tools', 'listChanged'], spec: 'server/tools#capabilities' },
+  'notifications/prompts/list_changed': { side: 'server', path: ['prompts', 'listChanged'], spec: 'server/prompts#capabilities' },
+  'notifications/resources/list_changed': { side: 'server', path: ['resources', 'listChanged'], spec: 'server/resources#capabilities' },
+  'notifications/resources/updated': { side: 'server', path: ['resources', 'subscribe'], spec: 'server/resources#subscriptions' },
+  'notifications/message': { side: 'server', path: ['logging'], spec: 'server/utilities/logging#capabilities' },
+  'sampling/createMessage': { side: 'client', path: ['sampling'], spec: 'client/sampling#capabilities' },
+  'elicitation/create': { side: 'client', path: ['elicitation'], spec: 'client/elicitation#capabilities' },
+  'roots/list': { side: 'client', path: ['roots'], spec: 'client/roots#capabilities' },
+  'notifications/roots/list_changed': { side: 'client', path: ['roots', 'listChanged'], spec: 'client/roots#capabilities' },
+  'tools/list': { side: 'server', path: ['tools'], spec: 'server/tools#capabilities' },
+  'tools/call': { side: 'server', path: ['tools'], spec: 'server/tools#capabilities' },
+  'resources/list': { side: 'server', path: ['resources'], spec: 'server/resources#capabilities' },
+  'resources/read': { side: 'server', path: ['resources'], spec: 'server/resources#capabilities' },
+  'resources/templates/list': { side: 'server', path: ['resources'], spec: 'server/resources#capabilities' },
+  'resources/subscribe': { side: 'server', path: ['resources', 'subscribe'], spec: 'server/resources#subscriptions' },
+  'resources/unsubscribe': { side: 'server', path: ['resources', 'subscribe'], spec: 'server/resources#subscriptions' },
+  'prompts/list': { side: 'server', path: ['prompts'], spec: 'server/prompts#capabilities' },
+  'prompts/get': { side: 'server', path: ['prompts'], spec: 'server/prompts#capabilities' },
+  'logging/setLevel': { side: 'server', path: ['logging'], spec: 'server/utilities/logging#capabilities' },
+  'completion/complete': { side: 'server', path: ['completions'], spec: 'server/utilities/completion#capabilities' },
+};
+
+function declared(caps: Record<string, unknown>, path: string[]): boolean {
+  let node: unknown = caps;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !(key in node)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node !== false && node !== undefined && node !== null;
+}
+
+/** A feature used without the capability that announces it. */
+export const capabilityViolation: FrameRule = {
+  id: 'capability-undeclared',
+  severity: 'error',
+  spec: '2025-11-25/basic/lifecycle#capability-negotiation',
+  description: 'Optional features (list_changed, subscriptions, logging, sampling, elicitation, roots, tools/resources/prompts/completions) are used only when the side that provides them declared the capability.',
+  onFrame: ({ frame, msg, state }) => {
+    if (typeof msg.method !== 'string') return undefined;
+    const need = REQUIRES[msg.method];
+    if (!need) return undefined;
+    const caps = state.caps(need.side);
+    if (!caps || declared(caps, need.path)) return undefined;
+    const sender = frame.dir === 'out' ? 'client' : 'server';
+    const what = need.path.join('.');
+    return need.side === sender
+      ? `the ${sender} sent ${msg.method} but did not declare the ${what} capability (${need.spec})`
+      : `the ${sender} sent ${msg.method}, but the ${need.side} did not declare ${what} (${need.spec})`;
+  },
+};

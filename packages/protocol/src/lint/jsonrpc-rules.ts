@@ -1,0 +1,65 @@
+import { classifyMessage, messageId } from '../jsonrpc.js';
+import type { FrameRule } from './rule.js';
+
+const SPEC = '2025-11-25/basic/index#messages';
+
+export const jsonrpcVersion: FrameRule = {
+  id: 'jsonrpc-version',
+  severity: 'error',
+  spec: SPEC,
+  description: 'Every message carries "jsonrpc": "2.0".',
+  onFrame: ({ msg }) => (msg.jsonrpc === '2.0' ? undefined : `"jsonrpc" is ${JSON.stringify(msg.jsonrpc)}, not "2.0"`),
+};
+
+export const jsonrpcShape: FrameRule = {
+  id: 'jsonrpc-shape',
+  severity: 'error',
+  spec: SPEC,
+  description: 'A message is a request, a notification, or a response with exactly one of result and error.',
+  onFrame: ({ msg }) => {
+    if ('result' in msg && 'error' in msg) return 'a response has both "result" and "error"';
+    if (typeof msg.method !== 'string' && !('result' in msg) && !('error' in msg)) return 'neither a method nor a result or error';
+    if ('id' in msg && classifyMessage(msg) === 'invalid') {
+      return `invalid id ${JSON.stringify(msg.id)}: ids are strings or numbers (and requests must not use null)`;
+    }
+    return undefined;
+  },
+};
+
+export const notificationWithId: FrameRule = {
+  id: 'notification-with-id',
+  severity: 'error',
+  spec: '2025-11-25/basic/index#notifications',
+  description: 'Notifications (notifications/*) must not carry an id.',
+  onFrame: ({ msg }) =>
+    typeof msg.method === 'string' && msg.method.startsWith('notifications/') && 'id' in msg
+      ? `${msg.method} is a notification but carries id ${JSON.stringify(msg.id)}`
+      : undefined,
+};
+
+export const duplicateInFlightId: FrameRule = {
+  id: 'duplicate-inflight-id',
+  severity: 'error',
+  spec: '2025-11-25/basic/index#requests',
+  description: 'A request id must not be reused while a request with that id is in flight.',
+  onFrame: ({ frame, msg, state }) => {
+    const id = messageId(msg);
+    if (classifyMessage(msg) !== 'request' || id === undefined) return undefined;
+    return state.isInFlight(frame.dir, id) ? `request id ${JSON.stringify(id)} is already in flight` : undefined;
+  },
+};
+
+export const responseToUnknownId: FrameRule = {
+  id: 'response-unknown-id',
+  severity: 'warning',
+  spec: '2025-11-25/basic/index#responses',
+  description: 'A response answers a request that is in flight.',
+  onFrame: ({ msg, request, frame, repeatAnswer }) => {
+    const kind = classifyMessage(msg);
+    if ((kind !== 'response' && kind !== 'error') || msg.id === null || request !== undefined) return undefined;
+    const who = frame.dir === 'in' ? 'server' : 'client';
+    return repeatAnswer
+      ? `the ${who} answered id ${JSON.stringify(msg.id)} again, after it was already answered`
+      : `the ${who} answered id ${JSON.stringify(msg.id)}, which no request in flight has`;
+  },
+};

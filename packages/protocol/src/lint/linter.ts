@@ -1,0 +1,92 @@
+import type { Finding, FrameEvent, SessionEvent } from '../events.js';
+import { classifyMessage, messageId } from '../jsonrpc.js';
+import { toFindings, type FrameContext, type SchemaValidator } from './rule.js';
+import { FRAME_RULES, HTTP_RULES } from './rules.js';
+import { LintState, type InFlight, type ToolDef } from './state.js';
+
+const CLIENT_CAPS_META = 'io.modelcontextprotocol/clientCapabilities';
+
+export interface LinterOptions {
+  /** JSON Schema (2020-12) validation for structuredContent; without it only presence is checked. */
+  validate?: SchemaValidator;
+}
+
+/**
+ * Runs every rule over a session's events in order (live, or from a trace) and returns the
+ * findings for each event. One Linter per session: it learns capabilities, era and listings.
+ */
+export class Linter {
+  readonly state = new LintState();
+
+  constructor(private readonly opts: LinterOptions = {}) {}
+
+  observe(event: SessionEvent): Finding[] {
+    if (event.type === 'http') return HTTP_RULES.flatMap((rule) => toFindings(rule, rule.onHttp(event, this.state)));
+    if (event.type !== 'frame' || !event.msg) return [];
+    return this.onFrame(event, event.msg);
+  }
+
+  private onFrame(frame: FrameEvent, msg: Record<string, unknown>): Finding[] {
+    const kind = classifyMessage(msg);
+    const id = messageId(msg);
+    let request: InFlight | undefined;
+    let repeatAnswer = false;
+    if ((kind === 'response' || kind === 'error') && id !== undefined) {
+      const answered = this.state.finish(frame.dir, id);
+      if (answered === 'finished') repeatAnswer = true;
+      else request = answered;
+    }
+    const ctx: FrameContext = { frame, msg, state: this.state, request, repeatAnswer, validate: this.opts.validate };
+    const findings = FRAME_RULES.flatMap((rule) => toFindings(rule, rule.onFrame(ctx)));
+    if (kind === 'request' && id !== undefined) this.state.start(frame.dir, id, frame.seq, msg);
+    this.learn(frame, msg, request);
+    return findings;
+  }
+
+  /** Updates what the rules know, after they ran on this frame. */
+  private learn(frame: FrameEvent, msg: Record<string, unknown>, request: InFlight | undefined): void {
+    const s = this.state;
+    const params = (msg.params ?? {}) as Record<string, unknown>;
+    const result = msg.result as Record<string, unknown> | undefined;
+    if (frame.dir === 'out' && msg.method === 'initialize') {
+      s.initializeSent = true;
+      s.era = 'legacy';
+      s.clientCaps = (params.capabilities as Record<string, unknown>) ?? {};
+    }
+    if (frame.dir === 'out' && msg.method === 'server/discover') {
+      const caps = (params._meta as Record<string, unknown> | undefined)?.[CLIENT_CAPS_META];
+      if (caps && typeof caps === 'object') s.clientCaps = caps as Record<string, unknown>;
+    }
+    if (frame.dir === 'out' && msg.method === 'notifications/initialized') s.initializedSent = true;
+    if (request?.method === 'initialize' && result) {
+      s.initializeAnswered = true;
+      s.serverCaps = (result.capabilities as Record<string, unknown>) ?? {};
+    }
+    if (request?.method === 'server/discover' && result) {
+      s.era = 'modern';
+      s.serverCaps = (result.capabilities as Record<string, unknown>) ?? {};
+    }
+    if (frame.dir === 'out' && typeof msg.method === 'string' && msg.method.endsWith('/list') && params.cursor === undefined) {
+      s.cursors.set(msg.method, new Set());
+      if (msg.method === 'tools/list') s.pendingTools = [];
+    }
+    if (request && result) this.learnListing(request.method, result);
+  }
+
+  private learnListing(method: string, result: Record<string, unknown>): void {
+    const s = this.state;
+    if (typeof result.nextCursor === 'string') s.cursors.get(method)?.add(result.nextCursor);
+    if (method === 'tools/list' && Array.isArray(result.tools)) {
+      s.pendingTools.push(...(result.tools as ToolDef[]));
+      if (typeof result.nextCursor !== 'string') {
+        s.tools = new Map(s.pendingTools.map((t) => [t.name, t]));
+        s.pendingTools = [];
+      }
+    }
+    if (method === 'resources/list' && Array.isArray(result.resources)) {
+      for (const r of result.resources as Array<{ name?: unknown; uri?: unknown }>) {
+        if (typeof r.name === 'string' && typeof r.uri === 'string') s.resourceUris.set(r.name, r.uri);
+      }
+    }
+  }
+}

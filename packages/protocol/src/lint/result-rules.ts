@@ -1,0 +1,93 @@
+import type { FrameRule } from './rule.js';
+
+const TOOLS = '2025-11-25/server/tools';
+
+function toolOf(ctx: Parameters<FrameRule['onFrame']>[0]) {
+  if (ctx.request?.method !== 'tools/call') return undefined;
+  const name = ctx.request.params.name;
+  return typeof name === 'string' ? { name, def: ctx.state.tools.get(name) } : undefined;
+}
+
+export const structuredContent: FrameRule = {
+  id: 'structured-content-schema',
+  severity: 'error',
+  spec: `${TOOLS}#output-schema`,
+  description: 'A tool with an outputSchema returns structuredContent that conforms to it.',
+  onFrame: (ctx) => {
+    const tool = toolOf(ctx);
+    const result = ctx.msg.result as { structuredContent?: unknown; isError?: unknown } | undefined;
+    const schema = tool?.def?.outputSchema;
+    if (!tool || !result || !schema || result.isError === true) return undefined;
+    if (result.structuredContent === undefined) return `tool "${tool.name}" declares an outputSchema but returned no structuredContent`;
+    const errors = ctx.validate?.(schema, result.structuredContent) ?? [];
+    return errors.length > 0 ? `structuredContent of "${tool.name}" does not match its outputSchema: ${errors.slice(0, 3).join('; ')}` : undefined;
+  },
+};
+
+/** SEP-1303: input validation failures are tool errors the model can read, not protocol errors. */
+export const validationAsProtocolError: FrameRule = {
+  id: 'validation-as-protocol-error',
+  severity: 'warning',
+  spec: `${TOOLS}#error-handling`,
+  description: 'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602.',
+  onFrame: (ctx) => {
+    const tool = toolOf(ctx);
+    const error = ctx.msg.error as { code?: unknown; message?: unknown } | undefined;
+    if (!tool?.def || error?.code !== -32602) return undefined;
+    return `tools/call "${tool.name}" failed validation as JSON-RPC -32602 (${String(error.message)}); report it as a tool result with isError: true so the model can correct itself`;
+  },
+};
+
+const LISTS: Record<string, string> = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+  'prompts/list': 'prompts',
+  'tasks/list': 'tasks',
+};
+
+export const paginationLoop: FrameRule = {
+  id: 'pagination-cursor-loop',
+  severity: 'error',
+  spec: '2025-11-25/server/utilities/pagination',
+  description: 'nextCursor never returns a cursor already followed in the same walk (a client following it would loop forever).',
+  onFrame: ({ msg, request, state }) => {
+    if (!request || !(request.method in LISTS)) return undefined;
+    const next = (msg.result as { nextCursor?: unknown } | undefined)?.nextCursor;
+    if (typeof next !== 'string') return undefined;
+    const seen = state.cursors.get(request.method);
+    return seen?.has(next) ? `${request.method} returned nextCursor ${JSON.stringify(next)} again: following it loops` : undefined;
+  },
+};
+
+export const resourceUriStable: FrameRule = {
+  id: 'resource-uri-unstable',
+  severity: 'warning',
+  spec: '2025-11-25/server/resources#resource',
+  description: 'A resource keeps its URI between listings (clients cache and subscribe by URI).',
+  onFrame: ({ msg, request, state }) => {
+    if (request?.method !== 'resources/list') return undefined;
+    const list = (msg.result as { resources?: Array<{ name?: unknown; uri?: unknown }> } | undefined)?.resources;
+    if (!Array.isArray(list)) return undefined;
+    const out: string[] = [];
+    for (const r of list) {
+      const before = typeof r.name === 'string' ? state.resourceUris.get(r.name) : undefined;
+      if (before !== undefined && before !== r.uri) out.push(`resource "${String(r.name)}" changed URI from ${before} to ${String(r.uri)}`);
+    }
+    return out.length > 0 ? out : undefined;
+  },
+};
+
+export const progressToken: FrameRule = {
+  id: 'progress-unknown-token',
+  severity: 'warning',
+  spec: '2025-11-25/basic/utilities/progress',
+  description: 'Progress notifications refer to the progressToken of a request still in flight.',
+  onFrame: ({ msg, state }) => {
+    if (msg.method !== 'notifications/progress') return undefined;
+    const token = (msg.params as { progressToken?: unknown } | undefined)?.progressToken;
+    return token !== undefined && !state.progressTokens.has(String(token))
+      ? `progress for token ${JSON.stringify(token)}, which no request in flight uses`
+      : undefined;
+  },
+};

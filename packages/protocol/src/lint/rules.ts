@@ -1,0 +1,42 @@
+import { capabilityViolation } from './capability-rules.js';
+import { httpContentType, httpProtocolVersion, httpSessionId } from './http-rules.js';
+import { duplicateInFlightId, jsonrpcShape, jsonrpcVersion, notificationWithId, responseToUnknownId } from './jsonrpc-rules.js';
+import { lifecycleOrder } from './lifecycle-rules.js';
+import { paginationLoop, progressToken, resourceUriStable, structuredContent, validationAsProtocolError } from './result-rules.js';
+import type { FrameRule, HttpRule, RuleMeta } from './rule.js';
+import { toolChanged, toolDescription, toolInjection, toolInputSchema, toolName } from './tool-rules.js';
+
+export const FRAME_RULES: readonly FrameRule[] = [
+  jsonrpcVersion,
+  jsonrpcShape,
+  notificationWithId,
+  duplicateInFlightId,
+  responseToUnknownId,
+  lifecycleOrder,
+  capabilityViolation,
+  toolDescription,
+  toolInputSchema,
+  toolName,
+  toolInjection,
+  toolChanged,
+  structuredContent,
+  validationAsProtocolError,
+  paginationLoop,
+  resourceUriStable,
+  progressToken,
+];
+
+export const HTTP_RULES: readonly HttpRule[] = [httpProtocolVersion, httpSessionId, httpContentType];
+
+/** Rules the transport tap applies itself (see findings.ts), listed for the catalogue. */
+const TAP_RULES: RuleMeta[] = [
+  {
+    id: 'stdio-non-json-stdout',
+    severity: 'error',
+    spec: '2025-11-25/basic/transports#stdio',
+    description: 'A stdio server writes nothing but JSON-RPC messages to stdout (a print() or console.log breaks clients).',
+  },
+];
+
+/** Every rule mcpscope checks, for the Findings panel and the docs. */
+export const RULE_CATALOGUE: readonly RuleMeta[] = [...TAP_RULES, ...FRAME_RULES, ...HTTP_RULES].map(({ id, severity, spec, description }) => ({ id, severity, spec, description }));

@@ -1,0 +1,76 @@
+import type { Direction, JsonRpcMessage } from '../events.js';
+import { idKey } from '../jsonrpc.js';
+
+export interface InFlight {
+  seq: number;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export interface ToolDef {
+  name: string;
+  description?: unknown;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+  [k: string]: unknown;
+}
+
+type Caps = Record<string, unknown>;
+
+/** What the linter has learned about a session so far, shared by every rule. */
+export class LintState {
+  era: 'legacy' | 'modern' | undefined;
+  clientCaps: Caps | undefined;
+  serverCaps: Caps | undefined;
+  /** Legacy lifecycle: initialize sent, answered, and notifications/initialized sent. */
+  initializeSent = false;
+  initializeAnswered = false;
+  initializedSent = false;
+  /** The complete tool listing last seen (all pages), by name. */
+  tools = new Map<string, ToolDef>();
+  /** Pages of the listing being gathered (tools/list with cursors). */
+  pendingTools: ToolDef[] = [];
+  /** Resource name → URI from the last listing. */
+  resourceUris = new Map<string, string>();
+  /** Cursors already followed, per method, within the current pagination walk. */
+  cursors = new Map<string, Set<string>>();
+  /** Progress tokens of requests in flight. */
+  progressTokens = new Set<string>();
+  /** A Mcp-Session-Id the server assigned over HTTP. */
+  httpSessionId: string | undefined;
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly finished = new Set<string>();
+
+  private key(dir: Direction, id: string | number): string {
+    return `${dir}|${idKey(id)}`;
+  }
+
+  isInFlight(dir: Direction, id: string | number): boolean {
+    return this.inFlight.has(this.key(dir, id));
+  }
+
+  start(dir: Direction, id: string | number, seq: number, msg: JsonRpcMessage): void {
+    const params = (msg.params ?? {}) as Record<string, unknown>;
+    this.inFlight.set(this.key(dir, id), { seq, method: msg.method as string, params });
+    const token = (params._meta as Record<string, unknown> | undefined)?.progressToken;
+    if (typeof token === 'string' || typeof token === 'number') this.progressTokens.add(String(token));
+  }
+
+  /** Finishes the request a response answers (it travelled the other way). */
+  finish(responseDir: Direction, id: string | number): InFlight | 'finished' | undefined {
+    const key = this.key(responseDir === 'in' ? 'out' : 'in', id);
+    const request = this.inFlight.get(key);
+    if (!request) return this.finished.has(key) ? 'finished' : undefined;
+    this.inFlight.delete(key);
+    this.finished.add(key);
+    const token = (request.params._meta as Record<string, unknown> | undefined)?.progressToken;
+    if (token !== undefined) this.progressTokens.delete(String(token));
+    return request;
+  }
+
+  /** The capability object a side declared, or undefined when it is not known yet. */
+  caps(side: 'client' | 'server'): Caps | undefined {
+    return side === 'client' ? this.clientCaps : this.serverCaps;
+  }
+}

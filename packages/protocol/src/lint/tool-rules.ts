@@ -1,0 +1,109 @@
+import type { FrameRule } from './rule.js';
+import type { ToolDef } from './state.js';
+
+const SPEC_TOOLS = '2025-11-25/server/tools';
+const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const PLACEHOLDER = /^(todo|tbd|fixme|xxx|description|tool|test|n\/?a|none|null|undefined|placeholder|lorem ipsum.*|\.\.\.|-)$/i;
+const INJECTION = [
+  /ignore (all |any )?(previous|prior|above|earlier) (instructions|prompts|messages)/i,
+  /disregard (all |any )?(previous|prior|above) /i,
+  /<\s*(important|system|instructions?)\s*>/i,
+  /do not (tell|inform|mention|reveal)[^.]{0,40}\b(user|human)/i,
+  /without (telling|informing|asking) the user/i,
+  /(read|send|exfiltrate|upload)[^.]{0,60}(~\/\.ssh|id_rsa|\.env\b|api[_ -]?key|password|credentials)/i,
+  /before (using|calling) (this|any other) tool,? (you must|always)/i,
+  /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/,
+];
+
+/** Tools of a tools/list answer (the page), or undefined for anything else. */
+function listedTools({ msg, request }: Parameters<FrameRule['onFrame']>[0]): ToolDef[] | undefined {
+  if (request?.method !== 'tools/list') return undefined;
+  const tools = (msg.result as { tools?: unknown } | undefined)?.tools;
+  return Array.isArray(tools) ? (tools.filter((t) => t && typeof t === 'object') as ToolDef[]) : undefined;
+}
+
+function each(tools: ToolDef[] | undefined, check: (t: ToolDef) => string | undefined): string[] | undefined {
+  const out = (tools ?? []).map(check).filter((m): m is string => m !== undefined);
+  return out.length > 0 ? out : undefined;
+}
+
+export const toolDescription: FrameRule = {
+  id: 'tool-description',
+  severity: 'warning',
+  spec: `${SPEC_TOOLS}#tool`,
+  description: 'Every tool has a real description: models choose tools by it.',
+  onFrame: (ctx) =>
+    each(listedTools(ctx), (t) => {
+      const d = typeof t.description === 'string' ? t.description.trim() : '';
+      if (d === '') return `tool "${t.name}" has no description`;
+      return PLACEHOLDER.test(d) ? `tool "${t.name}" has a placeholder description (${JSON.stringify(d)})` : undefined;
+    }),
+};
+
+export const toolInputSchema: FrameRule = {
+  id: 'tool-input-schema',
+  severity: 'error',
+  spec: `${SPEC_TOOLS}#tool`,
+  description: 'inputSchema is a JSON Schema object with "type": "object".',
+  onFrame: (ctx) =>
+    each(listedTools(ctx), (t) => {
+      const s = t.inputSchema as { type?: unknown } | undefined;
+      if (!s || typeof s !== 'object') return `tool "${t.name}" has no inputSchema object`;
+      return s.type === 'object' ? undefined : `tool "${t.name}": inputSchema.type is ${JSON.stringify(s.type)}, not "object"`;
+    }),
+};
+
+export const toolName: FrameRule = {
+  id: 'tool-name',
+  severity: 'warning',
+  spec: `${SPEC_TOOLS}#tool-names`,
+  description: 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - . and unique within a server.',
+  onFrame: (ctx) => {
+    const tools = listedTools(ctx);
+    if (!tools) return undefined;
+    const seen = new Set(ctx.state.pendingTools.map((t) => t.name));
+    const out: string[] = [];
+    for (const t of tools) {
+      if (typeof t.name !== 'string' || !NAME.test(t.name)) out.push(`tool name ${JSON.stringify(t.name)} has characters or a length the spec advises against`);
+      if (seen.has(t.name)) out.push(`tool name "${t.name}" is listed twice`);
+      seen.add(t.name);
+    }
+    return out.length > 0 ? out : undefined;
+  },
+};
+
+export const toolInjection: FrameRule = {
+  id: 'tool-prompt-injection',
+  severity: 'warning',
+  spec: '2025-11-25/server/tools#security-considerations',
+  description: 'Tool descriptions that read like instructions to the model (ignore previous instructions, hidden characters, secrets) are suspicious.',
+  onFrame: (ctx) =>
+    each(listedTools(ctx), (t) => {
+      const text = [t.title, t.description, JSON.stringify(t.inputSchema ?? {})].filter((x) => typeof x === 'string').join('\n');
+      const hit = INJECTION.find((re) => re.test(text));
+      return hit ? `tool "${t.name}" has text that looks like prompt injection (matches ${hit.source.slice(0, 40)}…)` : undefined;
+    }),
+};
+
+function fingerprint(t: ToolDef): string {
+  return JSON.stringify([t.description, t.inputSchema, t.outputSchema, t.annotations]);
+}
+
+/** Runs on the last page of a listing; compares the whole listing with the previous one. */
+export const toolChanged: FrameRule = {
+  id: 'tool-definition-changed',
+  severity: 'warning',
+  spec: '2025-11-25/server/tools#list-changed-notification',
+  description: 'A tool whose description or schema changed between two listings (a "rug pull") deserves a look.',
+  onFrame: (ctx) => {
+    const tools = listedTools(ctx);
+    const done = tools && !(ctx.msg.result as { nextCursor?: unknown }).nextCursor;
+    if (!done || ctx.state.tools.size === 0) return undefined;
+    const out: string[] = [];
+    for (const t of [...ctx.state.pendingTools, ...tools]) {
+      const before = ctx.state.tools.get(t.name);
+      if (before && fingerprint(before) !== fingerprint(t)) out.push(`tool "${t.name}" changed its description or schema since the last listing`);
+    }
+    return out.length > 0 ? out : undefined;
+  },
+};
