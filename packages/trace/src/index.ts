@@ -4,3 +4,8 @@ export { SessionEventSchema, parseEvent } from './event-schema.js';
 export { REDACTED, redact, redactEvent, redactString, type RedactOptions } from './redact.js';
 export { TraceWriter, type TraceSink, type TraceWriterOptions } from './writer.js';
 export { TraceReader, parseTrace, type ParsedTrace } from './reader.js';
+export { exchangesOf, type Exchange } from './exchanges.js';
+export { compareValues, canonicalParams, type CompareOptions, type Difference } from './compare.js';
+export { diffTraces, type TraceDiff, type MatchedExchange } from './diff-traces.js';
+export { MockIndex, type MockLookup, type RecordedAnswer } from './mock-index.js';
+export { toHar } from './har.js';
