@@ -37,7 +37,7 @@ rl.on('line', (line) => {
     send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
   } else if (msg.method === 'tools/list') {
     if (mode === 'junk') process.stdout.write('debug: listing tools\n');
-    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'noop', description: 'does nothing', inputSchema: { type: 'object' } }] } });
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'noop', description: process.env.FIXTURE_TOOL_DESCRIPTION ?? 'does nothing', inputSchema: { type: 'object' } }] } });
   } else if (msg.method === 'ping') {
     send({ jsonrpc: '2.0', id: msg.id, result: {} });
   } else if (msg.id !== undefined) {
