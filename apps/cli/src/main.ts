@@ -4,6 +4,9 @@ import { processIo, type CliIo } from './io.js';
 import { addTargetOptions, DEFAULT_PORT } from './options.js';
 import { cliVersion } from './paths.js';
 
+/** Commander collects repeatable options as raw strings; zod parses them. */
+const collectArg = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 const EXIT_CODES_HELP = `
 Exit codes (call): 0 ok, 1 usage or internal error, 2 could not connect (or lost the
 connection), 3 timeout, 4 JSON-RPC error response, 5 tools/call result with isError: true.`;
@@ -34,6 +37,7 @@ Examples:
   mcpscope --url http://localhost:3001/mcp  inspect a Streamable HTTP (or legacy SSE) server
   mcpscope --demo                           explore the built-in demo server
   mcpscope call tools/list -- node server.js
+  mcpscope call tools/call --tool echo --arg message=hi --demo
 ${EXIT_CODES_HELP}`)
     .action(async (command: string[], options: unknown) => {
       // Loaded on demand (a separate chunk in the bundle): `call` must not pay for Fastify.
@@ -49,7 +53,13 @@ ${EXIT_CODES_HELP}`)
       .argument('<method>', 'JSON-RPC method, e.g. tools/list or tools/call')
       .argument('[command...]', 'the stdio server to run (put it after --)')
       .option('--params <json>', 'request params as a JSON object')
-      .option('--timeout <ms>', 'give up waiting for the response after this long', '30000')
+      .option('--tool <name>', 'tools/call: the tool to call')
+      .option('--arg <key=value>', 'tools/call or prompts/get argument (repeatable); JSON when it parses, else text (text for string-typed tool inputs)', collectArg)
+      .option('--uri <uri>', 'resources/read: the resource')
+      .option('--prompt <name>', 'prompts/get: the prompt')
+      .option('--level <level>', 'logging/setLevel: the level; with another method: the session log level, server logs on stderr')
+      .option('--answer-file <json>', 'answers to the server\'s own requests (sampling, elicitation, roots), keyed by method')
+      .option('--timeout <ms>', 'give up waiting for the response after this long (progress restarts it)', '30000')
       .option('--connect-timeout <ms>', 'give up connecting after this long', '30000'),
   )
     .addHelpText('after', EXIT_CODES_HELP)

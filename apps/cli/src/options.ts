@@ -29,6 +29,7 @@ export function addTargetOptions(cmd: Command): Command {
     .option('--config <file>', 'read the server from a Claude Desktop / Cursor / VS Code config file')
     .option('--server <name>', 'which server of --config to use')
     .option('--demo', 'connect to the embedded demo server')
+    .addOption(new Option('--era <era>', 'auto: server/discover, then initialize (default); legacy: initialize only').choices(['auto', 'legacy']))
     .option('--record <file>', 'write a trace (format v1, NDJSON) of the session to this file')
     .option('--no-redact', 'keep secrets (tokens, cookies, codes) in the recorded trace');
 }
@@ -62,6 +63,7 @@ export const TargetOptionsSchema = z.object({
   config: z.string().min(1).optional(),
   server: z.string().min(1).optional(),
   demo: z.boolean().default(false),
+  era: z.enum(['auto', 'legacy']).optional(),
   record: z.string().min(1).optional(),
   redact: z.boolean().default(true),
 });

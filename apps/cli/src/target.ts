@@ -59,11 +59,12 @@ export async function resolveTarget(opts: TargetOptions, command: string[], ctx:
     config = await ctx.demo();
   }
   if (!config) {
-    const extras = opts.transport || opts.bearer || opts.cwd || Object.keys(opts.header).length || Object.keys(opts.env).length;
+    const extras = opts.transport || opts.era || opts.bearer || opts.cwd || Object.keys(opts.header).length || Object.keys(opts.env).length;
     if (extras) throw new CliError('target options need a target: -- <command> [args…], --url, --config or --demo');
     return undefined;
   }
-  return withExtras(checkTransport(config, opts.transport), opts);
+  const withEra = opts.era ? { ...config, era: opts.era } : config;
+  return withExtras(checkTransport(withEra, opts.transport), opts);
 }
 
 /** How a target is named in messages: the command line or the URL. */

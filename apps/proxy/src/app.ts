@@ -10,9 +10,13 @@ import { securityHeaders } from './plugins/securityHeaders.js';
 import { spa } from './plugins/spa.js';
 import { tokenAuth } from './plugins/tokenAuth.js';
 import { infoRoutes } from './routes/info.js';
+import { logLevelRoutes } from './routes/logLevel.js';
 import { messageRoutes } from './routes/messages.js';
+import { requestRoutes } from './routes/requests.js';
+import { rootRoutes } from './routes/roots.js';
 import { serverRequestRoutes } from './routes/serverRequests.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
 import { wsHub, type HubOptions } from './ws/hub.js';
 
 export interface BuildAppOptions {
@@ -76,6 +80,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(sessionRoutes, { engine: opts.engine });
       await api.register(messageRoutes, { engine: opts.engine });
       await api.register(serverRequestRoutes, { engine: opts.engine });
+      await api.register(requestRoutes, { engine: opts.engine });
+      await api.register(rootRoutes, { engine: opts.engine });
+      await api.register(logLevelRoutes, { engine: opts.engine });
+      await api.register(subscriptionRoutes, { engine: opts.engine });
     },
     { prefix: '/api' },
   );

@@ -14,12 +14,26 @@ export const ERROR_STATUS = {
   MCPSCOPE_ERR_NOT_FOUND: 404,
   MCPSCOPE_ERR_SESSION_NOT_FOUND: 404,
   MCPSCOPE_ERR_REQUEST_NOT_FOUND: 404,
+  /** DELETE …/requests/:callId for a call that is not running (unknown or finished). */
+  MCPSCOPE_ERR_CALL_NOT_FOUND: 404,
+  /** DELETE …/subscriptions?uri= for a URI not subscribed to. */
+  MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND: 404,
   MCPSCOPE_ERR_NOT_CONNECTED: 409,
+  /** A callId that is still running on the session. */
+  MCPSCOPE_ERR_CALL_ID_IN_USE: 409,
   MCPSCOPE_ERR_PAYLOAD_TOO_LARGE: 413,
   MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The negotiated protocol era has no such method (e.g. ping on 2026-07-28); nothing was sent. */
+  MCPSCOPE_ERR_METHOD_NOT_IN_ERA: 422,
+  /** The server acknowledged the subscription without the URI. */
+  MCPSCOPE_ERR_SUBSCRIPTION_REFUSED: 422,
   MCPSCOPE_ERR_INTERNAL: 500,
   MCPSCOPE_ERR_CONNECT_FAILED: 502,
   MCPSCOPE_ERR_SEND_FAILED: 502,
+  /** The server answered a request the proxy made for itself (setLevel, subscribe) with a JSON-RPC error: `details.rpcError`. */
+  MCPSCOPE_ERR_UPSTREAM_ERROR: 502,
+  /** The SDK client failed locally (e.g. too many input rounds): `details.sdkCode`. */
+  MCPSCOPE_ERR_REQUEST_FAILED: 502,
   MCPSCOPE_ERR_TIMEOUT: 504,
 } as const;
 
@@ -54,6 +68,11 @@ const ENGINE_CODES: Record<string, ProxyErrorCode> = {
   ENGINE_SEND_FAILED: 'MCPSCOPE_ERR_SEND_FAILED',
   ENGINE_SESSION_NOT_FOUND: 'MCPSCOPE_ERR_SESSION_NOT_FOUND',
   ENGINE_CLOSED: 'MCPSCOPE_ERR_NOT_CONNECTED',
+  ENGINE_CALL_ID_IN_USE: 'MCPSCOPE_ERR_CALL_ID_IN_USE',
+  ENGINE_METHOD_NOT_IN_ERA: 'MCPSCOPE_ERR_METHOD_NOT_IN_ERA',
+  ENGINE_SUBSCRIPTION_REFUSED: 'MCPSCOPE_ERR_SUBSCRIPTION_REFUSED',
+  ENGINE_RPC_ERROR: 'MCPSCOPE_ERR_UPSTREAM_ERROR',
+  ENGINE_REQUEST_FAILED: 'MCPSCOPE_ERR_REQUEST_FAILED',
 };
 
 /** Fastify's own 4xx errors (body parsing, content type, limits) by status. */
@@ -69,7 +88,7 @@ export function toProxyError(err: unknown): ProxyError {
     // A request cut short because its session closed is "not connected", not a send failure.
     const closed = err.cause instanceof EngineError && err.cause.code === 'ENGINE_CLOSED';
     const code = closed ? 'MCPSCOPE_ERR_NOT_CONNECTED' : (ENGINE_CODES[err.code] ?? 'MCPSCOPE_ERR_INTERNAL');
-    const details = err.sessionId === undefined ? { engineCode: err.code } : { engineCode: err.code, sessionId: err.sessionId };
+    const details = { engineCode: err.code, ...(err.sessionId === undefined ? {} : { sessionId: err.sessionId }), ...err.data };
     return new ProxyError(code, err.message, details);
   }
   const status = (err as Partial<FastifyError> | null)?.statusCode;

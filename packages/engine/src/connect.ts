@@ -38,6 +38,7 @@ function stdioTransport(ctx: ConnectContext, config: StdioSessionConfig): StdioP
     onSpawn: (pid) => log.add({ type: 'lifecycle', phase: 'spawn', pid, message: [config.command, ...config.args].join(' ') }),
     onStderr: (text) => log.add({ type: 'stderr', text }),
     onRawLine: (text, reason, size) => log.rawLine(text, reason, size),
+    onNote: (message) => log.add({ type: 'lifecycle', phase: 'error', message }),
     onExit: (code, signal) => log.add({ type: 'lifecycle', phase: 'exit', code, signal, message: signal ? `killed by ${signal}` : `exited with code ${code}` }),
   }));
 }
@@ -49,6 +50,7 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
     await client.connect(tap, { timeout: ctx.timeoutMs });
     return { client, tap };
   } catch (err) {
+    if (inner instanceof StdioProcessTransport) await inner.settle(300);
     await client.close().catch(() => undefined);
     await tap.close().catch(() => undefined);
     throw err;
@@ -71,10 +73,13 @@ function diedOnDiscover(log: EventLog, stdio: StdioProcessTransport): boolean {
   return probed && !answered && stdio.exitedOnItsOwn;
 }
 
+/** `auto` unless the config asks for the legacy handshake only. */
+const modeOf = (config: SessionConfig): 'auto' | 'legacy' => (config.era === 'legacy' ? 'legacy' : 'auto');
+
 async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Promise<Connected> {
   let inner = stdioTransport(ctx, config);
   try {
-    return { ...(await attempt(ctx, 'auto', inner)), transport: 'stdio', pid: inner.pid };
+    return { ...(await attempt(ctx, modeOf(config), inner)), transport: 'stdio', pid: inner.pid };
   } catch (err) {
     // Some legacy servers exit on any request before initialize; the probe must not cost
     // the user their session (2026-07-28/basic/lifecycle: fall back to initialize).
@@ -88,16 +93,17 @@ async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Pr
 
 async function connectHttp(ctx: ConnectContext, config: HttpSessionConfig): Promise<Connected> {
   const fetch = tappedFetch(ctx.log);
-  if (config.transport === 'sse') return { ...(await attempt(ctx, 'auto', createLegacySse(config, fetch))), transport: 'sse' };
+  const mode = modeOf(config);
+  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetch))), transport: 'sse' };
   try {
-    return { ...(await attempt(ctx, 'auto', createStreamableHttp(config, fetch))), transport: 'http' };
+    return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetch))), transport: 'http' };
   } catch (err) {
     // Backwards compatibility (2025-11-25/basic/transports#backwards-compatibility): a POST
     // answered 400/404/405 means an old HTTP+SSE server; try GET for its endpoint event.
     const status = lastHttpFailure(ctx.log)?.status;
     if (config.transport !== 'auto' || (status !== 400 && status !== 404 && status !== 405)) throw err;
     ctx.log.add({ type: 'lifecycle', phase: 'state', message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
-    return { ...(await attempt(ctx, 'auto', createLegacySse(config, fetch))), transport: 'sse' };
+    return { ...(await attempt(ctx, mode, createLegacySse(config, fetch))), transport: 'sse' };
   }
 }
 

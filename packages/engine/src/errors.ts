@@ -10,18 +10,35 @@ export type EngineErrorCode =
   | 'ENGINE_NOT_CONNECTED'
   | 'ENGINE_SEND_FAILED'
   | 'ENGINE_SESSION_NOT_FOUND'
-  | 'ENGINE_CLOSED';
+  | 'ENGINE_CLOSED'
+  /** A callId that is already running on this session. */
+  | 'ENGINE_CALL_ID_IN_USE'
+  /** The negotiated era does not define the method (e.g. ping or logging/setLevel on 2026-07-28). */
+  | 'ENGINE_METHOD_NOT_IN_ERA'
+  /** The server answered a request the engine made for itself (setLevel, subscribe) with a JSON-RPC error; `data.rpcError`. */
+  | 'ENGINE_RPC_ERROR'
+  /** The server acknowledged a subscription without the URI asked for. */
+  | 'ENGINE_SUBSCRIPTION_REFUSED'
+  /** Any other local failure of the SDK client; `data.sdkCode`. */
+  | 'ENGINE_REQUEST_FAILED';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
   readonly details?: ConnectError;
   readonly sessionId?: string;
+  /** Machine-readable extras of a request failure (rpcError, sdkCode…). */
+  readonly data?: Record<string, unknown>;
 
-  constructor(code: EngineErrorCode, message: string, extra: { details?: ConnectError; sessionId?: string; cause?: unknown } = {}) {
+  constructor(
+    code: EngineErrorCode,
+    message: string,
+    extra: { details?: ConnectError; sessionId?: string; cause?: unknown; data?: Record<string, unknown> } = {},
+  ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'EngineError';
     this.code = code;
     this.details = extra.details;
     this.sessionId = extra.sessionId;
+    this.data = extra.data;
   }
 }

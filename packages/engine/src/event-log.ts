@@ -1,7 +1,6 @@
+import { Linter } from '@mcpscope/protocol/lint';
 import {
   RequestPairer,
-  invalidMessageFinding,
-  classifyMessage,
   nonJsonStdoutFinding,
   type Direction,
   type FrameEvent,
@@ -18,8 +17,15 @@ export class EventLog {
   private readonly pairer = new RequestPairer();
   private readonly started = performance.now();
   private seq = 0;
+  /** Spec rules run on every frame and HTTP exchange as it happens (findings ride on the event). */
+  private readonly linter: Linter;
 
-  constructor(readonly sessionId: string) {}
+  constructor(
+    readonly sessionId: string,
+    linter: Linter = new Linter(),
+  ) {
+    this.linter = linter;
+  }
 
   now(): number {
     return Math.round((performance.now() - this.started) * 1000) / 1000;
@@ -27,6 +33,10 @@ export class EventLog {
 
   add(event: NewEvent): SessionEvent {
     const full = { ...event, seq: ++this.seq, t: this.now(), sessionId: this.sessionId } as SessionEvent;
+    if (full.type === 'frame' || full.type === 'http') {
+      const found = this.linter.observe(full);
+      if (found.length > 0) full.findings = [...(full.findings ?? []), ...found];
+    }
     this.items.push(full);
     for (const listener of this.listeners) listener(full);
     return full;
@@ -38,8 +48,6 @@ export class EventLog {
     const pair = this.pairer.observe(dir, msg, seq, t);
     const frame: Omit<FrameEvent, 'seq' | 't' | 'sessionId'> = { type: 'frame', dir, msg, size };
     if (pair) frame.pair = pair;
-    if (classifyMessage(msg) === 'invalid') frame.findings = [invalidMessageFinding('no method, result or error with a valid id')];
-    else if (msg.jsonrpc !== '2.0') frame.findings = [invalidMessageFinding('"jsonrpc" must be "2.0"')];
     return this.add(frame) as FrameEvent;
   }
 

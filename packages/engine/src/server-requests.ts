@@ -21,8 +21,9 @@ export class ServerRequestQueue {
 
   wait(request: PendingServerRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new Error('cancelled'));
       this.waiting.set(request.requestId, { request, resolve, reject });
-      signal?.addEventListener('abort', () => this.settle(request.requestId, () => reject(new Error('cancelled by the server'))), { once: true });
+      signal?.addEventListener('abort', () => this.settle(request.requestId, () => reject(new Error('cancelled'))), { once: true });
       this.onAdded(request);
     });
   }

@@ -1,43 +1,53 @@
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, type Client } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { idKey, messageId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
-import { createClient, CLIENT_CAPABILITIES } from './client-factory.js';
+import { createClient } from './client-factory.js';
 import { connectTransport, describeConnectError, type ConnectContext } from './connect.js';
+import { describeConnection } from './connection-info.js';
+import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js';
 import { EngineError } from './errors.js';
+import { Linter } from '@mcpscope/protocol/lint';
 import { EventLog } from './event-log.js';
+import { sharedSchemaValidator } from './schema-validator.js';
 import { RawRequests } from './raw-requests.js';
-import { registerServerRequestHandlers } from './server-request-handlers.js';
+import { RequestRunner } from './request-runner.js';
+import { engineErrorFromSdk } from './sdk-errors.js';
+import { registerServerRequestHandlers, type ServerRequestName } from './server-request-handlers.js';
 import { ServerRequestQueue } from './server-requests.js';
+import { Subscriptions } from './subscriptions.js';
 import type { TappedTransport } from './tap.js';
 import { nameOf, targetOf } from './session-name.js';
-import type { EngineMessage, OpenOptions, SendOptions, SendResult, ServerRequestAnswer, SessionConfig, SessionInfo, SessionState } from './types.js';
+import type * as T from './types.js';
 
 export interface SessionDeps {
   clientName: string;
   clientVersion: string;
   stopGraceMs?: number;
-  emit(message: EngineMessage): void;
+  emit(message: T.EngineMessage): void;
 }
 
 /** One connection to one MCP server, with every event that happened on it. */
 export class Session {
   readonly log: EventLog;
   client?: Client;
-  /** The roots this client exposes to the server (answered to roots/list). */
-  roots: Array<{ uri: string; name?: string }> = [];
-  private state: SessionState = 'connecting';
-  private details: Partial<SessionInfo> = {};
+  private state: T.SessionState = 'connecting';
+  private details: Partial<T.SessionInfo> = {};
+  private rootList: T.Root[] = [];
+  private logLevel?: T.LogLevel;
   private tap?: TappedTransport;
+  private inputCounter = 0;
   private readonly stderrLines: string[] = [];
   private readonly queue: ServerRequestQueue;
   private readonly raw = new RawRequests();
+  private readonly runner: RequestRunner;
+  private readonly subscriptions: Subscriptions;
   private readonly createdAt = Date.now();
 
   constructor(
     readonly id: string,
-    readonly config: SessionConfig,
+    readonly config: T.SessionConfig,
     private readonly deps: SessionDeps,
   ) {
-    this.log = new EventLog(id);
+    this.log = new EventLog(id, new Linter({ validate: sharedSchemaValidator() }));
     this.log.subscribe((event) => {
       if (event.type === 'stderr') this.keepStderr(event.text);
       deps.emit(event);
@@ -46,9 +56,17 @@ export class Session {
       (request) => deps.emit({ type: 'server-request', request }),
       (requestId) => deps.emit({ type: 'server-request-done', sessionId: id, requestId }),
     );
+    this.runner = new RequestRunner({ sessionId: id, client: () => this.client, extraMeta: () => logLevelMeta(this.envelope()), emit: deps.emit });
+    this.subscriptions = new Subscriptions({
+      client: () => this.client,
+      era: () => this.details.era,
+      rpc: (method, params) => this.rpc(method, params),
+      note: (message) => this.state === 'connected' && this.log.add({ type: 'lifecycle', phase: 'state', message }),
+      changed: () => this.changed(),
+    });
   }
 
-  info(): SessionInfo {
+  info(): T.SessionInfo {
     const c = this.config;
     return {
       id: this.id,
@@ -59,7 +77,14 @@ export class Session {
       createdAt: this.createdAt,
       wrapped: false,
       ...this.details,
+      roots: this.rootList,
+      ...(this.logLevel ? { logLevel: this.logLevel } : {}),
+      subscriptions: this.subscriptions.list(),
     };
+  }
+
+  get roots(): T.Root[] {
+    return this.rootList;
   }
 
   events(): readonly SessionEvent[] {
@@ -70,7 +95,7 @@ export class Session {
     return this.queue.list();
   }
 
-  async connect(opts: OpenOptions): Promise<void> {
+  async connect(opts: T.OpenOptions): Promise<void> {
     const ctx: ConnectContext = {
       log: this.log,
       config: this.config,
@@ -89,8 +114,9 @@ export class Session {
       this.client = connected.client;
       this.tap = connected.tap;
       this.tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
+      this.tap.observer = { outbound: (msg, o) => this.runner.legs.outbound(msg, o), inbound: (msg) => this.runner.inbound(msg) };
       this.tap.onclose = chainClose(this.tap.onclose, () => this.onTransportClosed());
-      this.details = { ...this.describeConnection(), transport: connected.transport, pid: connected.pid };
+      this.details = { ...describeConnection(connected.client, connected.tap.sessionId), transport: connected.transport, pid: connected.pid };
       this.log.add({ type: 'lifecycle', phase: 'connect', message: `${this.details.era} era, protocol ${this.details.protocolVersion}` });
       this.setState('connected');
     } catch (err) {
@@ -100,60 +126,81 @@ export class Session {
       this.setState('failed');
       throw new EngineError(error.code as EngineError['code'], error.message, { details: error, sessionId: this.id, cause: err });
     }
-  }
-
-  private describeConnection(): Partial<SessionInfo> {
-    const client = this.client!;
-    const serverInfo = client.getServerVersion();
-    return {
-      era: client.getProtocolEra(),
-      protocolVersion: client.getNegotiatedProtocolVersion(),
-      serverInfo: serverInfo ? { ...serverInfo } : undefined,
-      serverCapabilities: { ...(client.getServerCapabilities() ?? {}) },
-      clientCapabilities: { ...CLIENT_CAPABILITIES },
-      instructions: client.getInstructions(),
-      mcpSessionId: this.tap?.sessionId,
-    };
+    if (this.details.era === 'modern' && opts.watchListChanges !== false) void this.subscriptions.watchListChanges(this.client.getServerCapabilities());
   }
 
   /** Sends any JSON-RPC request or notification as given (a debugger sends what you wrote). */
-  async send(message: Record<string, unknown>, opts: SendOptions = {}): Promise<SendResult> {
-    if (this.state !== 'connected' || !this.tap) throw new EngineError('ENGINE_NOT_CONNECTED', `Session ${this.id} is ${this.state}`);
+  async send(message: Record<string, unknown>, opts: T.SendOptions = {}): Promise<T.SendResult> {
+    const tap = this.connectedTap();
     const id = opts.notification ? undefined : (message.id ?? this.raw.nextId());
-    const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: this.withEnvelope(message.params) };
+    const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: withEnvelope(message.params, this.envelope()) };
     if (msg.params === undefined) delete msg.params;
     if (opts.notification) {
       delete msg.id;
-      await this.tap.send(msg as never);
+      await tap.send(msg as never);
       return {};
     }
     const answer = this.raw.expect(idKey(messageId(msg)!), this.log.now(), opts.timeoutMs ?? 60_000);
-    await this.tap.send(msg as never).catch((err) => this.raw.fail(idKey(messageId(msg)!), err));
+    await tap.send(msg as never).catch((err) => this.raw.fail(idKey(messageId(msg)!), err));
     return answer;
   }
 
-  /** On the modern era every request carries the envelope in `_meta` (2026-07-28/basic/index). */
-  private withEnvelope(params: unknown): unknown {
-    if (this.details.era !== 'modern' || (params !== undefined && (typeof params !== 'object' || params === null))) return params;
-    const p = (params ?? {}) as Record<string, unknown>;
-    const meta = (p._meta ?? {}) as Record<string, unknown>;
-    if (PROTOCOL_VERSION_META_KEY in meta) return params;
-    return {
-      ...p,
-      _meta: {
-        [PROTOCOL_VERSION_META_KEY]: this.details.protocolVersion,
-        [CLIENT_INFO_META_KEY]: { name: this.deps.clientName, version: this.deps.clientVersion },
-        [CLIENT_CAPABILITIES_META_KEY]: CLIENT_CAPABILITIES,
-        ...meta,
-      },
-    };
+  /**
+   * A request through the SDK client: progress (`request-progress` messages), the timeout reset
+   * on progress, cancel, and on 2026-07-28 the `input_required` rounds answered through the
+   * server-request queue, each retry a frame of its own.
+   */
+  async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<T.RequestOutcome> {
+    this.connectedTap();
+    return this.runner.run(method, params, opts);
   }
 
-  answer(requestId: string, answer: ServerRequestAnswer): boolean {
+  /** Returns false when no call `callId` is running. */
+  cancelRequest(callId: string): boolean {
+    return this.runner.cancel(callId);
+  }
+
+  /** Legacy era: notifications/roots/list_changed (2025-11-25/client/roots#root-list-changes); 2026-07-28 has none, the server asks each time. */
+  async setRoots(roots: T.Root[]): Promise<void> {
+    this.rootList = roots.map((r) => ({ uri: r.uri, ...(r.name === undefined ? {} : { name: r.name }) }));
+    this.changed();
+    if (this.state !== 'connected' || this.details.era !== 'legacy') return;
+    await this.client!.sendRootsListChanged().catch((err: unknown) => {
+      throw engineErrorFromSdk(err, 'notifications/roots/list_changed');
+    });
+  }
+
+  /** Legacy: logging/setLevel (2025-11-25/server/utilities/logging); 2026-07-28: `_meta` of every later request. */
+  async setLogLevel(level: T.LogLevel): Promise<void> {
+    this.connectedTap();
+    if (this.details.era !== 'modern') await this.rpc('logging/setLevel', { level });
+    this.logLevel = level;
+    this.changed();
+  }
+
+  async subscribe(uri: string): Promise<void> {
+    this.connectedTap();
+    return this.subscriptions.add(uri);
+  }
+
+  /** Returns false when `uri` was not subscribed. */
+  async unsubscribe(uri: string): Promise<boolean> {
+    this.connectedTap();
+    return this.subscriptions.remove(uri);
+  }
+
+  answer(requestId: string, answer: T.ServerRequestAnswer): boolean {
     return this.queue.answer(requestId, answer);
   }
 
-  waitForAnswer(request: { requestId: string; method: string; params: unknown }, signal?: AbortSignal) {
+  /** Legacy server requests are keyed by their JSON-RPC id; embedded input requests get a key unique per round. */
+  nameServerRequest(id: string | number): ServerRequestName {
+    if (this.details.era !== 'modern') return { requestId: idKey(id) };
+    const callId = this.runner.answeringCallId();
+    return { requestId: `input:${++this.inputCounter}:${id}`, inputKey: String(id), ...(callId ? { callId } : {}) };
+  }
+
+  waitForAnswer(request: ServerRequestName & { method: string; params: unknown }, signal?: AbortSignal) {
     return this.queue.wait({ sessionId: this.id, receivedAt: Date.now(), ...request }, signal);
   }
 
@@ -167,6 +214,24 @@ export class Session {
     this.log.add({ type: 'lifecycle', phase: 'disconnect', message: 'closed by mcpscope' });
   }
 
+  /** A request the engine makes for itself: a JSON-RPC error becomes ENGINE_RPC_ERROR. */
+  private async rpc(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const out = await this.runner.run(method, params, { timeoutMs: 30_000 }, { progress: false });
+    if (out.outcome === 'result') return out.result;
+    if (out.outcome === 'cancelled') throw new EngineError('ENGINE_CLOSED', `${method} was cancelled`);
+    throw new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, { data: { rpcError: out.error } });
+  }
+
+  private connectedTap(): TappedTransport {
+    if (this.state !== 'connected' || !this.tap) throw new EngineError('ENGINE_NOT_CONNECTED', `Session ${this.id} is ${this.state}`);
+    return this.tap;
+  }
+
+  private envelope(): EnvelopeContext {
+    const { era, protocolVersion } = this.details;
+    return { era, protocolVersion, logLevel: this.logLevel, clientInfo: { name: this.deps.clientName, version: this.deps.clientVersion } };
+  }
+
   private onTransportClosed(): void {
     if (this.state !== 'connected') return;
     this.setState('closed');
@@ -175,7 +240,11 @@ export class Session {
     this.log.add({ type: 'lifecycle', phase: 'disconnect', message: 'the server closed the connection' });
   }
 
-  private setState(state: SessionState): void {
+  private changed(): void {
+    if (this.state === 'connected') this.deps.emit({ type: 'session', session: this.info() });
+  }
+
+  private setState(state: T.SessionState): void {
     this.state = state;
     this.log.add({ type: 'lifecycle', phase: 'state', state });
     this.deps.emit({ type: 'session', session: this.info() });

@@ -8,6 +8,12 @@ export interface TapSink {
 /** Returns true when the message was consumed (a reply to a request the client did not send). */
 export type InboundInterceptor = (msg: JsonRpcMessage) => boolean;
 
+/** Sees every message after it became a frame: outbound with the client's send options, inbound before the client. */
+export interface TapObserver {
+  outbound(msg: JsonRpcMessage, options: TransportSendOptions | undefined): void;
+  inbound(msg: JsonRpcMessage): void;
+}
+
 function sizeOf(msg: unknown): number {
   return Buffer.byteLength(JSON.stringify(msg), 'utf8');
 }
@@ -21,6 +27,7 @@ export class TappedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   intercept?: InboundInterceptor;
+  observer?: TapObserver;
 
   constructor(
     readonly inner: Transport & { lastInboundSize?: number },
@@ -30,6 +37,7 @@ export class TappedTransport implements Transport {
       const size = inner.lastInboundSize || sizeOf(message);
       inner.lastInboundSize = 0;
       this.sink.frame('in', message as JsonRpcMessage, size);
+      this.observer?.inbound(message as JsonRpcMessage);
       if (this.intercept?.(message as JsonRpcMessage)) return;
       this.onmessage?.(message, extra);
     };
@@ -55,6 +63,7 @@ export class TappedTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     this.sink.frame('out', message as JsonRpcMessage, sizeOf(message));
+    this.observer?.outbound(message as JsonRpcMessage, options);
     await this.inner.send(message, options);
   }
 

@@ -5,6 +5,13 @@ import type { SessionEvent } from '@mcpscope/protocol';
  * the zod schemas in @mcpscope/wire, which must stay assignable to these (the proxy's
  * typecheck proves it).
  */
+/**
+ * Which handshake to use: `auto` probes with server/discover and falls back to initialize
+ * (2026-07-28/basic/lifecycle); `legacy` sends initialize straight away (a 2025-era session even
+ * with a dual-era server).
+ */
+export type EraPreference = 'auto' | 'legacy';
+
 export interface StdioSessionConfig {
   transport: 'stdio';
   command: string;
@@ -12,6 +19,7 @@ export interface StdioSessionConfig {
   env: Record<string, string>;
   cwd?: string;
   name?: string;
+  era?: EraPreference;
 }
 
 export interface HttpSessionConfig {
@@ -20,6 +28,7 @@ export interface HttpSessionConfig {
   headers: Record<string, string>;
   bearerToken?: string;
   name?: string;
+  era?: EraPreference;
 }
 
 export type SessionConfig = StdioSessionConfig | HttpSessionConfig;
@@ -55,7 +64,21 @@ export interface SessionInfo {
   instructions?: string;
   mcpSessionId?: string;
   error?: ConnectError;
+  /** The roots this client exposes (answered to roots/list, legacy or embedded). */
+  roots: Root[];
+  /** The log level asked for: sent with logging/setLevel (legacy) or in every request's `_meta` (2026-07-28). */
+  logLevel?: LogLevel;
+  /** Resource URIs subscribed to (resources/subscribe, or a subscriptions/listen stream each). */
+  subscriptions: string[];
 }
+
+export interface Root {
+  uri: string;
+  name?: string;
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface PendingServerRequest {
   sessionId: string;
@@ -64,6 +87,10 @@ export interface PendingServerRequest {
   method: string;
   params: unknown;
   receivedAt: number;
+  /** 2026-07-28: the request's key in `inputRequests` (the requestId is unique per round). */
+  inputKey?: string;
+  /** 2026-07-28: the call (Session.request) whose `input_required` result embedded this request. */
+  callId?: string;
 }
 
 export type ServerRequestAnswer =
@@ -76,7 +103,18 @@ export type EngineMessage =
   | { type: 'session-removed'; sessionId: string }
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-done'; sessionId: string; requestId: string }
+  | RequestProgress
   | SessionEvent;
+
+/** One `notifications/progress` of a running Session.request call. */
+export interface RequestProgress {
+  type: 'request-progress';
+  sessionId: string;
+  callId: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
 
 export interface OpenOptions {
   /** Write a trace v1 of this session to this file. */
@@ -85,6 +123,12 @@ export interface OpenOptions {
   noRedact?: boolean;
   /** Give up connecting after this long (default 30 s). */
   connectTimeoutMs?: number;
+  /**
+   * 2026-07-28: keep a subscriptions/listen stream open for the list changes the server
+   * declares (`listChanged`), so they reach the frame log as they do on the legacy era.
+   * Default true; headless one-shot commands turn it off.
+   */
+  watchListChanges?: boolean;
 }
 
 export interface SendOptions {
@@ -96,3 +140,28 @@ export interface SendResult {
   response?: Record<string, unknown>;
   latencyMs?: number;
 }
+
+export interface RequestOptions {
+  /** Chosen by the caller to cancel the call later; default a random UUID. */
+  callId?: string;
+  /** Per response (or per progress, see below); default 60 000 ms. */
+  timeoutMs?: number;
+  /** Every `notifications/progress` restarts the timeout (default true). */
+  resetTimeoutOnProgress?: boolean;
+  /** A hard limit for the whole call, progress or not, input rounds included. */
+  maxTotalTimeoutMs?: number;
+  /** Aborting it cancels the call, like cancelRequest(callId). */
+  signal?: AbortSignal;
+}
+
+/**
+ * How a Session.request call ended. A JSON-RPC error is an outcome, not an exception (it is what
+ * the user asked to see); `isError: true` tool results are results. `source: 'input'`: on
+ * 2026-07-28 one of the call's input requests was answered with this error (or the answer was
+ * invalid), so the SDK did not retry and nothing more went over the wire; `'server'`: the
+ * server's own error response.
+ */
+export type RequestOutcome =
+  | { callId: string; outcome: 'result'; result: Record<string, unknown>; latencyMs: number }
+  | { callId: string; outcome: 'error'; error: { code: number; message: string; data?: unknown }; source: 'server' | 'input'; latencyMs: number }
+  | { callId: string; outcome: 'cancelled'; latencyMs: number };

@@ -5,6 +5,11 @@
 //   ignore-stdin-eof  keep running after stdin closes (to test SIGTERM/SIGKILL escalation)
 //   strict-init     exit 1 on any request before initialize (like some older SDKs)
 //   crash-on-tools  exit 1 when tools/list arrives
+//   hang-on-tools   never answer tools/list
+//   big-line        answer tools/list with a ~50 MB line
+//   flood           on tools/list, send 100,000 notifications/message first, then answer
+//   close-stdout    close stdout after initialize and keep running
+//   bad-output      a tool whose structuredContent breaks its outputSchema
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -29,6 +34,29 @@ rl.on('line', (line) => {
     process.exit(1);
   }
   if (mode === 'crash-on-tools' && msg.method === 'tools/list') process.exit(1);
+  if (mode === 'hang-on-tools' && msg.method === 'tools/list') return;
+  if (mode === 'big-line' && msg.method === 'tools/list') {
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'big', description: 'x'.repeat(50 * 1024 * 1024), inputSchema: { type: 'object' } }] } });
+    return;
+  }
+  if (mode === 'flood' && msg.method === 'tools/list') {
+    const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'flood' } }) + '\n';
+    process.stdout.write(note.repeat(100_000));
+  }
+  if (mode === 'bad-output' && msg.method === 'tools/list') {
+    const outputSchema = { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] };
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'sum', description: 'Adds two numbers.', inputSchema: { type: 'object' }, outputSchema }] } });
+    return;
+  }
+  if (mode === 'bad-output' && msg.method === 'tools/call') {
+    send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: 'three' }], structuredContent: { sum: 'three' } } });
+    return;
+  }
+  if (mode === 'close-stdout' && msg.method === 'notifications/initialized') {
+    process.stdout.end();
+    setInterval(() => {}, 1000);
+    return;
+  }
   if (msg.method === 'initialize') {
     if (mode === 'exit-on-init') {
       process.stderr.write('fatal: MY_API_KEY is not set\n');

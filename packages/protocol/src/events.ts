@@ -62,6 +62,7 @@ export interface HttpEvent extends EventBase {
   contentType?: string;
   durationMs: number;
   error?: string;
+  findings?: Finding[];
 }
 
 export type LifecyclePhase = 'spawn' | 'exit' | 'connect' | 'disconnect' | 'error' | 'state';

@@ -40,11 +40,18 @@ export type AnswerServerRequestBody = z.infer<typeof AnswerServerRequestBodySche
 
 export const PendingServerRequestSchema = z.object({
   sessionId: z.string(),
-  /** The JSON-RPC id as the server sent it, as a string key (see requestKey). */
+  /**
+   * The queue key: the server's JSON-RPC id as "n:3" / "s:abc" (legacy era), or
+   * "input:N:<key>" for a request embedded in an `input_required` result (unique per round).
+   */
   requestId: z.string(),
   method: z.string(),
   params: z.unknown(),
   receivedAt: z.number(),
+  /** 2026-07-28: the key of this request in the `inputRequests` of an `input_required` result. */
+  inputKey: z.string().optional(),
+  /** 2026-07-28: the callId of the POST …/requests call whose result embedded this request. */
+  callId: z.string().optional(),
 });
 export type PendingServerRequest = z.infer<typeof PendingServerRequestSchema>;
 

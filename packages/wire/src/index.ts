@@ -1,3 +1,4 @@
 export * from './session.js';
 export * from './api.js';
 export * from './ws.js';
+export * from './workbench.js';

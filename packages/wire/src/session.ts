@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { LogLevelSchema, RootSchema } from './workbench.js';
 
 /** Wire API version; bump on a breaking change of any schema in this package. */
 export const WIRE_VERSION = 1;
 
 const envRecord = z.record(z.string(), z.string());
+
+/** `auto` (default): server/discover, falling back to initialize; `legacy`: initialize only. */
+export const EraPreferenceSchema = z.enum(['auto', 'legacy']);
 
 export const StdioConfigSchema = z.object({
   transport: z.literal('stdio'),
@@ -12,6 +16,7 @@ export const StdioConfigSchema = z.object({
   env: envRecord.default({}),
   cwd: z.string().min(1).optional(),
   name: z.string().optional(),
+  era: EraPreferenceSchema.optional(),
 });
 
 export const HttpConfigSchema = z.object({
@@ -20,6 +25,7 @@ export const HttpConfigSchema = z.object({
   headers: envRecord.default({}),
   bearerToken: z.string().min(1).optional(),
   name: z.string().optional(),
+  era: EraPreferenceSchema.optional(),
 });
 
 /** What the user asks to connect to. `auto` tries Streamable HTTP, then legacy HTTP+SSE. */
@@ -63,5 +69,11 @@ export const SessionInfoSchema = z.object({
   instructions: z.string().optional(),
   mcpSessionId: z.string().optional(),
   error: ConnectErrorSchema.optional(),
+  /** The roots this client exposes to the server (always sent by this proxy; optional for older peers). */
+  roots: z.array(RootSchema).optional(),
+  /** Set with PUT …/log-level. */
+  logLevel: LogLevelSchema.optional(),
+  /** Resource URIs subscribed to with POST …/subscriptions (always sent by this proxy). */
+  subscriptions: z.array(z.string()).optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;

@@ -1,11 +1,13 @@
 import type { SessionEvent } from '@mcpscope/protocol';
 import type { PendingServerRequest } from './api.js';
 import type { SessionInfo } from './session.js';
+import type { RequestProgressMessage } from './workbench.js';
 
 /**
  * Messages the proxy sends on /ws. On connect: one `hello`, then the backlog of every open
  * session's events in order, then `ready`, then live messages. Session events are sent as the
  * engine made them (`type: "frame" | "stderr" | "http" | "lifecycle" | "oauth"`).
+ * `request-progress` carries each `notifications/progress` of a POST …/requests call.
  */
 export type WsServerMessage =
   | { type: 'hello'; wireVersion: number; sessions: SessionInfo[] }
@@ -14,4 +16,5 @@ export type WsServerMessage =
   | { type: 'session-removed'; sessionId: string }
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-done'; sessionId: string; requestId: string }
+  | RequestProgressMessage
   | SessionEvent;

@@ -1,7 +1,9 @@
-import { Engine, type Session } from '@mcpscope/engine';
+import { Engine, LOG_LEVELS, type RequestOutcome, type Session } from '@mcpscope/engine';
 import { z } from 'zod';
+import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
+import { answerHeadless, loadAnswerFile, rootsOf, type AnswerFile } from '../headless-answers.js';
 import type { CliIo } from '../io.js';
 import { parseOptions, TargetOptionsSchema } from '../options.js';
 import { demoConfig } from '../paths.js';
@@ -21,9 +23,16 @@ const ParamsSchema = z
 
 export const CallOptionsSchema = TargetOptionsSchema.extend({
   params: ParamsSchema.optional(),
+  tool: z.string().min(1, '--tool needs a name').optional(),
+  arg: z.array(ArgSchema).default([]),
+  uri: z.string().min(1, '--uri needs a URI').optional(),
+  prompt: z.string().min(1, '--prompt needs a name').optional(),
+  level: z.enum(LOG_LEVELS, { error: `--level must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  answerFile: z.string().min(1).optional(),
   timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().default(30_000),
   connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
 });
+type CallOptions = z.infer<typeof CallOptionsSchema>;
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
 
@@ -38,49 +47,125 @@ function lostConnectionDetails(session: Session): string {
   return lines.join('\n');
 }
 
-async function request(session: Session, method: string, params: unknown, timeoutMs: number, io: CliIo): Promise<ExitCodeValue> {
-  let response: Record<string, unknown> | undefined;
-  try {
-    ({ response } = await session.send({ method, ...(params === undefined ? {} : { params }) }, { timeoutMs }));
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ENGINE_TIMEOUT') {
-      io.stderr(`mcpscope: no response to ${method} within ${timeoutMs} ms (--timeout)\n`);
-      return ExitCode.Timeout;
-    }
-    io.stderr(`mcpscope: lost the connection during ${method}: ${(err as Error).message}\n${lostConnectionDetails(session)}\n`);
-    return ExitCode.ConnectFailed;
+/** Keys of the tool's inputSchema typed as strings (fetched with tools/list, page by page). */
+async function stringKeysOf(session: Session, tool: string, timeoutMs: number): Promise<Set<string>> {
+  let cursor: unknown;
+  for (let page = 0; page < 100; page++) {
+    const out = await session.request('tools/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
+    if (out.outcome !== 'result') return new Set();
+    const tools = Array.isArray(out.result.tools) ? (out.result.tools as Array<{ name?: unknown; inputSchema?: unknown }>) : [];
+    const found = tools.find((t) => t.name === tool);
+    if (found) return new Set(Object.keys((found.inputSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => isStringProperty(found.inputSchema, k)));
+    cursor = out.result.nextCursor;
+    if (typeof cursor !== 'string') return new Set();
   }
-  if (response && 'error' in response) {
-    const error = (response.error ?? {}) as { code?: unknown; message?: unknown };
-    io.stdout(json(response.error));
-    io.stderr(`mcpscope: ${method} failed with JSON-RPC error ${String(error.code)}: ${String(error.message)}\n`);
+  return new Set();
+}
+
+/**
+ * The request goes through the SDK client (progress resets --timeout; 2026-07-28 input_required
+ * rounds are answered headless). Array params, and methods the negotiated era does not define
+ * (ping, logging/setLevel on 2026-07-28), are sent as written, so the server's own answer shows.
+ */
+async function send(session: Session, method: string, params: Record<string, unknown> | unknown[] | undefined, timeoutMs: number, io: CliIo): Promise<RequestOutcome> {
+  if (!Array.isArray(params)) {
+    try {
+      return await session.request(method, params, { timeoutMs });
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ENGINE_METHOD_NOT_IN_ERA') throw err;
+      io.stderr(`mcpscope: ${method} is not defined in protocol ${session.info().protocolVersion}; sending it as written\n`);
+    }
+  }
+  const started = performance.now();
+  const { response } = await session.send({ method, ...(params === undefined ? {} : { params }) }, { timeoutMs });
+  const latencyMs = performance.now() - started;
+  if (response && 'error' in response) return { callId: 'raw', outcome: 'error', error: response.error as { code: number; message: string }, source: 'server', latencyMs };
+  return { callId: 'raw', outcome: 'result', result: (response?.result ?? null) as Record<string, unknown>, latencyMs };
+}
+
+function report(method: string, out: RequestOutcome, io: CliIo): ExitCodeValue {
+  if (out.outcome === 'error') {
+    io.stdout(json(out.error));
+    const how = out.source === 'input' ? 'needed input that was answered with' : 'failed with';
+    io.stderr(`mcpscope: ${method} ${how} JSON-RPC error ${String(out.error?.code)}: ${String(out.error?.message)}\n`);
+    if (out.source === 'input') io.stderr('mcpscope: (2026-07-28: the request was not retried; the server never saw this error)\n');
     return ExitCode.RpcError;
   }
-  const result = response?.result as Record<string, unknown> | undefined;
-  io.stdout(json(result ?? null));
-  if (method === 'tools/call' && result?.isError === true) {
+  if (out.outcome === 'cancelled') {
+    io.stderr(`mcpscope: ${method} was cancelled\n`);
+    return ExitCode.Usage;
+  }
+  io.stdout(json(out.result));
+  if (method === 'tools/call' && out.result?.isError === true) {
     io.stderr('mcpscope: the tool reported an error (isError: true)\n');
     return ExitCode.ToolError;
   }
   return ExitCode.Ok;
 }
 
+function reportFailure(method: string, err: unknown, session: Session, timeoutMs: number, io: CliIo): ExitCodeValue {
+  const { code, data } = err as { code?: string; data?: { rpcError?: unknown } };
+  if (code === 'ENGINE_TIMEOUT') {
+    io.stderr(`mcpscope: no response to ${method} within ${timeoutMs} ms (--timeout)\n`);
+    return ExitCode.Timeout;
+  }
+  if (code === 'ENGINE_RPC_ERROR') {
+    io.stdout(json(data?.rpcError ?? null));
+    io.stderr(`mcpscope: ${(err as Error).message}\n`);
+    return ExitCode.RpcError;
+  }
+  if (code === 'ENGINE_CLOSED' || code === 'ENGINE_NOT_CONNECTED' || code === 'ENGINE_SEND_FAILED') {
+    io.stderr(`mcpscope: lost the connection during ${method}: ${(err as Error).message}\n${lostConnectionDetails(session)}\n`);
+    return ExitCode.ConnectFailed;
+  }
+  io.stderr(`mcpscope: ${method} failed: ${(err as Error).message}${code ? ` [${code}]` : ''}\n`);
+  return ExitCode.Usage;
+}
+
+/** With --level on another method: the server's log messages go to stderr as they come. */
+function printServerLogs(engine: Engine, session: Session, io: CliIo): void {
+  engine.subscribe((m) => {
+    if (m.type !== 'frame' || m.sessionId !== session.id || m.dir !== 'in' || m.msg?.method !== 'notifications/message') return;
+    const { level, logger, data } = (m.msg.params ?? {}) as { level?: string; logger?: string; data?: unknown };
+    io.stderr(`[server log] ${level ?? '?'}${logger ? ` ${logger}` : ''}: ${typeof data === 'string' ? data : JSON.stringify(data)}\n`);
+  });
+}
+
+async function exchange(engine: Engine, session: Session, method: string, opts: CallOptions, answers: AnswerFile, io: CliIo): Promise<ExitCodeValue> {
+  answerHeadless(engine, session, answers, io);
+  const roots = rootsOf(answers);
+  if (roots) await session.setRoots(roots);
+  if (opts.level && method !== 'logging/setLevel') {
+    printServerLogs(engine, session, io);
+    await session.setLogLevel(opts.level);
+  }
+  const tool = opts.tool ?? (Array.isArray(opts.params) ? undefined : opts.params?.name);
+  const stringKeys = method === 'tools/call' && opts.arg.length > 0 && typeof tool === 'string' ? await stringKeysOf(session, tool, opts.timeout) : undefined;
+  const out = await send(session, method, buildParams(method, opts, stringKeys), opts.timeout, io);
+  return report(method, out, io);
+}
+
 /** `mcpscope call <method>`: connect, send one request, print the result, close. */
 export async function runCall(method: string, command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(CallOptionsSchema, rawOptions);
+  checkParamOptions(method, opts);
+  const answers = opts.answerFile ? loadAnswerFile(opts.answerFile) : {};
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   if (!config) throw new CliError('call needs a target: -- <command> [args…], --url, --config or --demo');
   const engine = new Engine();
   try {
     let session: Session;
     try {
-      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout });
+      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout, watchListChanges: false });
     } catch (err) {
       io.stderr(describeConnectError(describeTarget(config), err) + '\n');
       return ExitCode.ConnectFailed;
     }
-    return await request(session, method, opts.params, opts.timeout, io);
+    try {
+      return await exchange(engine, session, method, opts, answers, io);
+    } catch (err) {
+      return reportFailure(method, err, session, opts.timeout, io);
+    }
   } finally {
     await engine.closeAll();
   }

@@ -9,6 +9,7 @@ export function contentSecurityPolicy(wsAuthority: string | undefined): string {
     "default-src 'self'",
     `connect-src ${connect}`,
     "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     "worker-src 'self' blob:",
     "font-src 'self' data:",

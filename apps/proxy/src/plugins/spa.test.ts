@@ -36,6 +36,7 @@ describe('static SPA', () => {
       "default-src 'self'",
       `connect-src 'self' ws://${HOST}`,
       "img-src 'self' data: blob:",
+      "media-src 'self' data: blob:",
       "style-src 'self' 'unsafe-inline'",
       "worker-src 'self' blob:",
       "font-src 'self' data:",

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ConnectionPanel } from '../features/connection/ConnectionPanel';
-import { ServerRequestTray } from '../features/serverRequests/ServerRequestTray';
+import { CommandPalette } from '../features/palette/CommandPalette';
+import { PaletteButton } from '../features/palette/PaletteButton';
+import { ServerRequestSheet } from '../features/serverRequests/ServerRequestSheet';
 import { SessionList } from '../features/sessions/SessionList';
 import { SessionErrorBanner } from '../features/status/SessionErrorBanner';
 import { StatusBar } from '../features/status/StatusBar';
 import { useServices } from '../lib/services';
 import { TabArea } from './TabArea';
+import { TABS } from './tabs';
 import { ThemeToggle } from './ThemeToggle';
+
+const PALETTE_VIEWS = TABS.map(({ id, label }) => ({ id, label }));
 
 /** The devtools layout: sidebar (sessions, connect), status bar, tabs, server-request tray. */
 export function Shell() {
@@ -20,6 +25,7 @@ export function Shell() {
           <span className="font-semibold tracking-tight">mcpscope</span>
           {info.data && <span className="text-[11px] text-subtle">v{info.data.version}</span>}
           <span className="flex-1" />
+          <PaletteButton />
           <ThemeToggle />
         </header>
         {info.error && !(info.error as { unauthorized?: boolean }).unauthorized && (
@@ -36,7 +42,8 @@ export function Shell() {
         <StatusBar />
         <SessionErrorBanner />
         <TabArea />
-        <ServerRequestTray />
+        <ServerRequestSheet />
+        <CommandPalette views={PALETTE_VIEWS} />
       </main>
     </div>
   );

@@ -1,7 +1,16 @@
 import type { ComponentType } from 'react';
+import { CapabilitiesPanel } from '../features/capabilities/CapabilitiesPanel';
+import { ClientPanel } from '../features/client/ClientPanel';
+import { useClientBadge } from '../features/client/useClientBadge';
 import { ComposerPanel } from '../features/composer/ComposerPanel';
 import { ConsolePanel } from '../features/console/ConsolePanel';
 import { FramesPanel } from '../features/frames/FramesPanel';
+import { NotificationsPanel } from '../features/notifications/NotificationsPanel';
+import { useNotificationsBadge } from '../features/notifications/useNotificationsBadge';
+import { PromptsPanel } from '../features/prompts/PromptsPanel';
+import { ResourcesPanel } from '../features/resources/ResourcesPanel';
+import { ToolsPanel } from '../features/tools/ToolsPanel';
+import { useToolCountBadge } from '../features/tools/useToolCountBadge';
 import { formatCount } from '../lib/format';
 import { useSessionLog } from '../lib/services';
 import { activeSessionStore } from '../lib/uiState';
@@ -29,4 +38,10 @@ export const TABS: readonly TabDefinition[] = [
   { id: 'frames', label: 'Frames', component: FramesPanel, useBadge: () => useActiveLogCount('frames') },
   { id: 'console', label: 'Console', component: ConsolePanel, useBadge: () => useActiveLogCount('console') },
   { id: 'composer', label: 'Composer', component: ComposerPanel },
+  { id: 'tools', label: 'Tools', component: ToolsPanel, useBadge: useToolCountBadge },
+  { id: 'resources', label: 'Resources', component: ResourcesPanel },
+  { id: 'prompts', label: 'Prompts', component: PromptsPanel },
+  { id: 'notifications', label: 'Notifications', component: NotificationsPanel, useBadge: useNotificationsBadge },
+  { id: 'capabilities', label: 'Capabilities', component: CapabilitiesPanel },
+  { id: 'client', label: 'Client', component: ClientPanel, useBadge: useClientBadge },
 ];

@@ -108,6 +108,8 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
 
   const enc = encodeURIComponent;
   return {
+    /** The generic JSON call (token, errors, reply parsing) for clients of newer routes, e.g. lib/workbenchApi.ts. */
+    call,
     info: (): Promise<Info> => call('GET', '/api/info', InfoSchema),
     listSessions: async (): Promise<SessionInfo[]> => (await call('GET', '/api/sessions', SessionListSchema)).sessions,
     createSession: async (config: SessionConfigInput): Promise<SessionInfo> =>

@@ -1,4 +1,5 @@
 import type { PendingServerRequest, SessionInfo, WsServerMessage } from '@mcpscope/wire';
+import { RequestProgressStore } from './requestProgress';
 import { frameScheduler, type Schedule } from './scheduler';
 import { SessionLog } from './sessionLog';
 import type { SocketStatus } from './ws';
@@ -41,6 +42,8 @@ export class EventStore {
   private readonly sessions = new Map<string, SessionInfo>();
   private readonly logs = new Map<string, SessionLog>();
   private readonly pending = new Map<string, PendingServerRequest>();
+  /** Progress of requests made through /api/sessions/:id/requests (`request-progress` messages). */
+  readonly progress = new RequestProgressStore();
   private lastBatchSize = 0;
   private sessionsDirty = true;
   private pendingDirty = true;
@@ -111,6 +114,7 @@ export class EventStore {
   }
 
   private apply(message: WsServerMessage): void {
+    if (message.type === 'request-progress') return this.progress.report(message);
     if (isSessionEvent(message)) {
       let log = this.logs.get(message.sessionId);
       if (!log) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SessionEvent } from '@mcpscope/protocol';
 import { PendingServerRequestSchema, SessionInfoSchema, type WsServerMessage } from '@mcpscope/wire';
+import { RequestProgressMessageSchema } from './requestProgress';
 
 /**
  * The trust boundary for /ws: every message is checked here, once. Session events are checked
@@ -31,6 +32,7 @@ const WsMessageSchema = z.union([
   z.object({ type: z.literal('session-removed'), sessionId: z.string() }),
   z.object({ type: z.literal('server-request'), request: PendingServerRequestSchema }),
   z.object({ type: z.literal('server-request-done'), sessionId: z.string(), requestId: z.string() }),
+  RequestProgressMessageSchema,
   FrameSchema,
   OtherEventSchema,
 ]);

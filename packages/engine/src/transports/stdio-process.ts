@@ -23,6 +23,8 @@ export interface StdioHooks {
   /** A stdout line that is not a JSON-RPC object. */
   onRawLine(text: string, reason: string, size: number): void;
   onExit(code: number | null, signal: string | null): void;
+  /** Something the user should know about the process that is not an exit (e.g. stdout closed). */
+  onNote?(message: string): void;
 }
 
 /**
@@ -72,7 +74,16 @@ export class StdioProcessTransport implements Transport {
     this.exited = new Promise((resolve) => child.once('close', () => resolve()));
     const lines = new LineSplitter(this.opts.maxLineBytes ?? 64 * 1024 * 1024, (line, overflow) => this.onLine(line, overflow));
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
-    child.stdout?.on('end', () => lines.end());
+    child.stdout?.on('end', () => {
+      lines.end();
+      // A server that closed stdout can never answer again: stop it rather than let every
+      // pending request wait for its timeout. (A server that is exiting closes stdout first.)
+      setTimeout(() => {
+        if (this.closing || child.exitCode !== null || child.signalCode !== null) return;
+        this.hooks.onNote?.('the server closed its stdout but kept running; stopping it');
+        void this.close();
+      }, 300).unref();
+    });
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => this.hooks.onStderr(text));
     child.stdin?.on('error', (err) => this.onerror?.(err));
@@ -107,6 +118,16 @@ export class StdioProcessTransport implements Transport {
     }
     this.lastInboundSize = line.length;
     this.onmessage?.(parsed.msg as JSONRPCMessage);
+  }
+
+  /**
+   * Waits up to `ms` for a process that may already be on its way out (a failed connect often
+   * sees EPIPE or a closed pipe a moment before the exit), so the exit is told as the cause.
+   */
+  async settle(ms: number): Promise<void> {
+    const child = this.child;
+    if (!child || !this.exited || child.exitCode !== null || child.signalCode !== null) return this.exited;
+    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

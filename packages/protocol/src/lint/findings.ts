@@ -9,12 +9,3 @@ export function nonJsonStdoutFinding(reason: string): Finding {
     spec: '2025-11-25/basic/transports#stdio',
   };
 }
-
-export function invalidMessageFinding(reason: string): Finding {
-  return {
-    rule: 'jsonrpc-shape',
-    severity: 'error',
-    message: `Not a valid JSON-RPC 2.0 message: ${reason}.`,
-    spec: '2025-11-25/basic/index#messages',
-  };
-}

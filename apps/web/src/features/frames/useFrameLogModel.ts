@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
+import { registerCommand } from '../../lib/commands';
 import { useSessionLog } from '../../lib/services';
-import { frameFocusStore } from '../../lib/uiState';
+import { activeTabStore, frameFocusStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FrameFilterIndex, isEmptyQuery, type FrameKindFilter, type FrameQuery } from './frameFilterIndex';
 import { summarizeFrame } from './frameSummary';
@@ -59,6 +60,10 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     setDir('all');
     setKind('all');
   };
+  // The command palette's "Clear the Frames filter" (lib/commands.ts).
+  const clearRef = useRef(clearFilters);
+  clearRef.current = clearFilters;
+  useEffect(() => registerCommand({ id: 'frames.clear-filter', title: 'Clear the Frames filter', keywords: 'reset query search', run: () => (clearRef.current(), activeTabStore.set('frames')) }), []);
   /** Shows a frame even if the current filter hides it (the filter is cleared then). */
   const reveal = (seq: number) => {
     if (index && index.rowOfSeq(seq) < 0) clearFilters();

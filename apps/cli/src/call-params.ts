@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CliError } from './exit-codes.js';
+
+/** `--arg key=value` → [key, the raw text of value]. */
+export const ArgSchema = z.string().transform((raw, ctx) => {
+  const at = raw.indexOf('=');
+  if (at <= 0) {
+    ctx.addIssue({ code: 'custom', message: `--arg "${raw}" must look like key=value` });
+    return z.NEVER;
+  }
+  return [raw.slice(0, at), raw.slice(at + 1)] as const;
+});
+
+export interface ParamOptions {
+  params?: Record<string, unknown> | unknown[];
+  tool?: string;
+  arg: Array<readonly [string, string]>;
+  uri?: string;
+  prompt?: string;
+  level?: string;
+}
+
+/** Which method each shortcut option belongs to. */
+const OPTION_METHOD = { tool: 'tools/call', prompt: 'prompts/get', uri: 'resources/read' } as const;
+
+/** A --arg value: JSON when it parses (42, true, null, {"a":1}, "quoted"), else the text as is. */
+export function parseArgValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Whether the tool's inputSchema says `key` is a string, so `--arg zip=01234` stays "01234":
+ * `type: "string"`, `type: ["string", "null"]`, or an enum of strings.
+ */
+export function isStringProperty(inputSchema: unknown, key: string): boolean {
+  const prop = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties[key] : undefined;
+  if (!isObject(prop)) return false;
+  const { type } = prop;
+  if (type === 'string') return true;
+  if (Array.isArray(type)) return type.includes('string') && type.every((t) => t === 'string' || t === 'null');
+  return type === undefined && Array.isArray(prop.enum) && prop.enum.length > 0 && prop.enum.every((v) => typeof v === 'string');
+}
+
+/** Checks that the shortcut options fit the method; a mismatch is a usage error. */
+export function checkParamOptions(method: string, opts: ParamOptions): void {
+  for (const [option, owner] of Object.entries(OPTION_METHOD)) {
+    if (opts[option as keyof typeof OPTION_METHOD] !== undefined && method !== owner) throw new CliError(`--${option} goes with ${owner}, not ${method}`);
+  }
+  if (opts.arg.length > 0 && method !== 'tools/call' && method !== 'prompts/get') throw new CliError(`--arg goes with tools/call or prompts/get, not ${method}`);
+  if (Array.isArray(opts.params) && (opts.arg.length > 0 || opts.tool || opts.prompt || opts.uri)) throw new CliError('--params is an array: it cannot be combined with --tool, --prompt, --uri or --arg');
+}
+
+/**
+ * The request params from --params and the shortcuts: --tool/--arg (tools/call; `stringKeys`
+ * keep their raw text), --prompt/--arg (prompts/get; prompt arguments are strings by the
+ * spec), --uri (resources/read), --level (logging/setLevel). Shortcuts win over --params.
+ */
+export function buildParams(method: string, opts: ParamOptions, stringKeys: ReadonlySet<string> = new Set()): Record<string, unknown> | unknown[] | undefined {
+  if (Array.isArray(opts.params)) return opts.params;
+  const params: Record<string, unknown> = { ...opts.params };
+  if (method === 'tools/call') {
+    if (opts.tool !== undefined) params.name = opts.tool;
+    if (opts.arg.length > 0) {
+      const args = isObject(params.arguments) ? { ...params.arguments } : {};
+      for (const [key, text] of opts.arg) args[key] = stringKeys.has(key) ? text : parseArgValue(text);
+      params.arguments = args;
+    }
+  } else if (method === 'prompts/get') {
+    if (opts.prompt !== undefined) params.name = opts.prompt;
+    if (opts.arg.length > 0) params.arguments = { ...(isObject(params.arguments) ? params.arguments : {}), ...Object.fromEntries(opts.arg) };
+  } else if (method === 'resources/read' && opts.uri !== undefined) {
+    params.uri = opts.uri;
+  } else if (method === 'logging/setLevel' && opts.level !== undefined) {
+    params.level = opts.level;
+  }
+  return Object.keys(params).length === 0 && opts.params === undefined ? undefined : params;
+}

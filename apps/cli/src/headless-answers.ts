@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import type { Engine, ServerRequestAnswer, Session } from '@mcpscope/engine';
+import { z } from 'zod';
+import { CliError } from './exit-codes.js';
+import type { CliIo } from './io.js';
+
+const RpcErrorSchema = z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() });
+const ObjectSchema = z.record(z.string(), z.unknown());
+
+/** One canned answer: `{"result": {…}}`, `{"error": {code, message}}`, or the result object itself. */
+const AnswerSchema = z.union([
+  z.strictObject({ result: ObjectSchema }),
+  z.strictObject({ error: RpcErrorSchema }),
+  ObjectSchema.transform((result) => ({ result })),
+]);
+
+/** `--answer-file`: canned answers to server→client requests, keyed by method. */
+export const AnswerFileSchema = z.record(z.string(), AnswerSchema);
+export type AnswerFile = z.infer<typeof AnswerFileSchema>;
+
+const RootsSchema = z.object({ roots: z.array(z.object({ uri: z.string().min(1), name: z.string().optional() })) });
+
+export function loadAnswerFile(file: string): AnswerFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new CliError(`--answer-file ${file}: ${(err as Error).message}`);
+  }
+  const parsed = AnswerFileSchema.safeParse(value);
+  if (!parsed.success) throw new CliError(`--answer-file ${file} must map methods to answers: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+/** `roots/list` in the answer file sets the session's roots (the engine answers roots/list itself). */
+export function rootsOf(answers: AnswerFile): z.infer<typeof RootsSchema>['roots'] | undefined {
+  const answer = answers['roots/list'];
+  if (!answer || !('result' in answer)) return undefined;
+  const parsed = RootsSchema.safeParse(answer.result);
+  if (!parsed.success) throw new CliError('--answer-file: "roots/list" must be {"roots": [{"uri": …}]}');
+  return parsed.data.roots;
+}
+
+/**
+ * A headless run has no one to ask: every server→client request of the session (sampling,
+ * elicitation, on 2026-07-28 the ones inside `input_required`) is answered at once, from the
+ * answer file or with a JSON-RPC error, so nothing waits forever.
+ */
+export function answerHeadless(engine: Engine, session: Session, answers: AnswerFile, io: CliIo): () => void {
+  return engine.subscribe((m) => {
+    if (m.type !== 'server-request' || m.request.sessionId !== session.id) return;
+    const { method, requestId } = m.request;
+    let answer: ServerRequestAnswer | undefined = answers[method];
+    if (!answer) {
+      answer = { error: { code: -1, message: `mcpscope call is headless: no one to answer ${method}` } };
+      io.stderr(`mcpscope: the server asked for ${method}; answered with an error (headless, see --answer-file)\n`);
+    }
+    const reply = answer;
+    queueMicrotask(() => session.answer(requestId, reply));
+  });
+}

@@ -1,0 +1,51 @@
+import { useStoreSelector } from '../../lib/services';
+import { activeSessionStore } from '../../lib/uiState';
+import { useValue } from '../../lib/valueStore';
+import { CopyButton } from '../../ui/CopyButton';
+import { JsonTree } from '../../ui/JsonTree';
+import { LogLevelControl } from './LogLevelControl';
+import { LogList } from './LogList';
+import { NotificationList } from './NotificationList';
+import { NotificationsToolbar } from './NotificationsToolbar';
+import { useLogLevelModel } from './useLogLevelModel';
+import { useNotificationsModel, type NotificationsModel } from './useNotificationsModel';
+
+/** Notifications of both directions, the server's log messages by level, and the log level. */
+export function NotificationsPanel() {
+  const sessionId = useValue(activeSessionStore);
+  const m = useNotificationsModel(sessionId);
+  const l = useLogLevelModel(sessionId);
+  const startedAt = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId)?.createdAt ?? 0);
+  if (!sessionId) return <p className="p-3 text-muted">Select or start a session to see its notifications.</p>;
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex shrink-0 items-center gap-2 border-b border-line px-2 py-1">
+        <LogLevelControl l={l} />
+      </div>
+      <NotificationsToolbar m={m} />
+      <div className="flex min-h-0 flex-1">
+        {m.view === 'all' ? <NotificationList m={m} startedAt={startedAt} /> : <LogList m={m} startedAt={startedAt} />}
+        {m.selected && <Detail m={m} />}
+      </div>
+    </div>
+  );
+}
+
+function Detail({ m }: { m: NotificationsModel }) {
+  const f = m.selected!;
+  return (
+    <aside className="flex w-[40%] min-w-[280px] flex-col border-l border-line" data-testid="notification-detail" data-seq={f.seq}>
+      <div className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-1 text-[12px]">
+        <span className={f.dir === 'out' ? 'text-out' : 'text-in'}>{f.dir === 'out' ? '→ client to server' : '← server to client'}</span>
+        <span className="font-mono">#{f.seq}</span>
+        <span className="min-w-0 flex-1 truncate font-mono text-muted">{String(f.msg?.method ?? '')}</span>
+        <CopyButton text={() => JSON.stringify(f.msg, null, 2)} label="Copy JSON" />
+        <button className="btn btn-ghost" onClick={() => m.select(null)} aria-label="Close detail">✕</button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto p-2">
+        {/* Notifications are small: open them fully. */}
+        <JsonTree key={f.seq} value={f.msg} openDepth={6} />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,63 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { formatCount } from '../../lib/format';
+
+export const ROW_HEIGHT = 22;
+
+interface Follow {
+  follow: boolean;
+  newCount: number;
+  setAtBottom(atBottom: boolean): void;
+  jumpToLatest(): void;
+}
+
+/** A virtualized, tail-following list: only the visible rows are in the DOM. */
+export function VirtualRows({ count, follow, label, testId, header, renderRow }: {
+  count: number;
+  follow: Follow;
+  label: string;
+  testId: string;
+  header: ReactNode;
+  renderRow: (index: number, top: number) => ReactNode;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+    initialRect: { width: 1000, height: 600 },
+  });
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (follow.follow && el && count > 0) el.scrollTop = el.scrollHeight;
+  }, [count, follow.follow]);
+  return (
+    <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
+      {header}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={count}
+        data-testid={testId}
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-auto font-mono text-[12px] outline-none"
+        onWheel={(e) => e.deltaY < 0 && follow.setAtBottom(false)}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          follow.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
+        }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 560 }}>
+          {virtualizer.getVirtualItems().map((item) => renderRow(item.index, item.start))}
+        </div>
+      </div>
+      {follow.newCount > 0 && (
+        <button className="btn btn-primary absolute bottom-3 left-1/2 h-7 -translate-x-1/2 rounded-full px-3 shadow-lg" onClick={follow.jumpToLatest}>
+          {formatCount(follow.newCount)} new ↓
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { z } from 'zod';
+import { commandsStore } from '../../lib/commands';
+import { navigate } from '../../lib/navigation';
+import { activeSessionStore } from '../../lib/uiState';
+import { useFeature } from '../../lib/useFeature';
+import { usePagedList } from '../../lib/usePagedList';
+import { useValue } from '../../lib/valueStore';
+import { fuzzyFilter } from './fuzzy';
+import { buildPaletteItems, parseQuery, type PaletteItem } from './paletteItems';
+import { closeOverlay } from './paletteStore';
+import { useBuiltinCommands } from './useBuiltinCommands';
+
+// Only what the palette shows; the tabs parse the same cached pages with their own schemas.
+const Named = z.looseObject({ name: z.string(), title: z.string().optional(), description: z.string().optional() });
+const Resource = z.looseObject({ uri: z.string(), name: z.string().optional(), title: z.string().optional() });
+
+/**
+ * Presenter of the command palette (Ctrl/⌘-K): fuzzy search over views, the active session's
+ * tools, resources and prompts, and actions. Lists come from TanStack Query's cache under the
+ * same keys the tabs use (`[sessionId, method]`), fetched here only if no tab has yet.
+ * Mounted only while the palette is shown, so each opening starts with an empty query.
+ */
+export function usePaletteModel(views: ReadonlyArray<{ id: string; label: string }>) {
+  const sessionId = useValue(activeSessionStore);
+  const [query, setQueryState] = useState('');
+  const [index, setIndex] = useState(0);
+  const canList = { tools: useFeature(sessionId, 'tools').available, resources: useFeature(sessionId, 'resources').available, prompts: useFeature(sessionId, 'prompts').available };
+  const tools = usePagedList(sessionId, 'tools/list', 'tools', Named, canList.tools);
+  const resources = usePagedList(sessionId, 'resources/list', 'resources', Resource, canList.resources);
+  const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', Named, canList.prompts);
+  const registered = useValue(commandsStore);
+  const builtins = useBuiltinCommands();
+
+  const items = useMemo(
+    () => buildPaletteItems({ views, tools: tools.items, resources: resources.items, prompts: prompts.items, actions: [...builtins, ...registered], navigate }),
+    [views, tools.items, resources.items, prompts.items, builtins, registered],
+  );
+  const { text, kinds } = parseQuery(query);
+  const results = useMemo(() => fuzzyFilter(kinds ? items.filter((i) => kinds.has(i.kind)) : items, text, (i) => i.search), [items, text, kinds]);
+  const active = Math.min(index, Math.max(results.length - 1, 0));
+
+  const run = (item: PaletteItem | undefined) => {
+    if (!item) return;
+    closeOverlay();
+    item.run();
+  };
+
+  return {
+    query,
+    setQuery(q: string) {
+      setQueryState(q);
+      setIndex(0);
+    },
+    results,
+    active,
+    setActive: setIndex,
+    loading: tools.isFetching || resources.isFetching || prompts.isFetching,
+    run,
+    close: closeOverlay,
+    onKeyDown(e: KeyboardEvent) {
+      const move = (to: number) => {
+        e.preventDefault();
+        setIndex(Math.max(0, Math.min(results.length - 1, to)));
+      };
+      if (e.key === 'ArrowDown') move(active + 1);
+      else if (e.key === 'ArrowUp') move(active - 1);
+      else if (e.key === 'PageDown') move(active + 8);
+      else if (e.key === 'PageUp') move(active - 8);
+      else if (e.key === 'Enter') {
+        e.preventDefault();
+        run(results[active]?.item);
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        closeOverlay();
+      }
+    },
+  };
+}
+
+export type PaletteModel = ReturnType<typeof usePaletteModel>;

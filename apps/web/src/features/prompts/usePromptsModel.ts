@@ -1,0 +1,82 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { navigationStore } from '../../lib/navigation';
+import { useStoreSelector } from '../../lib/services';
+import { useFeature } from '../../lib/useFeature';
+import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
+import { usePagedList } from '../../lib/usePagedList';
+import { useValue } from '../../lib/valueStore';
+import { useWorkbenchApi } from '../../lib/workbenchApi';
+import { buildPromptArguments } from './promptArgs';
+import { GetPromptResultSchema, PromptSchema, type GetPromptResult } from './schemas';
+
+interface GetOutcome {
+  name: string;
+  args: Record<string, string>;
+  result: GetPromptResult;
+  at: number;
+}
+
+/** Presenter of the Prompts tab: the list, the selected prompt's argument form, prompts/get. */
+export function usePromptsModel(sessionId: string | null) {
+  const wb = useWorkbenchApi();
+  const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
+  const connected = session?.state === 'connected';
+  const feature = useFeature(sessionId, 'prompts');
+  const completions = useFeature(sessionId, 'completions');
+  const [forced, setForced] = useState(false);
+  const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', PromptSchema, connected && (feature.declared || forced));
+  useInvalidateOnNotification(sessionId, 'notifications/prompts/list_changed', 'prompts/list');
+
+  const [search, setSearch] = useState('');
+  const [selectedName, setSelectedName] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const selected = prompts.items.find((p) => p.name === selectedName);
+  const defs = selected?.arguments ?? [];
+  const built = buildPromptArguments(defs, values);
+
+  const get = useMutation({
+    mutationFn: async ({ name, args }: { name: string; args: Record<string, string> }): Promise<GetOutcome> => {
+      const raw = await wb.result(sessionId!, 'prompts/get', { name, ...(Object.keys(args).length ? { arguments: args } : {}) });
+      const parsed = GetPromptResultSchema.safeParse(raw);
+      if (!parsed.success) throw new Error(`The result of prompts/get does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
+      return { name, args, result: parsed.data, at: Date.now() };
+    },
+  });
+
+  const nav = useValue(navigationStore);
+  useEffect(() => {
+    if (nav?.tab === 'prompts' && nav.target?.kind === 'prompt') setSelectedName(nav.target.name);
+  }, [nav]);
+
+  const q = search.trim().toLowerCase();
+  return {
+    sessionId,
+    connected,
+    feature,
+    completions,
+    forced,
+    forceList: () => setForced(true),
+    prompts,
+    visible: q ? prompts.items.filter((p) => [p.name, p.title, p.description].some((f) => f?.toLowerCase().includes(q))) : prompts.items,
+    search,
+    setSearch,
+    selected,
+    select(name: string) {
+      if (name === selectedName) return;
+      setSelectedName(name);
+      setValues({});
+      get.reset();
+    },
+    values,
+    setValue: (name: string, value: string) => setValues((prev) => ({ ...prev, [name]: value })),
+    missing: built.missing,
+    canGet: connected && selected !== undefined && !get.isPending,
+    getPrompt() {
+      if (selected) get.mutate({ name: selected.name, args: built.args });
+    },
+    get,
+  };
+}
+
+export type PromptsModel = ReturnType<typeof usePromptsModel>;

@@ -1,0 +1,68 @@
+import { activeSessionStore } from '../../lib/uiState';
+import { useValue } from '../../lib/valueStore';
+import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
+import { ResourceList } from './ResourceList';
+import { ResourceReader } from './ResourceReader';
+import { TemplateForm } from './TemplateForm';
+import { useResourcesModel, type ResourcesModel } from './useResourcesModel';
+import { useTemplateForm } from './useTemplateForm';
+
+/** Resources: the list and templates on the left, the selected one read on the right. */
+export function ResourcesPanel() {
+  const sessionId = useValue(activeSessionStore);
+  const m = useResourcesModel(sessionId);
+  if (!sessionId) return <p className="p-3 text-muted">Select or start a session to browse its resources.</p>;
+  return (
+    <div className="flex h-full min-h-0">
+      <div className="flex w-[340px] min-w-[240px] shrink-0 flex-col border-r border-line">
+        <div className="flex shrink-0 items-center gap-1 border-b border-line bg-panel px-2 py-1">
+          <input className="input" placeholder="Filter by name or URI" value={m.search} onChange={(e) => m.setSearch(e.target.value)} aria-label="Filter resources" data-testid="resource-search" />
+          <button
+            className="btn btn-ghost"
+            title="List again (resources/list and resources/templates/list)"
+            disabled={!m.connected || (!m.feature.declared && !m.forced)}
+            onClick={() => {
+              m.resources.refetch();
+              m.templates.refetch();
+            }}
+          >
+            ↻
+          </button>
+        </div>
+        {!m.feature.declared && m.feature.reason && (
+          <FeatureUnavailable feature="resources" reason={m.feature.reason}>
+            {m.connected && !m.forced && (
+              <button className="btn btn-ghost ml-1 h-5 text-accent" onClick={m.forceList} title="Send resources/list anyway and see what the server answers">
+                List anyway
+              </button>
+            )}
+          </FeatureUnavailable>
+        )}
+        <ResourceList m={m} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Detail m={m} />
+      </div>
+    </div>
+  );
+}
+
+function Detail({ m }: { m: ResourcesModel }) {
+  const sel = m.selection;
+  if (sel?.kind === 'template') {
+    const t = m.templates.items.find((x) => x.uriTemplate === sel.uriTemplate) ?? { uriTemplate: sel.uriTemplate };
+    return <TemplateDetail key={sel.uriTemplate} m={m} t={t} />;
+  }
+  if (sel?.kind === 'resource') return <ResourceReader m={m} uri={sel.uri} />;
+  return <p className="p-3 text-muted">Pick a resource to read it, or a template to fill in.</p>;
+}
+
+function TemplateDetail({ m, t }: { m: ResourcesModel; t: { uriTemplate: string } }) {
+  const f = useTemplateForm(t.uriTemplate);
+  return (
+    <>
+      <TemplateForm m={m} t={t} f={f} />
+      <ResourceReader m={m} uri={f.missing.length === f.variables.length && f.variables.length > 0 ? null : f.uri} />
+    </>
+  );
+}

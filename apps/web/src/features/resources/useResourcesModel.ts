@@ -1,0 +1,127 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useStoreSelector } from '../../lib/services';
+import { navigationStore } from '../../lib/navigation';
+import { useFeature } from '../../lib/useFeature';
+import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
+import { useNewFrames } from '../../lib/useNewFrames';
+import { usePagedList } from '../../lib/usePagedList';
+import { useValue } from '../../lib/valueStore';
+import { useWorkbenchApi } from '../../lib/workbenchApi';
+import { ResourceUpdateTracker } from './resourceUpdates';
+import { ReadResultSchema, ResourceSchema, ResourceTemplateSchema, type ReadResult } from './schemas';
+
+export type ResourceSelection = { kind: 'resource'; uri: string } | { kind: 'template'; uriTemplate: string } | null;
+
+interface ReadOutcome {
+  result: ReadResult;
+  /** Updates of the URI counted when the result arrived: later ones make it stale. */
+  countAtRead: number;
+  at: number;
+}
+
+/** Presenter of the Resources tab: lists, selection, read, subscriptions and update counts. */
+export function useResourcesModel(sessionId: string | null) {
+  const wb = useWorkbenchApi();
+  const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
+  const feature = useFeature(sessionId, 'resources');
+  const subscribeFeature = useFeature(sessionId, 'resources.subscribe');
+  const completions = useFeature(sessionId, 'completions');
+  const connected = session?.state === 'connected';
+  // A debugger may try what the server did not declare, but only when asked to.
+  const [forced, setForced] = useState(false);
+  const listEnabled = connected && (feature.declared || forced);
+
+  const resources = usePagedList(sessionId, 'resources/list', 'resources', ResourceSchema, listEnabled);
+  const templates = usePagedList(sessionId, 'resources/templates/list', 'resourceTemplates', ResourceTemplateSchema, listEnabled);
+  useInvalidateOnNotification(sessionId, 'notifications/resources/list_changed', 'resources/list');
+  useInvalidateOnNotification(sessionId, 'notifications/resources/list_changed', 'resources/templates/list');
+
+  const [search, setSearch] = useState('');
+  const [selection, setSelection] = useState<ResourceSelection>(null);
+  const [readUri, setReadUri] = useState<string | null>(null);
+
+  // Update counts over the whole session (the backlog included).
+  const tracker = useMemo(() => new ResourceUpdateTracker(), [sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [updatesVersion, setUpdatesVersion] = useState(0);
+  useNewFrames(sessionId, (frame) => tracker.observe(frame) && setUpdatesVersion(tracker.version), true);
+
+  const read = useQuery({
+    queryKey: [sessionId, 'resources/read', readUri],
+    enabled: sessionId !== null && readUri !== null && connected,
+    staleTime: Infinity,
+    queryFn: async (): Promise<ReadOutcome> => {
+      const raw = await wb.result(sessionId!, 'resources/read', { uri: readUri! });
+      const parsed = ReadResultSchema.safeParse(raw);
+      if (!parsed.success) throw new Error(`The result of resources/read does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
+      return { result: parsed.data, countAtRead: tracker.get(readUri!)?.count ?? 0, at: Date.now() };
+    },
+  });
+
+  // The proxy reports the session's subscriptions; the local set covers an older proxy.
+  const sessionSubs = session?.subscriptions;
+  const [localSubs, setLocalSubs] = useState<ReadonlySet<string>>(new Set());
+  const subscribed = useMemo(() => (sessionSubs ? new Set(sessionSubs) : localSubs), [sessionSubs, localSubs]);
+  const subscription = useMutation({
+    mutationFn: async ({ uri, on }: { uri: string; on: boolean }) => (on ? wb.subscribe(sessionId!, uri) : wb.unsubscribe(sessionId!, uri)),
+    onSuccess: (_r, { uri, on }) =>
+      setLocalSubs((prev) => {
+        const next = new Set(prev);
+        if (on) next.add(uri);
+        else next.delete(uri);
+        return next;
+      }),
+  });
+
+  // "Go to resource" from elsewhere (command palette, a resource link in a result).
+  const nav = useValue(navigationStore);
+  useEffect(() => {
+    if (nav?.tab !== 'resources' || nav.target?.kind !== 'resource') return;
+    setSelection({ kind: 'resource', uri: nav.target.name });
+    setReadUri(nav.target.name);
+  }, [nav]);
+
+  const q = search.trim().toLowerCase();
+  const match = (...fields: Array<string | undefined>) => !q || fields.some((f) => f?.toLowerCase().includes(q));
+  return {
+    sessionId,
+    session,
+    connected,
+    feature,
+    subscribeFeature,
+    completions,
+    forced,
+    forceList: () => setForced(true),
+    resources,
+    templates,
+    visibleResources: resources.items.filter((r) => match(r.uri, r.name, r.title, r.description)),
+    visibleTemplates: templates.items.filter((t) => match(t.uriTemplate, t.name, t.title, t.description)),
+    search,
+    setSearch,
+    selection,
+    select(next: ResourceSelection) {
+      setSelection(next);
+      setReadUri(next?.kind === 'resource' ? next.uri : null);
+    },
+    readUri,
+    /** Reads `uri` (again, when it is the one on screen). */
+    readNow(uri: string) {
+      if (uri === readUri) void read.refetch();
+      else setReadUri(uri);
+    },
+    read,
+    updatesVersion,
+    updateOf: (uri: string) => tracker.get(uri),
+    /** Updates that arrived after the read on screen. */
+    staleSince(uri: string): number {
+      const u = tracker.get(uri);
+      if (!u || uri !== readUri || !read.data) return 0;
+      return Math.max(0, u.count - read.data.countAtRead);
+    },
+    isSubscribed: (uri: string) => subscribed.has(uri),
+    toggleSubscription: (uri: string) => subscription.mutate({ uri, on: !subscribed.has(uri) }),
+    subscription,
+  };
+}
+
+export type ResourcesModel = ReturnType<typeof useResourcesModel>;

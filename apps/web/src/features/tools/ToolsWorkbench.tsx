@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { activeSessionStore } from '../../lib/uiState';
+import { useValue } from '../../lib/valueStore';
+import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
+import { JsonTree } from '../../ui/JsonTree';
+import { ArgsEditor } from './ArgsEditor';
+import { CallBar } from './CallBar';
+import { ListDiffBanner } from './ListDiffBanner';
+import { ClaimBadges, ToolIcon, ToolList } from './ToolList';
+import { ToolHistory } from './ToolHistory';
+import { ToolResult } from './ToolResult';
+import { toolLabel, type Tool } from './tool';
+import { useToolWorkbench } from './useToolWorkbench';
+
+/** The Tools tab: list, arguments (form ⇄ JSON), call with progress, result, history, list changes. Default export, for React.lazy. */
+export default function ToolsWorkbench() {
+  const sessionId = useValue(activeSessionStore);
+  const w = useToolWorkbench(sessionId);
+  const { tools, tool } = w;
+  if (!sessionId) return <div className="p-3 text-muted">Connect to a server to list its tools.</div>;
+  if (!tools.availability.available && !tools.availability.declared) {
+    return <FeatureUnavailable feature="tools" reason={tools.availability.reason ?? 'Tools are unavailable'} />;
+  }
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      {tools.change && <ListDiffBanner change={tools.change} onAcknowledge={tools.acknowledge} onSelect={tools.select} />}
+      <div className="flex min-h-0 flex-1">
+        <div className="w-64 shrink-0 border-r border-line">
+          <ToolList m={tools} />
+        </div>
+        {tool ? (
+          <div className="flex min-w-0 flex-1 flex-col">
+            <ToolHeader tool={tool} />
+            <div className="flex min-h-0 flex-1">
+              <div className="flex min-w-0 flex-1 flex-col border-r border-line">
+                <ArgsEditor key={tool.name} m={w.args} toolName={tool.name} onSubmit={() => w.callNow()} />
+                <CallBar args={w.args} call={w.call} canCall={w.canCall} whyNot={w.whyNot} blocked={w.blocked} onCall={() => w.callNow()} onCallAnyway={() => w.callNow(true)} timeoutSec={w.timeoutSec} setTimeoutSec={w.setTimeoutSec} />
+              </div>
+              <div className="flex w-[46%] min-w-[320px] flex-col overflow-hidden">
+                {w.last ? <ToolResult key={w.last.callId} last={w.last} outputSchema={tool.outputSchema} /> : (
+                  <div className="flex-1 p-3 text-xs text-muted">{w.call.running ? 'Waiting for the result…' : 'Fill in the arguments and press Call. The exchange also appears in the Frames tab.'}</div>
+                )}
+                <ToolHistory calls={w.calls} onLoad={w.loadArgs} onRerun={w.rerun} cliCommand={w.cliCommand} onClear={() => void w.clearHistory()} canCall={w.canCall} />
+              </div>
+            </div>
+          </div>
+        ) : (
+          <div className="flex-1 p-3 text-xs text-muted">
+            {tools.missing ? <span className="text-warn">“{tools.missing}” is no longer listed by the server.</span> : tools.list.isLoading ? 'Listing tools…' : 'No tool selected.'}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ToolHeader({ tool }: { tool: Tool }) {
+  const [showDef, setShowDef] = useState(false);
+  const label = toolLabel(tool);
+  return (
+    <div className="max-h-[40%] shrink-0 overflow-auto border-b border-line px-2 py-1.5" data-testid="tool-header" data-name={tool.name}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+        <ToolIcon tool={tool} size={20} />
+        <span className="font-semibold">{label}</span>
+        {label !== tool.name && <code className="text-[11px] text-muted">{tool.name}</code>}
+        <ClaimBadges tool={tool} />
+        {tool.outputSchema !== undefined && <span className="chip" title="Structured results are checked against it">outputSchema</span>}
+        <button className="btn btn-ghost ml-auto" aria-pressed={showDef} onClick={() => setShowDef((s) => !s)}>{showDef ? 'Hide definition' : 'Definition'}</button>
+      </div>
+      {tool.description && <p className="mt-0.5 text-xs whitespace-pre-wrap text-muted">{tool.description}</p>}
+      {showDef && <div className="mt-1 rounded border border-line p-1"><JsonTree value={tool.raw} openDepth={3} /></div>}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../lib/api';
+import { testServices } from '../../lib/testServices';
+import { toolHistoryStore } from './toolHistory';
+import { useToolCall } from './useToolCall';
+
+afterEach(cleanup);
+
+function setup(call: (method: string, path: string, schema: unknown, body?: unknown) => Promise<unknown>) {
+  toolHistoryStore.set(new Map());
+  const spy = vi.fn(call);
+  const services = testServices({ call: spy as never });
+  const hook = renderHook(() => useToolCall('s1'), { wrapper: services.wrapper });
+  return { ...hook, spy, store: services.store };
+}
+
+describe('useToolCall', () => {
+  it('posts tools/call with a callId and the timeout that resets on progress; records the result', async () => {
+    const { result, spy } = setup(async (_m, _p, _s, body) => ({ callId: (body as { callId: string }).callId, outcome: 'result', result: { content: [{ type: 'text', text: 'hi' }] }, latencyMs: 5 }));
+    act(() => void result.current.call('echo', '{"message":"hi"}', { message: 'hi' }, 30_000));
+    await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
+    const [method, path, , body] = spy.mock.calls[0];
+    expect([method, path]).toEqual(['POST', '/api/sessions/s1/requests']);
+    expect(body).toMatchObject({ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } }, timeoutMs: 30_000, resetTimeoutOnProgress: true });
+    expect(typeof (body as { callId: unknown }).callId).toBe('string');
+    const [record] = toolHistoryStore.getSnapshot().get('s1\u0000echo')!;
+    expect(record).toMatchObject({ outcome: 'result', summary: 'hi', latencyMs: 5, argsText: '{"message":"hi"}' });
+  });
+
+  it('tells isError results, JSON-RPC errors, timeouts and proxy failures apart', async () => {
+    const replies = [
+      { outcome: 'result', result: { content: [], isError: true }, latencyMs: 1 },
+      { outcome: 'error', error: { code: -32602, message: 'Unknown tool' }, latencyMs: 1 },
+    ];
+    const errors = [new ApiRequestError('MCPSCOPE_ERR_TIMEOUT', 'timed out', 504), new ApiRequestError('MCPSCOPE_ERR_NOT_CONNECTED', 'not connected', 409)];
+    const { result } = setup(async (_m, _p, _s, body) => {
+      const next = replies.shift();
+      if (next) return { callId: (body as { callId: string }).callId, ...next };
+      throw errors.shift();
+    });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      act(() => void result.current.call('t', '{}', {}, 1000));
+      await waitFor(() => expect(result.current.running).toBeNull());
+      outcomes.push(result.current.last!.settled.outcome);
+    }
+    expect(outcomes).toEqual(['is-error', 'rpc-error', 'timeout', 'failed']);
+  });
+
+  it('shows progress for its callId and cancels with DELETE', async () => {
+    let resolve!: (v: unknown) => void;
+    const { result, spy, store } = setup((method) => (method === 'DELETE' ? Promise.resolve(undefined) : new Promise((r) => (resolve = r))));
+    act(() => void result.current.call('long_task', '{}', {}, 60_000));
+    const callId = result.current.running!.callId;
+    expect(result.current.call('other', '{}', {}, 1)).toBe(false); // one call at a time
+    act(() => {
+      store.enqueue({ type: 'request-progress', sessionId: 's1', callId: 'someone-else', progress: 9 } as never);
+      store.enqueue({ type: 'request-progress', sessionId: 's1', callId, progress: 2, total: 5, message: 'Step 2 of 5' } as never);
+    });
+    expect(result.current.progress).toMatchObject({ progress: 2, total: 5, message: 'Step 2 of 5', count: 1 });
+    act(() => result.current.cancel());
+    expect(result.current.cancelling).toBe(true);
+    expect(spy).toHaveBeenLastCalledWith('DELETE', `/api/sessions/s1/requests/${callId}`, null);
+    await act(async () => resolve({ callId, outcome: 'cancelled', latencyMs: 40 }));
+    await waitFor(() => expect(result.current.last?.settled.outcome).toBe('cancelled'));
+    expect(result.current.progress).toBeUndefined();
+  });
+});

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { registerShortcutHandler } from '../../lib/shortcuts';
+import { useValue } from '../../lib/valueStore';
+import { mcpscopeCallCommand } from './cliCommand';
+import { callsOf, clearCalls, toolHistoryStore, type ToolCallRecord } from './toolHistory';
+import { useArgsModel } from './useArgsModel';
+import { useToolCall, type FinishedCall } from './useToolCall';
+import { useToolsModel } from './useToolsModel';
+
+export const TOOLS_TAB = 'tools';
+
+/**
+ * Presenter of the Tools tab: the list, the selected tool's arguments, the call, its result
+ * and history, glued together; keyboard: Mod+Enter calls, Mod+Shift+Enter re-runs, Escape cancels.
+ */
+export function useToolWorkbench(sessionId: string | null) {
+  const tools = useToolsModel(sessionId);
+  const tool = tools.tool;
+  const args = useArgsModel(tool);
+  const call = useToolCall(sessionId);
+  const [timeoutSec, setTimeoutSec] = useState(60);
+  const [blocked, setBlocked] = useState(false);
+  const [lastByTool, setLastByTool] = useState<ReadonlyMap<string, FinishedCall>>(new Map());
+  const history = useValue(toolHistoryStore);
+  const calls = callsOf(history, sessionId, tool?.name);
+
+  useEffect(() => {
+    const last = call.last;
+    if (last) setLastByTool((prev) => new Map(prev).set(last.tool, last));
+  }, [call.last]);
+  useEffect(() => setBlocked(false), [args.text, tool?.name]);
+
+  const connected = tools.session?.state === 'connected';
+  const whyNot = !sessionId ? 'No session selected' : !connected ? `The session is ${tools.session?.state ?? 'gone'}` : !tools.availability.available ? tools.availability.reason : !tool ? 'No tool selected' : undefined;
+  const canCall = whyNot === undefined && !call.running;
+
+  const callNow = (anyway = false): boolean => {
+    if (!tool || !canCall || !args.parsed.ok) return false;
+    if (!anyway && args.validation.status === 'invalid') {
+      setBlocked(true);
+      return false;
+    }
+    setBlocked(false);
+    return call.call(tool.name, args.text, args.parsed.value, timeoutSec * 1000);
+  };
+
+  const rerun = (record: ToolCallRecord) => {
+    args.setText(record.argsText);
+    let value: unknown;
+    try {
+      value = record.argsText.trim() === '' ? undefined : JSON.parse(record.argsText);
+    } catch {
+      return;
+    }
+    if (canCall) call.call(record.tool, record.argsText, value, timeoutSec * 1000);
+  };
+
+  const latest = useRef({ callNow, cancel: call.cancel, running: false, rerunLast: () => false as boolean });
+  latest.current = {
+    callNow,
+    cancel: call.cancel,
+    running: !!call.running,
+    rerunLast: () => (calls[0] && canCall ? (rerun(calls[0]), true) : false),
+  };
+  // The shell binds the chords (lib/shortcuts: Mod+Enter call, Mod+Shift+Enter re-run, Escape cancel) and dispatches to the visible tab.
+  useEffect(() => {
+    const offs = [
+      registerShortcutHandler('call', () => void latest.current.callNow(), { tab: TOOLS_TAB }),
+      registerShortcutHandler('rerun', () => latest.current.rerunLast(), { tab: TOOLS_TAB }),
+      registerShortcutHandler('cancel', () => (latest.current.running ? latest.current.cancel() : false), { tab: TOOLS_TAB }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+
+  return {
+    tools,
+    tool,
+    args,
+    call,
+    calls,
+    last: tool ? lastByTool.get(tool.name) : undefined,
+    timeoutSec,
+    setTimeoutSec,
+    blocked,
+    canCall,
+    whyNot,
+    callNow,
+    rerun,
+    loadArgs: (record: ToolCallRecord) => args.setText(record.argsText),
+    clearHistory: () => sessionId && tool && clearCalls(sessionId, tool.name),
+    cliCommand: (record: ToolCallRecord): string => {
+      const s = tools.session;
+      let value: unknown = {};
+      try {
+        value = JSON.parse(record.argsText);
+      } catch {
+        value = record.argsText;
+      }
+      return mcpscopeCallCommand({ transport: s?.transport ?? 'stdio', target: s?.target ?? '' }, record.tool, value);
+    },
+  };
+}
+
+export type ToolWorkbench = ReturnType<typeof useToolWorkbench>;

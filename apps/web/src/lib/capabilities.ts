@@ -1,0 +1,112 @@
+import type { SessionInfo } from '@mcpscope/wire';
+
+/**
+ * "Is feature X available, and if not, why?" — one answer for every tab, so an action the
+ * server did not declare is disabled with its reason instead of failing silently.
+ * Capabilities are negotiated at initialization (legacy, spec 2025-11-25 basic/lifecycle)
+ * or discovered (2026-07-28 server/discover); a feature is declared when its key is present
+ * (`{}` counts), a sub-flag when it is `true` or an object (e.g. `tasks.list: {}`).
+ */
+export type CapabilitySide = 'server' | 'client';
+
+/** Dotted paths into the capabilities object, e.g. `resources.subscribe`. Others are accepted too. */
+export type KnownFeature =
+  | 'tools' | 'tools.listChanged'
+  | 'resources' | 'resources.subscribe' | 'resources.listChanged'
+  | 'prompts' | 'prompts.listChanged'
+  | 'logging' | 'completions' | 'tasks' | 'tasks.list' | 'tasks.cancel'
+  | 'sampling' | 'elicitation' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged';
+
+export interface Availability {
+  available: boolean;
+  /** Whether the side declared it, whatever the session state. */
+  declared: boolean;
+  /** Why not, as a sentence for a tooltip or an inline note; undefined when available. */
+  reason?: string;
+}
+
+export type CapabilitySource = Pick<SessionInfo, 'state' | 'era'> & Partial<Pick<SessionInfo, 'serverCapabilities' | 'clientCapabilities'>>;
+
+/** What the user loses when a feature is missing; completes "…, so ___". */
+const CONSEQUENCE: Record<string, string> = {
+  tools: 'listing and calling tools is disabled',
+  'tools.listChanged': 'the tool list is only refreshed by hand',
+  resources: 'listing and reading resources is disabled',
+  'resources.subscribe': 'subscribing is disabled',
+  'resources.listChanged': 'the resource list is only refreshed by hand',
+  prompts: 'listing and getting prompts is disabled',
+  'prompts.listChanged': 'the prompt list is only refreshed by hand',
+  logging: 'the log level cannot be set and no log messages are expected',
+  completions: 'argument completion is disabled',
+  tasks: 'listing and cancelling tasks is disabled',
+  'tasks.list': 'listing tasks is disabled',
+  'tasks.cancel': 'cancelling tasks is disabled',
+  sampling: 'the server should not ask for sampling',
+  elicitation: 'the server should not ask for user input',
+  'elicitation.form': 'the server should not send form elicitations',
+  'elicitation.url': 'the server should not send URL elicitations',
+  roots: 'the server should not ask for roots',
+  'roots.listChanged': 'roots changes are not announced',
+};
+
+/** The modern era moved tasks to an extension (spec 2026-07-28: capabilities.extensions). */
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+function isDeclaredValue(v: unknown): boolean {
+  return v === true || (v !== null && typeof v === 'object');
+}
+
+/** The value at a dotted path, or undefined. */
+export function capabilityValue(caps: Record<string, unknown> | undefined, path: string): unknown {
+  let node: unknown = caps;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Whether `feature` is declared in `caps`; tasks in the modern era are looked up as the extension. */
+export function isDeclared(caps: Record<string, unknown> | undefined, feature: string, era?: SessionInfo['era']): boolean {
+  if (era === 'modern' && (feature === 'tasks' || feature.startsWith('tasks.'))) {
+    // The extension's settings carry no list/cancel flags: declaring it declares all of tasks.
+    const extensions = capabilityValue(caps, 'extensions') as Record<string, unknown> | undefined;
+    return isDeclaredValue(extensions?.[TASKS_EXTENSION]);
+  }
+  const parts = feature.split('.');
+  // A sub-flag needs its parent: `resources.subscribe` without `resources` is not declared.
+  for (let i = 1; i <= parts.length; i++) {
+    if (!isDeclaredValue(capabilityValue(caps, parts.slice(0, i).join('.')))) return false;
+  }
+  return true;
+}
+
+/** What is lost without `feature`, when the spec defines it; undefined otherwise. */
+export function knownConsequence(feature: string): string | undefined {
+  return Object.hasOwn(CONSEQUENCE, feature) ? CONSEQUENCE[feature] : undefined;
+}
+
+export function consequenceOf(feature: string): string {
+  return knownConsequence(feature) ?? `${feature} is disabled`;
+}
+
+/**
+ * The answer for one feature of one side of a session. An action also needs a connected
+ * session; the reason says which of the two is missing (the session first).
+ */
+export function featureAvailability(session: CapabilitySource | undefined, feature: KnownFeature | (string & {}), side: CapabilitySide = 'server'): Availability {
+  if (!session) return { available: false, declared: false, reason: 'No session is selected' };
+  const caps = side === 'server' ? session.serverCapabilities : session.clientCapabilities;
+  if (!caps) {
+    const reason = session.state === 'connected'
+      ? `The ${side} declared no capabilities`
+      : `The session is ${session.state}; capabilities are known once it connects`;
+    return { available: false, declared: false, reason };
+  }
+  const declared = isDeclared(caps, feature, session.era);
+  if (!declared) {
+    return { available: false, declared, reason: `The ${side} did not declare ${feature}, so ${consequenceOf(feature)}` };
+  }
+  if (session.state !== 'connected') return { available: false, declared, reason: `The session is ${session.state}; reconnect first` };
+  return { available: true, declared };
+}

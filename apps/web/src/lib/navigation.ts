@@ -1,0 +1,33 @@
+import { activeTabStore } from './uiState';
+import { createValueStore } from './valueStore';
+
+/**
+ * "Go to this tool / resource / prompt": a jump request any feature can make (the command
+ * palette, a link in a result) and the owning tab consumes. `tab` is the tab id to show.
+ */
+export interface NavigationTarget {
+  kind: 'tool' | 'resource' | 'prompt';
+  name: string;
+}
+
+export interface NavigationRequest {
+  tab: string;
+  target?: NavigationTarget;
+  /** Grows with each request, so asking twice for the same target still jumps. */
+  n: number;
+}
+
+export const navigationStore = createValueStore<NavigationRequest | null>(null);
+
+let counter = 0;
+
+/** Shows `tab` and records the target for the tab to select. */
+export function navigate(tab: string, target?: NavigationTarget): void {
+  navigationStore.set({ tab, target, n: ++counter });
+  activeTabStore.set(tab);
+}
+
+/** Jumps to the Tools tab with `name` selected. */
+export const toolsNavigation = {
+  selectTool: (name: string) => navigate('tools', { kind: 'tool', name }),
+};

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FrameEvent } from '@mcpscope/protocol';
+import { Engine } from './engine.js';
+import { RAW_SERVER, isAlive } from '../test-fixtures/servers.js';
+
+let engine: Engine;
+afterEach(async () => engine?.closeAll());
+
+const raw = (mode: string) => ({ transport: 'stdio' as const, command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: mode } });
+
+describe('faulty servers (issue 6)', () => {
+  it('a hung request fails with a clear timeout and the session stays usable', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const session = await engine.open(raw('hang-on-tools'));
+    await expect(session.send({ method: 'tools/list' }, { timeoutMs: 300 })).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
+    const ping = await session.send({ method: 'ping' });
+    expect(ping.response?.result).toEqual({});
+  });
+
+  it('a 50 MB line arrives as one frame of the right size', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const session = await engine.open(raw('big-line'));
+    const reply = await session.send({ method: 'tools/list' });
+    const tools = (reply.response?.result as { tools: Array<{ description: string }> }).tools;
+    expect(tools[0].description.length).toBe(50 * 1024 * 1024);
+    const frame = session.events().filter((e): e is FrameEvent => e.type === 'frame').pop()!;
+    expect(frame.size).toBeGreaterThan(50 * 1024 * 1024);
+  });
+
+  it('a flood of 100,000 notifications is captured in order and the answer still comes', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const session = await engine.open(raw('flood'));
+    const reply = await session.send({ method: 'tools/list' }, { timeoutMs: 60_000 });
+    expect(reply.response?.result).toBeDefined();
+    const notes = session.events().filter((e) => e.type === 'frame' && e.msg?.method === 'notifications/message');
+    expect(notes).toHaveLength(100_000);
+    const seqs = session.events().map((e) => e.seq);
+    expect(seqs.every((s, i) => i === 0 || s === seqs[i - 1] + 1)).toBe(true);
+  }, 60_000);
+
+  it('a server that closes stdout but keeps running is stopped and its session ends with a reason', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const session = await engine.open(raw('close-stdout'));
+    const pid = session.info().pid!;
+    for (let i = 0; i < 100 && session.info().state !== 'closed'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(session.info().state).toBe('closed');
+    expect(isAlive(pid)).toBe(false);
+    expect(session.events().some((e) => e.type === 'lifecycle' && e.message?.includes('closed its stdout'))).toBe(true);
+    await expect(session.send({ method: 'ping' })).rejects.toMatchObject({ code: 'ENGINE_NOT_CONNECTED' });
+  });
+});

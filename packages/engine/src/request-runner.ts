@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { ProtocolError, SdkError, SdkErrorCode, type Client, type StandardSchemaV1 } from '@modelcontextprotocol/client';
+import type { JsonRpcMessage } from '@mcpscope/protocol';
+import { CallLegs, type CallWire } from './call-legs.js';
+import { EngineError } from './errors.js';
+import { engineErrorFromSdk, rpcErrorOf, type RpcError } from './sdk-errors.js';
+import type { EngineMessage, RequestOptions, RequestOutcome } from './types.js';
+
+/** Accepts any result: a debugger shows what came instead of validating it away. */
+const PASS_THROUGH: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  '~standard': { version: 1, vendor: 'mcpscope', validate: (value) => ({ value: value as Record<string, unknown> }) },
+};
+
+interface Call extends CallWire {
+  callId: string;
+  method: string;
+  controller: AbortController;
+  cancelled: boolean;
+  /** Set when maxTotalTimeoutMs ran out. */
+  expired?: number;
+}
+
+export interface RunnerDeps {
+  sessionId: string;
+  client(): Client | undefined;
+  /** `_meta` to add to every request (the 2026-07-28 log level), if any. */
+  extraMeta(): Record<string, unknown> | undefined;
+  emit(message: EngineMessage): void;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function wireError(error: unknown): RpcError {
+  const e = isObject(error) ? error : {};
+  return {
+    code: typeof e.code === 'number' ? e.code : 0,
+    message: typeof e.message === 'string' ? e.message : String(e.message ?? ''),
+    ...('data' in e ? { data: e.data } : {}),
+  };
+}
+
+/**
+ * Requests made through the SDK client (Session.request): progress, timeout reset, cancel, and
+ * on 2026-07-28 the `input_required` rounds, which the SDK fulfils through the session's
+ * server-request handlers and retries on fresh ids (2026-07-28/basic/patterns/mrtr).
+ */
+export class RequestRunner {
+  readonly legs = new CallLegs<Call>();
+  private readonly calls = new Map<string, Call>();
+  private answering?: Call;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Called by the tap for every inbound message, before the client dispatches it. */
+  inbound(msg: JsonRpcMessage): void {
+    if (msg.method === 'notifications/progress') this.progress(msg.params);
+    const call = this.legs.inbound(msg);
+    this.answering = call;
+    // Embedded input requests are dispatched synchronously from the answer that carried them.
+    if (call) queueMicrotask(() => this.answering === call && (this.answering = undefined));
+  }
+
+  /** The call whose answer the client is handling right now. */
+  answeringCallId(): string | undefined {
+    return this.answering?.callId;
+  }
+
+  /** `progress: false` for the engine's own requests: no progressToken in their `_meta`. */
+  async run(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}, { progress = true } = {}): Promise<RequestOutcome> {
+    const client = this.deps.client();
+    if (!client) throw new EngineError('ENGINE_NOT_CONNECTED', 'not connected');
+    const callId = opts.callId ?? randomUUID();
+    if (this.calls.has(callId)) throw new EngineError('ENGINE_CALL_ID_IN_USE', `A call ${JSON.stringify(callId)} is already running`);
+    const call: Call = { callId, method, tag: {}, legs: new Set(), controller: new AbortController(), cancelled: false };
+    this.calls.set(callId, call);
+    this.legs.track(call);
+    const timeoutMs = opts.timeoutMs ?? 60_000;
+    const started = performance.now();
+    const latency = (): number => Math.round((performance.now() - started) * 1000) / 1000;
+    // A hard limit of our own: the SDK checks maxTotalTimeout only when progress arrives, and then
+    // gives up without notifications/cancelled; aborting makes it send one (or close the stream).
+    const maxTotal = opts.maxTotalTimeoutMs;
+    const total = maxTotal === undefined ? undefined : setTimeout(() => {
+      call.expired = maxTotal;
+      call.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, `Maximum total timeout of ${maxTotal} ms exceeded`));
+    }, maxTotal);
+    const onAbort = (): void => void this.cancel(callId);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    if (opts.signal?.aborted) this.cancel(callId);
+    try {
+      const value = await client.request({ method, params: this.withMeta(params) }, PASS_THROUGH, {
+        timeout: timeoutMs,
+        resetTimeoutOnProgress: opts.resetTimeoutOnProgress ?? true,
+        signal: call.controller.signal,
+        headers: call.tag,
+        // Asks for progress (the SDK sets the progressToken) and resets the timeout on it; the
+        // events come from the tap: the SDK may drop the last one when the answer follows at once.
+        ...(progress ? { onprogress: () => undefined } : {}),
+      });
+      const raw = call.last?.result;
+      return { callId, outcome: 'result', result: isObject(raw) ? raw : value, latencyMs: latency() };
+    } catch (err) {
+      return this.failed(call, err, latency(), timeoutMs);
+    } finally {
+      clearTimeout(total);
+      opts.signal?.removeEventListener('abort', onAbort);
+      this.calls.delete(callId);
+      this.legs.forget(call);
+    }
+  }
+
+  /** Cancels a running call (the SDK sends notifications/cancelled, or aborts the HTTP stream on 2026-07-28). */
+  cancel(callId: string, reason = 'cancelled in mcpscope'): boolean {
+    const call = this.calls.get(callId);
+    if (!call || call.cancelled) return false;
+    call.cancelled = true;
+    call.controller.abort(reason);
+    return true;
+  }
+
+  private failed(call: Call, err: unknown, latencyMs: number, timeoutMs: number): RequestOutcome {
+    const { callId } = call;
+    if (call.cancelled) return { callId, outcome: 'cancelled', latencyMs };
+    if (call.expired !== undefined) throw new EngineError('ENGINE_TIMEOUT', `${call.method} did not finish within ${call.expired} ms (maxTotalTimeoutMs)`, { cause: err });
+    const last = call.last;
+    if (last && 'error' in last) return { callId, outcome: 'error', error: wireError(last.error), source: 'server', latencyMs };
+    // A result the SDK would not decode (2026-07-28 shape checks, an unknown resultType): show what came.
+    const undecodable = err instanceof SdkError && (err.code === SdkErrorCode.InvalidResult || err.code === SdkErrorCode.UnsupportedResultType);
+    if (undecodable && last && isObject(last.result)) return { callId, outcome: 'result', result: last.result, latencyMs };
+    // A ProtocolError with no error on the wire came from our own input handlers (an answer that
+    // was an error, or that the SDK found invalid): the SDK did not retry (2026-07-28/client/roots#error-handling).
+    if (err instanceof ProtocolError) return { callId, outcome: 'error', error: rpcErrorOf(err), source: 'input', latencyMs };
+    throw engineErrorFromSdk(err, call.method, timeoutMs);
+  }
+
+  private withMeta(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+    const extra = this.deps.extraMeta();
+    if (!extra) return params;
+    const meta = isObject(params?._meta) ? params._meta : {};
+    return { ...params, _meta: { ...extra, ...meta } };
+  }
+
+  /**
+   * A `notifications/progress` for one of our calls, as received: its progressToken is the id
+   * of the call's request (the SDK's choice), so it maps onto the call's legs
+   * (2025-11-25/basic/utilities/progress, 2026-07-28/basic/patterns/progress).
+   */
+  private progress(params: unknown): void {
+    if (!isObject(params) || typeof params.progress !== 'number') return;
+    const call = this.legs.callOfLeg(params.progressToken);
+    if (!call) return;
+    this.deps.emit({
+      type: 'request-progress',
+      sessionId: this.deps.sessionId,
+      callId: call.callId,
+      progress: params.progress,
+      ...(typeof params.total === 'number' ? { total: params.total } : {}),
+      ...(typeof params.message === 'string' ? { message: params.message } : {}),
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Ajv } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { SchemaValidator } from '@mcpscope/protocol/lint';
+
+type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+
+/** The ajv dialect for a schema's `$schema`: 2020-12 by default (2025-11-25/basic/index#json-schema-usage). */
+function dialectOf(schema: unknown): 'draft-07' | '2019-09' | '2020-12' {
+  const declared = (schema as { $schema?: unknown } | null)?.$schema;
+  if (typeof declared !== 'string') return '2020-12';
+  if (/draft-0[4-7]/.test(declared)) return 'draft-07';
+  if (declared.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
+/**
+ * JSON Schema validation (ajv) for the linter, e.g. structuredContent against a tool's
+ * outputSchema (2025-11-25/server/tools#output-schema). Compiled validators are kept per
+ * schema text; a schema that does not compile is reported, not thrown.
+ */
+export function createSchemaValidator(maxCached = 256): SchemaValidator {
+  const make = <T extends AnyAjv>(ajv: T): T => {
+    (addFormats as unknown as (a: AnyAjv) => void)(ajv);
+    return ajv;
+  };
+  const options = { allErrors: true, strict: false, validateFormats: true } as const;
+  const dialects = { 'draft-07': make(new Ajv(options)), '2019-09': make(new Ajv2019(options)), '2020-12': make(new Ajv2020(options)) };
+  const cache = new Map<string, ReturnType<Ajv['compile']> | string>();
+  return (schema, value) => {
+    const key = JSON.stringify(schema);
+    let validate = cache.get(key);
+    if (validate === undefined) {
+      try {
+        validate = dialects[dialectOf(schema)].compile(schema as object);
+      } catch (err) {
+        validate = `the schema itself is invalid: ${(err as Error).message}`;
+      }
+      if (cache.size >= maxCached) cache.delete(cache.keys().next().value as string);
+      cache.set(key, validate);
+    }
+    if (typeof validate === 'string') return [validate];
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+  };
+}
+
+let shared: SchemaValidator | undefined;
+
+/** One validator (and schema cache) for every session of the process. */
+export function sharedSchemaValidator(): SchemaValidator {
+  return (shared ??= createSchemaValidator());
+}
