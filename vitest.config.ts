@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Launches under test record traces and write ui.json in the data dir: keep them out of $HOME.
+const dataHome = mkdtempSync(join(tmpdir(), 'mcpscope-vitest-data-'));
 
 export default defineConfig({
   resolve: { conditions: ['mcpscope-source'] },
@@ -8,6 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    env: { XDG_DATA_HOME: dataHome },
     reporters: ['default', ['json', { outputFile: '.tmp/results/vitest.json' }]],
   },
 });

@@ -12,7 +12,9 @@ const vitest = join(dir, 'vitest.json');
 if (existsSync(vitest)) {
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // A file that failed without a failing test (it did not load, a hook threw) counts once.
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  failed += r.numFailedTests + brokenFiles;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else {
   console.log('vitest wrote no report');

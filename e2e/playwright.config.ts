@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// mcpscope launched by the specs records traces and writes ui.json in the data dir: keep them
+// out of $HOME (the launched CLI inherits this environment).
+process.env.XDG_DATA_HOME = mkdtempSync(join(tmpdir(), 'mcpscope-e2e-data-'));
 
 export default defineConfig({
   testDir: './specs',

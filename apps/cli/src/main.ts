@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { CliError, ExitCode } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 import { addTargetOptions, DEFAULT_PORT } from './options.js';
@@ -10,6 +10,9 @@ const collectArg = (value: string, previous: string[] = []): string[] => [...pre
 const EXIT_CODES_HELP = `
 Exit codes (call): 0 ok, 1 usage or internal error, 2 could not connect (or lost the
 connection), 3 timeout, 4 JSON-RPC error response, 5 tools/call result with isError: true.`;
+
+const LINT_EXIT_CODES_HELP = `
+Exit codes: 0 no error findings, 1 at least one error finding (or bad usage), 2 the trace could not be read.`;
 
 /**
  * Builds the commander program. Actions report their exit code through `done`; nothing here
@@ -31,6 +34,8 @@ export function buildProgram(io: CliIo, done: (code: number) => void): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--allow-remote', 'allow --host to be a non-loopback address (anyone who can reach it and has the token can drive your servers)')
     .option('--no-open', 'do not open a browser')
+    .option('--traces-dir <dir>', 'where every session\'s trace is saved (default: $XDG_DATA_HOME/mcpscope/traces)')
+    .option('--no-record-all', 'do not save every session\'s trace to the traces folder')
     .addHelpText('after', `
 Examples:
   mcpscope -- node build/server.js          inspect a stdio server
@@ -68,7 +73,102 @@ ${EXIT_CODES_HELP}`)
       done(await runCall(method, command, options, io));
     });
 
+  program
+    .command('lint')
+    .description('run every protocol rule over a recorded trace (v1) and report the findings')
+    .argument('<trace>', 'the trace file (NDJSON, from --record or an export)')
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
+    .option('--output <file>', 'write the report to this file instead of stdout')
+    .addHelpText('after', LINT_EXIT_CODES_HELP)
+    .action(async (file: string, options: unknown) => {
+      const { runLint } = await import('./commands/lint.js');
+      done(await runLint(file, options, io));
+    });
+
+  addTargetOptions(
+    program
+      .command('check')
+      .description('connect, list and exercise what the server declares, run every protocol rule, report the findings')
+      .usage('[options] [-- command args…]')
+      .argument('[command...]', 'the stdio server to run (put it after --)')
+      .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
+      .option('--output <file>', 'write the report to this file instead of stdout')
+      .option('--call-tools', 'also call the tools annotated readOnlyHint (arguments from their inputSchema)')
+      .option('--no-probe', 'HTTP servers: skip the Origin/Host (DNS rebinding) probes')
+      .option('--timeout <ms>', 'per request', '15000')
+      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000'),
+  )
+    .addHelpText('after', LINT_EXIT_CODES_HELP.replace('trace could not be read', 'server could not be reached'))
+    .action(async (command: string[], options: unknown) => {
+      const { runCheckCommand } = await import('./commands/check.js');
+      done(await runCheckCommand(command, options, io));
+    });
+
+  addTraceCommands(program, io, done, collectArg);
   return program;
+}
+
+const TRACE_EXIT_CODES_HELP = `
+Exit codes: replay 0 all responses match, 1 some differ or failed (or bad usage), 2 could not
+connect. open/mock/wrap: 0 on a clean stop, 1 bad usage; wrap exits with the server's code.`;
+
+/** Issue 5: open, replay, mock, wrap (loaded on demand like the others). */
+function addTraceCommands(program: Command, io: CliIo, done: (code: number) => void, collect: (v: string, p?: string[]) => string[]): void {
+  program
+    .command('open')
+    .description('launch the UI with a trace opened as an offline, read-only session')
+    .argument('<trace>', 'a trace file (format v1, NDJSON)')
+    .option('--port <n>', 'port of the UI (0 = any free port)', String(DEFAULT_PORT))
+    .option('--no-open', 'do not open a browser')
+    .option('--traces-dir <dir>', 'the traces folder listed in the UI')
+    .addHelpText('after', TRACE_EXIT_CODES_HELP)
+    .action(async (trace: string, options: unknown) => {
+      const { runOpen } = await import('./commands/open.js');
+      done(await runOpen(trace, options, io));
+    });
+  addTargetOptions(
+    program
+      .command('replay')
+      .description('send a trace\'s requests to a live server and diff every response with the recorded one')
+      .usage('<trace> [target options] [-- command args…]')
+      .argument('<trace>', 'a trace file')
+      .argument('[command...]', 'the stdio server to run (default: the recorded target)')
+      .option('--ignore <jsonpath>', 'also ignore this field when comparing (repeatable), e.g. $.result.content[0].text', collect)
+      .option('--junit <file>', 'write a JUnit XML report')
+      .option('--timeout <ms>', 'per request', '30000'),
+  )
+    .addHelpText('after', TRACE_EXIT_CODES_HELP)
+    .action(async (trace: string, command: string[], options: unknown) => {
+      const { runReplay } = await import('./commands/replay.js');
+      done(await runReplay(trace, command, options, io));
+    });
+  program
+    .command('mock')
+    .description('serve a trace as an MCP server (stdio, or Streamable HTTP with --http)')
+    .argument('<trace>', 'a trace file')
+    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port> (0 = any free port) instead of stdio')
+    .addHelpText('after', TRACE_EXIT_CODES_HELP)
+    .action(async (trace: string, options: unknown) => {
+      const { runMock } = await import('./commands/mock.js');
+      done(await runMock(trace, options, io));
+    });
+  program
+    .command('wrap')
+    .description('sit between a host (Claude Desktop, Cursor) and its server: relay every byte, record the session, show it live in a running UI')
+    .usage('[--record <file>] -- command args…  |  --target <url> --listen <port>')
+    .argument('[command...]', 'the stdio server (put it after --)')
+    .option('--record <file>', 'also write the trace to this file')
+    .option('--no-redact', 'keep secrets in the trace')
+    .option('--traces-dir <dir>', 'the traces folder')
+    .option('--no-record-all', 'do not save the trace to the traces folder')
+    .option('--ui <url#token>', 'stream to this mcpscope UI (default: the running one, if any)')
+    .option('--target <url>', 'reverse-proxy this Streamable HTTP server')
+    .option('--listen <port>', 'with --target: listen on 127.0.0.1:<port>')
+    .addHelpText('after', TRACE_EXIT_CODES_HELP)
+    .action(async (command: string[], options: unknown) => {
+      const { runWrap } = await import('./commands/wrap.js');
+      done(await runWrap(command, options, io));
+    });
 }
 
 /** Runs mcpscope with `argv` (as process.argv: node, script, …args) and resolves its exit code. */

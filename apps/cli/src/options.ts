@@ -24,6 +24,23 @@ export function addTargetOptions(cmd: Command): Command {
     )
     .option('--header <"Name: value">', 'HTTP header to send (repeatable)', collect)
     .option('--bearer <token>', 'send Authorization: Bearer <token>')
+    .option('--oauth', 'authorize with OAuth 2.1 in the system browser (loopback callback)')
+    .option('--oauth-headless', 'authorize with OAuth 2.1 by following the redirects without a browser (auto-approving servers)')
+    .option('--client-id <id>', 'OAuth: pre-registered client id (default: Dynamic Client Registration)')
+    .option('--client-secret <secret>', 'OAuth: client secret of --client-id')
+    .option('--scope <scopes>', 'OAuth: scopes to request (space-separated)')
+    .option('--token-file <file>', 'OAuth: keep tokens in this file (0600), keyed by issuer and resource')
+    .option('--client-metadata-url <url>', 'OAuth: Client ID Metadata Document URL, the client_id when the server supports it')
+    .addOption(new Option('--grant <grant>', 'OAuth grant (default: authorization_code)').choices(['authorization_code', 'client_credentials']))
+    .addOption(
+      new Option('--auth-method <method>', 'OAuth: token endpoint auth method (default: from the server metadata)').choices([
+        'client_secret_basic',
+        'client_secret_post',
+        'none',
+        'private_key_jwt',
+      ]),
+    )
+    .option('--private-key-jwk <file>', 'OAuth: private_key_jwt signing key, a JWK file with "alg"')
     .option('-e, --env <KEY=VALUE>', 'environment variable for the server process (repeatable)', collect)
     .option('--cwd <dir>', 'working directory of the server process')
     .option('--config <file>', 'read the server from a Claude Desktop / Cursor / VS Code config file')
@@ -58,6 +75,16 @@ export const TargetOptionsSchema = z.object({
   transport: z.enum(['stdio', 'http', 'sse', 'auto']).optional(),
   header: z.array(HeaderSchema).default([]).transform((pairs) => Object.fromEntries(pairs)),
   bearer: z.string().min(1, '--bearer needs a token').optional(),
+  oauth: z.boolean().default(false),
+  oauthHeadless: z.boolean().default(false),
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().min(1).optional(),
+  scope: z.string().min(1).optional(),
+  tokenFile: z.string().min(1).optional(),
+  clientMetadataUrl: z.url({ protocol: /^https?$/, error: '--client-metadata-url must be an http(s) URL' }).optional(),
+  grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+  authMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']).optional(),
+  privateKeyJwk: z.string().min(1).optional(),
   env: z.array(EnvSchema).default([]).transform((pairs) => Object.fromEntries(pairs)),
   cwd: z.string().min(1).optional(),
   config: z.string().min(1).optional(),

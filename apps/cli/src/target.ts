@@ -1,4 +1,6 @@
-import type { SessionConfig, StdioSessionConfig } from '@mcpscope/engine';
+import { readFileSync } from 'node:fs';
+import type { OAuthConfig, SessionConfig, StdioSessionConfig } from '@mcpscope/engine';
+import { z } from 'zod';
 import { loadServerFromFile } from './config-file.js';
 import { CliError } from './exit-codes.js';
 import type { TargetOptions } from './options.js';
@@ -14,6 +16,7 @@ export interface TargetContext {
 function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
   const hasHeaders = Object.keys(opts.header).length > 0;
   if (config.transport === 'stdio') {
+    if (opts.oauth || opts.oauthHeadless) throw new CliError('--oauth applies to HTTP servers (--url), not to a command');
     if (hasHeaders || opts.bearer) throw new CliError('--header and --bearer apply to HTTP servers (--url), not to a command');
     return { ...config, env: { ...config.env, ...opts.env }, ...(opts.cwd ? { cwd: opts.cwd } : {}) };
   }
@@ -22,7 +25,48 @@ function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
     ...config,
     headers: { ...config.headers, ...opts.header },
     ...(opts.bearer ? { bearerToken: opts.bearer } : {}),
+    ...oauthOf(opts),
   };
+}
+
+/** --oauth / --oauth-headless and the client options become the session's OAuthConfig. */
+function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
+  const extras = opts.clientId || opts.clientSecret || opts.scope || opts.tokenFile || opts.clientMetadataUrl || opts.grant || opts.authMethod || opts.privateKeyJwk;
+  if (!opts.oauth && !opts.oauthHeadless) {
+    if (extras) throw new CliError('--client-id, --client-secret, --scope, --token-file and the other OAuth client options need --oauth or --oauth-headless');
+    return {};
+  }
+  if (opts.oauth && opts.oauthHeadless) throw new CliError('give --oauth or --oauth-headless, not both');
+  if (opts.clientSecret && !opts.clientId) throw new CliError('--client-secret needs --client-id');
+  if (opts.grant === 'client_credentials' && !opts.clientId) throw new CliError('--grant client_credentials needs --client-id');
+  if (opts.privateKeyJwk && opts.authMethod !== 'private_key_jwt') throw new CliError('--private-key-jwk needs --auth-method private_key_jwt');
+  return {
+    oauth: {
+      clientId: opts.clientId,
+      clientSecret: opts.clientSecret,
+      scope: opts.scope,
+      tokenFile: opts.tokenFile,
+      ...(opts.clientMetadataUrl ? { clientMetadataUrl: opts.clientMetadataUrl } : {}),
+      ...(opts.grant ? { grant: opts.grant } : {}),
+      ...(opts.authMethod ? { authMethod: opts.authMethod } : {}),
+      ...(opts.privateKeyJwk ? { privateKeyJwk: readJwk(opts.privateKeyJwk) } : {}),
+    },
+  };
+}
+
+const JwkSchema = z.looseObject({ kty: z.string(), alg: z.string() });
+
+/** The --private-key-jwk file: one JSON Web Key with its `alg` (the engine signs with it). */
+function readJwk(file: string): Record<string, unknown> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new CliError(`--private-key-jwk ${file}: ${(err as Error).message}`);
+  }
+  const jwk = JwkSchema.safeParse(raw);
+  if (!jwk.success) throw new CliError(`--private-key-jwk ${file} must hold a JWK with "kty" and "alg"`);
+  return jwk.data;
 }
 
 function checkTransport(config: SessionConfig, transport: TargetOptions['transport']): SessionConfig {

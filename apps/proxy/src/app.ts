@@ -17,7 +17,12 @@ import { rootRoutes } from './routes/roots.js';
 import { serverRequestRoutes } from './routes/serverRequests.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
+import { compareRoutes } from './routes/compare.js';
+import { ingestRoutes } from './routes/ingest.js';
+import { traceRoutes } from './routes/traces.js';
 import { wsHub, type HubOptions } from './ws/hub.js';
+import { PendingAuthorizations } from './oauth/pending.js';
+import { oauthCallbackRoute, oauthRoutes } from './routes/oauth.js';
 
 export interface BuildAppOptions {
   engine: Engine;
@@ -32,13 +37,15 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** WebSocket flow control, see HubOptions. */
   ws?: Pick<HubOptions, 'maxQueuedBytes' | 'highWaterBytes'>;
+  /** The web UI's OAuth user agent (authorizations waiting for /oauth/callback); default a new one. */
+  oauth?: PendingAuthorizations;
 }
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
 
-/** The query string of a logged URL may hold the /ws token. */
-function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+/** The query string of a logged URL may hold the /ws token, or an OAuth code (/oauth/callback). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code|state|access_token|refresh_token|id_token|client_secret|code_verifier)=)[^&]*/gi, '$1[redacted]');
 }
 
 /** Builds the proxy (no listen()). Plugin order matters: hooks run in registration order. */
@@ -56,6 +63,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return typeof address === 'object' && address !== null ? address.port : 0;
   };
   const policy = createHostPolicy(opts.host, listeningPort);
+  const pending = opts.oauth ?? new PendingAuthorizations();
+  pending.bindPort(listeningPort);
 
   app.setErrorHandler(handleError);
   // Only JSON bodies; an empty JSON body (e.g. a DELETE from a generic fetch helper) is no body.
@@ -84,10 +93,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(rootRoutes, { engine: opts.engine });
       await api.register(logLevelRoutes, { engine: opts.engine });
       await api.register(subscriptionRoutes, { engine: opts.engine });
+      await api.register(traceRoutes, { engine: opts.engine });
+      await api.register(compareRoutes, { engine: opts.engine });
+      await api.register(ingestRoutes, { engine: opts.engine });
+      await api.register(oauthRoutes, { engine: opts.engine, pending });
     },
     { prefix: '/api' },
   );
   await app.register(wsHub, { engine: opts.engine, ...opts.ws });
+  await app.register(oauthCallbackRoute, { pending });
 
   const staticDir = opts.staticDir;
   if (staticDir !== undefined) await app.register(spa, { root: staticDir });

@@ -19,6 +19,12 @@ export const ERROR_STATUS = {
   /** DELETE …/subscriptions?uri= for a URI not subscribed to. */
   MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND: 404,
   MCPSCOPE_ERR_NOT_CONNECTED: 409,
+  /** The session was opened from a trace (or is wrapped): read-only. */
+  MCPSCOPE_ERR_OFFLINE: 409,
+  /** No such trace in the traces folder. */
+  MCPSCOPE_ERR_TRACE_NOT_FOUND: 404,
+  /** An uploaded file that is not an mcpscope trace v1. */
+  MCPSCOPE_ERR_BAD_TRACE: 422,
   /** A callId that is still running on the session. */
   MCPSCOPE_ERR_CALL_ID_IN_USE: 409,
   MCPSCOPE_ERR_PAYLOAD_TOO_LARGE: 413,
@@ -35,6 +41,10 @@ export const ERROR_STATUS = {
   /** The SDK client failed locally (e.g. too many input rounds): `details.sdkCode`. */
   MCPSCOPE_ERR_REQUEST_FAILED: 502,
   MCPSCOPE_ERR_TIMEOUT: 504,
+  /** An OAuth authorization failed (discovery, registration, the AS's error, token exchange): `details.message`. */
+  MCPSCOPE_ERR_OAUTH_FAILED: 502,
+  /** OAuth on a session that cannot use it (stdio). */
+  MCPSCOPE_ERR_OAUTH_UNSUPPORTED: 422,
 } as const;
 
 export type ProxyErrorCode = keyof typeof ERROR_STATUS;
@@ -73,6 +83,9 @@ const ENGINE_CODES: Record<string, ProxyErrorCode> = {
   ENGINE_SUBSCRIPTION_REFUSED: 'MCPSCOPE_ERR_SUBSCRIPTION_REFUSED',
   ENGINE_RPC_ERROR: 'MCPSCOPE_ERR_UPSTREAM_ERROR',
   ENGINE_REQUEST_FAILED: 'MCPSCOPE_ERR_REQUEST_FAILED',
+  ENGINE_OFFLINE: 'MCPSCOPE_ERR_OFFLINE',
+  ENGINE_TRACE_NOT_FOUND: 'MCPSCOPE_ERR_TRACE_NOT_FOUND',
+  ENGINE_TRACE_TOO_LARGE: 'MCPSCOPE_ERR_PAYLOAD_TOO_LARGE',
 };
 
 /** Fastify's own 4xx errors (body parsing, content type, limits) by status. */

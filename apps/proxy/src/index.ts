@@ -4,3 +4,5 @@ export { generateToken } from './token.js';
 export { ERROR_STATUS, ProxyError, type ProxyErrorCode } from './errors.js';
 export { contentSecurityPolicy } from './plugins/securityHeaders.js';
 export { WS_CLOSE, type HubOptions } from './ws/hub.js';
+export { PendingAuthorizations } from './oauth/pending.js';
+export { OAUTH_CONNECT_TIMEOUT_MS } from './oauth/session-oauth.js';

@@ -4,6 +4,7 @@ import type { Info } from '@mcpscope/wire';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { hostForUrl, isLoopbackHost } from './hosts.js';
 import { generateToken } from './token.js';
+import { PendingAuthorizations } from './oauth/pending.js';
 
 export interface StartProxyOptions {
   engine: Engine;
@@ -26,6 +27,8 @@ export interface RunningProxy {
   port: number;
   token: string;
   app: FastifyInstance;
+  /** The web UI's OAuth user agent: pass `oauth.agent` as OpenOptions.oauthUserAgent, `oauth.redirectUrl()` as the redirect URI. */
+  oauth: PendingAuthorizations;
   /** Stops the HTTP server and the tabs' sockets. Sessions belong to the engine's owner. */
   close(): Promise<void>;
 }
@@ -59,7 +62,9 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
   const token = pickToken(opts.token);
   const requestedPort = opts.port ?? 0;
 
+  const oauth = new PendingAuthorizations();
   const app = await buildApp({
+    oauth,
     engine: opts.engine,
     token,
     host,
@@ -82,6 +87,7 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
     port,
     token,
     app,
+    oauth,
     close: () => app.close(),
   };
 }

@@ -1,7 +1,9 @@
 import { SdkError, SdkErrorCode, type Client, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import type { HttpEvent } from '@mcpscope/protocol';
+import { redact } from '@mcpscope/trace';
 import { EngineError } from './errors.js';
 import type { EventLog } from './event-log.js';
+import type { OAuthRunner } from './oauth/runner.js';
 import { TappedTransport } from './tap.js';
 import { createLegacySse, createStreamableHttp } from './transports/http.js';
 import { StdioProcessTransport } from './transports/stdio-process.js';
@@ -19,6 +21,8 @@ export interface ConnectContext {
   /** The latest stdio transport made for this session, if any. */
   stdio?: StdioProcessTransport;
   stopGraceMs?: number;
+  /** OAuth for HTTP sessions: its authProvider and step-up fetch go to the transport. */
+  oauth?: OAuthRunner;
 }
 
 export interface Connected {
@@ -28,8 +32,20 @@ export interface Connected {
   pid?: number;
 }
 
+/**
+ * Credentials (a bearer token, OAuth access tokens, cookies, API-key headers) never reach the
+ * event log, the WS stream or the frame log: HTTP events carry them redacted (issue 4).
+ */
 function tappedFetch(log: EventLog): FetchLike {
-  return createTappedFetch((x) => log.add({ type: 'http', ...x }));
+  return createTappedFetch((x) => log.add({ type: 'http', ...redactHeaders(x) }));
+}
+
+function redactHeaders<T extends { requestHeaders?: Record<string, string>; responseHeaders?: Record<string, string> }>(x: T): T {
+  return {
+    ...x,
+    ...(x.requestHeaders ? { requestHeaders: redact(x.requestHeaders) as Record<string, string> } : {}),
+    ...(x.responseHeaders ? { responseHeaders: redact(x.responseHeaders) as Record<string, string> } : {}),
+  };
 }
 
 function stdioTransport(ctx: ConnectContext, config: StdioSessionConfig): StdioProcessTransport {
@@ -92,18 +108,20 @@ async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Pr
 }
 
 async function connectHttp(ctx: ConnectContext, config: HttpSessionConfig): Promise<Connected> {
-  const fetch = tappedFetch(ctx.log);
+  const tapped = tappedFetch(ctx.log);
+  const fetch = ctx.oauth ? ctx.oauth.stepUpFetch(tapped) : tapped;
+  const auth = ctx.oauth?.authProvider();
   const mode = modeOf(config);
-  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetch))), transport: 'sse' };
+  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetch, auth))), transport: 'sse' };
   try {
-    return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetch))), transport: 'http' };
+    return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetch, auth))), transport: 'http' };
   } catch (err) {
     // Backwards compatibility (2025-11-25/basic/transports#backwards-compatibility): a POST
     // answered 400/404/405 means an old HTTP+SSE server; try GET for its endpoint event.
     const status = lastHttpFailure(ctx.log)?.status;
     if (config.transport !== 'auto' || (status !== 400 && status !== 404 && status !== 405)) throw err;
     ctx.log.add({ type: 'lifecycle', phase: 'state', message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
-    return { ...(await attempt(ctx, mode, createLegacySse(config, fetch))), transport: 'sse' };
+    return { ...(await attempt(ctx, mode, createLegacySse(config, fetch, auth))), transport: 'sse' };
   }
 }
 

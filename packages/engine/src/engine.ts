@@ -2,21 +2,37 @@ import { EngineError } from './errors.js';
 import { Session } from './session.js';
 import type { EngineMessage, OpenOptions, PendingServerRequest, SessionConfig, SessionInfo } from './types.js';
 import { attachRecorder } from './recorder.js';
+import { IngestedSession } from './traces/ingested-session.js';
+import { OfflineSession } from './traces/offline-session.js';
+import { TraceStore } from './traces/trace-store.js';
+
+/** A session mcpscope did not connect itself: opened from a trace, or ingested from `mcpscope wrap`. Read-only. */
+export type SessionView = OfflineSession | IngestedSession;
 
 export interface EngineOptions {
   clientName?: string;
   clientVersion?: string;
   /** How long a stdio server gets to exit after stdin closes before SIGTERM (default 1000 ms). */
   stopGraceMs?: number;
+  /** The traces folder (defaultTracesDir() in the CLI); without it nothing is recorded automatically. */
+  tracesDir?: string;
+  /** Record every session to the traces folder (default true when tracesDir is set). */
+  recordAll?: boolean;
+  /** Redact secrets in the automatic traces (default true). */
+  redact?: boolean;
 }
 
 /** Holds every session and fans their events out to subscribers (the proxy's /ws hub, the CLI). */
 export class Engine {
   private readonly sessions = new Map<string, Session>();
+  private readonly views = new Map<string, SessionView>();
   private readonly listeners = new Set<(message: EngineMessage) => void>();
   private counter = 0;
+  readonly traces?: TraceStore;
 
-  constructor(private readonly opts: EngineOptions = {}) {}
+  constructor(private readonly opts: EngineOptions = {}) {
+    if (opts.tracesDir) this.traces = new TraceStore(opts.tracesDir);
+  }
 
   async open(config: SessionConfig, opts: OpenOptions = {}): Promise<Session> {
     const id = `s${++this.counter}`;
@@ -28,13 +44,42 @@ export class Engine {
     });
     this.sessions.set(id, session);
     if (opts.record) attachRecorder(session, opts.record, { redact: !opts.noRedact });
+    if (this.traces && this.opts.recordAll !== false) {
+      const store = this.traces;
+      const file = store.fileFor(new Date(session.info().createdAt), session.info().name, id);
+      store.live.add(file);
+      attachRecorder(session, file, { redact: this.opts.redact !== false && !opts.noRedact, onFinish: () => store.live.delete(file) });
+    }
     this.emit({ type: 'session', session: session.info() });
     await session.connect(opts);
     return session;
   }
 
   list(): SessionInfo[] {
-    return [...this.sessions.values()].map((s) => s.info());
+    return [...this.sessions.values(), ...this.views.values()].map((s) => s.info());
+  }
+
+  /** Opens a trace file as an offline, read-only session (indexed, paged; never loaded whole). */
+  async openTrace(file: string): Promise<OfflineSession> {
+    const view = await OfflineSession.open(`s${++this.counter}`, file);
+    this.views.set(view.id, view);
+    this.emit({ type: 'session', session: view.info() });
+    this.emit(view.pageInfo());
+    for (const event of view.events()) this.emit(event);
+    return view;
+  }
+
+  /** A session whose events arrive from outside (`mcpscope wrap`). */
+  ingest(meta: { name: string; transport: 'stdio' | 'http' | 'sse'; target: string }): IngestedSession {
+    const view = new IngestedSession(`s${++this.counter}`, meta, (m) => this.emit(m));
+    this.views.set(view.id, view);
+    this.emit({ type: 'session', session: view.info() });
+    return view;
+  }
+
+  /** Any session by id, live or read-only. */
+  view(id: string): Session | SessionView | undefined {
+    return this.sessions.get(id) ?? this.views.get(id);
   }
 
   get(id: string): Session | undefined {
@@ -43,13 +88,16 @@ export class Engine {
 
   require(id: string): Session {
     const session = this.sessions.get(id);
+    if (!session && this.views.has(id)) throw new EngineError('ENGINE_OFFLINE', `Session ${id} is read-only (opened from a trace or wrapped)`, { sessionId: id });
     if (!session) throw new EngineError('ENGINE_SESSION_NOT_FOUND', `No session ${id}`);
     return session;
   }
 
   async close(id: string): Promise<boolean> {
     const session = this.sessions.get(id);
-    if (!session) return false;
+    const view = this.views.get(id);
+    if (view instanceof IngestedSession) view.end();
+    if (!session) return view !== undefined;
     await session.close();
     return true;
   }
@@ -58,6 +106,7 @@ export class Engine {
     const closed = await this.close(id);
     if (closed) {
       this.sessions.delete(id);
+      this.views.delete(id);
       this.emit({ type: 'session-removed', sessionId: id });
     }
     return closed;
@@ -78,6 +127,11 @@ export class Engine {
     for (const session of this.sessions.values()) {
       out.push({ type: 'session', session: session.info() });
       for (const event of session.events()) out.push(event);
+    }
+    for (const view of this.views.values()) {
+      out.push({ type: 'session', session: view.info() });
+      if (view instanceof OfflineSession) out.push(view.pageInfo());
+      for (const event of view.events()) out.push(event);
     }
     for (const request of this.pendingServerRequests()) out.push({ type: 'server-request', request });
     return out;

@@ -20,7 +20,13 @@ export type EngineErrorCode =
   /** The server acknowledged a subscription without the URI asked for. */
   | 'ENGINE_SUBSCRIPTION_REFUSED'
   /** Any other local failure of the SDK client; `data.sdkCode`. */
-  | 'ENGINE_REQUEST_FAILED';
+  | 'ENGINE_REQUEST_FAILED'
+  /** No such trace in the traces folder. */
+  | 'ENGINE_TRACE_NOT_FOUND'
+  /** An uploaded trace over the size limit. */
+  | 'ENGINE_TRACE_TOO_LARGE'
+  /** The session was opened from a trace: read-only. */
+  | 'ENGINE_OFFLINE';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

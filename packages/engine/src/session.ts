@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { idKey, messageId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
+import { OAuthRunner } from './oauth/runner.js';
 import { connectTransport, describeConnectError, type ConnectContext } from './connect.js';
 import { describeConnection } from './connection-info.js';
 import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js';
@@ -41,6 +42,8 @@ export class Session {
   private readonly runner: RequestRunner;
   private readonly subscriptions: Subscriptions;
   private readonly createdAt = Date.now();
+  /** The OAuth client of an HTTP session with `config.oauth` (issue 4). */
+  oauth?: OAuthRunner;
 
   constructor(
     readonly id: string,
@@ -108,6 +111,7 @@ export class Session {
       stderrTail: () => this.stderrLines.slice(-20),
       onRetry: () => this.stderrLines.splice(0),
       stopGraceMs: this.deps.stopGraceMs,
+      oauth: this.oauthRunner(opts),
     };
     try {
       const connected = await connectTransport(ctx);
@@ -127,6 +131,12 @@ export class Session {
       throw new EngineError(error.code as EngineError['code'], error.message, { details: error, sessionId: this.id, cause: err });
     }
     if (this.details.era === 'modern' && opts.watchListChanges !== false) void this.subscriptions.watchListChanges(this.client.getServerCapabilities());
+  }
+
+  private oauthRunner(opts: T.OpenOptions): OAuthRunner | undefined {
+    const c = this.config;
+    if (c.transport === 'stdio' || !c.oauth) return undefined;
+    return (this.oauth ??= new OAuthRunner({ serverUrl: c.url, config: c.oauth, userAgent: opts.oauthUserAgent, emit: (step, detail) => this.log.add({ type: 'oauth', step, detail }) }));
   }
 
   /** Sends any JSON-RPC request or notification as given (a debugger sends what you wrote). */

@@ -1,4 +1,5 @@
 import type { SessionEvent } from '@mcpscope/protocol';
+import type { OAuthConfig, UserAgent } from './oauth/types.js';
 
 /**
  * Engine-side shapes of session configuration and state. apps/proxy parses HTTP bodies with
@@ -27,6 +28,8 @@ export interface HttpSessionConfig {
   url: string;
   headers: Record<string, string>;
   bearerToken?: string;
+  /** Authorize with OAuth 2.1 (issue 4): the SDK transport gets the token through the engine's OAuthRunner. */
+  oauth?: OAuthConfig;
   name?: string;
   era?: EraPreference;
 }
@@ -70,6 +73,10 @@ export interface SessionInfo {
   logLevel?: LogLevel;
   /** Resource URIs subscribed to (resources/subscribe, or a subscriptions/listen stream each). */
   subscriptions: string[];
+  /** Opened from a trace file: read-only. */
+  offline?: boolean;
+  /** What opening the trace noticed (e.g. a line cut off at the end). */
+  warnings?: string[];
 }
 
 export interface Root {
@@ -104,6 +111,7 @@ export type EngineMessage =
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-done'; sessionId: string; requestId: string }
   | RequestProgress
+  | { type: 'session-page-info'; sessionId: string; firstSeq: number; lastSeq: number; total: number }
   | SessionEvent;
 
 /** One `notifications/progress` of a running Session.request call. */
@@ -129,6 +137,8 @@ export interface OpenOptions {
    * Default true; headless one-shot commands turn it off.
    */
   watchListChanges?: boolean;
+  /** Drives the browser through an OAuth authorization (headless, loopback, or the web UI's callback). */
+  oauthUserAgent?: UserAgent;
 }
 
 export interface SendOptions {

@@ -10,12 +10,15 @@
 //   flood           on tools/list, send 100,000 notifications/message first, then answer
 //   close-stdout    close stdout after initialize and keep running
 //   bad-output      a tool whose structuredContent breaks its outputSchema
+//   bad             a server with known lint problems (for `mcpscope check`): a print() on stdout,
+//                   tools with an empty description and an invalid name, a tools/list cursor
+//                   that loops, and an undeclared notifications/tools/list_changed
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const mode = process.env.FIXTURE_MODE ?? '';
 const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
-if (mode === 'junk') process.stdout.write('Server starting... (a print() on stdout)\n');
+if (mode === 'junk' || mode === 'bad') process.stdout.write('Server starting... (a print() on stdout)\n');
 if (mode === 'grandchild') {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
   process.stderr.write(`GRANDCHILD ${child.pid}\n`);
@@ -57,6 +60,16 @@ rl.on('line', (line) => {
     setInterval(() => {}, 1000);
     return;
   }
+  if (mode === 'bad' && msg.method === 'tools/list') {
+    const tools = [
+      { name: 'noop', description: '', inputSchema: { type: 'object' } },
+      { name: 'bad name!', description: 'TODO', inputSchema: { type: 'object' } },
+    ];
+    // The cursor never ends: page "again" points at itself.
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools, nextCursor: 'again' } });
+    if (!msg.params?.cursor) send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    return;
+  }
   if (msg.method === 'initialize') {
     if (mode === 'exit-on-init') {
       process.stderr.write('fatal: MY_API_KEY is not set\n');
@@ -64,7 +77,7 @@ rl.on('line', (line) => {
     }
     send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
   } else if (msg.method === 'tools/list') {
-    if (mode === 'junk') process.stdout.write('debug: listing tools\n');
+    if (mode === 'junk' || mode === 'bad') process.stdout.write('debug: listing tools\n');
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'noop', description: process.env.FIXTURE_TOOL_DESCRIPTION ?? 'does nothing', inputSchema: { type: 'object' } }] } });
   } else if (msg.method === 'ping') {
     send({ jsonrpc: '2.0', id: msg.id, result: {} });

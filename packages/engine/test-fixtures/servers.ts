@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { stopProcessTree } from '../src/transports/process-tree.js';
+import { isProcessAlive, stopProcessTree } from '../src/transports/process-tree.js';
 
 const require = createRequire(import.meta.url);
 
@@ -42,11 +42,6 @@ export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Running
   });
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** True while `pid` runs; a zombie (dead, waiting to be reaped by whoever adopted it) counts as gone. */
+/** Whether a pid is a live process (a zombie counts as gone). */
+export const isAlive = isProcessAlive;

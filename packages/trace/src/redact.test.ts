@@ -96,3 +96,12 @@ describe('redact', () => {
     expect(redactEvent(oauth).detail).toEqual({ code: REDACTED, code_verifier: REDACTED });
   });
 });
+
+describe('challenges are not credentials', () => {
+  it('keeps the auth-params of a WWW-Authenticate challenge and still redacts a bearer token', () => {
+    const challenge = 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource", scope="mcp:read"';
+    expect(redactString(challenge)).toBe(challenge);
+    expect(redactString('Bearer abc.def-ghi')).toBe('Bearer [REDACTED]');
+    expect(redactString('Bearer c2VjcmV0==')).toBe('Bearer [REDACTED]');
+  });
+});

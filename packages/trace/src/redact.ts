@@ -32,7 +32,9 @@ const SECRET_KEYS = new Set([
 
 const QUERY_SECRETS = ['code', 'access_token', 'refresh_token', 'id_token', 'token', 'client_secret', 'code_verifier'];
 const QUERY_PATTERN = new RegExp(`([?&#](?:${QUERY_SECRETS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
-const BEARER_PATTERN = /\b(Bearer)\s+[A-Za-z0-9\-._~+/]+=*/gi;
+// A token68 after "Bearer" — but not an auth-param of a challenge (WWW-Authenticate:
+// Bearer resource_metadata="…", error="insufficient_scope"), which carries no secret.
+const BEARER_PATTERN = /\b(Bearer)\s+(?![A-Za-z0-9_-]+=")[A-Za-z0-9\-._~+/]+=*/gi;
 const JSON_SECRET_PATTERN =
   /("(?:access_token|refresh_token|id_token|client_secret|code_verifier|password|api_key|apiKey)"\s*:\s*")(?:[^"\\]|\\.)*(")/g;
 

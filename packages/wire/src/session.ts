@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LogLevelSchema, RootSchema } from './workbench.js';
+import { OAuthConfigInputSchema } from './oauth.js';
 
 /** Wire API version; bump on a breaking change of any schema in this package. */
 export const WIRE_VERSION = 1;
@@ -24,6 +25,8 @@ export const HttpConfigSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
   headers: envRecord.default({}),
   bearerToken: z.string().min(1).optional(),
+  /** Authorize with OAuth 2.1 (issue 4); the proxy sets the redirect URI to its own /oauth/callback. */
+  oauth: OAuthConfigInputSchema.optional(),
   name: z.string().optional(),
   era: EraPreferenceSchema.optional(),
 });
@@ -75,5 +78,9 @@ export const SessionInfoSchema = z.object({
   logLevel: LogLevelSchema.optional(),
   /** Resource URIs subscribed to with POST …/subscriptions (always sent by this proxy). */
   subscriptions: z.array(z.string()).optional(),
+  /** Opened from a trace file: read-only, request routes answer 409 MCPSCOPE_ERR_OFFLINE. */
+  offline: z.boolean().optional(),
+  /** What opening the trace noticed (e.g. a line cut off at the end). */
+  warnings: z.array(z.string()).optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;

@@ -2,6 +2,7 @@ import type { SessionEvent } from '@mcpscope/protocol';
 import type { PendingServerRequest } from './api.js';
 import type { SessionInfo } from './session.js';
 import type { RequestProgressMessage } from './workbench.js';
+import type { SessionPageInfo } from './traces.js';
 
 /**
  * Messages the proxy sends on /ws. On connect: one `hello`, then the backlog of every open
@@ -17,4 +18,5 @@ export type WsServerMessage =
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-done'; sessionId: string; requestId: string }
   | RequestProgressMessage
+  | SessionPageInfo
   | SessionEvent;

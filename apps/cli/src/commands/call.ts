@@ -1,3 +1,4 @@
+import { oauthAgent } from '../oauth-agent.js';
 import { Engine, LOG_LEVELS, type RequestOutcome, type Session } from '@mcpscope/engine';
 import { z } from 'zod';
 import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
@@ -156,7 +157,7 @@ export async function runCall(method: string, command: string[], rawOptions: unk
   try {
     let session: Session;
     try {
-      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout, watchListChanges: false });
+      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout, watchListChanges: false, ...(await oauthAgent(opts, config, io)) });
     } catch (err) {
       io.stderr(describeConnectError(describeTarget(config), err) + '\n');
       return ExitCode.ConnectFailed;

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
-import { Engine } from '@mcpscope/engine';
-import { startProxy } from '@mcpscope/proxy';
+import { defaultTracesDir, Engine, headlessUserAgent, type OpenOptions, type SessionConfig } from '@mcpscope/engine';
+import { announceUi } from '../ui-registry.js';
+import { OAUTH_CONNECT_TIMEOUT_MS, startProxy, type RunningProxy } from '@mcpscope/proxy';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
@@ -16,6 +17,8 @@ export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   host: z.string().min(1).default('127.0.0.1'),
   allowRemote: z.boolean().default(false),
   open: z.boolean().default(true),
+  tracesDir: z.string().min(1).optional(),
+  recordAll: z.boolean().default(true),
 });
 export type LaunchOptions = z.infer<typeof LaunchOptionsSchema>;
 
@@ -36,7 +39,8 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     throw new CliError(`--host ${opts.host} exposes mcpscope beyond this machine; add --allow-remote if you mean it`);
   }
   const config = await resolveTarget(opts, command, { demo: demoConfig });
-  const engine = new Engine({ clientVersion: cliVersion() });
+  const tracesDir = opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv);
+  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact });
   const staticDir = webDir();
   if (!staticDir) io.stderr('mcpscope: the web UI is not built; only the API is served\n');
 
@@ -56,19 +60,33 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
+  const unannounce = announceUi({ url: proxy.url.split('#')[0]!, token: proxy.token, pid: process.pid }, io.env as NodeJS.ProcessEnv);
   const { stopped } = waitForStop();
   // The one line users and tests look for; the token rides in the fragment, never in a server log.
   io.stdout(`mcpscope listening on ${proxy.url}\n`);
   if (opts.open) openBrowser(proxy.url, io);
 
   if (config) {
-    engine.open(config, { record: opts.record, noRedact: !opts.redact }).catch((err: unknown) => {
+    engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).catch((err: unknown) => {
       io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);
     });
   }
 
   await stopped;
+  unannounce();
   await engine.closeAll();
   await proxy.close();
   return ExitCode.Ok;
+}
+
+/**
+ * `--oauth` in launch mode: the authorization URL goes to the web UI (a pending authorization
+ * the OAuth tab opens in a popup) and the browser comes back to mcpscope's own /oauth/callback.
+ * The connect waits for the user (up to 10 minutes) instead of the usual 30 s.
+ */
+function launchOAuth(config: SessionConfig, proxy: RunningProxy, headless: boolean): Partial<OpenOptions> {
+  if (config.transport === 'stdio' || !config.oauth) return {};
+  if (headless) return { oauthUserAgent: headlessUserAgent() };
+  config.oauth.redirectUrl ??= proxy.oauth.redirectUrl();
+  return { oauthUserAgent: proxy.oauth.agent, connectTimeoutMs: OAUTH_CONNECT_TIMEOUT_MS };
 }

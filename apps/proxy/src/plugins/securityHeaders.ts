@@ -26,7 +26,8 @@ export const securityHeaders = fp<{ policy: HostPolicy }>(
     app.addHook('onSend', async (request, reply) => {
       const host = request.headers.host;
       const authority = policy.isAllowedHost(host) ? host?.toLowerCase() : undefined;
-      reply.header('content-security-policy', contentSecurityPolicy(authority));
+      // A route with its own stricter policy (the /oauth/callback page) keeps it.
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(authority));
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'no-referrer');
       reply.header('x-frame-options', 'DENY');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { EngineError, type Engine, type Session } from '@mcpscope/engine';
-import { CreateSessionBodySchema } from '@mcpscope/wire';
+import { EngineError, pageOf, type Engine, type Session } from '@mcpscope/engine';
+import { CreateSessionBodySchema, EventsQuerySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { parseInput } from './parse.js';
 
@@ -11,6 +11,7 @@ const DeleteQuerySchema = z.object({ forget: z.enum(['1', 'true', '0', 'false'])
 export function sessionOr404(engine: Engine, params: unknown): Session {
   const { id } = parseInput(SessionParamsSchema, params, 'path parameters');
   const session = engine.get(id);
+  if (!session && engine.view(id)) throw new ProxyError('MCPSCOPE_ERR_OFFLINE', `Session ${JSON.stringify(id)} is read-only (opened from a trace or wrapped)`);
   if (!session) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
   return session;
 }
@@ -46,5 +47,14 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     return reply.code(204).send();
   });
 
-  app.get('/sessions/:id/events', async (request) => ({ events: sessionOr404(engine, request.params).events() }));
+  // Paged with ?from=<seq>&limit=<n> (offline sessions read from their trace file); without them, everything in memory.
+  app.get('/sessions/:id/events', async (request) => {
+    const { id } = parseInput(SessionParamsSchema, request.params, 'path parameters');
+    const { from, limit } = parseInput(EventsQuerySchema, request.query, 'query');
+    const view = engine.view(id);
+    if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
+    if (from === undefined && limit === undefined && !('page' in view && view.offline)) return { events: view.events() };
+    if ('page' in view) return { events: await view.page(from ?? 0, limit ?? 5000) };
+    return { events: pageOf(view.events(), from ?? 0, limit ?? 5000) };
+  });
 };

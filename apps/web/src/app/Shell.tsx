@@ -6,6 +6,8 @@ import { ServerRequestSheet } from '../features/serverRequests/ServerRequestShee
 import { SessionList } from '../features/sessions/SessionList';
 import { SessionErrorBanner } from '../features/status/SessionErrorBanner';
 import { StatusBar } from '../features/status/StatusBar';
+import { OfflineBanner } from '../features/traces/OfflineBanner';
+import { TraceDropOverlay } from '../features/traces/TraceDropOverlay';
 import { useServices } from '../lib/services';
 import { TabArea } from './TabArea';
 import { TABS } from './tabs';
@@ -41,9 +43,11 @@ export function Shell() {
       <main className="flex min-w-0 flex-1 flex-col">
         <StatusBar />
         <SessionErrorBanner />
+        <OfflineBanner />
         <TabArea />
         <ServerRequestSheet />
         <CommandPalette views={PALETTE_VIEWS} />
+        <TraceDropOverlay />
       </main>
     </div>
   );

@@ -1,5 +1,7 @@
 import { createApiClient } from '../lib/api';
 import { EventStore } from '../lib/eventStore';
+import { offlinePageLoader } from '../lib/offlinePages';
+import { createTracesApi } from '../lib/tracesApi';
 import type { Services } from '../lib/services';
 import { connectSocket, socketUrl, type SocketClient } from '../lib/ws';
 
@@ -12,11 +14,15 @@ export interface RunningApp {
 export function startApp(token: string): RunningApp {
   const api = createApiClient({ token });
   const store = new EventStore();
+  const loadPages = offlinePageLoader(store, createTracesApi(api));
   const socket = connectSocket({
     url: socketUrl(window.location, token),
     // The backlog after `hello` includes the pending server requests, so no extra fetch is
     // needed (one would race with `server-request-done` and could resurrect an answered request).
-    onMessage: (message) => store.enqueue(message),
+    onMessage: (message) => {
+      store.enqueue(message);
+      if (message.type === 'session-page-info') loadPages(message.sessionId);
+    },
     onStatus: (status, detail) => store.setSocketStatus(status, detail),
     onInvalid(error) {
       console.warn('mcpscope: dropped an invalid socket message', error);

@@ -5,11 +5,17 @@ import { useClientBadge } from '../features/client/useClientBadge';
 import { ComposerPanel } from '../features/composer/ComposerPanel';
 import { ConsolePanel } from '../features/console/ConsolePanel';
 import { FramesPanel } from '../features/frames/FramesPanel';
+import { FindingsPanel } from '../features/findings/FindingsPanel';
+import { useFindingsBadge } from '../features/findings/useFindingsBadge';
 import { NotificationsPanel } from '../features/notifications/NotificationsPanel';
+import { OAuthPanel } from '../features/oauth/OAuthPanel';
 import { useNotificationsBadge } from '../features/notifications/useNotificationsBadge';
 import { PromptsPanel } from '../features/prompts/PromptsPanel';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel';
 import { ToolsPanel } from '../features/tools/ToolsPanel';
+import { TracesPanel } from '../features/traces/TracesPanel';
+import { TimelinePanel } from '../features/timeline/TimelinePanel';
+import { ComparePanel } from '../features/compare/ComparePanel';
 import { useToolCountBadge } from '../features/tools/useToolCountBadge';
 import { formatCount } from '../lib/format';
 import { useSessionLog } from '../lib/services';
@@ -43,5 +49,10 @@ export const TABS: readonly TabDefinition[] = [
   { id: 'prompts', label: 'Prompts', component: PromptsPanel },
   { id: 'notifications', label: 'Notifications', component: NotificationsPanel, useBadge: useNotificationsBadge },
   { id: 'capabilities', label: 'Capabilities', component: CapabilitiesPanel },
+  { id: 'findings', label: 'Findings', component: FindingsPanel, useBadge: useFindingsBadge },
   { id: 'client', label: 'Client', component: ClientPanel, useBadge: useClientBadge },
+  { id: 'oauth', label: 'OAuth', component: OAuthPanel },
+  { id: 'timeline', label: 'Timeline', component: TimelinePanel },
+  { id: 'traces', label: 'Traces', component: TracesPanel },
+  { id: 'compare', label: 'Compare', component: ComparePanel },
 ];

@@ -106,8 +106,34 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
     return parsed.data;
   }
 
+  /** A request with the token whose body or reply is not JSON (uploads, downloads); errors as `call`. */
+  async function raw(method: string, path: string, init: { body?: BodyInit; contentType?: string } = {}): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(init.contentType ? { 'Content-Type': init.contentType } : {}) },
+        body: init.body,
+      });
+    } catch (err) {
+      throw new ApiRequestError('network', `Cannot reach the mcpscope proxy: ${(err as Error).message}`);
+    }
+    if (res.ok) return res;
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = ApiErrorSchema.safeParse(json);
+    if (parsed.success) throw new ApiRequestError(parsed.data.error.code, parsed.data.error.message, res.status, parsed.data.error.details);
+    throw new ApiRequestError(`http-${res.status}`, `HTTP ${res.status} ${res.statusText}`.trim(), res.status, text.slice(0, 500));
+  }
+
   const enc = encodeURIComponent;
   return {
+    raw,
     /** The generic JSON call (token, errors, reply parsing) for clients of newer routes, e.g. lib/workbenchApi.ts. */
     call,
     info: (): Promise<Info> => call('GET', '/api/info', InfoSchema),

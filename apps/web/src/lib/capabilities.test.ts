@@ -63,3 +63,11 @@ describe('featureAvailability', () => {
     expect(featureAvailability(session(undefined), 'tools').reason).toBe('The server declared no capabilities');
   });
 });
+
+describe('offline sessions', () => {
+  it('disables every request with the reason "offline trace", still telling what was declared', () => {
+    const offline = session({ tools: {} }, { state: 'closed', offline: true });
+    expect(featureAvailability(offline, 'tools')).toEqual({ available: false, declared: true, reason: 'offline trace' });
+    expect(featureAvailability(offline, 'prompts')).toEqual({ available: false, declared: false, reason: 'offline trace' });
+  });
+});

@@ -25,7 +25,15 @@ export interface Availability {
   reason?: string;
 }
 
-export type CapabilitySource = Pick<SessionInfo, 'state' | 'era'> & Partial<Pick<SessionInfo, 'serverCapabilities' | 'clientCapabilities'>>;
+export type CapabilitySource = Pick<SessionInfo, 'state' | 'era'> & Partial<Pick<SessionInfo, 'serverCapabilities' | 'clientCapabilities' | 'offline'>>;
+
+/** Why an action that would send a request is disabled for a session opened from a trace. */
+export const OFFLINE_REASON = 'offline trace';
+
+/** A read-only session opened from a trace (`SessionInfo.offline`, issue 5). */
+export function isOffline(session: Pick<SessionInfo, 'offline'> | undefined): boolean {
+  return session?.offline === true;
+}
 
 /** What the user loses when a feature is missing; completes "…, so ___". */
 const CONSEQUENCE: Record<string, string> = {
@@ -96,6 +104,7 @@ export function consequenceOf(feature: string): string {
  */
 export function featureAvailability(session: CapabilitySource | undefined, feature: KnownFeature | (string & {}), side: CapabilitySide = 'server'): Availability {
   if (!session) return { available: false, declared: false, reason: 'No session is selected' };
+  if (isOffline(session)) return { available: false, declared: isDeclared(session.serverCapabilities, feature, session.era), reason: OFFLINE_REASON };
   const caps = side === 'server' ? session.serverCapabilities : session.clientCapabilities;
   if (!caps) {
     const reason = session.state === 'connected'

@@ -1,3 +1,4 @@
+import type { SessionEvent } from '@mcpscope/protocol';
 import type { PendingServerRequest, SessionInfo, WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressStore } from './requestProgress';
 import { frameScheduler, type Schedule } from './scheduler';
@@ -18,6 +19,13 @@ export interface StoreSnapshot {
   readonly logs: ReadonlyMap<string, SessionLog>;
   readonly pending: readonly PendingServerRequest[];
   readonly invalidMessages: number;
+}
+
+/** Which events of an offline session the /ws backlog carried (`session-page-info`). */
+export interface PageInfo {
+  firstSeq: number;
+  lastSeq: number;
+  total: number;
 }
 
 const pendingKey = (sessionId: string, requestId: string) => `${sessionId}\u0000${requestId}`;
@@ -44,6 +52,8 @@ export class EventStore {
   private readonly pending = new Map<string, PendingServerRequest>();
   /** Progress of requests made through /api/sessions/:id/requests (`request-progress` messages). */
   readonly progress = new RequestProgressStore();
+  /** Per offline session: the seq range the backlog carried; older events are paged in (lib/offlinePages.ts). */
+  readonly pageInfo = new Map<string, PageInfo>();
   private lastBatchSize = 0;
   private sessionsDirty = true;
   private pendingDirty = true;
@@ -113,7 +123,19 @@ export class EventStore {
     this.commit({});
   }
 
+  /** Replaces a session's log with one built from `events` (in seq order), e.g. a whole offline trace. */
+  replaceLog(sessionId: string, events: readonly SessionEvent[]): void {
+    const log = new SessionLog(sessionId);
+    for (const ev of events) log.append(ev);
+    this.logs.set(sessionId, log);
+    this.commit({});
+  }
+
   private apply(message: WsServerMessage): void {
+    if (message.type === 'session-page-info') {
+      this.pageInfo.set(message.sessionId, { firstSeq: message.firstSeq, lastSeq: message.lastSeq, total: message.total });
+      return;
+    }
     if (message.type === 'request-progress') return this.progress.report(message);
     if (isSessionEvent(message)) {
       let log = this.logs.get(message.sessionId);

@@ -1,4 +1,4 @@
-import { activeTabStore } from './uiState';
+import { activeTabStore, frameFocusStore } from './uiState';
 import { createValueStore } from './valueStore';
 
 /**
@@ -6,7 +6,8 @@ import { createValueStore } from './valueStore';
  * palette, a link in a result) and the owning tab consumes. `tab` is the tab id to show.
  */
 export interface NavigationTarget {
-  kind: 'tool' | 'resource' | 'prompt';
+  kind: 'tool' | 'resource' | 'prompt' | 'frame';
+  /** For `frame`: the frame's seq as a string. */
   name: string;
 }
 
@@ -30,4 +31,12 @@ export function navigate(tab: string, target?: NavigationTarget): void {
 /** Jumps to the Tools tab with `name` selected. */
 export const toolsNavigation = {
   selectTool: (name: string) => navigate('tools', { kind: 'tool', name }),
+};
+
+/** Jumps to the Frames tab with frame `seq` of `sessionId` selected (the Frames tab consumes frameFocusStore). */
+export const framesNavigation = {
+  showFrame(sessionId: string, seq: number): void {
+    frameFocusStore.set({ sessionId, seq });
+    navigate('frames', { kind: 'frame', name: String(seq) });
+  },
 };

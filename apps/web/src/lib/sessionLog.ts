@@ -1,4 +1,4 @@
-import { RequestPairer, frameMethod, type FrameEvent, type HttpEvent, type SessionEvent } from '@mcpscope/protocol';
+import { RequestPairer, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
 import { ChunkedList } from './chunkedList';
 import { httpEntry, lifecycleEntry, oauthEntry, stderrEntries, type ConsoleEntry, type ConsoleKind } from './consoleEntry';
 
@@ -13,6 +13,8 @@ export class SessionLog {
   readonly frames = new ChunkedList<FrameEvent>();
   readonly console = new ChunkedList<ConsoleEntry>();
   readonly http = new ChunkedList<HttpEvent>();
+  /** Every OAuth step (already redacted by the engine), for the OAuth tab. */
+  readonly oauth = new ChunkedList<OAuthEvent>();
   version = 0;
   /** Highest seq applied; an event at or below it is a resent backlog duplicate. */
   lastSeq = 0;
@@ -47,6 +49,7 @@ export class SessionLog {
         this.pushConsole(httpEntry(ev));
         break;
       case 'oauth':
+        this.oauth.push(ev);
         this.pushConsole(oauthEntry(ev));
         break;
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { PendingServerRequestSchema, SessionInfoSchema, type WsServerMessage } from '@mcpscope/wire';
+import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, type WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressMessageSchema } from './requestProgress';
 
 /**
@@ -33,6 +33,8 @@ const WsMessageSchema = z.union([
   z.object({ type: z.literal('server-request'), request: PendingServerRequestSchema }),
   z.object({ type: z.literal('server-request-done'), sessionId: z.string(), requestId: z.string() }),
   RequestProgressMessageSchema,
+  // Offline sessions (issue 5): the backlog carries only the last page of a trace.
+  SessionPageInfoSchema,
   FrameSchema,
   OtherEventSchema,
 ]);

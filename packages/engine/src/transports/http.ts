@@ -1,4 +1,4 @@
-import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport, type AuthProvider, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import type { HttpSessionConfig } from '../types.js';
 
 export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
@@ -8,18 +8,20 @@ export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
 }
 
 /** Streamable HTTP (2025-11-25/basic/transports#streamable-http) with the user's headers. */
-export function createStreamableHttp(config: HttpSessionConfig, fetch: FetchLike): Transport {
+export function createStreamableHttp(config: HttpSessionConfig, fetch: FetchLike, authProvider?: AuthProvider): Transport {
   return new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: httpHeaders(config) },
     fetch,
+    authProvider,
   });
 }
 
 /** The legacy HTTP+SSE transport (2024-11-05). */
-export function createLegacySse(config: HttpSessionConfig, fetch: FetchLike): Transport {
+export function createLegacySse(config: HttpSessionConfig, fetch: FetchLike, authProvider?: AuthProvider): Transport {
   const headers = httpHeaders(config);
   return new SSEClientTransport(new URL(config.url), {
     requestInit: { headers },
+    authProvider,
     eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string>) } }) },
     fetch,
   });

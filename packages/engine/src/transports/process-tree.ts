@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface StopOptions {
   /** How long the server gets to exit on its own after stdin closes. */
@@ -56,4 +57,33 @@ export async function stopProcessTree(child: ChildProcess, opts: StopOptions = {
   }
   // The leader may have exited while helpers in its group live on: clear the group.
   signalGroup(child, 'SIGKILL');
+}
+
+/** Whether `pid` is a live process (a zombie waiting to be reaped counts as gone). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) S …"; the state letter follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2) !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/**
+ * Waits until `pid` is gone: a process killed with its group may still be on its way out when
+ * its supervisor's exit is reported. Bounded; returns whether it is gone.
+ */
+export async function waitUntilGone(pid: number, ms = 2000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
 }

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { parseMessageText } from '@mcpscope/protocol';
 import { EngineError } from '../errors.js';
 import { LineSplitter } from './line-splitter.js';
-import { stopProcessTree } from './process-tree.js';
+import { stopProcessTree, waitUntilGone } from './process-tree.js';
+import { spawnSupervised } from './watchdog.js';
 
 export interface StdioProcessOptions {
   command: string;
@@ -39,6 +40,7 @@ export class StdioProcessTransport implements Transport {
   /** Byte size of the line behind the message being delivered, for the tap. */
   lastInboundSize = 0;
   private child?: ChildProcess;
+  private serverPid?: number;
   private closed = false;
   private closing = false;
   /** True when the process ended without being asked to (crash, exit during connect). */
@@ -50,27 +52,30 @@ export class StdioProcessTransport implements Transport {
     private readonly hooks: StdioHooks,
   ) {}
 
+  /** The server's own pid (its supervisor leads the process group). */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.serverPid;
   }
 
   async start(): Promise<void> {
-    const child = spawn(this.opts.command, this.opts.args, {
-      cwd: this.opts.cwd,
-      env: { ...getDefaultEnvironment(), ...this.opts.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-      windowsHide: true,
-    });
+    let child: ChildProcess;
+    let serverPid: number;
+    try {
+      // Under the watchdog supervisor: the server's tree dies with us, even on SIGKILL.
+      ({ child, serverPid } = await spawnSupervised({
+        command: this.opts.command,
+        args: this.opts.args,
+        cwd: this.opts.cwd,
+        env: { ...getDefaultEnvironment(), ...this.opts.env },
+      }));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const what = code === 'ENOENT' ? `command not found: ${this.opts.command}` : (err as Error).message;
+      throw new EngineError('ENGINE_SPAWN_FAILED', `Could not start the server: ${what}`, { cause: err });
+    }
     this.child = child;
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', (err: NodeJS.ErrnoException) => {
-        const what = err.code === 'ENOENT' ? `command not found: ${this.opts.command}` : err.message;
-        reject(new EngineError('ENGINE_SPAWN_FAILED', `Could not start the server: ${what}`, { cause: err }));
-      });
-    });
-    this.hooks.onSpawn(child.pid as number);
+    this.serverPid = serverPid;
+    this.hooks.onSpawn(serverPid);
     this.exited = new Promise((resolve) => child.once('close', () => resolve()));
     const lines = new LineSplitter(this.opts.maxLineBytes ?? 64 * 1024 * 1024, (line, overflow) => this.onLine(line, overflow));
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
@@ -145,5 +150,7 @@ export class StdioProcessTransport implements Transport {
     this.closing = true;
     await stopProcessTree(child, { graceMs: this.opts.stopGraceMs });
     await this.exited;
+    // The supervisor's exit is reported first; the server, killed with the group, follows.
+    if (this.serverPid !== undefined) await waitUntilGone(this.serverPid);
   }
 }

@@ -38,5 +38,21 @@ const TAP_RULES: RuleMeta[] = [
   },
 ];
 
+/** Rules `mcpscope check` applies by probing an HTTP server (not derivable from traffic). */
+export const PROBE_RULES: readonly RuleMeta[] = [
+  {
+    id: 'http-origin-validation',
+    severity: 'error',
+    spec: '2025-11-25/basic/transports#security-warning',
+    description: 'A Streamable HTTP server validates Origin: a request with a foreign Origin gets 403 Forbidden (DNS rebinding).',
+  },
+  {
+    id: 'http-host-validation',
+    severity: 'warning',
+    spec: '2025-11-25/basic/transports#security-warning',
+    description: 'A local HTTP server rejects requests whose Host is not its own (DNS rebinding protection), with 403.',
+  },
+];
+
 /** Every rule mcpscope checks, for the Findings panel and the docs. */
-export const RULE_CATALOGUE: readonly RuleMeta[] = [...TAP_RULES, ...FRAME_RULES, ...HTTP_RULES].map(({ id, severity, spec, description }) => ({ id, severity, spec, description }));
+export const RULE_CATALOGUE: readonly RuleMeta[] = [...TAP_RULES, ...FRAME_RULES, ...HTTP_RULES, ...PROBE_RULES].map(({ id, severity, spec, description }) => ({ id, severity, spec, description }));

@@ -21,6 +21,7 @@ export function usePingModel(sessionId: string | null, serverRequests: readonly 
     sent: all.filter((p) => p.sessionId === sessionId),
     received: serverRequests.filter((e) => e.method === 'ping'),
     connected: session?.state === 'connected',
+    offline: session?.offline === true,
     removedInEra: session?.era === 'modern',
     busy,
     async ping() {

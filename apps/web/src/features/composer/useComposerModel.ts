@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SendMessageBody, SendMessageReply } from '@mcpscope/wire';
+import { OFFLINE_REASON, isOffline } from '../../lib/capabilities';
 import { useServices, useStoreSelector } from '../../lib/services';
 import { useValue } from '../../lib/valueStore';
 import { addHistory, clearHistory, historyStore, type HistoryEntry } from './composerHistory';
@@ -17,6 +18,7 @@ interface Sent {
 export function useComposerModel(sessionId: string | null) {
   const { api } = useServices();
   const state = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId)?.state);
+  const offline = useStoreSelector((s) => isOffline(s.sessions.find((x) => x.id === sessionId)));
   const [text, setText] = useState(() => templateText(TEMPLATES[1]));
   const [notification, setNotification] = useState(false);
   const [timeoutSec, setTimeoutSec] = useState(60);
@@ -56,9 +58,11 @@ export function useComposerModel(sessionId: string | null) {
     submitError,
     canSend,
     sessionState: state,
+    offline,
     /** Validates, then sends. Invalid JSON is reported and never sent. */
     submit(): boolean {
       if (!sessionId) return setSubmitError('No session selected'), false;
+      if (offline) return setSubmitError(`Disabled: ${OFFLINE_REASON}`), false;
       if (state !== 'connected') return setSubmitError(`The session is ${state ?? 'gone'}; connect first`), false;
       const draft = parseDraft(text, notification, timeoutSec > 0 ? Math.round(timeoutSec * 1000) : undefined);
       if (!draft.ok) return setSubmitError(draft.error), false;

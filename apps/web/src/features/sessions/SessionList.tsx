@@ -62,6 +62,7 @@ function SessionItem({ session: s, active, pending, busy, onSelect, onClose, onF
         <span className={`h-2 w-2 shrink-0 rounded-full ${STATE_DOT[s.state]}`} title={s.state} />
         <span className="min-w-0 flex-1 truncate font-medium" title={s.name}>{s.name}</span>
         {pending > 0 && <span className="chip border-warn/50 text-warn" title="Server requests waiting for an answer">{pending} waiting</span>}
+        {s.offline && <span className="chip border-accent/50 text-accent" data-testid="offline-badge" title="Opened from a trace: read-only">offline</span>}
         {s.era && <span className={`chip ${s.era === 'modern' ? 'text-accent' : ''}`} title={`Protocol era: ${s.era}`}>{s.era}</span>}
         <span className="chip">{s.transport}</span>
       </div>

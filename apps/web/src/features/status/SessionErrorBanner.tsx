@@ -2,6 +2,8 @@ import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { ConnectErrorView } from '../../ui/ConnectErrorView';
+import { navigate } from '../../lib/navigation';
+import { challengeOf } from '../../lib/wwwAuthenticate';
 
 /**
  * Why the selected session failed, above the tabs: the one place a connect failure is shown
@@ -19,7 +21,14 @@ export function SessionErrorBanner() {
         codes={[session.error.code]}
         failure={session.error}
       />
-      <div className="mt-1 text-[11px] text-muted">The Console tab has everything the server printed. Fix the server, then connect again from the sidebar.</div>
+      {session.error.httpStatus === 401 && challengeOf(session.error.httpHeaders) ? (
+        <div className="mt-1 flex items-center gap-2 text-[11px]" data-testid="oauth-needed">
+          <span>The server needs OAuth authorization (WWW-Authenticate: {challengeOf(session.error.httpHeaders)?.scheme}).</span>
+          <button type="button" className="btn btn-primary" onClick={() => navigate('oauth')} data-testid="oauth-open-tab">Authorize…</button>
+        </div>
+      ) : (
+        <div className="mt-1 text-[11px] text-muted">The Console tab has everything the server printed. Fix the server, then connect again from the sidebar.</div>
+      )}
     </div>
   );
 }

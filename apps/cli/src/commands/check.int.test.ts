@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEverything, type RunningServer } from '../../../../packages/engine/test-fixtures/servers.js';
+import { buildTestBundle, runCli, type TestBundle } from '../test-helpers.js';
+
+const RAW_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));
+let bundle: TestBundle;
+let dir: string;
+beforeAll(async () => {
+  bundle = await buildTestBundle();
+  dir = mkdtempSync(join(tmpdir(), 'mcpscope-check-'));
+});
+afterAll(() => bundle?.cleanup());
+
+const BAD_RULES = ['stdio-non-json-stdout', 'tool-description', 'tool-name', 'pagination-cursor-loop', 'capability-undeclared'];
+
+describe('mcpscope check (the built bundle)', () => {
+  it('exits 0 on the demo server', async () => {
+    const r = await runCli(bundle.cli, ['check', '--', process.execPath, bundle.demo]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/0 error\(s\)/);
+    expect(r.code).toBe(0);
+  });
+
+  it('exits 1 on the bad fixture and names each rule (json, junit to a file)', async () => {
+    const r = await runCli(bundle.cli, ['check', '--format', 'json', '-e', 'FIXTURE_MODE=bad', '--', process.execPath, RAW_SERVER]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    const rules = new Set(report.findings.map((f: { rule: string }) => f.rule));
+    for (const rule of BAD_RULES) expect(rules.has(rule), rule).toBe(true);
+    const out = join(dir, 'check.xml');
+    const j = await runCli(bundle.cli, ['check', '--format', 'junit', '--output', out, '-e', 'FIXTURE_MODE=bad', '--', process.execPath, RAW_SERVER]);
+    expect(j.code).toBe(1);
+    expect(readFileSync(out, 'utf8')).toMatch(/<testcase classname="mcpscope.stdio-non-json-stdout"[^>]*><failure/);
+    expect(readFileSync(out, 'utf8')).toMatch(/<testcase classname="mcpscope.tool-description"[^>]*><system-out>warning/);
+  });
+
+  it('exits 1 for an HTTP server without Origin validation (server-everything)', async () => {
+    const server: RunningServer = await startEverything('streamableHttp');
+    try {
+      const r = await runCli(bundle.cli, ['check', '--url', server.url]);
+      expect(r.stdout).toContain('http-origin-validation');
+      expect(r.stdout).toContain('2025-11-25/basic/transports#security-warning');
+      expect(r.code).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('exits 2 when it cannot connect', async () => {
+    const r = await runCli(bundle.cli, ['check', '-e', 'FIXTURE_MODE=exit-on-init', '--', process.execPath, RAW_SERVER]);
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('mcpscope lint (the built bundle)', () => {
+  it('lints a recorded trace: exit 1 with findings, exit 0 for a clean one, exit 2 for a non-trace', async () => {
+    const bad = join(dir, 'bad.ndjson');
+    await runCli(bundle.cli, ['check', '--record', bad, '-e', 'FIXTURE_MODE=bad', '--', process.execPath, RAW_SERVER]);
+    const r = await runCli(bundle.cli, ['lint', bad]);
+    expect(r.code).toBe(1);
+    for (const rule of BAD_RULES) expect(r.stdout).toContain(rule);
+    expect(r.stdout).toMatch(/seq \d+/);
+
+    const clean = join(dir, 'clean.ndjson');
+    expect((await runCli(bundle.cli, ['check', '--record', clean, '--', process.execPath, bundle.demo])).code).toBe(0);
+    const ok = await runCli(bundle.cli, ['lint', '--format', 'json', clean]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).counts.error).toBe(0);
+
+    const junk = join(dir, 'junk.txt');
+    writeFileSync(junk, 'hello\n');
+    const bad2 = await runCli(bundle.cli, ['lint', junk]);
+    expect(bad2.code).toBe(2);
+    expect(bad2.stderr).toContain('not an mcpscope trace');
+    expect((await runCli(bundle.cli, ['lint', join(dir, 'missing.ndjson')])).code).toBe(2);
+  });
+});

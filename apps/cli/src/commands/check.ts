@@ -1,0 +1,45 @@
+import { Engine, runCheck } from '@mcpscope/engine';
+import { z } from 'zod';
+import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
+import { describeConnectError } from '../format-error.js';
+import type { CliIo } from '../io.js';
+import { parseOptions, TargetOptionsSchema } from '../options.js';
+import { demoConfig } from '../paths.js';
+import { describeTarget, resolveTarget } from '../target.js';
+import { emitReport, ReportOptionsSchema } from './lint.js';
+
+const CheckOptionsSchema = TargetOptionsSchema.merge(ReportOptionsSchema).extend({
+  callTools: z.boolean().default(false),
+  probe: z.boolean().default(true),
+  timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().default(15_000),
+  connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
+});
+
+/**
+ * `mcpscope check`: connect, exercise what the server declares, run every rule (and the HTTP
+ * DNS-rebinding probes). Exit codes: 0 no error findings, 1 error findings (or bad usage),
+ * 2 could not connect.
+ */
+export async function runCheckCommand(command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
+  const opts = parseOptions(CheckOptionsSchema, rawOptions);
+  const config = await resolveTarget(opts, command, { demo: demoConfig });
+  if (!config) throw new CliError('check needs a target: -- <command> [args…], --url, --config or --demo');
+  const engine = new Engine({ stopGraceMs: 500 });
+  try {
+    const { report } = await runCheck(engine, config, {
+      callTools: opts.callTools,
+      probe: opts.probe,
+      timeoutMs: opts.timeout,
+      connectTimeoutMs: opts.connectTimeout,
+      record: opts.record,
+      noRedact: !opts.redact,
+    }).catch((err: unknown) => {
+      io.stderr(describeConnectError(describeTarget(config), err) + '\n');
+      return { report: undefined };
+    });
+    if (!report) return ExitCode.ConnectFailed;
+    return emitReport(report, opts, io);
+  } finally {
+    await engine.closeAll();
+  }
+}

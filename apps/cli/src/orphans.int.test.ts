@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestBundle, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
+
+/**
+ * No orphaned processes (issue 6): whatever ends mcpscope or a session, the server's whole tree
+ * (server + a grandchild it started) is gone within 3 s — SIGKILL included (the watchdog).
+ */
+const RAW_SERVER = fileURLToPath(new URL('../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));
+const LINE = /^mcpscope listening on (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))$/;
+const TOKEN = 'orphan-test-token';
+
+let bundle: TestBundle;
+beforeAll(async () => {
+  bundle = await buildTestBundle();
+});
+afterAll(() => bundle?.cleanup());
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Processes whose command line holds `marker` (the supervisor and the server, not mcpscope itself), and their descendants. */
+function treeOf(marker: string, cli: number): number[] {
+  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const found = all.filter((p) => p !== process.pid && p !== cli && cmdline(p).includes(marker));
+  for (let i = 0; i < found.length; i++) for (const p of all) if (parentOf(p) === found[i] && !found.includes(p)) found.push(p);
+  return found.filter(isAlive);
+}
+
+async function launchWithTree(marker: string) {
+  const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', '-e', 'FIXTURE_MODE=grandchild', '--', process.execPath, RAW_SERVER, marker], {
+    env: { ...process.env, MCPSCOPE_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const [, , port] = await waitForLine(child, LINE);
+  // supervisor + server + grandchild
+  await waitFor(() => treeOf(marker, child.pid!).length >= 3, 10_000, 'the server and its grandchild');
+  return { child, port: Number(port), tree: treeOf(marker, child.pid!) };
+}
+
+describe('no orphaned server processes', () => {
+  for (const signal of ['SIGKILL', 'SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} to mcpscope takes the server and its grandchild down within 3 s`, async () => {
+      const marker = `orphan-${signal}-${process.pid}-${Date.now()}`;
+      const { child, tree } = await launchWithTree(marker);
+      const killedAt = performance.now();
+      child.kill(signal);
+      await exitOf(child);
+      await waitFor(() => tree.every((pid) => !isAlive(pid)), 3_000, `the server tree to be gone after ${signal}`);
+      expect(performance.now() - killedAt).toBeLessThan(3_000);
+    });
+  }
+
+  it('closing the session through the API takes the tree down within 3 s, mcpscope stays up', async () => {
+    const marker = `orphan-close-${process.pid}-${Date.now()}`;
+    const { child, port, tree } = await launchWithTree(marker);
+    try {
+      const headers = { authorization: `Bearer ${TOKEN}` };
+      const { sessions } = (await (await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers })).json()) as { sessions: Array<{ id: string }> };
+      const closedAt = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/api/sessions/${sessions[0].id}`, { method: 'DELETE', headers });
+      expect(res.status).toBeLessThan(300);
+      await waitFor(() => tree.every((pid) => !isAlive(pid)), 3_000, 'the server tree to be gone after close');
+      expect(performance.now() - closedAt).toBeLessThan(3_000);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill('SIGTERM');
+      await exitOf(child);
+    }
+  });
+});

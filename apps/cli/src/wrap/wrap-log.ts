@@ -1,0 +1,101 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { TraceWriter } from '@mcpscope/trace';
+import type { Direction, SessionEvent } from '@mcpscope/protocol';
+import type { UiEntry } from '../ui-registry.js';
+
+type NewEvent = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, 'seq' | 't' | 'sessionId'> : never) : never;
+
+export interface WrapLogOptions {
+  meta: { name: string; transport: 'stdio' | 'http'; target: string };
+  /** Trace files to write (the traces folder's, --record). */
+  files: string[];
+  redact: boolean;
+  ui?: UiEntry;
+  /** Diagnostics (never stdout: stdout belongs to the server's bytes). */
+  warn(text: string): void;
+}
+
+/**
+ * The wrapped session's events: numbered on one clock, written to trace files as they happen,
+ * and streamed to a running mcpscope UI in NDJSON batches (one POST in flight at a time).
+ * A UI that goes away is dropped; the relay itself never waits on any of this.
+ */
+export class WrapLog {
+  private seq = 0;
+  private readonly started = performance.now();
+  private readonly writers: Array<{ writer: TraceWriter; fd: number }> = [];
+  private queue: SessionEvent[] = [];
+  private sending: Promise<void> = Promise.resolve();
+  private uiSession?: Promise<string | undefined>;
+
+  constructor(private readonly opts: WrapLogOptions) {
+    for (const file of opts.files) {
+      const fd = openSync(file, 'w', 0o600);
+      const writer = new TraceWriter({ write: (line) => writeSync(fd, line) }, { redact: opts.redact });
+      writer.writeHeader({ tool: { name: 'mcpscope', version: '0.1.0' }, session: { id: 'wrap', ...opts.meta, wrapped: true } });
+      this.writers.push({ writer, fd });
+    }
+    if (opts.ui) this.uiSession = this.openUi(opts.ui);
+  }
+
+  add(event: NewEvent): void {
+    const full = { ...event, seq: ++this.seq, t: Math.round((performance.now() - this.started) * 1000) / 1000, sessionId: 'wrap' } as SessionEvent;
+    for (const { writer } of this.writers) writer.write(full);
+    if (this.uiSession) {
+      this.queue.push(full);
+      this.sending = this.sending.then(() => this.flush());
+    }
+  }
+
+  /** One line of JSON-RPC (or not) as it crossed, in either direction. */
+  frame(dir: Direction, line: string): void {
+    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (text.trim() === '') return;
+    const size = Buffer.byteLength(text);
+    try {
+      const msg = JSON.parse(text) as unknown;
+      if (msg && typeof msg === 'object' && !Array.isArray(msg)) return this.add({ type: 'frame', dir, msg: msg as Record<string, unknown>, size });
+    } catch {
+      /* not JSON: a raw frame */
+    }
+    this.add({ type: 'frame', dir, raw: text, size });
+  }
+
+  async close(): Promise<void> {
+    for (const { fd } of this.writers.splice(0)) closeSync(fd);
+    await this.sending;
+    const id = await this.uiSession;
+    if (id && this.opts.ui) await this.post(this.opts.ui, `api/sessions/${id}/ingest/end`, undefined).catch(() => undefined);
+  }
+
+  private async openUi(ui: UiEntry): Promise<string | undefined> {
+    try {
+      const res = await this.post(ui, 'api/sessions/ingest', JSON.stringify(this.opts.meta), 'application/json');
+      const body = (await res.json()) as { session?: { id?: string } };
+      if (!res.ok || !body.session?.id) throw new Error(`HTTP ${res.status}`);
+      return body.session.id;
+    } catch (err) {
+      this.opts.warn(`mcpscope wrap: could not reach the mcpscope UI at ${ui.url} (${(err as Error).message}); recording only\n`);
+      this.queue = [];
+      return undefined;
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const id = await this.uiSession;
+    if (!id || this.queue.length === 0 || !this.opts.ui) return void (this.queue = []);
+    const batch = this.queue.splice(0);
+    const body = batch.map((e) => JSON.stringify(e)).join('\n') + '\n';
+    const res = await this.post(this.opts.ui, `api/sessions/${id}/ingest`, body, 'application/x-ndjson').catch((err: Error) => err);
+    if (res instanceof Error || !res.ok) {
+      this.opts.warn(`mcpscope wrap: the mcpscope UI stopped accepting events; recording only\n`);
+      this.uiSession = Promise.resolve(undefined);
+    }
+  }
+
+  private post(ui: UiEntry, path: string, body: string | undefined, type?: string): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${ui.token}` };
+    if (type) headers['content-type'] = type;
+    return fetch(new URL(path, ui.url), { method: 'POST', headers, body });
+  }
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { diffTraces, toHar, TraceWriter, type Exchange } from '@mcpscope/trace';
+import type { Engine } from '@mcpscope/engine';
+import { CompareBodySchema, ExportQuerySchema, type TraceDiffWire, type WireExchange } from '@mcpscope/wire';
+import { ProxyError } from '../errors.js';
+import { parseInput } from './parse.js';
+import { SessionParamsSchema } from './sessions.js';
+import { eventsOf } from './trace-sources.js';
+
+function wireExchange(x: Exchange): WireExchange {
+  return {
+    method: x.method,
+    ...(x.params === undefined ? {} : { params: x.params }),
+    seq: x.request.seq,
+    ...(x.response?.msg ? { response: x.response.msg as Record<string, unknown> } : {}),
+    ...(x.latencyMs === undefined ? {} : { latencyMs: x.latencyMs }),
+  };
+}
+
+/** POST /api/compare (two traces or sessions, diffed) and GET /api/sessions/:id/export. */
+export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
+  app.post('/compare', async (request): Promise<TraceDiffWire> => {
+    const body = parseInput(CompareBodySchema, request.body, 'request body');
+    const [left, right] = await Promise.all([eventsOf(engine, body.left), eventsOf(engine, body.right)]);
+    const diff = diffTraces(left.events, right.events, { ignore: body.ignore });
+    return {
+      matched: diff.matched.map((m) => ({
+        method: m.method,
+        ...(m.params === undefined ? {} : { params: m.params }),
+        left: wireExchange(m.left),
+        right: wireExchange(m.right),
+        differences: m.differences,
+        ...(m.latencyDeltaMs === undefined ? {} : { latencyDeltaMs: m.latencyDeltaMs }),
+      })),
+      onlyLeft: diff.onlyLeft.map(wireExchange),
+      onlyRight: diff.onlyRight.map(wireExchange),
+      same: diff.same,
+    };
+  });
+
+  app.get('/sessions/:id/export', async (request, reply) => {
+    const { id } = parseInput(SessionParamsSchema, request.params, 'path parameters');
+    const { format } = parseInput(ExportQuerySchema, request.query, 'query');
+    const view = engine.view(id);
+    if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
+    const { events } = await eventsOf(engine, { sessionId: id });
+    const info = view.info();
+    const name = `${info.name.replace(/[^\w.-]+/g, '_')}-${id}`;
+    const download = (ext: string) => reply.header('content-disposition', `attachment; filename="${name}.${ext}"`);
+    if (format === 'har') return download('har').type('application/json').send(toHar({ createdAt: new Date(info.createdAt).toISOString(), tool: { name: 'mcpscope', version: '0.1.0' } }, events));
+    if (format === 'json') return download('json').type('application/json').send(JSON.stringify(events));
+    const lines: string[] = [];
+    const writer = new TraceWriter({ write: (line) => lines.push(line) });
+    writer.writeHeader({ tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target } });
+    for (const e of events) writer.write(e);
+    return download('ndjson').type('application/x-ndjson').send(lines.join(''));
+  });
+};

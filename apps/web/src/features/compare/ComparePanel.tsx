@@ -1,0 +1,101 @@
+import { Fragment } from 'react';
+import { formatDuration } from '../../lib/format';
+import { DiffList } from '../../ui/DiffList';
+import { formatDelta, type CompareRow, type SourceOption, type UnmatchedRow } from './compareModel';
+import { useCompareModel, type CompareModel } from './useCompareModel';
+
+export function ComparePanel() {
+  const m = useCompareModel();
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex shrink-0 flex-wrap items-end gap-2 border-b border-line p-2 text-xs">
+        <SourcePicker label="Left (recorded)" testId="compare-left" value={m.left} onChange={m.setLeft} options={m.options} />
+        <SourcePicker label="Right (live)" testId="compare-right" value={m.right} onChange={m.setRight} options={m.options} />
+        <label className="flex min-w-[220px] flex-1 flex-col gap-0.5">
+          <span className="label">Ignore paths (comma separated)</span>
+          <input className="input h-7" data-testid="compare-ignore" placeholder="$.result.content[0].text" value={m.ignore} onChange={(e) => m.setIgnore(e.target.value)} />
+        </label>
+        <button className="btn btn-primary h-7 px-3" data-testid="compare-run" disabled={!m.canRun} onClick={m.run}>
+          {m.pending ? 'Comparing…' : 'Compare'}
+        </button>
+        <button className="btn h-7 px-2" onClick={m.refreshTraces} title="Reload the list of traces">↻</button>
+      </div>
+      {m.error && <div className="border-b border-line bg-danger/5 px-2 py-1 text-xs text-danger" role="alert">{m.error.message}</div>}
+      <div className="min-h-0 flex-1 overflow-auto">{m.view ? <Result m={m} /> : <div className="p-6 text-center text-muted">Pick two traces or sessions and press Compare.</div>}</div>
+    </div>
+  );
+}
+
+function SourcePicker({ label, testId, value, onChange, options }: { label: string; testId: string; value: string; onChange: (v: string) => void; options: SourceOption[] }) {
+  return (
+    <label className="flex min-w-[200px] flex-col gap-0.5">
+      <span className="label">{label}</span>
+      <select className="input h-7" data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">—</option>
+        {(['Sessions', 'Traces'] as const).map((group) => (
+          <optgroup key={group} label={group}>
+            {options.filter((o) => o.group === group).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </optgroup>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Result({ m }: { m: CompareModel }) {
+  const v = m.view!;
+  return (
+    <div className="p-2 text-xs">
+      <div className={`mb-2 font-medium ${v.same ? 'text-ok' : 'text-warn'}`} data-testid="compare-summary" data-same={v.same}>{v.summary}</div>
+      <table className="w-full border-collapse font-mono text-[11px]">
+        <thead className="text-left text-muted">
+          <tr className="border-b border-line">
+            <th className="px-1 py-0.5">method</th><th className="px-1">params</th><th className="px-1">#left</th><th className="px-1">#right</th>
+            <th className="px-1 text-right">left</th><th className="px-1 text-right">right</th><th className="px-1 text-right">Δ</th>
+          </tr>
+        </thead>
+        <tbody>{v.rows.map((r) => <MatchedRow key={r.key} row={r} />)}</tbody>
+      </table>
+      <Unmatched title="Only on the left" side="left" rows={v.onlyLeft} />
+      <Unmatched title="Only on the right" side="right" rows={v.onlyRight} />
+    </div>
+  );
+}
+
+function MatchedRow({ row: r }: { row: CompareRow }) {
+  const ms = (x?: number) => (x === undefined ? '—' : formatDuration(x));
+  return (
+    <Fragment>
+      <tr data-testid="compare-row" data-method={r.method} data-same={r.same} className={`border-b border-line/50 ${r.same ? '' : 'bg-warn/5'}`}>
+        <td className="px-1 py-0.5">{r.same ? '✓' : '≠'} {r.method}</td>
+        <td className="max-w-[320px] truncate px-1 text-muted" title={r.params}>{r.params}</td>
+        <td className="px-1 tabular-nums">{r.leftSeq}</td>
+        <td className="px-1 tabular-nums">{r.rightSeq}</td>
+        <td className="px-1 text-right tabular-nums">{ms(r.leftMs)}</td>
+        <td className="px-1 text-right tabular-nums">{ms(r.rightMs)}</td>
+        <td className={`px-1 text-right tabular-nums ${(r.deltaMs ?? 0) > 0 ? 'text-warn' : 'text-ok'}`}>{formatDelta(r.deltaMs)}</td>
+      </tr>
+      {r.differences.length > 0 && (
+        <tr>
+          <td colSpan={7} className="px-4 pb-1">
+            <DiffList differences={r.differences} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}
+
+function Unmatched({ title, side, rows }: { title: string; side: string; rows: UnmatchedRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <div className="section-title">{title} ({rows.length})</div>
+      {rows.map((r) => (
+        <div key={r.key} data-testid={`compare-only-${side}`} data-method={r.method} className="flex gap-2 px-1 font-mono text-[11px]">
+          <span>#{r.seq}</span><span>{r.method}</span><span className="truncate text-muted">{r.params}</span>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { SessionInfo } from '@mcpscope/wire';
+import type { CompareReply, CompareSource, Difference, Exchange, TraceSummary } from '../../lib/tracesApi';
+
+/** One choice in a "compare this" picker: `trace:<id>` or `session:<id>`. */
+export interface SourceOption {
+  value: string;
+  label: string;
+  group: 'Traces' | 'Sessions';
+}
+
+export function sourceOptions(traces: readonly TraceSummary[], sessions: readonly SessionInfo[]): SourceOption[] {
+  return [
+    ...sessions.map((s): SourceOption => ({
+      value: `session:${s.id}`,
+      label: `${s.name} (${s.offline ? 'offline' : s.state})`,
+      group: 'Sessions',
+    })),
+    ...traces.map((t): SourceOption => ({ value: `trace:${t.id}`, label: `${t.name}${t.live ? ' (live)' : ''}`, group: 'Traces' })),
+  ];
+}
+
+export function parseSource(value: string): CompareSource | null {
+  const i = value.indexOf(':');
+  if (i < 0) return null;
+  const kind = value.slice(0, i);
+  const id = value.slice(i + 1);
+  if (!id) return null;
+  if (kind === 'trace') return { traceId: id };
+  if (kind === 'session') return { sessionId: id };
+  return null;
+}
+
+/** Ignore paths typed one per line or comma separated (`$.result.meta.time`, …). */
+export function parseIgnore(text: string): string[] {
+  return text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+}
+
+export interface CompareRow {
+  key: string;
+  method: string;
+  params: string;
+  leftSeq: number;
+  rightSeq: number;
+  leftMs?: number;
+  rightMs?: number;
+  deltaMs?: number;
+  differences: Difference[];
+  same: boolean;
+}
+
+export interface CompareView {
+  rows: CompareRow[];
+  onlyLeft: UnmatchedRow[];
+  onlyRight: UnmatchedRow[];
+  same: boolean;
+  summary: string;
+}
+
+export interface UnmatchedRow {
+  key: string;
+  method: string;
+  params: string;
+  seq: number;
+  latencyMs?: number;
+}
+
+/** A one-line JSON preview, cut at `max` characters. */
+export function preview(value: unknown, max = 120): string {
+  if (value === undefined) return '';
+  const text = JSON.stringify(value) ?? '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const unmatched = (side: string) => (e: Exchange, i: number): UnmatchedRow => ({
+  key: `${side}-${e.seq}-${i}`, method: e.method, params: preview(e.params), seq: e.seq, latencyMs: e.latencyMs,
+});
+
+/** The side-by-side table of a compare reply: matched requests first (differing ones flagged), then each side's leftovers. */
+export function compareView(reply: CompareReply): CompareView {
+  const rows = reply.matched.map((m, i): CompareRow => {
+    const leftMs = m.left.latencyMs;
+    const rightMs = m.right.latencyMs;
+    const deltaMs = m.latencyDeltaMs ?? (leftMs !== undefined && rightMs !== undefined ? rightMs - leftMs : undefined);
+    return {
+      key: `m-${m.left.seq}-${m.right.seq}-${i}`,
+      method: m.method,
+      params: preview(m.params ?? m.left.params),
+      leftSeq: m.left.seq,
+      rightSeq: m.right.seq,
+      leftMs,
+      rightMs,
+      deltaMs,
+      differences: m.differences,
+      same: m.differences.length === 0,
+    };
+  });
+  const differing = rows.filter((r) => !r.same).length;
+  const parts = [`${rows.length} matched`, `${differing} differ`];
+  if (reply.onlyLeft.length) parts.push(`${reply.onlyLeft.length} only left`);
+  if (reply.onlyRight.length) parts.push(`${reply.onlyRight.length} only right`);
+  return {
+    rows,
+    onlyLeft: reply.onlyLeft.map(unmatched('l')),
+    onlyRight: reply.onlyRight.map(unmatched('r')),
+    same: reply.same,
+    summary: `${reply.same ? 'Same' : 'Different'}: ${parts.join(', ')}`,
+  };
+}
+
+/** "+12 ms" / "−3 ms" / "" for a latency delta (right minus left). */
+export function formatDelta(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '';
+  const r = Math.round(ms);
+  return r === 0 ? '±0 ms' : r > 0 ? `+${r} ms` : `−${-r} ms`;
+}

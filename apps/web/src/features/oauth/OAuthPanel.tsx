@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { activeSessionStore } from '../../lib/uiState';
+import { useValue } from '../../lib/valueStore';
+import { StepCard } from './StepCard';
+import { useOAuthModel, type AuthMethod, type OAuthInputs, type OAuthModel } from './useOAuthModel';
+
+const METHODS: AuthMethod[] = ['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt'];
+const FIELDS: Array<[keyof OAuthInputs, string, string]> = [
+  ['scope', 'Scopes', 'from the challenge / metadata'],
+  ['clientId', 'Client id', 'Dynamic Client Registration'],
+  ['clientSecret', 'Client secret', 'none (public client)'],
+  ['redirectUrl', 'Redirect URI', "mcpscope's /oauth/callback"],
+  ['resource', 'Resource (RFC 8707)', 'the MCP server URL'],
+];
+
+/** OAuth 2.1 for the active HTTP session: the 401 explained, Quick and Guided flows, every step, token status. */
+export function OAuthPanel() {
+  const sessionId = useValue(activeSessionStore);
+  const m = useOAuthModel(sessionId);
+  const [mode, setMode] = useState<'quick' | 'guided'>('quick');
+  if (!sessionId || !m.session) return <p className="p-3 text-muted">Select or start a session to authorize it.</p>;
+  if (!m.isHttp) return <p className="p-3 text-muted">OAuth applies to remote (HTTP) servers; this session runs over stdio.</p>;
+  const s = m.status;
+  return (
+    <div className="h-full min-h-0 overflow-auto p-2 text-[12px]" data-testid="oauth-panel">
+      <Challenge m={m} />
+      {s?.pendingAuthorizationUrl && (
+        <div className="mb-2 rounded border border-accent/50 bg-accent/10 p-2" data-testid="oauth-pending">
+          An authorization is waiting for you in the browser.{' '}
+          <button type="button" className="btn" data-testid="oauth-open-pending" onClick={() => m.openPending(s.pendingAuthorizationUrl!)}>Open the authorization page</button>
+        </div>
+      )}
+      <Status m={m} />
+      <div className="mb-2 flex items-center gap-1">
+        <button type="button" className={`btn ${mode === 'quick' ? 'btn-primary' : ''}`} onClick={() => setMode('quick')}>Quick</button>
+        <button type="button" className={`btn ${mode === 'guided' ? 'btn-primary' : ''}`} onClick={() => setMode('guided')} data-testid="oauth-guided">Guided</button>
+      </div>
+      {mode === 'quick' ? (
+        <div className="mb-2 flex items-center gap-2">
+          <button type="button" className="btn btn-primary" disabled={m.busy} onClick={() => void m.quick()} data-testid="oauth-quick">Authorize (Quick)</button>
+          <span className="text-muted">Opens the authorization page, comes back and connects.</span>
+        </div>
+      ) : (
+        <Inputs m={m} />
+      )}
+      {m.error && <div className="mb-2 rounded border border-danger/40 bg-danger/5 p-2 text-danger" role="alert" data-testid="oauth-error">{m.error}</div>}
+      <h3 className="mt-3 mb-1 font-semibold">Steps ({m.steps.length})</h3>
+      {m.steps.length === 0 && <p className="text-muted">No OAuth step yet. Each HTTP exchange of the flow appears here with what the spec expects.</p>}
+      <ol className="flex flex-col gap-1" data-testid="oauth-steps">
+        {m.steps.map((e, i) => (
+          <StepCard key={e.seq} event={e} index={i} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Challenge({ m }: { m: OAuthModel }) {
+  const c = m.challenge;
+  const failed = m.session?.state === 'failed' && m.session.error?.httpStatus === 401;
+  if ((!c && !failed) || (m.status?.authorized && !m.status.pendingAuthorizationUrl && m.session?.state === 'connected')) return null;
+  return (
+    <div className="mb-2 rounded border border-warn/50 bg-warn/10 p-2" data-testid="oauth-challenge">
+      <div className="font-semibold">{failed ? 'The server needs authorization (HTTP 401)' : 'The server asked for authorization'}</div>
+      <p className="mt-1 text-muted">It answered with <code>WWW-Authenticate: {c?.scheme ?? 'Bearer'}</code>. mcpscope can run the OAuth 2.1 flow the spec describes and connect with the token.</p>
+      <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-2 font-mono text-[11px]">
+        {c?.resourceMetadata && (<><dt className="text-muted">resource_metadata</dt><dd className="break-all" data-testid="oauth-challenge-metadata">{c.resourceMetadata}</dd></>)}
+        {c?.scope && (<><dt className="text-muted">scope</dt><dd>{c.scope}</dd></>)}
+        {c?.error && (<><dt className="text-muted">error</dt><dd>{c.error}{c.errorDescription ? ` — ${c.errorDescription}` : ''}</dd></>)}
+      </dl>
+      <button type="button" className="btn btn-primary mt-2" disabled={m.busy} onClick={() => void m.quick()} data-testid="oauth-authorize">Authorize</button>
+    </div>
+  );
+}
+
+function Status({ m }: { m: OAuthModel }) {
+  const s = m.status;
+  if (!s?.enabled) return null;
+  const expires = s.expiresAt ? new Date(s.expiresAt).toLocaleTimeString() : undefined;
+  return (
+    <div className="mb-2 flex flex-wrap items-center gap-2 rounded border border-line p-2" data-testid="oauth-status" data-authorized={s.authorized}>
+      <span className={`chip ${s.authorized ? 'text-ok' : 'text-muted'}`}>{s.authorized ? 'authorized' : 'not authorized'}</span>
+      {s.scope && <span>scopes <code data-testid="oauth-status-scope">{s.scope}</code></span>}
+      {expires && <span>expires {expires}</span>}
+      <span>{s.hasRefreshToken ? 'refresh token available' : 'no refresh token'}</span>
+      {s.issuer && <span className="text-muted">issuer {s.issuer}</span>}
+      {s.clientId && <span className="text-muted">client {s.clientId}</span>}
+      <span className="flex-1" />
+      {s.authorized && <button type="button" className="btn" onClick={() => void m.signOut()} data-testid="oauth-signout">Sign out (revoke)</button>}
+    </div>
+  );
+}
+
+function Inputs({ m }: { m: OAuthModel }) {
+  return (
+    <form className="mb-2 grid grid-cols-[max-content_1fr] items-center gap-x-2 gap-y-1 rounded border border-line p-2" onSubmit={(e) => { e.preventDefault(); void m.guided(); }} data-testid="oauth-inputs">
+      {FIELDS.map(([key, label, placeholder]) => (
+        <label key={key} className="contents">
+          <span className="text-muted">{label}</span>
+          <input className="input" value={m.inputs[key]} placeholder={placeholder} type={key === 'clientSecret' ? 'password' : 'text'} onChange={(e) => m.setInput(key, e.target.value)} data-testid={key === 'scope' ? 'oauth-scope-input' : `oauth-input-${key}`} />
+        </label>
+      ))}
+      <label className="contents">
+        <span className="text-muted">Client auth method</span>
+        <select className="input" value={m.inputs.authMethod} onChange={(e) => m.setInput('authMethod', e.target.value as AuthMethod | '')} data-testid="oauth-input-authMethod">
+          <option value="">from the server metadata</option>
+          {METHODS.map((x) => <option key={x} value={x}>{x}</option>)}
+        </select>
+      </label>
+      <span />
+      <div><button type="submit" className="btn btn-primary" disabled={m.busy} data-testid="oauth-guided-start">Start guided authorization</button></div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { Finding } from '@mcpscope/protocol';
+import type { OAuthEvent } from '@mcpscope/protocol';
+import { stepInfo } from './stepInfo';
+
+interface HttpSide {
+  method?: string;
+  url?: string;
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+function Headers({ headers }: { headers?: Record<string, string> }) {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  return (
+    <table className="w-full font-mono text-[11px]">
+      <tbody>
+        {Object.entries(headers).map(([k, v]) => (
+          <tr key={k} className="align-top">
+            <td className="pr-2 whitespace-nowrap text-muted">{k}</td>
+            <td className="break-all">{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Side({ label, side }: { label: string; side: HttpSide }) {
+  return (
+    <div className="min-w-0 flex-1 rounded border border-line p-1.5">
+      <div className="mb-1 text-[11px] font-medium text-muted">{label}</div>
+      {side.url && <div className="mb-1 font-mono text-[11px] break-all">{side.method} {side.url}</div>}
+      {side.status !== undefined && <div className="mb-1 font-mono text-[11px]">HTTP {side.status}</div>}
+      <Headers headers={side.headers} />
+      {side.body !== undefined && <pre className="mt-1 max-h-48 overflow-auto rounded bg-surface p-1 font-mono text-[11px] whitespace-pre-wrap">{typeof side.body === 'string' ? side.body : JSON.stringify(side.body, null, 2)}</pre>}
+    </div>
+  );
+}
+
+/** One OAuth step: what happened on the wire (already redacted), what the spec expects, and the findings. */
+export function StepCard({ event, index }: { event: OAuthEvent; index: number }) {
+  const info = stepInfo(event.step);
+  const d = event.detail ?? {};
+  const request = d.request as HttpSide | undefined;
+  const response = d.response as HttpSide | undefined;
+  const findings = (d.findings as Finding[] | undefined) ?? [];
+  const failed = event.step === 'error' || event.step === 'state-mismatch' || (response?.status ?? 0) >= 400;
+  const [open, setOpen] = useState(failed || findings.length > 0);
+  const rest = Object.fromEntries(Object.entries(d).filter(([k]) => !['request', 'response', 'findings'].includes(k)));
+  return (
+    <li className={`rounded border ${failed ? 'border-danger/50' : 'border-line'} text-[12px]`} data-testid="oauth-step" data-step={event.step}>
+      <button type="button" className="flex w-full items-center gap-2 bg-panel px-2 py-1 text-left" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <span className="w-5 text-right font-mono text-[11px] text-muted">{index + 1}</span>
+        <span className="font-semibold">{info.title}</span>
+        {request && <span className="truncate font-mono text-[11px] text-muted">{request.method} {request.url}</span>}
+        {response?.status !== undefined && <span className={`chip ${response.status >= 400 ? 'text-danger' : ''}`}>{response.status}</span>}
+        {findings.length > 0 && <span className="chip border-warn/50 text-warn">{findings.length} finding{findings.length > 1 ? 's' : ''}</span>}
+      </button>
+      {open && (
+        <div className="border-t border-line p-2">
+          {info.spec && <p className="mb-2 text-muted" data-testid="oauth-step-spec">{info.spec}</p>}
+          {findings.map((f, i) => (
+            <div key={i} className="mb-1 rounded border border-warn/50 bg-warn/10 px-2 py-1 text-warn" data-testid="oauth-finding" data-rule={f.rule}>
+              <span className="font-semibold">{f.rule}</span> {f.message} {f.spec && <span className="font-mono text-[11px]">({f.spec})</span>}
+            </div>
+          ))}
+          {(request || response) && (
+            <div className="flex flex-col gap-2 lg:flex-row">
+              {request && <Side label="Request" side={request} />}
+              {response && <Side label="Response" side={response} />}
+            </div>
+          )}
+          {Object.keys(rest).length > 0 && <pre className="mt-1 max-h-48 overflow-auto rounded bg-surface p-1 font-mono text-[11px] whitespace-pre-wrap">{JSON.stringify(rest, null, 2)}</pre>}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+/** What the spec expects at each OAuth step, in one or two sentences (2025-11-25/basic/authorization). */
+const STEPS: Record<string, { title: string; spec: string }> = {
+  start: { title: 'Start', spec: 'The client authorizes for one MCP server (the resource) with the scopes it needs; OAuth 2.1 with PKCE.' },
+  unauthorized: { title: '401 Unauthorized', spec: 'The MCP server answers 401 with WWW-Authenticate; its resource_metadata parameter names the RFC 9728 protected resource metadata, scope the scopes to ask for.' },
+  'protected-resource-metadata': { title: 'Protected resource metadata (RFC 9728)', spec: "The header's resource_metadata URL first, else the path-based then the root /.well-known/oauth-protected-resource. `resource` must identify this server; `authorization_servers` names the issuer." },
+  'authorization-server-metadata': { title: 'Authorization server metadata (RFC 8414 / OIDC)', spec: 'In order: /.well-known/oauth-authorization-server with the issuer path inserted, then OpenID Connect discovery (inserted, then appended). The `issuer` must equal the URL it was derived from; PKCE S256 must be listed.' },
+  'client-registration': { title: 'Dynamic Client Registration (RFC 7591)', spec: 'Without a pre-registered client or a Client ID Metadata Document, the client registers: redirect_uris, grant_types, token_endpoint_auth_method, application_type.' },
+  'authorization-request': { title: 'Authorization request (PKCE S256, RFC 8707)', spec: 'The browser goes to the authorization endpoint with response_type=code, code_challenge (S256), a fresh unguessable state, the scope, and resource = the MCP server URL.' },
+  'user-agent': { title: 'User agent hop', spec: 'One redirect the user agent followed on the way back to the redirect URI.' },
+  'authorization-response': { title: 'Authorization response (state, RFC 9207 iss)', spec: 'The redirect carries code and state; state must be the one sent (CSRF). When the server supports RFC 9207, iss must equal the issuer.' },
+  'state-mismatch': { title: 'State mismatch', spec: 'The callback state differs from the request: the response is refused (RFC 6749 §10.12).' },
+  'token-exchange': { title: 'Token exchange', spec: 'POST grant_type=authorization_code with the code, code_verifier, redirect_uri and resource (RFC 8707), authenticated as registered (client_secret_basic, client_secret_post, none or private_key_jwt).' },
+  'token-refresh': { title: 'Refresh', spec: 'Before expiry or on 401: grant_type=refresh_token with the same resource. A refresh cannot widen the scope.' },
+  'token-client-credentials': { title: 'Client credentials', spec: 'A machine client asks for a token with its own credentials; no browser, no refresh token.' },
+  'token-expiring': { title: 'Token expiring', spec: 'The access token is about to expire; the client refreshes first.' },
+  'step-up': { title: 'Step-up (403 insufficient_scope)', spec: 'The server needs more scope: a fresh authorization for the union of scopes (never a refresh), then the request is retried once.' },
+  authorized: { title: 'Authorized', spec: 'The token is bound to this resource and issuer; it is sent as Authorization: Bearer on every MCP request, never in the URL.' },
+  revocation: { title: 'Revocation (RFC 7009)', spec: 'Sign-out revokes the refresh token, then the access token, at the revocation endpoint.' },
+  'signed-out': { title: 'Signed out', spec: 'The tokens are forgotten.' },
+  error: { title: 'Failed', spec: 'The authorization did not complete.' },
+  http: { title: 'HTTP', spec: 'An authorization-related request.' },
+};
+
+export function stepInfo(step: string): { title: string; spec: string } {
+  return STEPS[step] ?? { title: step, spec: '' };
+}

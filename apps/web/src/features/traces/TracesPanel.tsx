@@ -1,0 +1,87 @@
+import { useRef, useState } from 'react';
+import { formatBytes } from '../../lib/format';
+import type { TraceSummary } from '../../lib/tracesApi';
+import { ReplayReport } from './ReplayReport';
+import { dragHasFiles, traceFilesOf } from './traceFiles';
+import { useTracesModel, type TracesModel } from './useTracesModel';
+
+export function TracesPanel() {
+  const m = useTracesModel();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const errors = [m.listError, m.uploadError, m.openError, m.replayError, m.exportError].filter((e): e is Error => e !== null);
+  return (
+    <div
+      className={`flex h-full min-h-0 flex-col ${over ? 'bg-accent/5' : ''}`}
+      data-testid="trace-drop-zone"
+      onDragOver={(e) => {
+        if (!dragHasFiles(e.dataTransfer?.types)) return;
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        m.upload(traceFilesOf(e.dataTransfer?.files ?? []));
+      }}
+    >
+      <div className="flex h-9 shrink-0 items-center gap-2 border-b border-line px-2 text-xs">
+        <button className="btn h-7 px-3" data-testid="trace-upload" onClick={() => fileRef.current?.click()} disabled={m.uploading}>
+          {m.uploading ? 'Uploading…' : 'Upload trace…'}
+        </button>
+        <input ref={fileRef} type="file" accept=".ndjson,.jsonl,.json,application/x-ndjson" multiple hidden data-testid="trace-file-input"
+          onChange={(e) => (m.upload([...(e.target.files ?? [])]), (e.target.value = ''))} />
+        <span className="text-muted">or drop NDJSON trace files anywhere on this page</span>
+        <span className="flex-1" />
+        <ExportBar m={m} />
+      </div>
+      {errors.map((err, i) => <div key={i} className="border-b border-line bg-danger/5 px-2 py-1 text-xs text-danger" role="alert">{err.message}</div>)}
+      {m.uploadWarnings.map((w) => <div key={w} data-testid="trace-warning" className="border-b border-line bg-warn/10 px-2 py-1 text-xs text-warn">{w}</div>)}
+      <div className="min-h-0 flex-1 overflow-auto">
+        {m.loading ? <div className="p-6 text-center text-muted">Loading traces…</div> : m.traces.length === 0 ? (
+          <div className="p-6 text-center text-muted">No saved traces yet. Every session records one; or drop a trace file here.</div>
+        ) : (
+          <ul aria-label="Saved traces" data-testid="trace-list">{m.traces.map((t) => <TraceItem key={t.id} trace={t} m={m} />)}</ul>
+        )}
+        {m.replayReport && <ReplayReport report={m.replayReport.report} traceId={m.replayReport.traceId} />}
+      </div>
+      {over && <div className="pointer-events-none absolute inset-2 flex items-center justify-center rounded border-2 border-dashed border-accent text-accent">Drop to upload the trace</div>}
+    </div>
+  );
+}
+
+function TraceItem({ trace: t, m }: { trace: TraceSummary; m: TracesModel }) {
+  const date = new Date(t.createdAt);
+  return (
+    <li data-testid="trace-item" data-id={t.id} className="flex items-center gap-2 border-b border-line/60 px-2 py-1.5 text-xs hover:bg-hover">
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-1.5">
+          <span className="truncate font-medium" title={t.id}>{t.name}</span>
+          {t.live && <span className="chip border-ok/50 text-ok" data-testid="trace-live" title="Its session is still open and recording">live</span>}
+          <span className="chip">{t.session.transport}</span>
+        </div>
+        <div className="truncate font-mono text-[11px] text-subtle" title={t.session.target}>{t.session.name} · {t.session.target}</div>
+      </div>
+      <span className="shrink-0 tabular-nums text-muted">{formatBytes(t.size)}</span>
+      <span className="w-44 shrink-0 whitespace-nowrap text-right tabular-nums text-muted" title={t.createdAt}>{Number.isNaN(date.getTime()) ? t.createdAt : date.toLocaleString()}</span>
+      <button className="btn h-6 px-2" data-testid="trace-open" disabled={m.opening === t.id} onClick={() => m.open(t.id)} title="Open as a read-only offline session">Open</button>
+      <button className="btn h-6 px-2" data-testid="replay-run" disabled={m.replaying !== null} onClick={() => m.replay(t.id)} title="Send its requests to the recorded server again and diff the answers">
+        {m.replaying === t.id ? 'Replaying…' : 'Replay'}
+      </button>
+      <button className="btn h-6 px-2" data-testid="trace-download" onClick={() => void m.download(t.id)} title="Download the NDJSON file">Download</button>
+    </li>
+  );
+}
+
+function ExportBar({ m }: { m: TracesModel }) {
+  const none = m.active ? undefined : 'No session is selected';
+  return (
+    <span className="flex items-center gap-1" title={m.active ? `Export ${m.active.name}` : none}>
+      <span className="text-muted">Export session:</span>
+      <button className="btn h-6 px-2" data-testid="export-ndjson" disabled={!m.active} title={none} onClick={() => void m.exportSession('ndjson')}>NDJSON</button>
+      <button className="btn h-6 px-2" data-testid="export-json" disabled={!m.active} title={none} onClick={() => void m.exportSession('json')}>JSON</button>
+      <button className="btn h-6 px-2" data-testid="export-har" disabled={!m.active || Boolean(m.harReason)} title={none ?? m.harReason} onClick={() => void m.exportSession('har')}>HAR</button>
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import type { SessionEvent } from '@mcpscope/protocol';
+import type { EventStore } from './eventStore';
+import type { TracesApi } from './tracesApi';
+
+export const PAGE_SIZE = 20_000;
+/** More than this many events of one trace are not loaded into the browser (the views page the rest). */
+export const MAX_LOADED_EVENTS = 500_000;
+
+/**
+ * An offline session's /ws backlog carries only its last page. When the trace is longer, every
+ * event from seq 1 is fetched with GET …/events in pages and the session's log is rebuilt, so
+ * every view (frames, console, timeline, tools history) sees the whole trace.
+ * Returns how many events were loaded, or 0 when the backlog already held everything.
+ */
+export async function loadOfflinePages(store: EventStore, api: Pick<TracesApi, 'events'>, sessionId: string): Promise<number> {
+  const info = store.pageInfo.get(sessionId);
+  if (!info || info.firstSeq <= 1 || info.lastSeq - info.firstSeq + 1 >= info.total) return 0;
+  const events: SessionEvent[] = [];
+  let from = 0;
+  while (events.length < MAX_LOADED_EVENTS) {
+    const page = await api.events(sessionId, from, PAGE_SIZE);
+    if (page.length === 0) break;
+    events.push(...page);
+    from = page[page.length - 1].seq + 1;
+    if (from > info.lastSeq || page.length < PAGE_SIZE) break;
+  }
+  store.replaceLog(sessionId, events);
+  return events.length;
+}
+
+/** Starts loading once per session (a reconnect's repeated page info does not reload). */
+export function offlinePageLoader(store: EventStore, api: Pick<TracesApi, 'events'>) {
+  const started = new Set<string>();
+  return (sessionId: string) => {
+    if (started.has(sessionId)) return;
+    started.add(sessionId);
+    // The page info is applied with the next batch; load after it.
+    queueMicrotask(() => {
+      store.flush();
+      loadOfflinePages(store, api, sessionId).catch((err) => {
+        started.delete(sessionId);
+        console.warn('mcpscope: could not page in the offline trace', err);
+      });
+    });
+  };
+}

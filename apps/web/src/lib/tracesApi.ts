@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import { z } from 'zod';
+import {
+  ReplayReportSchema,
+  SessionInfoSchema,
+  TraceDiffSchema,
+  TraceListSchema,
+  TraceUploadReplySchema,
+  type CompareBody,
+  type ReplayReportWire,
+  type TraceDiffWire,
+  type TraceSummary,
+  type TraceUploadReply,
+} from '@mcpscope/wire';
+import type { SessionEvent } from '@mcpscope/protocol';
+import type { ApiClient } from './api';
+import { useServices } from './services';
+
+/**
+ * Client of the trace routes of issue 5 (wire: traces.ts): saved traces, offline sessions,
+ * compare, export, replay and event pages. Replies are parsed with the wire schemas.
+ */
+export type { TraceSummary };
+export type CompareReply = TraceDiffWire;
+export type MatchedPair = TraceDiffWire['matched'][number];
+export type Difference = MatchedPair['differences'][number];
+export type Exchange = TraceDiffWire['onlyLeft'][number];
+export type ReplayReply = ReplayReportWire;
+export type ReplayStep = ReplayReportWire['steps'][number];
+export type CompareSource = CompareBody['left'];
+
+const EventSchema = z.looseObject({ type: z.string(), seq: z.number(), t: z.number(), sessionId: z.string() });
+const EventPageSchema = z.union([z.looseObject({ events: z.array(EventSchema) }).transform((r) => r.events), z.array(EventSchema)]);
+
+export type ExportFormat = 'ndjson' | 'json' | 'har';
+
+export function createTracesApi(api: Pick<ApiClient, 'call' | 'raw'>) {
+  const enc = encodeURIComponent;
+  return {
+    list: async (): Promise<TraceSummary[]> => (await api.call('GET', '/api/traces', TraceListSchema)).traces,
+    download: (id: string): Promise<Blob> => api.raw('GET', `/api/traces/${enc(id)}`).then((r) => r.blob()),
+    upload: async (ndjson: Blob | string): Promise<TraceUploadReply> => {
+      const res = await api.raw('POST', '/api/traces', { body: ndjson, contentType: 'application/x-ndjson' });
+      return TraceUploadReplySchema.parse(await res.json());
+    },
+    open: async (id: string) => (await api.call('POST', `/api/traces/${enc(id)}/open`, z.object({ session: SessionInfoSchema }))).session,
+    replay: (id: string, body: { ignore?: string[] } = {}): Promise<ReplayReply> => api.call('POST', `/api/traces/${enc(id)}/replay`, ReplayReportSchema, body),
+    compare: (body: CompareBody): Promise<CompareReply> => api.call('POST', '/api/compare', TraceDiffSchema, body),
+    exportSession: (sessionId: string, format: ExportFormat): Promise<Blob> =>
+      api.raw('GET', `/api/sessions/${enc(sessionId)}/export?format=${format}`).then((r) => r.blob()),
+    /** Events of a session from `from` (inclusive), at most `limit`, in seq order. */
+    events: async (sessionId: string, from: number, limit: number): Promise<SessionEvent[]> =>
+      (await api.call('GET', `/api/sessions/${enc(sessionId)}/events?from=${from}&limit=${limit}`, EventPageSchema)) as unknown as SessionEvent[],
+  };
+}
+export type TracesApi = ReturnType<typeof createTracesApi>;
+
+export function useTracesApi(): TracesApi {
+  const { api } = useServices();
+  return useMemo(() => createTracesApi(api), [api]);
+}
+
+/** Saves a blob under `name` through a temporary object URL. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

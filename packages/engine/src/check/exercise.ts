@@ -1,0 +1,115 @@
+import type { Session } from '../session.js';
+import { argumentsFor } from './args-from-schema.js';
+
+export interface ExerciseOptions {
+  /** Call tools annotated readOnlyHint (with arguments from their inputSchema). */
+  callTools?: boolean;
+  /** How many resources to read and prompts to get. */
+  sample?: number;
+  timeoutMs?: number;
+  /** Longest pagination walk per list (a loop is cut here and reported by the linter). */
+  maxPages?: number;
+}
+
+type Item = Record<string, unknown>;
+
+/**
+ * Lists and exercises what the server declared, so that every rule sees real traffic. Each step
+ * tells what happened in `notes`; a failing step is a note, not an exception (the linter judges).
+ */
+export class Exerciser {
+  readonly notes: string[] = [];
+
+  constructor(
+    private readonly session: Session,
+    private readonly opts: ExerciseOptions = {},
+  ) {}
+
+  private async call(method: string, params: Record<string, unknown> = {}): Promise<Item | undefined> {
+    try {
+      const out = await this.session.request(method, params, { timeoutMs: this.opts.timeoutMs ?? 15_000 });
+      if (out.outcome === 'result') return out.result;
+      if (out.outcome === 'error') this.notes.push(`${method}: JSON-RPC error ${out.error.code}: ${out.error.message}`);
+    } catch (err) {
+      this.notes.push(`${method}: ${(err as Error).message}`);
+    }
+    return undefined;
+  }
+
+  /** Every page of a list (cursors followed until none, a repeat, or maxPages). */
+  async listAll(method: string, key: string): Promise<Item[]> {
+    const items: Item[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    let pages = 0;
+    for (; pages < (this.opts.maxPages ?? 20); pages++) {
+      const result = await this.call(method, cursor === undefined ? {} : { cursor });
+      if (!result) break;
+      if (Array.isArray(result[key])) items.push(...(result[key] as Item[]));
+      const next = result.nextCursor;
+      if (typeof next !== 'string') {
+        pages++;
+        break;
+      }
+      if (seen.has(next)) {
+        this.notes.push(`${method}: cursor ${JSON.stringify(next)} came back; stopped following it`);
+        pages++;
+        break;
+      }
+      seen.add(next);
+      cursor = next;
+    }
+    this.notes.push(`${method}: ${items.length} ${key} in ${pages} page(s)`);
+    return items;
+  }
+
+  async run(): Promise<void> {
+    const caps = this.session.info().serverCapabilities ?? {};
+    const sample = this.opts.sample ?? 3;
+    if (caps.tools) await this.tools();
+    if (caps.resources) {
+      const resources = await this.listAll('resources/list', 'resources');
+      await this.listAll('resources/templates/list', 'resourceTemplates');
+      for (const r of resources.slice(0, sample)) if (typeof r.uri === 'string') await this.call('resources/read', { uri: r.uri });
+      // A second listing: URIs that change between listings are caught by resource-uri-stable.
+      await this.listAll('resources/list', 'resources');
+    }
+    if (caps.prompts) await this.prompts(sample, Boolean(caps.completions));
+    if (this.session.info().era !== 'modern') await this.call('ping');
+    if (caps.logging) {
+      try {
+        await this.session.setLogLevel('info');
+        this.notes.push('logging/setLevel: info');
+      } catch (err) {
+        this.notes.push(`logging/setLevel: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private async tools(): Promise<void> {
+    const tools = await this.listAll('tools/list', 'tools');
+    // Listed twice: tool definitions that change between listings are caught by tool-changed.
+    await this.listAll('tools/list', 'tools');
+    if (!this.opts.callTools) return;
+    for (const tool of tools) {
+      const readOnly = (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true;
+      if (!readOnly || typeof tool.name !== 'string') continue;
+      const result = await this.call('tools/call', { name: tool.name, arguments: argumentsFor(tool.inputSchema) });
+      if (result) this.notes.push(`tools/call ${tool.name}: ${result.isError === true ? 'isError: true' : 'ok'}`);
+    }
+  }
+
+  private async prompts(sample: number, completions: boolean): Promise<void> {
+    const prompts = await this.listAll('prompts/list', 'prompts');
+    for (const p of prompts.slice(0, sample)) {
+      if (typeof p.name !== 'string') continue;
+      const args = Array.isArray(p.arguments) ? (p.arguments as Item[]) : [];
+      const values = Object.fromEntries(args.filter((a) => a.required === true && typeof a.name === 'string').map((a) => [a.name as string, 'test']));
+      await this.call('prompts/get', { name: p.name, arguments: values });
+      const first = args.find((a) => typeof a.name === 'string');
+      if (completions && first) {
+        await this.call('completion/complete', { ref: { type: 'ref/prompt', name: p.name }, argument: { name: first.name, value: '' } });
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import type { Finding } from '@mcpscope/protocol';
+import type { Engine } from '../engine.js';
+import type { Session } from '../session.js';
+import type { SessionConfig } from '../types.js';
+import { Exerciser, type ExerciseOptions } from './exercise.js';
+import { probeOriginAndHost } from './origin-probe.js';
+import { collectFindings, makeReport, type FindingsReport, type ReportedFinding } from './report.js';
+
+export interface CheckOptions extends ExerciseOptions {
+  /** Probe Origin/Host validation of HTTP servers (default true). */
+  probe?: boolean;
+  connectTimeoutMs?: number;
+  record?: string;
+  noRedact?: boolean;
+}
+
+export interface CheckResult {
+  report: FindingsReport;
+  session: Session;
+}
+
+/**
+ * `mcpscope check`: connects (throws the engine's connect error when it cannot), exercises what
+ * the server declares, probes HTTP servers for DNS-rebinding protection, and reports every
+ * finding. The session is left open for the caller to close (with the engine).
+ */
+export async function runCheck(engine: Engine, config: SessionConfig, opts: CheckOptions = {}): Promise<CheckResult> {
+  const session = await engine.open(config, {
+    watchListChanges: false,
+    connectTimeoutMs: opts.connectTimeoutMs,
+    record: opts.record,
+    noRedact: opts.noRedact,
+  });
+  const info = session.info();
+  const exerciser = new Exerciser(session, opts);
+  exerciser.notes.push(`connected: ${info.transport}, ${info.era ?? '?'} era, protocol ${info.protocolVersion ?? '?'}`);
+  await exerciser.run();
+  const probeFindings: ReportedFinding[] = [];
+  if (config.transport !== 'stdio' && opts.probe !== false) {
+    const probe = await probeOriginAndHost(config, opts.timeoutMs);
+    exerciser.notes.push(...probe.notes);
+    probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: `POST ${config.url}` })));
+  }
+  const target = config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
+  const report = makeReport(target, [...collectFindings(session.events()), ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
+  return { report, session };
+}

@@ -1,0 +1,188 @@
+import {
+  createPrivateKeyJwtAuth,
+  type OAuthClientInformationContext,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
+  type OAuthDiscoveryState,
+  type OAuthClientProvider,
+  type OAuthTokens,
+} from '@modelcontextprotocol/client';
+import { randomBytes } from 'node:crypto';
+import { TokenFileStore, type StoredCredentials } from './token-store.js';
+import type { OAuthConfig } from './types.js';
+
+type Tokens = OAuthTokens & { expires_at?: number; issuer?: string };
+
+/**
+ * The engine's OAuthClientProvider for the SDK's `auth()`: in-memory state for one session,
+ * optionally mirrored to a 0600 token file keyed by issuer and resource. It never navigates
+ * by itself; `redirectToAuthorization` records the URL and the runner drives the user agent.
+ */
+export class McpscopeOAuthProvider implements OAuthClientProvider {
+  private client?: OAuthClientInformationMixed;
+  private current?: Tokens;
+  private verifier?: string;
+  private lastState?: string;
+  private discovery?: OAuthDiscoveryState;
+  pendingUrl?: URL;
+  issuer?: string;
+  private readonly store?: TokenFileStore;
+
+  constructor(
+    private readonly config: OAuthConfig,
+    private readonly resource: string,
+    readonly redirect: string | undefined,
+  ) {
+    if (config.tokenFile) this.store = new TokenFileStore(config.tokenFile);
+    if (config.clientId) {
+      this.client = { client_id: config.clientId, ...(config.clientSecret ? { client_secret: config.clientSecret } : {}) };
+    }
+  }
+
+  get redirectUrl(): string | undefined {
+    return this.config.grant === 'client_credentials' ? undefined : this.redirect;
+  }
+
+  /** A user-chosen RFC 8707 resource replaces the SDK's choice (the Guided view's input). */
+  get validateResourceURL(): OAuthClientProvider['validateResourceURL'] {
+    const resource = this.config.resource;
+    return resource ? async () => new URL(resource) : undefined;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.config.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const machine = this.config.grant === 'client_credentials';
+    return {
+      client_name: this.config.clientName ?? 'mcpscope',
+      redirect_uris: machine || !this.redirect ? [] : [this.redirect],
+      grant_types: machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      response_types: machine ? [] : ['code'],
+      token_endpoint_auth_method: this.config.authMethod ?? (this.config.clientSecret ? 'client_secret_basic' : 'none'),
+      ...(this.config.scope ? { scope: this.config.scope } : {}),
+    };
+  }
+
+  state(): string {
+    return (this.lastState = randomBytes(24).toString('base64url'));
+  }
+
+  expectedState(): string | undefined {
+    return this.lastState;
+  }
+
+  private key(issuer: string | undefined): string | undefined {
+    return issuer ? TokenFileStore.key(issuer, this.resource) : undefined;
+  }
+
+  private async persisted(ctx?: OAuthClientInformationContext): Promise<StoredCredentials | undefined> {
+    const key = this.key(ctx?.issuer ?? this.issuer);
+    return key && this.store ? this.store.get(key) : undefined;
+  }
+
+  private async persist(ctx?: OAuthClientInformationContext): Promise<void> {
+    const key = this.key(ctx?.issuer ?? this.issuer);
+    if (key && this.store) await this.store.set(key, { tokens: this.current, client: this.config.clientId ? undefined : this.client });
+  }
+
+  async clientInformation(ctx?: OAuthClientInformationContext): Promise<OAuthClientInformationMixed | undefined> {
+    if (ctx?.issuer) this.issuer = ctx.issuer;
+    return this.client ?? (this.client = (await this.persisted(ctx))?.client);
+  }
+
+  async saveClientInformation(info: OAuthClientInformationMixed, ctx?: OAuthClientInformationContext): Promise<void> {
+    this.client = info;
+    await this.persist(ctx);
+  }
+
+  async tokens(ctx?: OAuthClientInformationContext): Promise<Tokens | undefined> {
+    if (ctx?.issuer) this.issuer = ctx.issuer;
+    if (!this.current && ctx?.issuer) this.current = (await this.persisted(ctx))?.tokens;
+    return this.current;
+  }
+
+  async saveTokens(tokens: OAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    if (ctx?.issuer) this.issuer = ctx.issuer;
+    const expires_at = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
+    this.current = { ...tokens, expires_at };
+    await this.persist(ctx);
+  }
+
+  async loadPersisted(issuer: string): Promise<Tokens | undefined> {
+    this.issuer = issuer;
+    const saved = await this.persisted({ issuer });
+    if (saved?.client && !this.client) this.client = saved.client;
+    return (this.current ??= saved?.tokens);
+  }
+
+  /** SEP-2352: the authorization server recorded at redirect time, checked on the callback leg. */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  redirectToAuthorization(url: URL): void {
+    this.pendingUrl = url;
+  }
+
+  saveCodeVerifier(v: string): void {
+    this.verifier = v;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('No PKCE code verifier: the authorization was not started here');
+    return this.verifier;
+  }
+
+  get addClientAuthentication(): OAuthClientProvider['addClientAuthentication'] {
+    const method = this.config.authMethod;
+    const id = this.config.clientId ?? this.client?.client_id;
+    if (method === 'private_key_jwt' && this.config.privateKeyJwk && id) {
+      return createPrivateKeyJwtAuth({ issuer: id, subject: id, privateKey: this.config.privateKeyJwk, alg: String(this.config.privateKeyJwk.alg ?? 'RS256') });
+    }
+    if (method === 'client_secret_post' || method === 'client_secret_basic' || method === 'none') {
+      return (headers, params) => {
+        const client = this.client;
+        if (!client) return;
+        if (method === 'client_secret_basic' && client.client_secret) {
+          headers.set('Authorization', `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`);
+          return;
+        }
+        params.set('client_id', client.client_id);
+        if (method === 'client_secret_post' && client.client_secret) params.set('client_secret', client.client_secret);
+      };
+    }
+    return undefined;
+  }
+
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (this.config.grant !== 'client_credentials') return undefined;
+    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (scope) params.set('scope', scope);
+    return params;
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'tokens') this.current = undefined;
+    if ((scope === 'all' || scope === 'client') && !this.config.clientId) this.client = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+  }
+
+  forget(): void {
+    this.current = undefined;
+    void this.persist();
+  }
+
+  currentTokens(): Tokens | undefined {
+    return this.current;
+  }
+
+  clientId(): string | undefined {
+    return this.client?.client_id;
+  }
+}

@@ -1,0 +1,170 @@
+import {
+  auth,
+  discoverOAuthServerInfo,
+  extractWWWAuthenticateParams,
+  computeScopeUnion,
+  type AuthProvider,
+  type FetchLike,
+} from '@modelcontextprotocol/client';
+import { createOAuthFetch, redactDetail, type OAuthEmit } from './oauth-fetch.js';
+import { McpscopeOAuthProvider } from './provider.js';
+import type { CallbackParams, OAuthConfig, OAuthStatus, UserAgent } from './types.js';
+
+export interface OAuthRunnerOptions {
+  serverUrl: string;
+  config: OAuthConfig;
+  /** Drives the browser (or not) through the authorization endpoint. */
+  userAgent?: UserAgent;
+  /** Receives every step, already redacted. */
+  emit: OAuthEmit;
+  fetch?: FetchLike;
+}
+
+/** Refresh this long before the access token expires. */
+const EXPIRY_SKEW_MS = 30_000;
+
+/**
+ * One MCP server's OAuth 2.1 client (2025-11-25/basic/authorization): discovery, client
+ * identity, PKCE, resource indicators, state and iss checks, refresh, step-up and revocation,
+ * built on the SDK's `auth()` and helpers. Every HTTP exchange is an `oauth` event.
+ */
+export class OAuthRunner {
+  readonly provider: McpscopeOAuthProvider;
+  private readonly serverUrl: URL;
+  private readonly fetchFn: FetchLike;
+  private readonly emit: OAuthEmit;
+  private scope?: string;
+  private resourceMetadataUrl?: URL;
+  private running?: Promise<void>;
+
+  constructor(private readonly options: OAuthRunnerOptions) {
+    this.serverUrl = new URL(options.serverUrl);
+    this.emit = (step, detail) => options.emit(step, redactDetail(detail));
+    this.fetchFn = createOAuthFetch(options.fetch ?? fetch, this.serverUrl, this.emit);
+    this.provider = new McpscopeOAuthProvider(options.config, options.serverUrl, options.config.redirectUrl ?? 'http://127.0.0.1/oauth/callback');
+    this.scope = options.config.scope;
+  }
+
+  status(): OAuthStatus {
+    const t = this.provider.currentTokens();
+    return {
+      authorized: !!t?.access_token,
+      issuer: this.provider.issuer,
+      scope: t?.scope,
+      expiresAt: t?.expires_at,
+      hasRefreshToken: !!t?.refresh_token,
+      clientId: this.provider.clientId(),
+      pendingAuthorizationUrl: this.provider.pendingUrl?.href,
+    };
+  }
+
+  /** Runs (or joins) one authorization. `force` skips the refresh branch: a refresh cannot widen scope. */
+  authorize(opts: { scope?: string; force?: boolean } = {}): Promise<void> {
+    return (this.running ??= this.run(opts).finally(() => (this.running = undefined)));
+  }
+
+  private async run({ scope, force }: { scope?: string; force?: boolean }): Promise<void> {
+    if (scope) this.scope = computeScopeUnion(this.scope, scope);
+    this.emit('start', { serverUrl: this.serverUrl.href, scope: this.scope, grant: this.options.config.grant ?? 'authorization_code', force: !!force });
+    const base = { serverUrl: this.serverUrl, scope: this.scope, resourceMetadataUrl: this.resourceMetadataUrl, fetchFn: this.fetchFn };
+    let result = await auth(this.provider, { ...base, forceReauthorization: force });
+    if (result === 'REDIRECT') {
+      const url = this.provider.pendingUrl!;
+      const expectedState = url.searchParams.get('state') ?? undefined;
+      this.emit('authorization-request', { url: url.href, params: Object.fromEntries(url.searchParams) });
+      if (!this.options.userAgent) throw new Error('Authorization needs a browser but no user agent is configured');
+      const params = await this.options.userAgent(url, this.provider.redirect ?? '');
+      this.provider.pendingUrl = undefined;
+      this.emit('authorization-response', { params: { ...params } });
+      result = await this.finish(params, expectedState, base);
+    }
+    if (result !== 'AUTHORIZED') throw new Error('Authorization did not complete');
+    const t = this.provider.currentTokens();
+    this.emit('authorized', { issuer: this.provider.issuer, scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token });
+  }
+
+  private async finish(params: CallbackParams, expectedState: string | undefined, base: Parameters<typeof auth>[1]) {
+    if (params.error) throw new Error(`Authorization server answered ${params.error}${params.error_description ? `: ${params.error_description}` : ''}`);
+    // RFC 6749 §10.12 / OAuth 2.1 §7.11: the state must be the one this client sent.
+    if (!params.state || params.state !== expectedState) {
+      this.emit('state-mismatch', { findings: [{ rule: 'oauth-state-mismatch', severity: 'error', message: 'The callback state does not match the request (CSRF)', spec: 'RFC 6749 §10.12' }] });
+      throw new Error('OAuth state mismatch: the callback does not belong to this authorization');
+    }
+    if (!params.code) throw new Error('The authorization response has no code');
+    // The SDK checks RFC 9207 `iss` against the recorded issuer before redeeming the code.
+    return auth(this.provider, { ...base, authorizationCode: params.code, iss: params.iss });
+  }
+
+  /** The access token, refreshed first when it is about to expire. */
+  async token(): Promise<string | undefined> {
+    const t = this.provider.currentTokens();
+    if (t?.expires_at && t.refresh_token && t.expires_at - EXPIRY_SKEW_MS < Date.now()) {
+      this.emit('token-expiring', { expiresAt: t.expires_at });
+      await this.authorize().catch(() => undefined);
+    }
+    return this.provider.currentTokens()?.access_token;
+  }
+
+  /** 401 from the MCP server: refresh if possible, else authorize anew. */
+  async onUnauthorized(response: Response): Promise<void> {
+    const params = extractWWWAuthenticateParams(response);
+    this.emit('unauthorized', { status: response.status, wwwAuthenticate: response.headers.get('www-authenticate'), params: { ...params, resourceMetadataUrl: params.resourceMetadataUrl?.href } });
+    if (params.resourceMetadataUrl) this.resourceMetadataUrl = params.resourceMetadataUrl;
+    if (params.scope && !this.scope) this.scope = params.scope;
+    await this.authorize();
+  }
+
+  /** 403 insufficient_scope: a fresh authorization for the union of scopes, never a refresh. */
+  async stepUp(response: Response): Promise<void> {
+    const params = extractWWWAuthenticateParams(response);
+    const union = computeScopeUnion(this.scope, this.provider.currentTokens()?.scope, params.scope);
+    this.emit('step-up', { status: response.status, wwwAuthenticate: response.headers.get('www-authenticate'), requiredScope: params.scope, scope: union });
+    if (params.resourceMetadataUrl) this.resourceMetadataUrl = params.resourceMetadataUrl;
+    // RFC 6749 §6: a refresh cannot widen scope; the server said the token lacks scope, so always
+    // ask anew, even when the token's own `scope` claims to cover the union (servers may omit it).
+    await this.authorize({ scope: union, force: true });
+  }
+
+  /** RFC 7009 revocation of the refresh and access tokens, then forget them. */
+  async signOut(): Promise<void> {
+    const t = this.provider.currentTokens();
+    const info = await discoverOAuthServerInfo(this.serverUrl, { fetchFn: this.fetchFn, resourceMetadataUrl: this.resourceMetadataUrl });
+    const endpoint = (info.authorizationServerMetadata as { revocation_endpoint?: string } | undefined)?.revocation_endpoint;
+    const client = await this.provider.clientInformation({ issuer: info.authorizationServerMetadata?.issuer ?? info.authorizationServerUrl });
+    if (endpoint && t && client) {
+      for (const [token, hint] of [[t.refresh_token, 'refresh_token'], [t.access_token, 'access_token']] as const) {
+        if (!token) continue;
+        const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded' });
+        const params = new URLSearchParams({ token, token_type_hint: hint });
+        const add = this.provider.addClientAuthentication;
+        if (add) await add(headers, params, endpoint, info.authorizationServerMetadata);
+        else if (client.client_secret) headers.set('Authorization', `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`);
+        else params.set('client_id', client.client_id);
+        await this.fetchFn(endpoint, { method: 'POST', headers, body: params.toString() });
+      }
+    }
+    this.provider.forget();
+    this.emit('signed-out', { revoked: !!endpoint });
+  }
+
+  /** The SDK transport's auth seam: token() before each request, onUnauthorized() on 401. */
+  authProvider(): AuthProvider {
+    return { token: () => this.token(), onUnauthorized: (ctx) => this.onUnauthorized(ctx.response) };
+  }
+
+  /**
+   * Wraps the MCP transport's fetch: a 403 `insufficient_scope` triggers step-up and one retry
+   * with the new token (the SDK only steps up for a full OAuthClientProvider).
+   */
+  stepUpFetch(inner: FetchLike): FetchLike {
+    return async (input, init) => {
+      const res = await inner(input, init);
+      if (res.status !== 403 || extractWWWAuthenticateParams(res).error !== 'insufficient_scope') return res;
+      await this.stepUp(res);
+      const headers = new Headers(init?.headers);
+      const token = await this.token();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return inner(input, { ...init, headers });
+    };
+  }
+}

@@ -1,0 +1,52 @@
+export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
+
+/** How mcpscope connects to an OAuth-protected MCP server. Parsed from CLI flags or the wire. */
+export interface OAuthConfig {
+  /** `authorization_code` (default, PKCE S256) or `client_credentials` for machine clients. */
+  grant?: 'authorization_code' | 'client_credentials';
+  /** Pre-registered client; without it the flow uses clientMetadataUrl or Dynamic Client Registration. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Client ID Metadata Document URL (used as client_id when the AS supports it). */
+  clientMetadataUrl?: string;
+  /** Force one token endpoint auth method (default: the SDK picks from the AS metadata). */
+  authMethod?: ClientAuthMethod;
+  /** private_key_jwt signing key (a JWK with `alg`). */
+  privateKeyJwk?: Record<string, unknown>;
+  scope?: string;
+  /** Where the authorization server sends the browser back. */
+  redirectUrl?: string;
+  /** Persist tokens (0600) in this file, keyed by issuer and resource. */
+  tokenFile?: string;
+  /** RFC 8707 resource to ask for (default: the MCP server URL, or the metadata's `resource`). */
+  resource?: string;
+  /** OAuth client_name sent with Dynamic Client Registration. */
+  clientName?: string;
+}
+
+/** Query parameters of the authorization response (RFC 6749 §4.1.2, RFC 9207). */
+export interface CallbackParams {
+  code?: string;
+  state?: string;
+  iss?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/**
+ * Drives the user agent to the authorization URL and resolves with the redirect's query
+ * parameters: headless (follow the chain with fetch), the system browser with a loopback
+ * listener, or the web UI with mcpscope's own /oauth/callback.
+ */
+export type UserAgent = (authorizationUrl: URL, redirectUrl: string) => Promise<CallbackParams>;
+
+export interface OAuthStatus {
+  authorized: boolean;
+  issuer?: string;
+  scope?: string;
+  expiresAt?: number;
+  hasRefreshToken: boolean;
+  clientId?: string;
+  /** The authorization URL a browser must open (web flow), until the callback arrives. */
+  pendingAuthorizationUrl?: string;
+}

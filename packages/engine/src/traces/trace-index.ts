@@ -1,0 +1,134 @@
+import { statSync } from 'node:fs';
+import { parseEvent, TraceError, TraceHeaderSchema, TRACE_FORMAT, type TraceHeader } from '@mcpscope/trace';
+import { idKey, messageId, type SessionEvent } from '@mcpscope/protocol';
+import type { SessionInfo } from '../types.js';
+import { scanLines } from './line-scanner.js';
+
+/** Byte offsets of every `every`-th event, found by streaming the file once. */
+export interface TraceIndex {
+  file: string;
+  header: TraceHeader;
+  size: number;
+  total: number;
+  /** A checkpoint every this many events. */
+  every: number;
+  firstSeq: number;
+  lastSeq: number;
+  checkpoints: Array<{ seq: number; offset: number }>;
+  warnings: string[];
+  /** What the recorded handshake said (era, protocol, serverInfo, capabilities, instructions). */
+  handshake: Partial<SessionInfo>;
+}
+
+const HANDSHAKES = new Set(['initialize', 'server/discover']);
+
+function handshakeFrom(method: string, result: Record<string, unknown>): Partial<SessionInfo> {
+  const meta = (result._meta ?? {}) as Record<string, unknown>;
+  const serverInfo = (result.serverInfo ?? meta['io.modelcontextprotocol/serverInfo']) as Record<string, unknown> | undefined;
+  const versions = result.supportedVersions as string[] | undefined;
+  return {
+    era: method === 'initialize' ? 'legacy' : 'modern',
+    protocolVersion: (result.protocolVersion as string | undefined) ?? versions?.[versions.length - 1],
+    ...(serverInfo ? { serverInfo } : {}),
+    serverCapabilities: (result.capabilities as Record<string, unknown>) ?? {},
+    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+  };
+}
+
+/**
+ * Streams a trace v1 file into an index: header, counts, a checkpoint every `every` events,
+ * the handshake, and warnings (malformed lines; a last line cut off mid-write). Nothing but
+ * one line at a time is held in memory.
+ */
+export async function indexTrace(file: string, every = 1000): Promise<TraceIndex> {
+  let header: TraceHeader | undefined;
+  const index: Omit<TraceIndex, 'header'> = { file, size: statSync(file).size, total: 0, every, firstSeq: 0, lastSeq: 0, checkpoints: [], warnings: [], handshake: {} };
+  const pending = new Map<string, string>();
+  let lineNo = 0;
+  let headerError: TraceError | undefined;
+  await scanLines(file, 0, ({ offset, text, terminated }) => {
+    lineNo += 1;
+    const line = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (line.trim() === '') return;
+    if (!header) {
+      try {
+        const v = JSON.parse(line) as { format?: unknown };
+        if (v?.format !== TRACE_FORMAT) throw new Error('not a header');
+        header = TraceHeaderSchema.parse(v);
+        return;
+      } catch {
+        headerError = new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: line 1 is not a "${TRACE_FORMAT}" header`);
+        return false;
+      }
+    }
+    let event: SessionEvent;
+    try {
+      const parsed = parseEvent(JSON.parse(line));
+      if ('error' in parsed) {
+        index.warnings.push(`line ${lineNo}: ${parsed.error}, skipped`);
+        return;
+      }
+      event = parsed.event;
+    } catch {
+      index.warnings.push(
+        terminated
+          ? `line ${lineNo}: not valid JSON, skipped`
+          : `the trace was cut off mid-line at byte ${offset}; everything before it was kept`,
+      );
+      return;
+    }
+    if (index.total % every === 0) index.checkpoints.push({ seq: event.seq, offset });
+    if (index.total === 0) index.firstSeq = event.seq;
+    index.total += 1;
+    index.lastSeq = event.seq;
+    observeHandshake(event, pending, index);
+  });
+  if (headerError) throw headerError;
+  if (!header) throw new TraceError('TRACE_NO_HEADER', 'not an mcpscope trace: the file is empty');
+  return { ...index, header };
+}
+
+function observeHandshake(event: SessionEvent, pending: Map<string, string>, index: Omit<TraceIndex, 'header'>): void {
+  if (event.type !== 'frame' || !event.msg || index.handshake.serverCapabilities) return;
+  const id = messageId(event.msg);
+  if (id === undefined) return;
+  const method = event.msg.method;
+  if (event.dir === 'out' && typeof method === 'string' && HANDSHAKES.has(method)) pending.set(idKey(id), method);
+  else if (event.dir === 'in' && pending.has(idKey(id)) && event.msg.result && typeof event.msg.result === 'object') {
+    index.handshake = handshakeFrom(pending.get(idKey(id))!, event.msg.result as Record<string, unknown>);
+  }
+}
+
+/** Reads up to `limit` events with seq ≥ `from`, starting at the nearest checkpoint. */
+export async function readEvents(index: TraceIndex, from: number, limit: number): Promise<SessionEvent[]> {
+  let start = index.checkpoints[0]?.offset ?? index.size;
+  for (const c of index.checkpoints) {
+    if (c.seq > from) break;
+    start = c.offset;
+  }
+  const out: SessionEvent[] = [];
+  if (limit <= 0) return out;
+  await scanLines(index.file, start, ({ text }) => {
+    let parsed: ReturnType<typeof parseEvent>;
+    try {
+      parsed = parseEvent(JSON.parse(text));
+    } catch {
+      return;
+    }
+    if ('error' in parsed || parsed.event.seq < from) return;
+    out.push(parsed.event);
+    return out.length < limit;
+  });
+  return out;
+}
+
+/** Every event of the trace, streamed (for compare, export and replay of large traces). */
+export async function* iterateEvents(index: TraceIndex, batch = 5000): AsyncGenerator<SessionEvent> {
+  let from = index.firstSeq;
+  for (;;) {
+    const page = await readEvents(index, from, batch);
+    yield* page;
+    if (page.length < batch) return;
+    from = page[page.length - 1]!.seq + 1;
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSupervised, SupervisedSpawnError } from './watchdog.js';
+
+const exitOf = (child: import('node:child_process').ChildProcess) =>
+  new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+
+describe('spawnSupervised (the watchdog supervisor)', () => {
+  it('passes stdin/stdout/stderr through byte for byte and mirrors the exit code', async () => {
+    const script = `process.stdin.on('data', (d) => process.stdout.write(d)); process.stdin.on('end', () => { process.stderr.write('bye\\n'); process.exit(7); });`;
+    const { child, serverPid } = await spawnSupervised({ command: process.execPath, args: ['-e', script], env: { PATH: process.env.PATH ?? '' } });
+    expect(serverPid).toBeGreaterThan(0);
+    expect(serverPid).not.toBe(child.pid);
+    const bytes = Buffer.from([0x7b, 0x0a, 0x00, 0xff, 0xfe, 0x0d, 0x0a, 0xe2, 0x82, 0xac]);
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => out.push(d));
+    child.stderr!.on('data', (d: Buffer) => (err += d));
+    child.stdin!.end(bytes);
+    expect(await exitOf(child)).toEqual({ code: 7, signal: null });
+    expect(Buffer.concat(out).equals(bytes)).toBe(true);
+    expect(err).toBe('bye\n');
+  });
+
+  it('mirrors a signal death', async () => {
+    const { child, serverPid } = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {} });
+    const done = exitOf(child);
+    process.kill(serverPid, 'SIGKILL');
+    expect(await done).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+
+  it('reports a command that does not exist as ENOENT', async () => {
+    const err = await spawnSupervised({ command: 'no-such-command-mcpscope', args: [], env: { PATH: process.env.PATH ?? '' } }).catch((e) => e);
+    expect(err).toBeInstanceOf(SupervisedSpawnError);
+    expect(err.code).toBe('ENOENT');
+  });
+});

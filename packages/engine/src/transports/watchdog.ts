@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
+
+/**
+ * The supervisor every stdio server runs under (as `node -e`). It leads the server's process
+ * group (the server is spawned detached), hands the server our stdin/stdout/stderr unchanged
+ * (stdio 'inherit': not one byte passes through it), and holds fd 3, a socket to mcpscope. When
+ * mcpscope dies, even by SIGKILL, the kernel closes that socket: the supervisor sees EOF and
+ * takes the whole group down (SIGTERM, then SIGKILL). It ignores SIGTERM/SIGINT sent to the
+ * group (the server gets them too) and exits the way the server exited.
+ *
+ * fd 3 protocol, supervisor → mcpscope, one line: `S <pid>` (spawned) or `E <code> <message>`.
+ */
+export const WATCHDOG_SOURCE = String.raw`
+const { spawn } = require('node:child_process');
+const net = require('node:net');
+const [command, ...args] = process.argv.slice(1);
+const control = new net.Socket({ fd: 3, readable: true, writable: true });
+control.on('error', () => {});
+let child;
+let orphaned = false;
+const killGroup = (signal) => { try { process.kill(-process.pid, signal); } catch {} };
+for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(s, () => {});
+const onParentGone = () => {
+  if (orphaned) return;
+  orphaned = true;
+  killGroup('SIGTERM');
+  setTimeout(() => killGroup('SIGKILL'), 1000);
+};
+control.on('end', onParentGone);
+control.on('close', onParentGone);
+control.resume();
+const fail = (err) => control.end('E ' + (err.code || 'ERR') + ' ' + err.message + '\n', () => process.exit(127));
+try {
+  child = spawn(command, args, { stdio: 'inherit' });
+} catch (err) {
+  child = undefined;
+  fail(err);
+}
+if (child) watch(child);
+function watch(child) {
+child.once('spawn', () => control.write('S ' + child.pid + '\n'));
+child.once('error', fail);
+child.once('exit', (code, signal) => {
+  control.destroy();
+  if (signal) {
+    for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.removeAllListeners(s);
+    process.kill(process.pid, signal);
+  }
+  process.exit(code ?? 1);
+});
+}
+`;
+
+export interface SupervisedOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface Supervised {
+  /** The supervisor: leader of the group; its exit mirrors the server's. */
+  child: ChildProcess;
+  /** The server's own pid. */
+  serverPid: number;
+}
+
+/** Why the server could not start (the supervisor could not spawn it). */
+export class SupervisedSpawnError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Spawns `command` under the watchdog supervisor; resolves once the server itself started. */
+export async function spawnSupervised(opts: SupervisedOptions): Promise<Supervised> {
+  const child = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, opts.command, ...opts.args], {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    detached: true,
+    windowsHide: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  const control = child.stdio[3] as Socket;
+  const serverPid = await new Promise<number>((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const nl = text.indexOf('\n');
+      if (nl === -1) return;
+      control.off('data', onData);
+      control.off('close', onClose);
+      const line = text.slice(0, nl);
+      if (line.startsWith('S ')) return resolve(Number(line.slice(2)));
+      const [, code = 'ERR', ...rest] = line.split(' ');
+      reject(new SupervisedSpawnError(code, rest.join(' ')));
+    };
+    const onClose = () => reject(new SupervisedSpawnError('ERR', 'the supervisor exited before the server started'));
+    control.on('data', onData);
+    control.once('close', onClose);
+  });
+  control.on('error', () => {});
+  // The socket must stay open for the server's lifetime (its EOF is the watchdog's signal),
+  // without keeping this process alive on its own.
+  control.unref();
+  child.once('close', () => control.destroy());
+  return { child, serverPid };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The inputs a user may edit before an authorization (Guided view), passed to the engine's OAuthConfig. */
+export const OAuthConfigInputSchema = z.object({
+  grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().min(1).optional(),
+  clientMetadataUrl: z.url({ protocol: /^https?$/ }).optional(),
+  authMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']).optional(),
+  scope: z.string().min(1).optional(),
+  /** Default: mcpscope's own `http://HOST:PORT/oauth/callback`. */
+  redirectUrl: z.url({ protocol: /^https?$/ }).optional(),
+  clientName: z.string().min(1).optional(),
+  /** RFC 8707 resource (default: the MCP server URL). */
+  resource: z.url({ protocol: /^https?$/ }).optional(),
+});
+export type OAuthConfigInput = z.infer<typeof OAuthConfigInputSchema>;
+
+/** POST /api/sessions/:id/oauth/authorize (Quick or Guided start) and …/step-up. */
+export const OAuthAuthorizeBodySchema = z.object({
+  config: OAuthConfigInputSchema.optional(),
+  /** A scope to add (step-up); forces a fresh authorization, never a refresh. */
+  scope: z.string().min(1).optional(),
+  force: z.boolean().optional(),
+});
+export type OAuthAuthorizeBody = z.infer<typeof OAuthAuthorizeBodySchema>;
+
+export const OAuthStatusSchema = z.object({
+  enabled: z.boolean(),
+  authorized: z.boolean(),
+  issuer: z.string().optional(),
+  scope: z.string().optional(),
+  expiresAt: z.number().optional(),
+  hasRefreshToken: z.boolean(),
+  clientId: z.string().optional(),
+  /** Open this in a new tab or popup: an authorization is waiting for the user. */
+  pendingAuthorizationUrl: z.string().optional(),
+  redirectUrl: z.string().optional(),
+});
+export type OAuthStatus = z.infer<typeof OAuthStatusSchema>;
+
+/** Answer of …/oauth/authorize: the URL to open, or already authorized (stored or refreshed tokens). */
+export const OAuthAuthorizeReplySchema = z.object({
+  status: OAuthStatusSchema,
+  authorizationUrl: z.string().optional(),
+});
+export type OAuthAuthorizeReply = z.infer<typeof OAuthAuthorizeReplySchema>;
+
+/** The query of GET /oauth/callback (RFC 6749 §4.1.2, RFC 9207). */
+export const OAuthCallbackQuerySchema = z.object({
+  state: z.string().min(1).max(512).optional(),
+  code: z.string().max(4096).optional(),
+  iss: z.string().max(2048).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+});

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Issue 5 (traces): saved traces, offline sessions, compare, export, replay and the ingest
+ * endpoint of `mcpscope wrap`. All under /api with the Bearer token.
+ */
+
+/** GET /api/traces → { traces }; POST /api/traces → 201 { trace, warnings }. */
+export const TraceSummarySchema = z.object({
+  /** The file name without `.ndjson`: `<ISO time>-<session name>-<session id>`. */
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+  session: z.object({ name: z.string(), transport: z.string(), target: z.string() }),
+  /** Still being written (its session is open). */
+  live: z.boolean(),
+});
+export type TraceSummary = z.infer<typeof TraceSummarySchema>;
+
+export const TraceListSchema = z.object({ traces: z.array(TraceSummarySchema) });
+export type TraceList = z.infer<typeof TraceListSchema>;
+
+export const TraceUploadReplySchema = z.object({ trace: TraceSummarySchema, warnings: z.array(z.string()) });
+export type TraceUploadReply = z.infer<typeof TraceUploadReplySchema>;
+
+export const TraceParamsSchema = z.object({ id: z.string().regex(/^[\w.-]+$/, 'not a trace id').max(200) });
+
+/** GET /api/sessions/:id/events?from=<seq>&limit=<n> (live and offline sessions). */
+export const EventsQuerySchema = z.object({
+  from: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(50_000).optional(),
+});
+export type EventsQuery = z.infer<typeof EventsQuerySchema>;
+
+/** WS: sent for an offline session before its (last) page of events in the backlog. */
+export const SessionPageInfoSchema = z.object({
+  type: z.literal('session-page-info'),
+  sessionId: z.string(),
+  /** seq of the first and last event sent in the backlog; older ones are paged with GET …/events. */
+  firstSeq: z.number(),
+  lastSeq: z.number(),
+  total: z.number(),
+});
+export type SessionPageInfo = z.infer<typeof SessionPageInfoSchema>;
+
+export const SideSchema = z.union([z.object({ traceId: z.string().min(1) }), z.object({ sessionId: z.string().min(1) })]);
+export type Side = z.infer<typeof SideSchema>;
+
+/** POST /api/compare. `ignore`: extra JSON paths to ignore (e.g. `$.result.content[0].text`). */
+export const CompareBodySchema = z.object({ left: SideSchema, right: SideSchema, ignore: z.array(z.string()).optional() });
+export type CompareBody = z.infer<typeof CompareBodySchema>;
+
+const DifferenceSchema = z.object({ path: z.string(), recorded: z.unknown().optional(), live: z.unknown().optional() });
+
+/** One request and its answer, reduced for the wire. */
+export const WireExchangeSchema = z.object({
+  method: z.string(),
+  params: z.unknown().optional(),
+  /** seq of the request frame in its session. */
+  seq: z.number(),
+  /** The response JSON-RPC message (absent: never answered). */
+  response: z.record(z.string(), z.unknown()).optional(),
+  latencyMs: z.number().optional(),
+});
+export type WireExchange = z.infer<typeof WireExchangeSchema>;
+
+export const TraceDiffSchema = z.object({
+  matched: z.array(
+    z.object({
+      method: z.string(),
+      params: z.unknown().optional(),
+      left: WireExchangeSchema,
+      right: WireExchangeSchema,
+      differences: z.array(DifferenceSchema),
+      latencyDeltaMs: z.number().optional(),
+    }),
+  ),
+  onlyLeft: z.array(WireExchangeSchema),
+  onlyRight: z.array(WireExchangeSchema),
+  same: z.boolean(),
+});
+export type TraceDiffWire = z.infer<typeof TraceDiffSchema>;
+
+/** GET /api/sessions/:id/export?format=… */
+export const ExportQuerySchema = z.object({ format: z.enum(['ndjson', 'json', 'har']).default('ndjson') });
+
+/** POST /api/traces/:id/replay. `config` defaults to the recorded target (stdio command or URL). */
+export const ReplayBodySchema = z.object({
+  config: z.record(z.string(), z.unknown()).optional(),
+  ignore: z.array(z.string()).optional(),
+});
+
+export const ReplayStepSchema = z.object({
+  method: z.string(),
+  params: z.unknown().optional(),
+  outcome: z.enum(['match', 'differ', 'failed']),
+  differences: z.array(DifferenceSchema),
+  recordedLatencyMs: z.number().optional(),
+  liveLatencyMs: z.number().optional(),
+  error: z.string().optional(),
+});
+export const ReplayReportSchema = z.object({ steps: z.array(ReplayStepSchema), passed: z.boolean(), sessionId: z.string() });
+export type ReplayReportWire = z.infer<typeof ReplayReportSchema>;
+
+/** POST /api/sessions/ingest (mcpscope wrap) → 201 { session }. Events follow as NDJSON batches to POST /api/sessions/:id/ingest. */
+export const IngestOpenBodySchema = z.object({
+  name: z.string().min(1).max(200),
+  transport: z.enum(['stdio', 'http', 'sse']),
+  target: z.string().max(10_000),
+});
+export type IngestOpenBody = z.infer<typeof IngestOpenBodySchema>;
