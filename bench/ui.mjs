@@ -3,7 +3,8 @@
 //   node bench/ui.mjs [--runs 3] [--frames 100000] [--perf-runs 3]
 // Per run and tool (interleaved), a fresh launch and a fresh browser context:
 //   connectMs  page.goto(UI) → the tool list is visible (mcpscope: Tools tab, tool-item;
-//              inspector: its connect switch, then its Tools tab → list items)
+//              inspector: its connect switch, then its Tools tab → list items); mcpscope twice:
+//              server connected at launch, and launched empty + its Connect form (like-for-like)
 //   shellMs    page.goto → the first control on that path exists (the UI has rendered)
 //   echoMs     click call/“Execute Tool” on `echo` with a unique message → the text is rendered
 // Then the 100,000-frame log, mcpscope only (apps/web/scripts/perf.mjs; the official inspector

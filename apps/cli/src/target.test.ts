@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StdioSessionConfig } from '@mcpscope/engine';
 import { CliError } from './exit-codes.js';
@@ -72,5 +75,20 @@ describe('target options', () => {
     await expect(target({ url: 'http://h/mcp', env: ['A=1'] })).rejects.toThrow(/--env and --cwd apply to a command/);
     await expect(target({ server: 's' })).rejects.toThrow(/--server needs --config/);
     await expect(target({ bearer: 'x' })).rejects.toThrow(/need a target/);
+  });
+
+  it('maps the OAuth client options (CIMD, client_credentials, private_key_jwt) to the OAuthConfig', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-jwk-'));
+    const jwk = join(dir, 'key.jwk');
+    writeFileSync(jwk, JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', alg: 'ES256' }));
+    const cimd = await target({ url: 'http://h/mcp', oauthHeadless: true, clientMetadataUrl: 'https://c.example/client.json' });
+    expect(cimd).toMatchObject({ oauth: { clientMetadataUrl: 'https://c.example/client.json' } });
+    const machine = await target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'client_credentials', clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: jwk });
+    expect(machine).toMatchObject({ oauth: { grant: 'client_credentials', clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: { kty: 'EC', alg: 'ES256' } } });
+    await expect(target({ url: 'http://h/mcp', grant: 'client_credentials' })).rejects.toThrow(/need --oauth or --oauth-headless/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'client_credentials' })).rejects.toThrow(/needs --client-id/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, privateKeyJwk: jwk })).rejects.toThrow(/needs --auth-method private_key_jwt/);
+    writeFileSync(jwk, '{"kty":"EC"}');
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: jwk })).rejects.toThrow(/must hold a JWK/);
   });
 });

@@ -33,7 +33,11 @@ export async function startFakeProxy({ info, onSocket, port = 0 }) {
       res.end();
     }
   });
+  // Upgraded sockets leave the HTTP server's bookkeeping: track them so close() ends them.
+  const upgraded = new Set();
   server.on('upgrade', (req, socket) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     socket.on('error', () => undefined);
@@ -43,5 +47,5 @@ export async function startFakeProxy({ info, onSocket, port = 0 }) {
     }), socket);
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => { for (const s of upgraded) s.destroy(); server.closeAllConnections(); server.close(r); }) };
 }

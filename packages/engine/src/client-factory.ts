@@ -2,7 +2,8 @@ import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   sampling: {},
-  elicitation: { form: {}, url: {} },
+  // applyDefaults (SEP-1034): schema defaults fill the fields an accepted answer leaves out.
+  elicitation: { form: { applyDefaults: true }, url: {} },
   roots: { listChanged: true },
 };
 

@@ -31,6 +31,8 @@ export class Session {
   readonly log: EventLog;
   client?: Client;
   private state: T.SessionState = 'connecting';
+  /** The connect under way, so close() can stop it. */
+  private connecting?: ConnectContext;
   private details: Partial<T.SessionInfo> = {};
   private rootList: T.Root[] = [];
   private logLevel?: T.LogLevel;
@@ -113,8 +115,15 @@ export class Session {
       stopGraceMs: this.deps.stopGraceMs,
       oauth: this.oauthRunner(opts),
     };
+    this.connecting = ctx;
     try {
       const connected = await connectTransport(ctx);
+      if (this.state === 'closed') {
+        // Closed while the handshake was under way: finish the job close() started.
+        await connected.tap.close().catch(() => undefined);
+        await connected.client.close().catch(() => undefined);
+        throw new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id });
+      }
       this.client = connected.client;
       this.tap = connected.tap;
       this.tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
@@ -124,11 +133,14 @@ export class Session {
       this.log.add({ type: 'lifecycle', phase: 'connect', message: `${this.details.era} era, protocol ${this.details.protocolVersion}` });
       this.setState('connected');
     } catch (err) {
+      if (this.state === 'closed') throw err instanceof EngineError && err.code === 'ENGINE_CLOSED' ? err : new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id, cause: err });
       const error = describeConnectError(ctx, err);
       this.details = { ...this.details, error };
       this.log.add({ type: 'lifecycle', phase: 'error', message: error.message });
       this.setState('failed');
       throw new EngineError(error.code as EngineError['code'], error.message, { details: error, sessionId: this.id, cause: err });
+    } finally {
+      this.connecting = undefined;
     }
     if (this.details.era === 'modern' && opts.watchListChanges !== false) void this.subscriptions.watchListChanges(this.client.getServerCapabilities());
   }
@@ -219,6 +231,8 @@ export class Session {
     this.setState('closed');
     this.queue.rejectAll('session closed');
     this.raw.failAll(new EngineError('ENGINE_CLOSED', 'session closed'));
+    // Still connecting: stop the server being spawned, or the handshake would keep it alive.
+    await this.connecting?.stdio?.close().catch(() => undefined);
     await this.tap?.close().catch(() => undefined);
     await this.client?.close().catch(() => undefined);
     this.log.add({ type: 'lifecycle', phase: 'disconnect', message: 'closed by mcpscope' });

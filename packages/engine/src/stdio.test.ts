@@ -121,4 +121,17 @@ describe('stdio sessions', () => {
     expect(exit).toMatchObject({ code: 1 });
     await expect(session.send({ method: 'ping' })).rejects.toMatchObject({ code: 'ENGINE_NOT_CONNECTED' });
   });
+
+  it('closing a session while it is still connecting stops its server', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const opening = engine.open(raw('slow-init'));
+    const failed = opening.catch((e) => e);
+    await until(() => engine.list()[0] !== undefined && engine.get(engine.list()[0].id)!.events().some((e) => e.type === 'lifecycle' && e.phase === 'spawn'), 'spawn');
+    const session = engine.get(engine.list()[0].id)!;
+    const spawn = session.events().find((e) => e.type === 'lifecycle' && e.phase === 'spawn') as { pid: number };
+    await engine.close(session.id);
+    expect(await failed).toMatchObject({ code: 'ENGINE_CLOSED' });
+    expect(isAlive(spawn.pid)).toBe(false);
+    expect(session.info().state).toBe('closed');
+  });
 });

@@ -10,6 +10,7 @@
 //   flood           on tools/list, send 100,000 notifications/message first, then answer
 //   close-stdout    close stdout after initialize and keep running
 //   bad-output      a tool whose structuredContent breaks its outputSchema
+//   slow-init       never answer initialize (a handshake that is still under way)
 //   bad             a server with known lint problems (for `mcpscope check`): a print() on stdout,
 //                   tools with an empty description and an invalid name, a tools/list cursor
 //                   that loops, and an undeclared notifications/tools/list_changed
@@ -70,6 +71,7 @@ rl.on('line', (line) => {
     if (!msg.params?.cursor) send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     return;
   }
+  if (mode === 'slow-init' && msg.method === 'initialize') return;
   if (msg.method === 'initialize') {
     if (mode === 'exit-on-init') {
       process.stderr.write('fatal: MY_API_KEY is not set\n');

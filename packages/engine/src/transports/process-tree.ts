@@ -44,7 +44,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  */
 export async function stopProcessTree(child: ChildProcess, opts: StopOptions = {}): Promise<void> {
   const graceMs = opts.graceMs ?? 1000;
-  const termMs = opts.termMs ?? 1500;
+  const termMs = opts.termMs ?? 1000;
   child.stdin?.end();
   let exited = await waitForExit(child, graceMs);
   if (!exited) {
