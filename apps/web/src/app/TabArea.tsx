@@ -26,9 +26,23 @@ export function TabArea() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Many tabs may not fit: keep the selected one in view (after layout settles).
+  useEffect(() => {
+    const id = requestAnimationFrame(() => {
+      const tab = document.getElementById(`tab-${active}`);
+      const strip = tab?.parentElement;
+      if (!tab || !strip) return;
+      const t = tab.getBoundingClientRect();
+      const s = strip.getBoundingClientRect();
+      if (t.right > s.right) strip.scrollLeft += t.right - s.right + 8;
+      else if (t.left < s.left) strip.scrollLeft -= s.left - t.left + 8;
+    });
+    return () => cancelAnimationFrame(id);
+  }, [active]);
+
   return (
     <>
-      <div role="tablist" className="flex h-8 shrink-0 items-end gap-0.5 border-b border-line bg-panel px-1">
+      <div role="tablist" className="flex h-8 min-w-0 shrink-0 items-end gap-0.5 overflow-x-auto overflow-y-hidden border-b border-line bg-panel px-1 [scrollbar-width:none]">
         {TABS.map((tab, i) => (
           <TabButton key={tab.id} tab={tab} index={i} selected={tab.id === active} />
         ))}
@@ -54,7 +68,7 @@ function TabButton({ tab, index, selected }: { tab: TabDefinition; index: number
       aria-controls={`panel-${tab.id}`}
       data-testid={`tab-${tab.id}`}
       title={`${tab.label} (Alt+${index + 1})`}
-      className={`-mb-px flex h-7 items-center gap-1.5 rounded-t border border-b-0 px-3 text-xs ${selected ? 'border-line bg-surface font-medium text-fg' : 'border-transparent text-muted hover:bg-hover hover:text-fg'}`}
+      className={`-mb-px flex h-7 shrink-0 items-center whitespace-nowrap gap-1.5 rounded-t border border-b-0 px-3 text-xs ${selected ? 'border-line bg-surface font-medium text-fg' : 'border-transparent text-muted hover:bg-hover hover:text-fg'}`}
       onClick={() => activeTabStore.set(tab.id)}
     >
       {tab.label}
