@@ -32,5 +32,13 @@ if (existsSync(pw)) {
   failed += 1;
 }
 
+// The conformance suite (e2e/conformance/run.sh) reports when it ran (it needs root).
+const conformance = join(dir, 'conformance.json');
+if (existsSync(conformance)) {
+  const r = JSON.parse(readFileSync(conformance, 'utf8'));
+  passed += r.passed;
+  failed += r.failed;
+}
+
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

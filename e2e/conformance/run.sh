@@ -42,4 +42,6 @@ done
 echo
 printf '%s\n' "${rows[@]}" > "$OUT/summary.txt"
 echo "$pass passed, $fail failed" | tee -a "$OUT/summary.txt"
+# For the repo's test summary (.ci/summarize.mjs).
+[[ -n "${CONFORMANCE_RESULTS_JSON:-}" ]] && printf '{"passed":%d,"failed":%d}\n' "$pass" "$fail" > "$CONFORMANCE_RESULTS_JSON"
 [[ $fail -eq 0 ]]

@@ -1,5 +1,6 @@
 import {
   auth,
+  IssuerMismatchError,
   discoverOAuthServerInfo,
   extractWWWAuthenticateParams,
   computeScopeUnion,
@@ -36,10 +37,17 @@ export class OAuthRunner {
   private scope?: string;
   private resourceMetadataUrl?: URL;
   private running?: Promise<void>;
+  /** Set when the server publishes protected resource metadata (RFC 9728). */
+  private sawResourceMetadata = false;
+  /** The 2025-03-26 fallback's metadata names another issuer; accepted once, reported as a finding. */
+  private skipIssuer = false;
 
   constructor(private readonly options: OAuthRunnerOptions) {
     this.serverUrl = new URL(options.serverUrl);
-    this.emit = (step, detail) => options.emit(step, redactDetail(detail));
+    this.emit = (step, detail) => {
+      if (step === 'protected-resource-metadata' && (detail.response as { status?: number } | undefined)?.status === 200) this.sawResourceMetadata = true;
+      options.emit(step, redactDetail(detail));
+    };
     this.fetchFn = createOAuthFetch(options.fetch ?? fetch, this.serverUrl, this.emit);
     this.provider = new McpscopeOAuthProvider(options.config, options.serverUrl, options.config.redirectUrl ?? 'http://127.0.0.1/oauth/callback');
     this.scope = options.config.scope;
@@ -66,8 +74,12 @@ export class OAuthRunner {
   private async run({ scope, force }: { scope?: string; force?: boolean }): Promise<void> {
     if (scope) this.scope = computeScopeUnion(this.scope, scope);
     this.emit('start', { serverUrl: this.serverUrl.href, scope: this.scope, grant: this.options.config.grant ?? 'authorization_code', force: !!force });
-    const base = { serverUrl: this.serverUrl, scope: this.scope, resourceMetadataUrl: this.resourceMetadataUrl, fetchFn: this.fetchFn };
-    let result = await auth(this.provider, { ...base, forceReauthorization: force });
+    const base = { serverUrl: this.serverUrl, scope: this.scope, resourceMetadataUrl: this.resourceMetadataUrl, fetchFn: this.fetchFn, skipIssuerMetadataValidation: this.skipIssuer };
+    let result = await auth(this.provider, { ...base, forceReauthorization: force }).catch((err: unknown) => {
+      if (!this.acceptLegacyIssuer(err)) throw err;
+      base.skipIssuerMetadataValidation = true;
+      return auth(this.provider, { ...base, forceReauthorization: force });
+    });
     if (result === 'REDIRECT') {
       const url = this.provider.pendingUrl!;
       const expectedState = url.searchParams.get('state') ?? undefined;
@@ -81,6 +93,30 @@ export class OAuthRunner {
     if (result !== 'AUTHORIZED') throw new Error('Authorization did not complete');
     const t = this.provider.currentTokens();
     this.emit('authorized', { issuer: this.provider.issuer, scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token });
+  }
+
+  /**
+   * A 2025-03-26 server without protected resource metadata serves its authorization server
+   * metadata from its own origin, where the `issuer` may name a path (…/oauth): RFC 8414 §3.3's
+   * echo check fails although nothing was mixed up. Accept it only in that fallback, and only
+   * for the metadata check (never for RFC 9207 `iss`), and say so as a finding.
+   */
+  private acceptLegacyIssuer(err: unknown): boolean {
+    if (!(err instanceof IssuerMismatchError) || err.kind !== 'metadata' || this.sawResourceMetadata || this.skipIssuer) return false;
+    this.skipIssuer = true;
+    this.emit('issuer-mismatch', {
+      expected: err.expected,
+      received: err.received,
+      findings: [
+        {
+          rule: 'oauth-issuer-mismatch',
+          severity: 'warning',
+          message: `The authorization server metadata names issuer ${JSON.stringify(err.received)}, not ${JSON.stringify(err.expected)}; accepted because the server has no protected resource metadata (2025-03-26 fallback)`,
+          spec: 'RFC 8414 §3.3',
+        },
+      ],
+    });
+    return true;
   }
 
   private async finish(params: CallbackParams, expectedState: string | undefined, base: Parameters<typeof auth>[1]) {
