@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestBundle, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
+import { buildTestBundle, exitOf, isAlive, parentOf, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
 /**
  * No orphaned processes (issue 6): whatever ends mcpscope or a session, the server's whole tree
@@ -23,15 +23,6 @@ function cmdline(pid: number): string {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
     return '';
-  }
-}
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
   }
 }
 

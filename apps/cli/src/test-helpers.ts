@@ -75,7 +75,8 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
-function parentOf(pid: number): number | undefined {
+/** The parent pid of a process (Linux /proc), or undefined when it is gone. */
+export function parentOf(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
