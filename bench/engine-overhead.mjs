@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median } from './lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' } } });
@@ -44,7 +45,6 @@ async function viaSdk() {
   return { ms };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const engineMs = [];
 const sdkMs = [];
 for (let r = 0; r < RUNS; r++) {

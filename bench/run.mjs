@@ -10,7 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { descendants, isAlive, rssKiB, run, start, waitFor } from './lib/procs.mjs';
+import { descendants, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
+import { round, stat } from './lib/stats.mjs';
 import { freePort, mcpscope, node22, officialInspector } from './lib/tools.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -21,21 +22,7 @@ const cli = join(repo, 'apps/cli/dist/mcpscope.js');
 const demo = join(repo, 'apps/cli/dist/demo-server.js');
 const launcher = join(benchDir, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const round = (x) => Math.round(x * 10) / 10;
 
-async function stopTree(pid) {
-  const tree = [pid, ...descendants(pid)];
-  for (const p of tree) try { process.kill(p, 'SIGTERM'); } catch {}
-  try {
-    await waitFor(() => tree.every((p) => !isAlive(p)), 10_000, 'shutdown');
-  } catch {
-    for (const p of tree) try { process.kill(p, 'SIGKILL'); } catch {}
-  }
-}
 
 /** Launch → UI served; then connect one server and read the idle RSS of the tool's own processes. */
 async function launchOnce(tool) {
@@ -96,7 +83,6 @@ async function main() {
 
   const results = tools.map((t) => {
     const s = samples.get(t.name);
-    const stat = (xs) => ({ median: round(median(xs)), min: round(Math.min(...xs)), max: round(Math.max(...xs)), samples: xs.map(round) });
     return { tool: t.name, launchMs: stat(s.launchMs), callMs: stat(s.callMs), idleRssMiB: stat(s.idleRssMiB) };
   });
   const date = new Date().toISOString().slice(0, 10);

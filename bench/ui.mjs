@@ -14,7 +14,8 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { descendants, isAlive, run, start, waitFor } from './lib/procs.mjs';
+import { run, start, stopTree, waitFor } from './lib/procs.mjs';
+import { round, stat } from './lib/stats.mjs';
 import { freePort, mcpscope, node22, officialInspector } from './lib/tools.mjs';
 import { uiDrivers } from './lib/uiDrivers.mjs';
 
@@ -30,22 +31,7 @@ const launcher = join(benchDir, 'node_modules/@modelcontextprotocol/inspector/cl
 const drivers = uiDrivers(demo);
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const round = (x) => Math.round(x * 10) / 10;
-const stat = (xs) => ({ median: round(median(xs)), min: round(Math.min(...xs)), max: round(Math.max(...xs)), samples: xs.map(round) });
 
-async function stopTree(pid) {
-  const tree = [pid, ...descendants(pid)];
-  for (const p of tree) try { process.kill(p, 'SIGTERM'); } catch {}
-  try {
-    await waitFor(() => tree.every((p) => !isAlive(p)), 10_000, 'shutdown');
-  } catch {
-    for (const p of tree) try { process.kill(p, 'SIGKILL'); } catch {}
-  }
-}
 
 /** mcpscope launched without a target: the server is spawned from the page's Connect form. */
 function mcpscopeUiConnect(tool) {

@@ -72,3 +72,14 @@ export function run(command, args, options = {}) {
   const p = start(command, args, options);
   return p.exited.then((r) => ({ ...r, ...p.out }));
 }
+
+/** SIGTERM a process and its descendants, SIGKILL whatever is left after 10 s. */
+export async function stopTree(pid) {
+  const tree = [pid, ...descendants(pid)];
+  for (const p of tree) try { process.kill(p, 'SIGTERM'); } catch {}
+  try {
+    await waitFor(() => tree.every((p) => !isAlive(p)), 10_000, 'shutdown');
+  } catch {
+    for (const p of tree) try { process.kill(p, 'SIGKILL'); } catch {}
+  }
+}
