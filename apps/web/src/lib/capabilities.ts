@@ -1,3 +1,4 @@
+import { isCapabilityDeclared as isDeclared } from '@mcpscope/protocol';
 import type { SessionInfo } from '@mcpscope/wire';
 
 /**
@@ -57,37 +58,8 @@ const CONSEQUENCE: Record<string, string> = {
   'roots.listChanged': 'roots changes are not announced',
 };
 
-/** The modern era moved tasks to an extension (spec 2026-07-28: capabilities.extensions). */
-const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
-function isDeclaredValue(v: unknown): boolean {
-  return v === true || (v !== null && typeof v === 'object');
-}
-
-/** The value at a dotted path, or undefined. */
-export function capabilityValue(caps: Record<string, unknown> | undefined, path: string): unknown {
-  let node: unknown = caps;
-  for (const key of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-/** Whether `feature` is declared in `caps`; tasks in the modern era are looked up as the extension. */
-export function isDeclared(caps: Record<string, unknown> | undefined, feature: string, era?: SessionInfo['era']): boolean {
-  if (era === 'modern' && (feature === 'tasks' || feature.startsWith('tasks.'))) {
-    // The extension's settings carry no list/cancel flags: declaring it declares all of tasks.
-    const extensions = capabilityValue(caps, 'extensions') as Record<string, unknown> | undefined;
-    return isDeclaredValue(extensions?.[TASKS_EXTENSION]);
-  }
-  const parts = feature.split('.');
-  // A sub-flag needs its parent: `resources.subscribe` without `resources` is not declared.
-  for (let i = 1; i <= parts.length; i++) {
-    if (!isDeclaredValue(capabilityValue(caps, parts.slice(0, i).join('.')))) return false;
-  }
-  return true;
-}
+/** The lookups live in @mcpscope/protocol, shared with the linter. */
+export { capabilityValue, isCapabilityDeclared as isDeclared } from '@mcpscope/protocol';
 
 /** What is lost without `feature`, when the spec defines it; undefined otherwise. */
 export function knownConsequence(feature: string): string | undefined {

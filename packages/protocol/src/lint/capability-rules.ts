@@ -1,3 +1,4 @@
+import { isCapabilityDeclared } from '../capabilities.js';
 import type { FrameRule } from './rule.js';
 
 type Side = 'client' | 'server';
@@ -26,15 +27,6 @@ const REQUIRES: Record<string, { side: Side; path: string[]; spec: string }> = {
   'completion/complete': { side: 'server', path: ['completions'], spec: 'server/utilities/completion#capabilities' },
 };
 
-function declared(caps: Record<string, unknown>, path: string[]): boolean {
-  let node: unknown = caps;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object' || !(key in node)) return false;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node !== false && node !== undefined && node !== null;
-}
-
 /** A feature used without the capability that announces it. */
 export const capabilityViolation: FrameRule = {
   id: 'capability-undeclared',
@@ -46,7 +38,7 @@ export const capabilityViolation: FrameRule = {
     const need = REQUIRES[msg.method];
     if (!need) return undefined;
     const caps = state.caps(need.side);
-    if (!caps || declared(caps, need.path)) return undefined;
+    if (!caps || isCapabilityDeclared(caps, need.path.join('.'))) return undefined;
     const sender = frame.dir === 'out' ? 'client' : 'server';
     const what = need.path.join('.');
     return need.side === sender
