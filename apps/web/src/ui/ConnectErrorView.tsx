@@ -1,4 +1,5 @@
 import type { ConnectError } from '@mcpscope/wire';
+import { HeadersTable } from './HeadersTable';
 
 interface Props {
   /** What failed, in one line. */
@@ -50,16 +51,7 @@ export function ConnectErrorView({ message, codes = [], failure, onDismiss, titl
       {failure?.httpHeaders && Object.keys(failure.httpHeaders).length > 0 && (
         <>
           <div className="mt-2 text-[11px] font-medium text-muted">Response headers</div>
-          <table className="mt-0.5 w-full font-mono text-[11px]" data-testid="connect-error-headers">
-            <tbody>
-              {Object.entries(failure.httpHeaders).map(([k, v]) => (
-                <tr key={k} className="align-top">
-                  <td className="pr-2 whitespace-nowrap text-muted">{k}</td>
-                  <td className="break-all">{v}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HeadersTable headers={failure.httpHeaders} className="mt-0.5" testId="connect-error-headers" />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Finding } from '@mcpscope/protocol';
 import type { OAuthEvent } from '@mcpscope/protocol';
+import { HeadersTable } from '../../ui/HeadersTable';
 import { stepInfo } from './stepInfo';
 
 interface HttpSide {
@@ -11,29 +12,13 @@ interface HttpSide {
   body?: unknown;
 }
 
-function Headers({ headers }: { headers?: Record<string, string> }) {
-  if (!headers || Object.keys(headers).length === 0) return null;
-  return (
-    <table className="w-full font-mono text-[11px]">
-      <tbody>
-        {Object.entries(headers).map(([k, v]) => (
-          <tr key={k} className="align-top">
-            <td className="pr-2 whitespace-nowrap text-muted">{k}</td>
-            <td className="break-all">{v}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 function Side({ label, side }: { label: string; side: HttpSide }) {
   return (
     <div className="min-w-0 flex-1 rounded border border-line p-1.5">
       <div className="mb-1 text-[11px] font-medium text-muted">{label}</div>
       {side.url && <div className="mb-1 font-mono text-[11px] break-all">{side.method} {side.url}</div>}
       {side.status !== undefined && <div className="mb-1 font-mono text-[11px]">HTTP {side.status}</div>}
-      <Headers headers={side.headers} />
+      <HeadersTable headers={side.headers} />
       {side.body !== undefined && <pre className="mt-1 max-h-48 overflow-auto rounded bg-surface p-1 font-mono text-[11px] whitespace-pre-wrap">{typeof side.body === 'string' ? side.body : JSON.stringify(side.body, null, 2)}</pre>}
     </div>
   );
