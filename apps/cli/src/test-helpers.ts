@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isProcessAlive } from '@mcpscope/engine';
 // @ts-expect-error build.mjs is plain JS without types; tests only.
 import { buildCli } from '../build.mjs';
 
@@ -97,16 +98,8 @@ export function descendants(pid: number): number[] {
   return found.filter(isAlive);
 }
 
-/** A zombie (exited, not yet reaped) counts as gone. */
-export function isAlive(pid: number): boolean {
-  if (!existsSync(`/proc/${pid}/stat`)) return false;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+/** A zombie (exited, not yet reaped) counts as gone (the engine's own check). */
+export const isAlive = isProcessAlive;
 
 /** Polls a condition (no fixed sleeps): resolves as soon as it holds, rejects after `timeoutMs`. */
 export async function waitFor(condition: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
