@@ -31,10 +31,10 @@ case "$SCENARIO" in
     # The context carries a PEM; the engine takes a JWK (with alg), so convert it here.
     "$NODE" -e 'const c=JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT);const k=require("crypto").createPrivateKey(c.private_key_pem).export({format:"jwk"});process.stdout.write(JSON.stringify({...k,alg:c.signing_algorithm||"ES256"}))' > "$TMP/key.jwk"
     call tools/list --oauth-headless --grant client_credentials --client-id "$(ctx client_id)" --auth-method private_key_jwt --private-key-jwk "$TMP/key.jwk" ;;
-  auth/cross-app-access-complete-flow)
-    # SEP-990: ID token -> ID-JAG (IdP) -> access token (AS) done by id-jag.mjs; mcpscope gets --bearer.
-    TOKEN="$("$NODE" "$HERE/id-jag.mjs" "$URL")"
-    call tools/list --bearer "$TOKEN" ;;
+  auth/cross-app-access-complete-flow|auth/enterprise-managed-authorization)
+    # SEP-990 in the engine: ID token -> ID-JAG at the IdP (RFC 8693) -> jwt-bearer grant at the AS (RFC 7523).
+    call tools/list --oauth-headless --grant cross-app-access --client-id "$(ctx client_id)" --client-secret "$(ctx client_secret)" \
+      --idp-token-endpoint "$(ctx idp_token_endpoint)" --idp-id-token "$(ctx idp_id_token)" --idp-client-id "$(ctx idp_client_id)" ;;
   auth/*) oauth_call ;;
   # Scenarios added after 0.1.16 (0.2.0-alpha): connect and list tools.
   *) [[ -n "${MCPSCOPE_TRY_UNKNOWN:-}" ]] && { call tools/list; exit; }

@@ -19,13 +19,13 @@ function launch(args: string[], env: Record<string, string> = {}) {
 
 describe('mcpscope (launch)', () => {
   it('prints one URL line, serves the API with the token, and shuts down on SIGTERM leaving no child', async () => {
-    const child = launch(['--', process.execPath, bundle.demo], { MCPSCOPE_TOKEN: 'test-token-123' });
+    const child = launch(['--memory-budget', '4', '--', process.execPath, bundle.demo], { MCPSCOPE_TOKEN: 'test-token-123' });
     const [, , port, token] = await waitForLine(child, LINE);
     expect(token).toBe('test-token-123');
     const base = `http://127.0.0.1:${port}`;
     const info = await fetch(`${base}/api/info`, { headers: { authorization: `Bearer ${token}` } });
     expect(info.status).toBe(200);
-    expect(await info.json()).toMatchObject({ name: 'mcpscope', demo: { transport: 'stdio', args: [bundle.demo] } });
+    expect(await info.json()).toMatchObject({ name: 'mcpscope', demo: { transport: 'stdio', args: [bundle.demo] }, memoryBudget: 4 * 1024 * 1024 });
     expect((await fetch(`${base}/api/info`)).status).toBe(401);
 
     await waitFor(() => descendants(child.pid!).length > 0, 10_000, 'the server child to spawn');

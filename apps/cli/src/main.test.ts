@@ -45,6 +45,8 @@ describe('mcpscope program', () => {
       [['call', 'tools/list', '--params', '42', '--demo'], /--params must be a JSON object or array/],
       [['--port', '99999'], /--port/],
       [['--host', '10.0.0.1'], /add --allow-remote/],
+      [['--memory-budget', '0'], /--memory-budget must be at least 0.0625/],
+      [['open', 'x.ndjson', '--memory-budget', 'lots'], /--memory-budget must be a number of MiB/],
     ];
     for (const [args, message] of cases) {
       const io = capture();

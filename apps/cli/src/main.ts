@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { CliError, ExitCode } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 import { addTargetOptions, DEFAULT_PORT } from './options.js';
+import { MEMORY_BUDGET_HELP } from './memory-budget.js';
 import { cliVersion } from './paths.js';
 
 /** Commander collects repeatable options as raw strings; zod parses them. */
@@ -36,6 +37,7 @@ export function buildProgram(io: CliIo, done: (code: number) => void): Command {
     .option('--no-open', 'do not open a browser')
     .option('--traces-dir <dir>', 'where every session\'s trace is saved (default: $XDG_DATA_HOME/mcpscope/traces)')
     .option('--no-record-all', 'do not save every session\'s trace to the traces folder')
+    .option('--memory-budget <MiB>', MEMORY_BUDGET_HELP)
     .addHelpText('after', `
 Examples:
   mcpscope -- node build/server.js          inspect a stdio server
@@ -121,6 +123,7 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
     .option('--port <n>', 'port of the UI (0 = any free port)', String(DEFAULT_PORT))
     .option('--no-open', 'do not open a browser')
     .option('--traces-dir <dir>', 'the traces folder listed in the UI')
+    .option('--memory-budget <MiB>', MEMORY_BUDGET_HELP)
     .addHelpText('after', TRACE_EXIT_CODES_HELP)
     .action(async (trace: string, options: unknown) => {
       const { runOpen } = await import('./commands/open.js');

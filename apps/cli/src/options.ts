@@ -31,7 +31,11 @@ export function addTargetOptions(cmd: Command): Command {
     .option('--scope <scopes>', 'OAuth: scopes to request (space-separated)')
     .option('--token-file <file>', 'OAuth: keep tokens in this file (0600), keyed by issuer and resource')
     .option('--client-metadata-url <url>', 'OAuth: Client ID Metadata Document URL, the client_id when the server supports it')
-    .addOption(new Option('--grant <grant>', 'OAuth grant (default: authorization_code)').choices(['authorization_code', 'client_credentials']))
+    .addOption(new Option('--grant <grant>', 'OAuth grant (default: authorization_code)').choices(['authorization_code', 'client_credentials', 'cross-app-access']))
+    .option('--idp-token-endpoint <url>', 'OAuth cross-app access (SEP-990): the enterprise IdP token endpoint')
+    .option('--idp-id-token <jwt>', 'OAuth cross-app access: the user\'s ID token from the IdP (exchanged for an ID-JAG)')
+    .option('--idp-client-id <id>', 'OAuth cross-app access: this client\'s id at the IdP')
+    .option('--idp-client-secret <secret>', 'OAuth cross-app access: this client\'s secret at the IdP')
     .addOption(
       new Option('--auth-method <method>', 'OAuth: token endpoint auth method (default: from the server metadata)').choices([
         'client_secret_basic',
@@ -82,7 +86,11 @@ export const TargetOptionsSchema = z.object({
   scope: z.string().min(1).optional(),
   tokenFile: z.string().min(1).optional(),
   clientMetadataUrl: z.url({ protocol: /^https?$/, error: '--client-metadata-url must be an http(s) URL' }).optional(),
-  grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+  grant: z.enum(['authorization_code', 'client_credentials', 'cross-app-access']).optional(),
+  idpTokenEndpoint: z.url({ protocol: /^https?$/, error: '--idp-token-endpoint must be an http(s) URL' }).optional(),
+  idpIdToken: z.string().min(1).optional(),
+  idpClientId: z.string().min(1).optional(),
+  idpClientSecret: z.string().min(1).optional(),
   authMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']).optional(),
   privateKeyJwk: z.string().min(1).optional(),
   env: z.array(EnvSchema).default([]).transform((pairs) => Object.fromEntries(pairs)),

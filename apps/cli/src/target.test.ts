@@ -91,4 +91,13 @@ describe('target options', () => {
     writeFileSync(jwk, '{"kty":"EC"}');
     await expect(target({ url: 'http://h/mcp', oauthHeadless: true, clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: jwk })).rejects.toThrow(/must hold a JWK/);
   });
+
+  it('maps --grant cross-app-access and the --idp-* options (SEP-990), and refuses incomplete ones', async () => {
+    const idp = { idpTokenEndpoint: 'http://idp/token', idpIdToken: 'id.tok.en', idpClientId: 'idp-c' };
+    const xaa = await target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', clientId: 'c', clientSecret: 's', ...idp });
+    expect(xaa).toMatchObject({ oauth: { grant: 'cross-app-access', clientId: 'c', crossApp: { idpTokenEndpoint: 'http://idp/token', idToken: 'id.tok.en', idpClientId: 'idp-c' } } });
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', clientId: 'c' })).rejects.toThrow(/needs --idp-token-endpoint/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', ...idp })).rejects.toThrow(/needs --client-id/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, ...idp })).rejects.toThrow(/need --grant cross-app-access/);
+  });
 });

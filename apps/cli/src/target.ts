@@ -31,7 +31,7 @@ function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
 
 /** --oauth / --oauth-headless and the client options become the session's OAuthConfig. */
 function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
-  const extras = opts.clientId || opts.clientSecret || opts.scope || opts.tokenFile || opts.clientMetadataUrl || opts.grant || opts.authMethod || opts.privateKeyJwk;
+  const extras = opts.clientId || opts.clientSecret || opts.scope || opts.tokenFile || opts.clientMetadataUrl || opts.grant || opts.authMethod || opts.privateKeyJwk || opts.idpTokenEndpoint || opts.idpIdToken;
   if (!opts.oauth && !opts.oauthHeadless) {
     if (extras) throw new CliError('--client-id, --client-secret, --scope, --token-file and the other OAuth client options need --oauth or --oauth-headless');
     return {};
@@ -40,6 +40,7 @@ function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
   if (opts.clientSecret && !opts.clientId) throw new CliError('--client-secret needs --client-id');
   if (opts.grant === 'client_credentials' && !opts.clientId) throw new CliError('--grant client_credentials needs --client-id');
   if (opts.privateKeyJwk && opts.authMethod !== 'private_key_jwt') throw new CliError('--private-key-jwk needs --auth-method private_key_jwt');
+  const crossApp = crossAppOf(opts);
   return {
     oauth: {
       clientId: opts.clientId,
@@ -50,8 +51,21 @@ function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
       ...(opts.grant ? { grant: opts.grant } : {}),
       ...(opts.authMethod ? { authMethod: opts.authMethod } : {}),
       ...(opts.privateKeyJwk ? { privateKeyJwk: readJwk(opts.privateKeyJwk) } : {}),
+      ...(crossApp ? { crossApp } : {}),
     },
   };
+}
+
+/** --grant cross-app-access (SEP-990) and its --idp-* options. */
+function crossAppOf(opts: TargetOptions): OAuthConfig['crossApp'] {
+  const idp = opts.idpTokenEndpoint || opts.idpIdToken || opts.idpClientId || opts.idpClientSecret;
+  if (opts.grant !== 'cross-app-access') {
+    if (idp) throw new CliError('the --idp-* options need --grant cross-app-access');
+    return undefined;
+  }
+  if (!opts.idpTokenEndpoint || !opts.idpIdToken || !opts.idpClientId) throw new CliError('--grant cross-app-access needs --idp-token-endpoint, --idp-id-token and --idp-client-id');
+  if (!opts.clientId) throw new CliError('--grant cross-app-access needs --client-id (the client at the MCP server\'s authorization server)');
+  return { idpTokenEndpoint: opts.idpTokenEndpoint, idToken: opts.idpIdToken, idpClientId: opts.idpClientId, ...(opts.idpClientSecret ? { idpClientSecret: opts.idpClientSecret } : {}) };
 }
 
 const JwkSchema = z.looseObject({ kty: z.string(), alg: z.string() });

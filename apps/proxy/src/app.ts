@@ -10,6 +10,7 @@ import { securityHeaders } from './plugins/securityHeaders.js';
 import { spa } from './plugins/spa.js';
 import { tokenAuth } from './plugins/tokenAuth.js';
 import { infoRoutes } from './routes/info.js';
+import { frameRoutes } from './routes/frames.js';
 import { logLevelRoutes } from './routes/logLevel.js';
 import { messageRoutes } from './routes/messages.js';
 import { requestRoutes } from './routes/requests.js';
@@ -85,8 +86,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      await api.register(infoRoutes, { info: opts.info });
+      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info } });
       await api.register(sessionRoutes, { engine: opts.engine });
+      await api.register(frameRoutes, { engine: opts.engine });
       await api.register(messageRoutes, { engine: opts.engine });
       await api.register(serverRequestRoutes, { engine: opts.engine });
       await api.register(requestRoutes, { engine: opts.engine });

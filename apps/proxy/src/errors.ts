@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   MCPSCOPE_ERR_OAUTH_FAILED: 502,
   /** OAuth on a session that cannot use it (stdio). */
   MCPSCOPE_ERR_OAUTH_UNSUPPORTED: 422,
+  /** …/oauth/guided/next while no Guided authorization is paused (none started, running, waiting or finished). */
+  MCPSCOPE_ERR_OAUTH_NOT_PAUSED: 409,
 } as const;
 
 export type ProxyErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,7 @@
 // A small stdio MCP server (legacy era, raw JSON-RPC) for the proxy's tests. FIXTURE_MODE:
 //   plain (default)  tools: echo, ask (asks the client sampling/createMessage and returns the answer),
-//                    big (returns `size` bytes of text)
+//                    big (returns `size` bytes of text), flood (sends `count` notifications/message of
+//                    about `size` bytes each, then answers with the count)
 //   exit-on-init     prints to stderr and exits 3 when initialize arrives
 import { createInterface } from 'node:readline';
 
@@ -14,12 +15,19 @@ const TOOLS = [
   { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
   { name: 'ask', inputSchema: { type: 'object' } },
   { name: 'big', inputSchema: { type: 'object', properties: { size: { type: 'number' } } } },
+  { name: 'flood', inputSchema: { type: 'object', properties: { count: { type: 'number' }, size: { type: 'number' } } } },
 ];
 
 function callTool(msg) {
   const { name, arguments: args = {} } = msg.params ?? {};
   if (name === 'echo') return text(msg.id, String(args.text ?? ''));
   if (name === 'big') return text(msg.id, 'x'.repeat(Number(args.size ?? 1024)));
+  if (name === 'flood') {
+    const count = Number(args.count ?? 100);
+    const pad = 'x'.repeat(Math.max(0, Number(args.size ?? 100) - 80));
+    for (let i = 0; i < count; i++) send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `flood ${i} ${pad}` } });
+    return text(msg.id, String(count));
+  }
   if (name === 'ask') {
     const id = `ask-${nextServerId++}`;
     waitingForClient.set(id, (answer) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Engine, type EngineMessage } from '@mcpscope/engine';
+import { Engine, type EngineMessage, type EngineOptions } from '@mcpscope/engine';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 
 export const PORT = 47_321;
@@ -15,8 +15,8 @@ export interface Harness {
 }
 
 /** A real engine behind an app that is never listened on (tests use app.inject / injectWS). */
-export async function makeApp(overrides: Partial<BuildAppOptions> = {}): Promise<Harness> {
-  const engine = new Engine();
+export async function makeApp(overrides: Partial<BuildAppOptions> = {}, engineOptions: EngineOptions = {}): Promise<Harness> {
+  const engine = new Engine(engineOptions);
   const app = await buildApp({ engine, token: TOKEN, host: '127.0.0.1', port: PORT, ...overrides });
   await app.ready(); // injectWS, unlike inject, does not make the app ready itself
   return {
@@ -24,7 +24,7 @@ export async function makeApp(overrides: Partial<BuildAppOptions> = {}): Promise
     engine,
     close: async () => {
       await app.close();
-      await engine.closeAll();
+      await engine.dispose();
     },
   };
 }

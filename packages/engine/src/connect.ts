@@ -74,7 +74,7 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
 }
 
 function lastHttpFailure(log: EventLog): HttpEvent | undefined {
-  const events = log.all();
+  const events = log.events();
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
     if (e.type === 'http' && e.status !== undefined && e.status >= 400) return e;
@@ -83,7 +83,7 @@ function lastHttpFailure(log: EventLog): HttpEvent | undefined {
 }
 
 function diedOnDiscover(log: EventLog, stdio: StdioProcessTransport): boolean {
-  const events = log.all();
+  const events = log.events();
   const probed = events.some((e) => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'server/discover');
   const answered = events.some((e) => e.type === 'frame' && e.dir === 'in');
   return probed && !answered && stdio.exitedOnItsOwn;
@@ -133,7 +133,7 @@ export function connectTransport(ctx: ConnectContext): Promise<Connected> {
 export function describeConnectError(ctx: ConnectContext, err: unknown): ConnectError {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof EngineError && err.code === 'ENGINE_SPAWN_FAILED') return { code: err.code, message };
-  const events = ctx.log.all();
+  const events = ctx.log.events();
   const exit = [...events].reverse().find((e) => e.type === 'lifecycle' && e.phase === 'exit');
   if (exit && exit.type === 'lifecycle' && ctx.stdio?.exitedOnItsOwn) {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;

@@ -5,6 +5,9 @@ import { attachRecorder } from './recorder.js';
 import { IngestedSession } from './traces/ingested-session.js';
 import { OfflineSession } from './traces/offline-session.js';
 import { TraceStore } from './traces/trace-store.js';
+import { DEFAULT_MEMORY_BUDGET } from '@mcpscope/protocol';
+import type { WindowOptions } from './event-window.js';
+import { removeStaleSpillDirs, SpillDir, SpillFile } from './spill.js';
 
 /** A session mcpscope did not connect itself: opened from a trace, or ingested from `mcpscope wrap`. Read-only. */
 export type SessionView = OfflineSession | IngestedSession;
@@ -20,6 +23,10 @@ export interface EngineOptions {
   recordAll?: boolean;
   /** Redact secrets in the automatic traces (default true). */
   redact?: boolean;
+  /** Bytes of events each live or wrapped session keeps in memory; older ones spill to disk (default 32 MiB). */
+  memoryBudget?: number;
+  /** Where spill folders go (default os.tmpdir()). */
+  spillRoot?: string;
 }
 
 /** Holds every session and fans their events out to subscribers (the proxy's /ws hub, the CLI). */
@@ -29,9 +36,21 @@ export class Engine {
   private readonly listeners = new Set<(message: EngineMessage) => void>();
   private counter = 0;
   readonly traces?: TraceStore;
+  readonly spill: SpillDir;
 
   constructor(private readonly opts: EngineOptions = {}) {
     if (opts.tracesDir) this.traces = new TraceStore(opts.tracesDir);
+    removeStaleSpillDirs(opts.spillRoot);
+    this.spill = new SpillDir(opts.spillRoot);
+  }
+
+  /** Per-session memory budget in bytes. */
+  get memoryBudget(): number {
+    return this.opts.memoryBudget ?? DEFAULT_MEMORY_BUDGET;
+  }
+
+  private windowFor(id: string): WindowOptions {
+    return { budget: this.memoryBudget, spill: () => new SpillFile(this.spill.file(id), id) };
   }
 
   async open(config: SessionConfig, opts: OpenOptions = {}): Promise<Session> {
@@ -41,6 +60,7 @@ export class Engine {
       clientVersion: this.opts.clientVersion ?? '0.1.0',
       stopGraceMs: this.opts.stopGraceMs,
       emit: (message) => this.emit(message),
+      window: this.windowFor(id),
     });
     this.sessions.set(id, session);
     if (opts.record) attachRecorder(session, opts.record, { redact: !opts.noRedact });
@@ -51,6 +71,7 @@ export class Engine {
       attachRecorder(session, file, { redact: this.opts.redact !== false && !opts.noRedact, onFinish: () => store.live.delete(file) });
     }
     this.emit({ type: 'session', session: session.info() });
+    this.emit(session.pageInfo());
     await session.connect(opts);
     return session;
   }
@@ -71,9 +92,11 @@ export class Engine {
 
   /** A session whose events arrive from outside (`mcpscope wrap`). */
   ingest(meta: { name: string; transport: 'stdio' | 'http' | 'sse'; target: string }): IngestedSession {
-    const view = new IngestedSession(`s${++this.counter}`, meta, (m) => this.emit(m));
+    const id = `s${++this.counter}`;
+    const view = new IngestedSession(id, meta, (m) => this.emit(m), this.windowFor(id));
     this.views.set(view.id, view);
     this.emit({ type: 'session', session: view.info() });
+    this.emit(view.pageInfo());
     return view;
   }
 
@@ -105,6 +128,8 @@ export class Engine {
   async remove(id: string): Promise<boolean> {
     const closed = await this.close(id);
     if (closed) {
+      const target = this.sessions.get(id) ?? this.views.get(id);
+      if (target && 'dispose' in target) target.dispose();
       this.sessions.delete(id);
       this.views.delete(id);
       this.emit({ type: 'session-removed', sessionId: id });
@@ -114,6 +139,14 @@ export class Engine {
 
   async closeAll(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
+  }
+
+  /** Shutdown: closes every session and deletes the spill folder (reads of spilled events end here). */
+  async dispose(): Promise<void> {
+    await this.closeAll();
+    for (const view of this.views.values()) if (view instanceof IngestedSession) view.end();
+    for (const s of [...this.sessions.values(), ...this.views.values()]) if ('dispose' in s) s.dispose();
+    this.spill.dispose();
   }
 
   subscribe(listener: (message: EngineMessage) => void): () => void {
@@ -126,11 +159,12 @@ export class Engine {
     const out: EngineMessage[] = [];
     for (const session of this.sessions.values()) {
       out.push({ type: 'session', session: session.info() });
+      out.push(session.pageInfo());
       for (const event of session.events()) out.push(event);
     }
     for (const view of this.views.values()) {
       out.push({ type: 'session', session: view.info() });
-      if (view instanceof OfflineSession) out.push(view.pageInfo());
+      out.push(view.pageInfo());
       for (const event of view.events()) out.push(event);
     }
     for (const request of this.pendingServerRequests()) out.push({ type: 'server-request', request });

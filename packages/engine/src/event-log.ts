@@ -7,12 +7,20 @@ import {
   type JsonRpcMessage,
   type SessionEvent,
 } from '@mcpscope/protocol';
+import { EventWindow, type WindowOptions } from './event-window.js';
+import { SpillDir, SpillFile } from './spill.js';
 
 type NewEvent = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, 'seq' | 't' | 'sessionId'> : never) : never;
 
-/** One session's events on one clock and one sequence, in the order they happened. */
+/** Spill files of logs made outside an Engine (tests, tools); removed when the process exits. */
+const fallbackSpill = new SpillDir();
+
+/**
+ * One session's events on one clock and one sequence, in the order they happened. Memory is
+ * bounded by the window's byte budget; older events are read back from its spill file.
+ */
 export class EventLog {
-  private readonly items: SessionEvent[] = [];
+  readonly window: EventWindow;
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly pairer = new RequestPairer();
   private readonly started = performance.now();
@@ -23,8 +31,10 @@ export class EventLog {
   constructor(
     readonly sessionId: string,
     linter: Linter = new Linter(),
+    window: Partial<WindowOptions> = {},
   ) {
     this.linter = linter;
+    this.window = new EventWindow({ budget: window.budget, spill: window.spill ?? (() => new SpillFile(fallbackSpill.file(sessionId), sessionId)) });
   }
 
   now(): number {
@@ -37,8 +47,10 @@ export class EventLog {
       const found = this.linter.observe(full);
       if (found.length > 0) full.findings = [...(full.findings ?? []), ...found];
     }
-    this.items.push(full);
+    this.window.push(full);
     for (const listener of this.listeners) listener(full);
+    // After the listeners (the recorder, the /ws fan-out): they saw it in memory.
+    this.window.evict();
     return full;
   }
 
@@ -55,8 +67,9 @@ export class EventLog {
     return this.add({ type: 'frame', dir: 'in', raw: text, size, findings: [nonJsonStdoutFinding(reason)] }) as FrameEvent;
   }
 
-  all(): readonly SessionEvent[] {
-    return this.items;
+  /** The in-memory window, seq order (older events: window.page / window.all). */
+  events(): readonly SessionEvent[] {
+    return this.window.events();
   }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {

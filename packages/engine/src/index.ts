@@ -1,4 +1,7 @@
 export { Engine, type EngineOptions } from './engine.js';
+export { DEFAULT_MEMORY_BUDGET, eventSize } from '@mcpscope/protocol';
+export { EventWindow, type PageCounts, type WindowOptions } from './event-window.js';
+export { SpillDir, SpillFile, removeStaleSpillDirs } from './spill.js';
 export { Session } from './session.js';
 export { EngineError, type EngineErrorCode } from './errors.js';
 export { isProcessAlive, stopProcessTree } from './transports/process-tree.js';

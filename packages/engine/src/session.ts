@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { idKey, messageId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import { idKey, messageId, type FrameEvent, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from './oauth/runner.js';
 import { connectTransport, describeConnectError, type ConnectContext } from './connect.js';
@@ -8,6 +8,8 @@ import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js'
 import { EngineError } from './errors.js';
 import { Linter } from '@mcpscope/protocol/lint';
 import { EventLog } from './event-log.js';
+import type { WindowOptions } from './event-window.js';
+import type { FrameSearchQuery, FrameSearchResult } from './traces/frame-reader.js';
 import { sharedSchemaValidator } from './schema-validator.js';
 import { RawRequests } from './raw-requests.js';
 import { RequestRunner } from './request-runner.js';
@@ -24,6 +26,8 @@ export interface SessionDeps {
   clientVersion: string;
   stopGraceMs?: number;
   emit(message: T.EngineMessage): void;
+  /** The memory budget and spill file of the event window (default 32 MiB, a process-wide spill dir). */
+  window?: Partial<WindowOptions>;
 }
 
 /** One connection to one MCP server, with every event that happened on it. */
@@ -52,7 +56,7 @@ export class Session {
     readonly config: T.SessionConfig,
     private readonly deps: SessionDeps,
   ) {
-    this.log = new EventLog(id, new Linter({ validate: sharedSchemaValidator() }));
+    this.log = new EventLog(id, new Linter({ validate: sharedSchemaValidator() }), deps.window);
     this.log.subscribe((event) => {
       if (event.type === 'stderr') this.keepStderr(event.text);
       deps.emit(event);
@@ -92,8 +96,37 @@ export class Session {
     return this.rootList;
   }
 
+  /** The in-memory window, seq order; older events are on disk (page, frames, all). */
   events(): readonly SessionEvent[] {
-    return this.log.all();
+    return this.log.events();
+  }
+
+  pageInfo() {
+    return { type: 'session-page-info' as const, sessionId: this.id, ...this.log.window.counts() };
+  }
+
+  /** Up to `limit` events with seq ≥ `from`, from disk and memory. */
+  page(from: number, limit: number): Promise<SessionEvent[]> {
+    return this.log.window.page(from, limit);
+  }
+
+  /** Frames by ordinal (the k-th frame event of the session, 0-based). */
+  frames(index: number, limit: number): Promise<FrameEvent[]> {
+    return this.log.window.frames(index, limit);
+  }
+
+  searchFrames(q: FrameSearchQuery): Promise<FrameSearchResult> {
+    return this.log.window.searchFrames(q);
+  }
+
+  /** Every event of the session, streamed. */
+  all(): AsyncGenerator<SessionEvent> {
+    return this.log.window.all();
+  }
+
+  /** Deletes the spill file (engine.remove); the in-memory window stays readable. */
+  dispose(): void {
+    this.log.window.dispose();
   }
 
   pendingServerRequests() {

@@ -111,7 +111,7 @@ export type EngineMessage =
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-done'; sessionId: string; requestId: string }
   | RequestProgress
-  | { type: 'session-page-info'; sessionId: string; firstSeq: number; lastSeq: number; total: number }
+  | { type: 'session-page-info'; sessionId: string; firstSeq: number; lastSeq: number; total: number; firstFrame: number; frames: number }
   | SessionEvent;
 
 /** One `notifications/progress` of a running Session.request call. */

@@ -25,4 +25,12 @@ describe('parseFrameFilter', () => {
     expect(match('is:response dir:in', res)).toBe(true);
     expect(match('', req)).toBe(true);
   });
+  it('finds frames with lint findings, by severity', () => {
+    const flagged = frame({ dir: 'in', raw: 'x', findings: [{ rule: 'stdio-non-json-stdout', severity: 'warning', message: 'm' }] });
+    expect(match('has:finding', flagged)).toBe(true);
+    expect(match('has:warning', flagged)).toBe(true);
+    expect(match('has:error', flagged)).toBe(false);
+    expect(match('has:finding', req)).toBe(false);
+    expect(match('-has:finding', req)).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import { classifyMessage, messageMethod } from './jsonrpc.js';
  *   method:tools/*  the method (of a request/notification, or of the request a response answers)
  *   dir:in | dir:out
  *   is:request | is:notification | is:response | is:error | is:raw
+ *   has:finding | has:error | has:warning | has:info   frames with a lint finding (of that severity)
  *   -term           negates any of the above
  */
 export interface FrameFilter {
@@ -41,6 +42,10 @@ function termPredicate(term: string): Predicate {
   if (key === 'is') {
     const want = value.toLowerCase();
     return (f) => frameKind(f) === want || (want === 'error' && f.findings?.some((x) => x.severity === 'error') === true);
+  }
+  if (key === 'has') {
+    const want = value.toLowerCase();
+    return (f) => f.findings?.some((x) => want === 'finding' || x.severity === want) === true;
   }
   const needle = term.toLowerCase();
   return (f, text) => (frameMethod(f) ?? '').toLowerCase().includes(needle) || text().toLowerCase().includes(needle);

@@ -5,3 +5,4 @@ export * from './era.js';
 export * from './capabilities.js';
 export * from './filter.js';
 export * from './lint/findings.js';
+export * from './memory.js';

@@ -64,6 +64,8 @@ export const InfoSchema = z.object({
   wireVersion: z.number(),
   /** A ready-made config for the embedded demo server, when this build ships one. */
   demo: SessionConfigSchema.optional(),
+  /** Bytes of events each session keeps in memory (`--memory-budget`, default 32 MiB); the browser uses the same budget. */
+  memoryBudget: z.number().int().positive().optional(),
 });
 export type Info = z.infer<typeof InfoSchema>;
 

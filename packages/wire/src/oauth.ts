@@ -7,6 +7,7 @@ export const OAuthConfigInputSchema = z.object({
   clientSecret: z.string().min(1).optional(),
   clientMetadataUrl: z.url({ protocol: /^https?$/ }).optional(),
   authMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']).optional(),
+  applicationType: z.enum(['native', 'web']).optional(),
   scope: z.string().min(1).optional(),
   /** Default: mcpscope's own `http://HOST:PORT/oauth/callback`. */
   redirectUrl: z.url({ protocol: /^https?$/ }).optional(),
@@ -25,6 +26,39 @@ export const OAuthAuthorizeBodySchema = z.object({
 });
 export type OAuthAuthorizeBody = z.infer<typeof OAuthAuthorizeBodySchema>;
 
+const AuthMethodSchema = z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']);
+
+/** The inputs a Guided pause lets the user edit (empty string: back to the default). */
+export const GuidedInputsSchema = z.object({
+  scope: z.string().optional(),
+  resource: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+  clientId: z.string().optional(),
+  clientSecret: z.string().optional(),
+  clientMetadataUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+  applicationType: z.union([z.enum(['native', 'web']), z.literal('')]).optional(),
+  redirectUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+  authMethod: z.union([AuthMethodSchema, z.literal('')]).optional(),
+});
+export type GuidedInputs = z.infer<typeof GuidedInputsSchema>;
+
+/** A Guided authorization: paused before `client`, `authorization` or `token`, `waiting` for the browser, or done. */
+export const GuidedStateSchema = z.object({
+  stage: z.enum(['client', 'authorization', 'waiting', 'token', 'running', 'authorized', 'failed']),
+  next: z.string().optional(),
+  inputs: GuidedInputsSchema,
+  editable: z.array(GuidedInputsSchema.keyof()),
+  summary: z.record(z.string(), z.unknown()),
+  authorizationUrl: z.string().optional(),
+  error: z.string().optional(),
+});
+export type GuidedState = z.infer<typeof GuidedStateSchema>;
+
+/** POST /api/sessions/:id/oauth/guided: start (discovery runs, then the first pause). */
+export const GuidedStartBodySchema = z.object({ config: OAuthConfigInputSchema.optional() });
+/** POST /api/sessions/:id/oauth/guided/next: the edited inputs of the next step. */
+export const GuidedNextBodySchema = z.object({ inputs: GuidedInputsSchema.optional() });
+export type GuidedNextBody = z.infer<typeof GuidedNextBodySchema>;
+
 export const OAuthStatusSchema = z.object({
   enabled: z.boolean(),
   authorized: z.boolean(),
@@ -36,6 +70,8 @@ export const OAuthStatusSchema = z.object({
   /** Open this in a new tab or popup: an authorization is waiting for the user. */
   pendingAuthorizationUrl: z.string().optional(),
   redirectUrl: z.string().optional(),
+  /** The Guided authorization's stage, editable inputs and findings (when one was started). */
+  guided: GuidedStateSchema.optional(),
 });
 export type OAuthStatus = z.infer<typeof OAuthStatusSchema>;
 

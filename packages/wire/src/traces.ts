@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FrameEvent } from '@mcpscope/protocol';
 
 /**
  * Issue 5 (traces): saved traces, offline sessions, compare, export, replay and the ingest
@@ -33,16 +34,61 @@ export const EventsQuerySchema = z.object({
 });
 export type EventsQuery = z.infer<typeof EventsQuerySchema>;
 
-/** WS: sent for an offline session before its (last) page of events in the backlog. */
+/**
+ * WS: sent for EVERY session (live, wrapped, offline) right after its `session` message in the
+ * backlog (and when a session is opened), before the events of its in-memory window.
+ */
 export const SessionPageInfoSchema = z.object({
   type: z.literal('session-page-info'),
   sessionId: z.string(),
-  /** seq of the first and last event sent in the backlog; older ones are paged with GET …/events. */
+  /** seq of the first and last event sent in the backlog (0 when none); older ones are paged with GET …/events. */
   firstSeq: z.number(),
   lastSeq: z.number(),
+  /** Events in the whole session. */
   total: z.number(),
+  /** Ordinal (0-based among the session's frame events) of the first frame the backlog carries; = frames when none. */
+  firstFrame: z.number(),
+  /** Frame events in the whole session; ordinals < firstFrame are paged with GET …/frames. */
+  frames: z.number(),
 });
 export type SessionPageInfo = z.infer<typeof SessionPageInfoSchema>;
+
+/** Most frames one GET …/frames or …/frames/search answers with. */
+export const MAX_FRAMES_PAGE = 5000;
+
+/** GET /api/sessions/:id/frames?index=<ordinal>&limit=<n> → FramesReply (every view). */
+export const FramesQuerySchema = z.object({
+  index: z.coerce.number().int().min(0),
+  limit: z.coerce.number().int().min(1).max(MAX_FRAMES_PAGE).default(500),
+});
+export type FramesQuery = z.infer<typeof FramesQuerySchema>;
+
+/** `frames[k]` is the frame with ordinal index + k; `total` = frames in the whole session now. */
+export const FramesReplySchema = z.object({ frames: z.array(z.custom<FrameEvent>()), total: z.number() });
+export type FramesReply = z.infer<typeof FramesReplySchema>;
+
+/**
+ * GET /api/sessions/:id/frames/search?filter&method&before&limit → FrameSearchReply. `filter`: the
+ * frame filter grammar; `method`: exactly this method; only frames with ordinal < before.
+ */
+export const FrameSearchQuerySchema = z.object({
+  filter: z.string().max(1000).optional(),
+  method: z.string().min(1).max(500).optional(),
+  before: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_FRAMES_PAGE).default(1000),
+});
+export type FrameSearchQuery = z.infer<typeof FrameSearchQuerySchema>;
+
+/**
+ * `matches`: the last `limit` matches before `before` (the ones nearest to it), in ordinal order.
+ * `truncated`: older matches were left out; `total`: how many frames matched in all.
+ */
+export const FrameSearchReplySchema = z.object({
+  matches: z.array(z.object({ index: z.number(), frame: z.custom<FrameEvent>() })),
+  truncated: z.boolean(),
+  total: z.number(),
+});
+export type FrameSearchReply = z.infer<typeof FrameSearchReplySchema>;
 
 export const SideSchema = z.union([z.object({ traceId: z.string().min(1) }), z.object({ sessionId: z.string().min(1) })]);
 export type Side = z.infer<typeof SideSchema>;

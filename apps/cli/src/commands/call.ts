@@ -168,6 +168,6 @@ export async function runCall(method: string, command: string[], rawOptions: unk
       return reportFailure(method, err, session, opts.timeout, io);
     }
   } finally {
-    await engine.closeAll();
+    await engine.dispose();
   }
 }

@@ -40,6 +40,6 @@ export async function runCheckCommand(command: string[], rawOptions: unknown, io
     if (!report) return ExitCode.ConnectFailed;
     return emitReport(report, opts, io);
   } finally {
-    await engine.closeAll();
+    await engine.dispose();
   }
 }

@@ -10,6 +10,7 @@ import { openBrowser } from '../open-browser.js';
 import { DEFAULT_PORT, parseOptions, TargetOptionsSchema } from '../options.js';
 import { cliVersion, demoConfig, webDir } from '../paths.js';
 import { waitForStop } from '../stop-signal.js';
+import { MemoryBudgetSchema, mebibytes } from '../memory-budget.js';
 import { describeTarget, resolveTarget } from '../target.js';
 
 export const LaunchOptionsSchema = TargetOptionsSchema.extend({
@@ -19,6 +20,7 @@ export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   open: z.boolean().default(true),
   tracesDir: z.string().min(1).optional(),
   recordAll: z.boolean().default(true),
+  memoryBudget: MemoryBudgetSchema,
 });
 export type LaunchOptions = z.infer<typeof LaunchOptionsSchema>;
 
@@ -40,7 +42,7 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
   }
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   const tracesDir = opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv);
-  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact });
+  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact, memoryBudget: mebibytes(opts.memoryBudget) });
   const staticDir = webDir();
   if (!staticDir) io.stderr('mcpscope: the web UI is not built; only the API is served\n');
 
@@ -53,7 +55,7 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
       token: io.env.MCPSCOPE_TOKEN || undefined,
       allowRemote: opts.allowRemote,
       staticDir,
-      info: { version: cliVersion(), demo: await demoConfig() },
+      info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget },
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -74,7 +76,7 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
 
   await stopped;
   unannounce();
-  await engine.closeAll();
+  await engine.dispose();
   await proxy.close();
   return ExitCode.Ok;
 }

@@ -9,18 +9,20 @@ import { openBrowser } from '../open-browser.js';
 import { DEFAULT_PORT, parseOptions } from '../options.js';
 import { cliVersion, demoConfig, webDir } from '../paths.js';
 import { waitForStop } from '../stop-signal.js';
+import { MemoryBudgetSchema, mebibytes } from '../memory-budget.js';
 import { announceUi } from '../ui-registry.js';
 
 export const OpenOptionsSchema = z.object({
   port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535).default(DEFAULT_PORT),
   open: z.boolean().default(true),
   tracesDir: z.string().min(1).optional(),
+  memoryBudget: MemoryBudgetSchema,
 });
 
 /** `mcpscope open <trace>`: the UI with the trace opened as an offline, read-only session. */
 export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(OpenOptionsSchema, rawOptions);
-  const engine = new Engine({ clientVersion: cliVersion(), tracesDir: opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv) });
+  const engine = new Engine({ clientVersion: cliVersion(), tracesDir: opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv), memoryBudget: mebibytes(opts.memoryBudget) });
   try {
     await engine.openTrace(resolve(file));
   } catch (err) {
@@ -31,7 +33,7 @@ export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Pro
   for (const info of engine.list()) for (const w of info.warnings ?? []) io.stderr(`mcpscope: ${file}: ${w}\n`);
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
-    proxy = await startProxy({ engine, host: '127.0.0.1', port: opts.port, token: io.env.MCPSCOPE_TOKEN || undefined, staticDir: webDir(), info: { version: cliVersion(), demo: await demoConfig() } });
+    proxy = await startProxy({ engine, host: '127.0.0.1', port: opts.port, token: io.env.MCPSCOPE_TOKEN || undefined, staticDir: webDir(), info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget } });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
@@ -42,7 +44,7 @@ export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Pro
   if (opts.open) openBrowser(proxy.url, io);
   await stopped;
   unannounce();
-  await engine.closeAll();
+  await engine.dispose();
   await proxy.close();
   return 0;
 }

@@ -45,6 +45,6 @@ export async function runReplay(file: string, command: string[], rawOptions: unk
     if (err instanceof EngineError && err.details) throw new CliError(describeConnectError(describeTarget(config), err), ExitCode.ConnectFailed);
     throw err;
   } finally {
-    await engine.closeAll();
+    await engine.dispose();
   }
 }

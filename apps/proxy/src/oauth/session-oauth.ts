@@ -43,11 +43,12 @@ export function statusOf(session: Session): OAuthStatus {
     ...(s?.clientId ? { clientId: s.clientId } : {}),
     ...(s?.pendingAuthorizationUrl ? { pendingAuthorizationUrl: s.pendingAuthorizationUrl } : {}),
     ...(c.transport !== 'stdio' && c.oauth?.redirectUrl ? { redirectUrl: c.oauth.redirectUrl } : {}),
+    ...(s?.guided ? { guided: s.guided as OAuthStatus['guided'] } : {}),
   };
 }
 
 /** Resolves when the runner hands an authorization URL to the user agent. */
-function authorizationRequested(session: Session): { promise: Promise<void>; stop(): void } {
+export function authorizationRequested(session: Session): { promise: Promise<void>; stop(): void } {
   let stop = () => {};
   const promise = new Promise<void>((resolve) => {
     stop = session.log.subscribe((e) => {
@@ -74,12 +75,7 @@ export async function startAuthorization(
   const challenge = opts.scope || runner.status().authorized ? undefined : failedChallenge(session);
   // After a failed connect, start where the server left off: its 401's resource_metadata and scope.
   const authorizing = challenge ? runner.onUnauthorized(challenge) : runner.authorize({ scope: opts.scope, force: opts.force });
-  const done = authorizing.then(async () => {
-    const state = session.info().state;
-    if (state === 'failed') {
-      await session.connect({ oauthUserAgent: pending.agent, connectTimeoutMs: OAUTH_CONNECT_TIMEOUT_MS }).catch(() => undefined);
-    }
-  });
+  const done = authorizing.then(() => reconnectIfFailed(session, pending));
   done.catch((err: unknown) => session.log.add({ type: 'oauth', step: 'error', detail: { message: (err as Error).message } }));
   try {
     await Promise.race([requested.promise, done]);
@@ -92,9 +88,15 @@ export async function startAuthorization(
 }
 
 /** The 401 of a failed connect, rebuilt so the runner reads its WWW-Authenticate as on a live 401. */
-function failedChallenge(session: Session): Response | undefined {
+export function failedChallenge(session: Session): Response | undefined {
   const error = session.info().error;
   if (session.info().state !== 'failed' || error?.httpStatus !== 401) return undefined;
   const header = Object.entries(error.httpHeaders ?? {}).find(([k]) => k.toLowerCase() === 'www-authenticate')?.[1];
   return header ? new Response(null, { status: 401, headers: { 'www-authenticate': header } }) : undefined;
+}
+
+/** Once authorized, a session that failed (the 401) connects again with the token. */
+export async function reconnectIfFailed(session: Session, pending: PendingAuthorizations): Promise<void> {
+  if (session.info().state !== 'failed') return;
+  await session.connect({ oauthUserAgent: pending.agent, connectTimeoutMs: OAUTH_CONNECT_TIMEOUT_MS }).catch(() => undefined);
 }

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { diffTraces, toHar, TraceWriter, type Exchange } from '@mcpscope/trace';
+import type { SessionEvent } from '@mcpscope/protocol';
+import { diffTraces, toHar, TraceWriter, type Exchange, type TraceHeaderMeta } from '@mcpscope/trace';
 import type { Engine } from '@mcpscope/engine';
 import { CompareBodySchema, ExportQuerySchema, type TraceDiffWire, type WireExchange } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
@@ -43,16 +45,28 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     const { format } = parseInput(ExportQuerySchema, request.query, 'query');
     const view = engine.view(id);
     if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
-    const { events } = await eventsOf(engine, { sessionId: id });
     const info = view.info();
     const name = `${info.name.replace(/[^\w.-]+/g, '_')}-${id}`;
     const download = (ext: string) => reply.header('content-disposition', `attachment; filename="${name}.${ext}"`);
+    if (format === 'ndjson') {
+      // Streamed from all(): a session with most of its events spilled to disk is never copied whole.
+      const header = { tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target } };
+      return download('ndjson').type('application/x-ndjson').send(Readable.from(traceLines(header, view.all())));
+    }
+    const { events } = await eventsOf(engine, { sessionId: id });
     if (format === 'har') return download('har').type('application/json').send(toHar({ createdAt: new Date(info.createdAt).toISOString(), tool: { name: 'mcpscope', version: '0.1.0' } }, events));
-    if (format === 'json') return download('json').type('application/json').send(JSON.stringify(events));
-    const lines: string[] = [];
-    const writer = new TraceWriter({ write: (line) => lines.push(line) });
-    writer.writeHeader({ tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target } });
-    for (const e of events) writer.write(e);
-    return download('ndjson').type('application/x-ndjson').send(lines.join(''));
+    return download('json').type('application/json').send(JSON.stringify(events));
   });
 };
+
+/** A trace v1 (redacted) as text chunks of up to 1000 lines. */
+async function* traceLines(header: TraceHeaderMeta, events: AsyncIterable<SessionEvent>): AsyncGenerator<string> {
+  const lines: string[] = [];
+  const writer = new TraceWriter({ write: (line) => lines.push(line) });
+  writer.writeHeader(header);
+  for await (const e of events) {
+    writer.write(e);
+    if (lines.length >= 1000) yield lines.splice(0).join('');
+  }
+  yield lines.join('');
+}

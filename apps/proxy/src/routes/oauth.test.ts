@@ -98,6 +98,51 @@ describe('/api/sessions/:id/oauth and /oauth/callback (oidc-provider + a protect
   });
 });
 
+describe('Guided: /oauth/guided and /oauth/guided/next pause between steps and apply the edits', () => {
+  const paused = (id: string, stage: string) =>
+    new Promise<void>((resolve) => {
+      const stop = h.engine.get(id)!.log.subscribe((e) => {
+        if (e.type === 'oauth' && e.step === 'guided-pause' && (e.detail as { stage?: string }).stage === stage) (stop(), resolve());
+      });
+    });
+
+  it('discovery → client (edited) → authorization URL → callback → token (edited auth method) → connected', async () => {
+    const failed = await api('POST', '/sessions', { config: { transport: 'http', url: servers.mcpUrl } });
+    const id = (ApiErrorSchema.parse(failed.json()).error.details as { sessionId: string }).sessionId;
+    expect((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: {} })).statusCode).toBe(409);
+
+    const started = OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/guided`, {})).json());
+    expect(started.status.guided).toMatchObject({ stage: 'client', inputs: { resource: servers.mcpUrl, scope: 'mcp:read' }, summary: { discovery: { issuer: servers.issuer } } });
+    expect(OAuthStatusSchema.parse((await api('GET', `/sessions/${id}/oauth`)).json()).guided?.editable).toContain('clientId');
+
+    const post = servers.clients.post;
+    const client = OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: { scope: 'mcp:read mcp:write', clientId: post.id, clientSecret: post.secret } })).json());
+    expect(client.status.guided).toMatchObject({ stage: 'authorization', inputs: { authMethod: 'client_secret_basic' } });
+    expect(JSON.stringify(client)).not.toContain(post.secret);
+
+    const auth = OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: {} })).json());
+    expect(auth.status.guided?.stage).toBe('waiting');
+    expect(new URL(auth.authorizationUrl!).searchParams.get('scope')).toContain('mcp:read mcp:write');
+    const atToken = paused(id, 'token');
+    expect((await callback(await approve(auth.authorizationUrl!, `http://127.0.0.1:${PORT}/oauth/callback`))).statusCode).toBe(200);
+    await atToken;
+    const callbackStatus = OAuthStatusSchema.parse((await api('GET', `/sessions/${id}/oauth`)).json());
+    expect(callbackStatus.guided).toMatchObject({ stage: 'token', editable: ['authMethod'], summary: { callback: { code: '[REDACTED]' } } });
+    expect(callbackStatus.authorized).toBe(false);
+
+    const isConnected = connected(id);
+    const done = OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: { authMethod: 'client_secret_post' } })).json());
+    expect(done.status).toMatchObject({ authorized: true, guided: { stage: 'authorized' } });
+    await isConnected;
+    const events = (await api('GET', `/sessions/${id}/events`)).json().events as Array<{ type: string; step?: string; detail?: { request?: { body?: Record<string, string>; headers?: Record<string, string> } } }>;
+    const tok = events.find((e) => e.type === 'oauth' && e.step === 'token-exchange')!.detail!.request!;
+    expect(tok.body!.client_secret).toBe('[REDACTED]');
+    expect(tok.headers!.authorization).toBeUndefined();
+    expect((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: { authMethod: 'magic' } })).statusCode).toBe(400);
+    expect((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: {} })).statusCode).toBe(409);
+  });
+});
+
 describe('the proxy logger', () => {
   it('redacts the callback code and state and the /ws token from logged URLs', () => {
     expect(redactUrl('/oauth/callback?code=abc&state=s1&iss=http%3A%2F%2Fas')).toBe('/oauth/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fas');

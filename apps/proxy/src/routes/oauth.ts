@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Engine } from '@mcpscope/engine';
-import { OAuthAuthorizeBodySchema, OAuthCallbackQuerySchema, type OAuthAuthorizeReply } from '@mcpscope/wire';
+import { GuidedNextBodySchema, GuidedStartBodySchema, OAuthAuthorizeBodySchema, OAuthCallbackQuerySchema, type OAuthAuthorizeReply } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { CallbackRefused, type PendingAuthorizations } from '../oauth/pending.js';
 import { startAuthorization, statusOf } from '../oauth/session-oauth.js';
+import { nextGuided, startGuided } from '../oauth/guided.js';
 import { parseInput } from './parse.js';
 import { sessionOr404 } from './sessions.js';
 
@@ -15,7 +16,8 @@ interface OAuthRouteOptions {
 
 /**
  * /api/sessions/:id/oauth: status, start an authorization (Quick or Guided: answers with the
- * URL the browser should open), step-up to a wider scope, sign out (RFC 7009 revocation).
+ * URL the browser should open), Guided start/next (a pause before each step with its editable
+ * inputs), step-up to a wider scope, sign out (RFC 7009 revocation).
  */
 export const oauthRoutes: FastifyPluginAsync<OAuthRouteOptions> = async (app, { engine, pending }) => {
   app.get('/sessions/:id/oauth', async (request) => statusOf(sessionOr404(engine, request.params)));
@@ -28,6 +30,20 @@ export const oauthRoutes: FastifyPluginAsync<OAuthRouteOptions> = async (app, { 
   };
   app.post('/sessions/:id/oauth/authorize', start(false));
   app.post('/sessions/:id/oauth/step-up', start(true));
+
+  // Guided: start (discovery, then a pause) and next (the edited inputs of the next step).
+  app.post('/sessions/:id/oauth/guided', async (request): Promise<OAuthAuthorizeReply> => {
+    const session = sessionOr404(engine, request.params);
+    const body = parseInput(GuidedStartBodySchema, request.body ?? {}, 'request body');
+    await startGuided(session, pending, body.config);
+    return { status: statusOf(session) };
+  });
+  app.post('/sessions/:id/oauth/guided/next', async (request): Promise<OAuthAuthorizeReply> => {
+    const session = sessionOr404(engine, request.params);
+    const body = parseInput(GuidedNextBodySchema, request.body ?? {}, 'request body');
+    const authorizationUrl = await nextGuided(session, pending, body.inputs);
+    return { status: statusOf(session), ...(authorizationUrl ? { authorizationUrl } : {}) };
+  });
 
   app.post('/sessions/:id/oauth/signout', async (request) => {
     const session = sessionOr404(engine, request.params);

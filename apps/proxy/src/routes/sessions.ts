@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { EngineError, pageOf, type Engine, type Session } from '@mcpscope/engine';
+import { EngineError, type Engine, type Session } from '@mcpscope/engine';
 import { CreateSessionBodySchema, EventsQuerySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { parseInput } from './parse.js';
@@ -47,14 +47,13 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     return reply.code(204).send();
   });
 
-  // Paged with ?from=<seq>&limit=<n> (offline sessions read from their trace file); without them, everything in memory.
+  // Paged with ?from=<seq>&limit=<n> from disk and memory (every view); without them, the in-memory window.
   app.get('/sessions/:id/events', async (request) => {
     const { id } = parseInput(SessionParamsSchema, request.params, 'path parameters');
     const { from, limit } = parseInput(EventsQuerySchema, request.query, 'query');
     const view = engine.view(id);
     if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
-    if (from === undefined && limit === undefined && !('page' in view && view.offline)) return { events: view.events() };
-    if ('page' in view) return { events: await view.page(from ?? 0, limit ?? 5000) };
-    return { events: pageOf(view.events(), from ?? 0, limit ?? 5000) };
+    if (from === undefined && limit === undefined) return { events: view.events() };
+    return { events: await view.page(from ?? 0, limit ?? 5000) };
   });
 };

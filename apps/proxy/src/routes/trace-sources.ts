@@ -18,7 +18,6 @@ export async function eventsOf(engine: Engine, side: Side): Promise<{ events: Se
   }
   const view = engine.view(side.sessionId);
   if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(side.sessionId)}`);
-  if ('all' in view) for await (const e of view.all()) out.push(e);
-  else out.push(...view.events());
+  for await (const e of view.all()) out.push(e);
   return { events: out };
 }

@@ -72,7 +72,11 @@ function TabButton({ tab, index, selected }: { tab: TabDefinition; index: number
       onClick={() => activeTabStore.set(tab.id)}
     >
       {tab.label}
-      {badge && <span className="rounded-full bg-raised px-1.5 text-[10px] text-muted tabular-nums">{badge}</span>}
+      {badge && (
+        <span className="rounded-full bg-raised px-1.5 text-[10px] text-muted tabular-nums" data-testid={`tab-badge-${tab.id}`} title={typeof badge === 'string' ? undefined : badge.title}>
+          {typeof badge === 'string' ? badge : badge.text}
+        </span>
+      )}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { createApiClient } from '../lib/api';
 import { EventStore } from '../lib/eventStore';
+import { earlierFindingsLoader } from '../lib/earlierFindings';
 import { offlinePageLoader } from '../lib/offlinePages';
 import { createTracesApi } from '../lib/tracesApi';
 import type { Services } from '../lib/services';
@@ -14,14 +15,23 @@ export interface RunningApp {
 export function startApp(token: string): RunningApp {
   const api = createApiClient({ token });
   const store = new EventStore();
-  const loadPages = offlinePageLoader(store, createTracesApi(api));
+  const tracesApi = createTracesApi(api);
+  const loadPages = offlinePageLoader(store, tracesApi);
+  const loadEarlierFindings = earlierFindingsLoader(store, tracesApi);
+  // The browser keeps the same per-session memory budget as the engine (`--memory-budget`).
+  api.info().then(
+    (info) => info.memoryBudget && store.setMemoryBudget(info.memoryBudget),
+    () => undefined, // the app shows the proxy's absence elsewhere; the default budget stays
+  );
   const socket = connectSocket({
     url: socketUrl(window.location, token),
     // The backlog after `hello` includes the pending server requests, so no extra fetch is
     // needed (one would race with `server-request-done` and could resurrect an answered request).
     onMessage: (message) => {
       store.enqueue(message);
-      if (message.type === 'session-page-info') loadPages(message.sessionId);
+      if (message.type !== 'session-page-info') return;
+      loadPages(message.sessionId);
+      loadEarlierFindings(message.sessionId, message.firstFrame);
     },
     onStatus: (status, detail) => store.setSocketStatus(status, detail),
     onInvalid(error) {

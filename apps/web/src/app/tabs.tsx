@@ -4,6 +4,7 @@ import { ClientPanel } from '../features/client/ClientPanel';
 import { useClientBadge } from '../features/client/useClientBadge';
 import { ComposerPanel } from '../features/composer/ComposerPanel';
 import { ConsolePanel } from '../features/console/ConsolePanel';
+import { consoleOlderOnDisk } from '../features/console/useConsoleModel';
 import { FramesPanel } from '../features/frames/FramesPanel';
 import { FindingsPanel } from '../features/findings/FindingsPanel';
 import { useFindingsBadge } from '../features/findings/useFindingsBadge';
@@ -19,6 +20,7 @@ import { ComparePanel } from '../features/compare/ComparePanel';
 import { useToolCountBadge } from '../features/tools/useToolCountBadge';
 import { formatCount } from '../lib/format';
 import { useSessionLog } from '../lib/services';
+import type { TabBadge } from '../lib/tabBadge';
 import { activeSessionStore } from '../lib/uiState';
 import { useValue } from '../lib/valueStore';
 
@@ -31,13 +33,17 @@ export interface TabDefinition {
   id: string;
   label: string;
   component: ComponentType;
-  useBadge?: () => string | null;
+  useBadge?: () => TabBadge | null;
 }
 
-function useActiveLogCount(pick: 'frames' | 'console'): string | null {
+/** Frames: every frame of the session (the tab pages old ones from disk). Console: the lines it shows. */
+function useActiveLogCount(pick: 'frames' | 'console'): TabBadge | null {
   const { log } = useSessionLog(useValue(activeSessionStore));
-  const n = log ? log[pick].length : 0;
-  return n > 0 ? formatCount(n) : null;
+  if (!log) return null;
+  if (pick === 'frames') return log.frames.length > 0 ? formatCount(log.frames.length) : null;
+  const held = log.console.held;
+  if (!consoleOlderOnDisk(log)) return held > 0 ? formatCount(held) : null;
+  return { text: `${formatCount(held)}+`, title: `${formatCount(held)} lines in memory + older on disk` };
 }
 
 export const TABS: readonly TabDefinition[] = [

@@ -2,7 +2,7 @@ import type { SessionEvent } from '@mcpscope/protocol';
 import type { PendingServerRequest, SessionInfo, WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressStore } from './requestProgress';
 import { frameScheduler, type Schedule } from './scheduler';
-import { SessionLog } from './sessionLog';
+import { DEFAULT_MEMORY_BUDGET, SessionLog, type LogPageInfo } from './sessionLog';
 import type { SocketStatus } from './ws';
 import { isSessionEvent } from './wsMessage';
 
@@ -21,12 +21,8 @@ export interface StoreSnapshot {
   readonly invalidMessages: number;
 }
 
-/** Which events of an offline session the /ws backlog carried (`session-page-info`). */
-export interface PageInfo {
-  firstSeq: number;
-  lastSeq: number;
-  total: number;
-}
+/** Which events of a session the /ws backlog carried (`session-page-info`, sent for every session). */
+export type PageInfo = LogPageInfo;
 
 const pendingKey = (sessionId: string, requestId: string) => `${sessionId}\u0000${requestId}`;
 
@@ -52,8 +48,10 @@ export class EventStore {
   private readonly pending = new Map<string, PendingServerRequest>();
   /** Progress of requests made through /api/sessions/:id/requests (`request-progress` messages). */
   readonly progress = new RequestProgressStore();
-  /** Per offline session: the seq range the backlog carried; older events are paged in (lib/offlinePages.ts). */
+  /** Per session: the seq range the backlog carried; older events are on disk (lib/offlinePages.ts, lib/framePager.ts). */
   readonly pageInfo = new Map<string, PageInfo>();
+  /** Per-session byte budget of the logs (GET /api/info `memoryBudget`). */
+  private memoryBudget = DEFAULT_MEMORY_BUDGET;
   private lastBatchSize = 0;
   private sessionsDirty = true;
   private pendingDirty = true;
@@ -75,6 +73,22 @@ export class EventStore {
 
   log(sessionId: string): SessionLog | undefined {
     return this.logs.get(sessionId);
+  }
+
+  /** Sets the byte budget of every session log (existing ones evict down to it). */
+  setMemoryBudget(bytes: number): void {
+    if (!(bytes > 0) || bytes === this.memoryBudget) return;
+    this.memoryBudget = bytes;
+    for (const log of this.logs.values()) log.setBudget(bytes);
+    this.commit({});
+  }
+
+  /** A session log changed outside the socket (e.g. data read back from disk): views re-render. */
+  touchLog(sessionId: string): void {
+    const log = this.logs.get(sessionId);
+    if (!log) return;
+    log.version++;
+    this.commit({});
   }
 
   /** Queues a socket message; it is applied at the next animation frame (or `flush()`). */
@@ -125,7 +139,7 @@ export class EventStore {
 
   /** Replaces a session's log with one built from `events` (in seq order), e.g. a whole offline trace. */
   replaceLog(sessionId: string, events: readonly SessionEvent[]): void {
-    const log = new SessionLog(sessionId);
+    const log = new SessionLog(sessionId, this.memoryBudget);
     for (const ev of events) log.append(ev);
     this.logs.set(sessionId, log);
     this.commit({});
@@ -133,14 +147,24 @@ export class EventStore {
 
   private apply(message: WsServerMessage): void {
     if (message.type === 'session-page-info') {
-      this.pageInfo.set(message.sessionId, { firstSeq: message.firstSeq, lastSeq: message.lastSeq, total: message.total });
+      const { firstSeq, lastSeq, total, firstFrame, frames } = message as typeof message & Partial<LogPageInfo>;
+      const info: PageInfo = { firstSeq, lastSeq, total, firstFrame, frames };
+      this.pageInfo.set(message.sessionId, info);
+      let log = this.logs.get(message.sessionId);
+      // A reconnect whose backlog starts after what this log holds: start over from the backlog.
+      if (log && log.lastSeq < firstSeq - 1) log = undefined;
+      if (!log) {
+        log = new SessionLog(message.sessionId, this.memoryBudget);
+        this.logs.set(message.sessionId, log);
+      }
+      log.applyPageInfo(info);
       return;
     }
     if (message.type === 'request-progress') return this.progress.report(message);
     if (isSessionEvent(message)) {
       let log = this.logs.get(message.sessionId);
       if (!log) {
-        log = new SessionLog(message.sessionId);
+        log = new SessionLog(message.sessionId, this.memoryBudget);
         this.logs.set(message.sessionId, log);
       }
       log.append(message);

@@ -33,10 +33,13 @@ export const toolsNavigation = {
   selectTool: (name: string) => navigate('tools', { kind: 'tool', name }),
 };
 
-/** Jumps to the Frames tab with frame `seq` of `sessionId` selected (the Frames tab consumes frameFocusStore). */
+/**
+ * Jumps to the Frames tab with frame `seq` of `sessionId` selected (the Frames tab consumes
+ * frameFocusStore). `index`: the frame's ordinal, so a frame that left memory is paged back.
+ */
 export const framesNavigation = {
-  showFrame(sessionId: string, seq: number): void {
-    frameFocusStore.set({ sessionId, seq });
+  showFrame(sessionId: string, seq: number, index?: number): void {
+    frameFocusStore.set(index === undefined ? { sessionId, seq } : { sessionId, seq, index });
     navigate('frames', { kind: 'frame', name: String(seq) });
   },
 };

@@ -3,18 +3,20 @@ import type { EventStore } from './eventStore';
 import type { TracesApi } from './tracesApi';
 
 export const PAGE_SIZE = 20_000;
-/** More than this many events of one trace are not loaded into the browser (the views page the rest). */
-export const MAX_LOADED_EVENTS = 500_000;
+/** A longer trace is not loaded into the browser: its views page frames from disk like a live session's. */
+export const MAX_LOADED_EVENTS = 50_000;
 
 /**
- * An offline session's /ws backlog carries only its last page. When the trace is longer, every
- * event from seq 1 is fetched with GET …/events in pages and the session's log is rebuilt, so
- * every view (frames, console, timeline, tools history) sees the whole trace.
- * Returns how many events were loaded, or 0 when the backlog already held everything.
+ * An offline session's /ws backlog carries only its last page. When the trace is longer but has
+ * at most MAX_LOADED_EVENTS events, every event from seq 1 is fetched with GET …/events in pages
+ * and the session's log is rebuilt, so every view (frames, console, timeline, tools history) sees
+ * the whole trace (within the memory budget). Bigger traces, and live sessions, rely on paging
+ * (lib/framePager.ts). Returns how many events were loaded, or 0 when nothing was.
  */
 export async function loadOfflinePages(store: EventStore, api: Pick<TracesApi, 'events'>, sessionId: string): Promise<number> {
   const info = store.pageInfo.get(sessionId);
-  if (!info || info.firstSeq <= 1 || info.lastSeq - info.firstSeq + 1 >= info.total) return 0;
+  const offline = store.getSnapshot().sessions.find((s) => s.id === sessionId)?.offline === true;
+  if (!offline || !info || info.firstSeq <= 1 || info.lastSeq - info.firstSeq + 1 >= info.total || info.total > MAX_LOADED_EVENTS) return 0;
   const events: SessionEvent[] = [];
   let from = 0;
   while (events.length < MAX_LOADED_EVENTS) {

@@ -1,37 +1,56 @@
 import { RequestPairer, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
 import { ChunkedList } from './chunkedList';
+import { DEFAULT_MEMORY_BUDGET, eventWeight, type FrameCache, type LogPageInfo } from './memoryBudget';
+import { FindingsLog } from './findingsLog';
 import { httpEntry, lifecycleEntry, oauthEntry, stderrEntries, type ConsoleEntry, type ConsoleKind } from './consoleEntry';
+
+export { DEFAULT_MEMORY_BUDGET, eventWeight, type FrameCache, type LogPageInfo };
 
 const seqOf = (f: FrameEvent) => f.seq;
 
+/** 256 items a chunk: eviction drops whole chunks, so small ones keep the budget tight. */
+const CHUNK_BITS = 8;
+
 /**
- * Everything one session produced, append-only. `version` grows on every append, which is
- * what views subscribe to; the lists themselves are shared, never copied.
+ * What one session produced, append-only with a byte budget: `version` grows on every append,
+ * which is what views subscribe to; the lists themselves are shared, never copied. Indices are
+ * global (a frame's index is its ordinal in the session); once the held events exceed `budget`
+ * the oldest chunks of frames, console lines and HTTP exchanges are dropped (the engine keeps
+ * them on disk: GET …/frames pages them back, lib/framePager.ts). OAuth steps are always kept.
  * Pairing lookups (request seq → response seq) are built as frames arrive.
  */
 export class SessionLog {
-  readonly frames = new ChunkedList<FrameEvent>();
-  readonly console = new ChunkedList<ConsoleEntry>();
-  readonly http = new ChunkedList<HttpEvent>();
+  readonly frames = new ChunkedList<FrameEvent>(CHUNK_BITS);
+  readonly console = new ChunkedList<ConsoleEntry>(CHUNK_BITS);
+  readonly http = new ChunkedList<HttpEvent>(CHUNK_BITS);
   /** Every OAuth step (already redacted by the engine), for the OAuth tab. */
   readonly oauth = new ChunkedList<OAuthEvent>();
   version = 0;
-  /** Highest seq applied; an event at or below it is a resent backlog duplicate. */
-  lastSeq = 0;
-  /** Frames carrying at least one lint finding of severity error. */
-  errorFrames = 0;
-  /** Console lines per kind (mutated in place; read it with `version`). */
+  private oauthBytes = 0; // estimated bytes of the OAuth steps (never evicted)
+  /** seq of the first event this log started with (> 1: the backlog started mid-session). */
+  firstSeq = 1;
+  droppedConsole = 0; // console lines dropped for the budget
+  droppedHttp = 0; // HTTP exchanges dropped for the budget
+  /** Frames paged back from disk (set by the Frames tab's pager). */
+  pager: FrameCache | undefined;
+  lastSeq = 0; // highest seq applied; an event at or below it is a resent backlog duplicate
+  /** Every lint finding as it arrived (frame seq/ordinal, method…): eviction never touches it. */
+  readonly findings = new FindingsLog();
+  /** Notifications (server log messages among them) in the whole session, counted as they arrive. */
+  readonly notificationCounts = { all: 0, logs: 0 };
+  /** Console lines per kind still in memory (mutated in place; read it with `version`). */
   readonly consoleCounts: Record<ConsoleKind, number> = { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };
   private readonly pairer = new RequestPairer();
   private readonly responseSeqByRequestSeq = new Map<number, number>();
   private readonly methodSet = new Set<string>();
   private methodList: string[] = [];
 
-  constructor(readonly sessionId: string) {}
+  constructor(readonly sessionId: string, public budget = DEFAULT_MEMORY_BUDGET) {}
 
   /** Applies one event; returns false when it was a duplicate. */
   append(ev: SessionEvent): boolean {
     if (ev.seq <= this.lastSeq) return false;
+    if (this.version === 0 && ev.seq > this.firstSeq) this.firstSeq = ev.seq;
     this.lastSeq = ev.seq;
     this.version++;
     switch (ev.type) {
@@ -39,25 +58,90 @@ export class SessionLog {
         this.appendFrame(ev);
         break;
       case 'stderr':
-        for (const entry of stderrEntries(ev)) this.pushConsole(entry);
+        stderrEntries(ev).forEach((entry, i) => this.pushConsole(entry, i === 0 ? eventWeight(ev) : 0));
         break;
       case 'lifecycle':
-        this.pushConsole(lifecycleEntry(ev));
+        this.pushConsole(lifecycleEntry(ev), eventWeight(ev));
         break;
-      case 'http':
-        this.http.push(ev);
-        this.pushConsole(httpEntry(ev));
+      case 'http': {
+        this.findings.add(ev);
+        this.http.push(ev, eventWeight(ev));
+        const entry = httpEntry(ev);
+        this.pushConsole(entry, entry.text.length + 64);
         break;
-      case 'oauth':
+      }
+      case 'oauth': {
         this.oauth.push(ev);
-        this.pushConsole(oauthEntry(ev));
+        this.oauthBytes += eventWeight(ev);
+        const entry = oauthEntry(ev);
+        this.pushConsole(entry, entry.text.length + 64);
         break;
+      }
     }
+    if (this.bytes > this.budget) this.evict();
     return true;
   }
 
-  private pushConsole(entry: ConsoleEntry): void {
-    this.console.push(entry);
+  /** The backlog of this log starts mid-session: frame indices start at `firstFrame`. */
+  applyPageInfo(info: LogPageInfo): void {
+    if (this.version !== 0) return;
+    this.firstSeq = info.firstSeq;
+    if (info.firstFrame) this.frames.setBase(info.firstFrame);
+  }
+
+  setBudget(bytes: number): void {
+    this.budget = bytes;
+    if (this.bytes > bytes) this.evict();
+  }
+
+  /** Estimated bytes held in memory. */
+  get bytes(): number {
+    return this.frames.weight + this.console.weight + this.http.weight + this.oauthBytes;
+  }
+
+  /** Frames of this session that are not in memory (read back from disk). */
+  get framesOnDisk(): number {
+    return this.frames.base;
+  }
+
+  /** Whether events older than what is held exist (evicted, or never sent by the backlog). */
+  get olderOnDisk(): boolean {
+    return this.firstSeq > 1 || this.frames.base > 0 || this.droppedConsole > 0 || this.droppedHttp > 0;
+  }
+
+  /** Drops the oldest chunk (frames, console or HTTP, whichever starts earliest) until under budget. */
+  private evict(): void {
+    while (this.bytes > this.budget) {
+      let oldest: 'frames' | 'console' | 'http' | undefined;
+      let oldestSeq = Infinity;
+      for (const name of ['frames', 'console', 'http'] as const) {
+        const list = this[name];
+        const seq = list.chunkCount > 1 ? list.first()!.seq : Infinity;
+        if (seq < oldestSeq) [oldest, oldestSeq] = [name, seq];
+      }
+      if (!oldest) return;
+      if (oldest === 'console') {
+        for (const entry of this.console.range(this.console.base, this.console.base + (1 << CHUNK_BITS))) this.consoleCounts[entry.kind]--;
+        this.droppedConsole += this.console.dropHead();
+      }
+      else if (oldest === 'http') this.droppedHttp += this.http.dropHead();
+      else {
+        this.frames.dropHead();
+        this.pruneResponses(this.frames.first()!.seq);
+      }
+    }
+  }
+
+  /** Forgets pairings of requests that left memory (the map is in response order ≈ request order). */
+  private pruneResponses(headSeq: number): void {
+    for (const requestSeq of this.responseSeqByRequestSeq.keys()) {
+      if (requestSeq >= headSeq) break;
+      this.responseSeqByRequestSeq.delete(requestSeq);
+    }
+  }
+
+  private pushConsole(entry: ConsoleEntry, weight: number): void {
+    this.console.push(entry, weight);
     this.consoleCounts[entry.kind]++;
   }
 
@@ -69,13 +153,18 @@ export class SessionLog {
       if (!ev.pair && computed) frame = { ...ev, pair: computed };
     }
     if (frame.pair) this.responseSeqByRequestSeq.set(frame.pair.requestSeq, frame.seq);
-    if (frame.findings?.some((f) => f.severity === 'error')) this.errorFrames++;
+    this.findings.add(frame, this.frames.length);
+    const msg = frame.msg; // a notification: a method and no id (features/notifications)
+    if (msg && typeof msg.method === 'string' && !('id' in msg)) {
+      this.notificationCounts.all++;
+      if (msg.method === 'notifications/message' && frame.dir === 'in') this.notificationCounts.logs++;
+    }
     const method = frameMethod(frame);
     if (method !== undefined && !this.methodSet.has(method)) {
       this.methodSet.add(method);
       this.methodList = [...this.methodSet].sort();
     }
-    this.frames.push(frame);
+    this.frames.push(frame, frame.size + 256);
   }
 
   /** Methods seen so far, sorted; a new array only when a new method appears. */
@@ -87,14 +176,22 @@ export class SessionLog {
     return this.frames.indexOfSorted(seq, seqOf);
   }
 
+  /** A frame by seq: from memory, else from the pager's cache of frames read back from disk. */
   frameBySeq(seq: number): FrameEvent | undefined {
-    return this.frames.get(this.frameIndexOfSeq(seq));
+    return this.frames.get(this.frameIndexOfSeq(seq)) ?? (this.holdsFrameSeq(seq) ? undefined : this.pager?.bySeq(seq));
+  }
+
+  /** Whether frame `seq` would be in memory (it is at or after the oldest held frame). */
+  holdsFrameSeq(seq: number): boolean {
+    const first = this.frames.first();
+    return this.frames.base === 0 || (first !== undefined && seq >= first.seq);
   }
 
   /** The response to the request sent as frame `requestSeq`, once it has arrived. */
   responseTo(requestSeq: number): FrameEvent | undefined {
     const seq = this.responseSeqByRequestSeq.get(requestSeq);
-    return seq === undefined ? undefined : this.frameBySeq(seq);
+    if (seq !== undefined) return this.frameBySeq(seq);
+    return this.holdsFrameSeq(requestSeq) ? undefined : this.pager?.responseTo(requestSeq);
   }
 
   /** The other half of a request/response pair. */

@@ -12,7 +12,7 @@ import {
   type TraceSummary,
   type TraceUploadReply,
 } from '@mcpscope/wire';
-import type { SessionEvent } from '@mcpscope/protocol';
+import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
 import type { ApiClient } from './api';
 import { useServices } from './services';
 
@@ -31,6 +31,27 @@ export type CompareSource = CompareBody['left'];
 
 const EventSchema = z.looseObject({ type: z.string(), seq: z.number(), t: z.number(), sessionId: z.string() });
 const EventPageSchema = z.union([z.looseObject({ events: z.array(EventSchema) }).transform((r) => r.events), z.array(EventSchema)]);
+
+// Frame pages (wire FramesReply / FrameSearchReply); parsed here with the frame envelope checked,
+// which the wire schemas leave to the client.
+const FrameSchema = z.looseObject({ type: z.literal('frame'), seq: z.number(), t: z.number(), sessionId: z.string(), dir: z.enum(['in', 'out']), size: z.number() });
+const FramePageSchema = z.object({ frames: z.array(FrameSchema), total: z.number() });
+const FrameSearchSchema = z.object({ matches: z.array(z.object({ index: z.number(), frame: FrameSchema })), truncated: z.boolean(), total: z.number().optional() });
+
+export interface FrameSearchQuery {
+  filter?: string;
+  method?: string;
+  /** Only frames with an ordinal below this. */
+  before?: number;
+  limit: number;
+}
+export interface FrameSearchReply {
+  matches: Array<{ index: number; frame: FrameEvent }>;
+  /** More (older) frames matched than `limit`. */
+  truncated: boolean;
+  /** How many frames matched in all, when the proxy says. */
+  total?: number;
+}
 
 export type ExportFormat = 'ndjson' | 'json' | 'har';
 
@@ -51,6 +72,17 @@ export function createTracesApi(api: Pick<ApiClient, 'call' | 'raw'>) {
     /** Events of a session from `from` (inclusive), at most `limit`, in seq order. */
     events: async (sessionId: string, from: number, limit: number): Promise<SessionEvent[]> =>
       (await api.call('GET', `/api/sessions/${enc(sessionId)}/events?from=${from}&limit=${limit}`, EventPageSchema)) as unknown as SessionEvent[],
+    /** Frames by ordinal (the k-th frame of the session), from memory or disk. */
+    frames: async (sessionId: string, index: number, limit: number): Promise<{ frames: FrameEvent[]; total: number }> =>
+      (await api.call('GET', `/api/sessions/${enc(sessionId)}/frames?index=${index}&limit=${limit}`, FramePageSchema)) as unknown as { frames: FrameEvent[]; total: number },
+    /** Frames matching the filter grammar (and/or an exact method), oldest first. */
+    searchFrames: async (sessionId: string, q: FrameSearchQuery): Promise<FrameSearchReply> => {
+      const params = new URLSearchParams({ limit: String(q.limit) });
+      if (q.filter) params.set('filter', q.filter);
+      if (q.method) params.set('method', q.method);
+      if (q.before !== undefined) params.set('before', String(q.before));
+      return (await api.call('GET', `/api/sessions/${enc(sessionId)}/frames/search?${params}`, FrameSearchSchema)) as unknown as FrameSearchReply;
+    },
   };
 }
 export type TracesApi = ReturnType<typeof createTracesApi>;

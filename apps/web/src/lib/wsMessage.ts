@@ -33,8 +33,8 @@ const WsMessageSchema = z.union([
   z.object({ type: z.literal('server-request'), request: PendingServerRequestSchema }),
   z.object({ type: z.literal('server-request-done'), sessionId: z.string(), requestId: z.string() }),
   RequestProgressMessageSchema,
-  // Offline sessions (issue 5): the backlog carries only the last page of a trace.
-  SessionPageInfoSchema,
+  // Every session (issue 5): the backlog carries only the in-memory window; older events are on disk.
+  SessionPageInfoSchema.extend({ firstFrame: z.number().int().min(0).optional(), frames: z.number().int().min(0).optional() }),
   FrameSchema,
   OtherEventSchema,
 ]);

@@ -33,14 +33,23 @@ export function excerptOf(event: SessionEvent): string {
 }
 
 /** Every finding riding on the events (frames and HTTP exchanges), in event order. */
-export function collectFindings(events: readonly SessionEvent[]): ReportedFinding[] {
+export function collectFindings(events: Iterable<SessionEvent>): ReportedFinding[] {
   const out: ReportedFinding[] = [];
-  for (const event of events) {
-    if ((event.type !== 'frame' && event.type !== 'http') || !event.findings?.length) continue;
-    const excerpt = excerptOf(event);
-    for (const f of event.findings) out.push({ ...f, seq: event.seq, excerpt });
-  }
+  for (const event of events) findingsOf(event, out);
   return out;
+}
+
+/** The same over a stream (a session's all(): the spilled events too, not just the window). */
+export async function collectAllFindings(events: AsyncIterable<SessionEvent>): Promise<ReportedFinding[]> {
+  const out: ReportedFinding[] = [];
+  for await (const event of events) findingsOf(event, out);
+  return out;
+}
+
+function findingsOf(event: SessionEvent, out: ReportedFinding[]): void {
+  if ((event.type !== 'frame' && event.type !== 'http') || !event.findings?.length) return;
+  const excerpt = excerptOf(event);
+  for (const f of event.findings) out.push({ ...f, seq: event.seq, excerpt });
 }
 
 export function makeReport(subject: string, findings: ReportedFinding[], notes?: string[]): FindingsReport {

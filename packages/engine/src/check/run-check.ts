@@ -4,7 +4,7 @@ import type { Session } from '../session.js';
 import type { SessionConfig } from '../types.js';
 import { Exerciser, type ExerciseOptions } from './exercise.js';
 import { probeOriginAndHost } from './origin-probe.js';
-import { collectFindings, makeReport, type FindingsReport, type ReportedFinding } from './report.js';
+import { collectAllFindings, makeReport, type FindingsReport, type ReportedFinding } from './report.js';
 
 export interface CheckOptions extends ExerciseOptions {
   /** Probe Origin/Host validation of HTTP servers (default true). */
@@ -42,6 +42,6 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
     probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: `POST ${config.url}` })));
   }
   const target = config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
-  const report = makeReport(target, [...collectFindings(session.events()), ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
+  const report = makeReport(target, [...(await collectAllFindings(session.all())), ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
   return { report, session };
 }

@@ -42,6 +42,8 @@ export function classifyStep(url: URL, method: string, body: unknown): string {
   if (p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration')) return 'authorization-server-metadata';
   const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   if (method === 'POST' && typeof form.grant_type === 'string') {
+    if (form.grant_type === 'urn:ietf:params:oauth:grant-type:token-exchange') return 'idp-token-exchange';
+    if (form.grant_type === 'urn:ietf:params:oauth:grant-type:jwt-bearer') return 'token-jwt-bearer';
     return form.grant_type === 'authorization_code' ? 'token-exchange' : form.grant_type === 'refresh_token' ? 'token-refresh' : `token-${form.grant_type}`.replace(/_/g, '-');
   }
   if (method === 'POST' && Array.isArray(form.redirect_uris ?? form.grant_types)) return 'client-registration';

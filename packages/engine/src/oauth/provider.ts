@@ -6,9 +6,11 @@ import {
   type OAuthDiscoveryState,
   type OAuthClientProvider,
   type OAuthTokens,
+  type FetchLike,
 } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
 import { TokenFileStore, type StoredCredentials } from './token-store.js';
+import { crossAppTokenRequest, JWT_BEARER } from './cross-app.js';
 import type { OAuthConfig } from './types.js';
 
 type Tokens = OAuthTokens & { expires_at?: number; issuer?: string };
@@ -31,7 +33,8 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
   constructor(
     private readonly config: OAuthConfig,
     private readonly resource: string,
-    readonly redirect: string | undefined,
+    /** The redirect URI (the Guided view may change it before the authorization request). */
+    public redirect: string | undefined,
   ) {
     if (config.tokenFile) this.store = new TokenFileStore(config.tokenFile);
     if (config.clientId) {
@@ -39,8 +42,25 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     }
   }
 
+  /** The runner's OAuth fetch (the cross-app IdP exchange goes through it). */
+  fetchFn?: FetchLike;
+  private at: { authorizationServer?: string; resource?: string } = {};
+
+  /** Machine grants (client_credentials, cross-app access) have no browser leg. */
+  private get machine(): boolean {
+    return this.config.grant === 'client_credentials' || this.config.grant === 'cross-app-access';
+  }
+
   get redirectUrl(): string | undefined {
-    return this.config.grant === 'client_credentials' ? undefined : this.redirect;
+    return this.machine ? undefined : this.redirect;
+  }
+
+  saveAuthorizationServerUrl(url: string): void {
+    this.at.authorizationServer = url;
+  }
+
+  saveResourceUrl(url: string): void {
+    this.at.resource = url;
   }
 
   /** A user-chosen RFC 8707 resource replaces the SDK's choice (the Guided view's input). */
@@ -54,13 +74,14 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const machine = this.config.grant === 'client_credentials';
+    const machine = this.machine;
     return {
       client_name: this.config.clientName ?? 'mcpscope',
       redirect_uris: machine || !this.redirect ? [] : [this.redirect],
-      grant_types: machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      grant_types: machine ? [this.config.grant === 'cross-app-access' ? JWT_BEARER : 'client_credentials'] : ['authorization_code', 'refresh_token'],
       response_types: machine ? [] : ['code'],
       token_endpoint_auth_method: this.config.authMethod ?? (this.config.clientSecret ? 'client_secret_basic' : 'none'),
+      ...(this.config.applicationType ? { application_type: this.config.applicationType } : {}),
       ...(this.config.scope ? { scope: this.config.scope } : {}),
     };
   }
@@ -87,9 +108,25 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     if (key && this.store) await this.store.set(key, { tokens: this.current, client: this.config.clientId ? undefined : this.client });
   }
 
+  /**
+   * SEP-2352: client information carries the issuer it belongs to. A pre-registered client is
+   * bound to the first authorization server it is used with; the SDK then refuses to send its
+   * credentials to another one.
+   */
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<OAuthClientInformationMixed | undefined> {
     if (ctx?.issuer) this.issuer = ctx.issuer;
-    return this.client ?? (this.client = (await this.persisted(ctx))?.client);
+    this.client ??= (await this.persisted(ctx))?.client;
+    if (this.client && ctx?.issuer && (this.client as { issuer?: string }).issuer === undefined) this.client = { ...this.client, issuer: ctx.issuer };
+    return this.client;
+  }
+
+  /** Sets the client identity the Guided flow chose (pre-registered, CIMD or registered). */
+  useClient(info: OAuthClientInformationMixed): void {
+    this.client = info;
+  }
+
+  clientInfo(): OAuthClientInformationMixed | undefined {
+    return this.client;
   }
 
   async saveClientInformation(info: OAuthClientInformationMixed, ctx?: OAuthClientInformationContext): Promise<void> {
@@ -100,6 +137,8 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
   async tokens(ctx?: OAuthClientInformationContext): Promise<Tokens | undefined> {
     if (ctx?.issuer) this.issuer = ctx.issuer;
     if (!this.current && ctx?.issuer) this.current = (await this.persisted(ctx))?.tokens;
+    // Tokens persisted before the issuer stamp existed belong to the issuer they were keyed by.
+    if (this.current && ctx?.issuer && this.current.issuer === undefined) this.current = { ...this.current, issuer: ctx.issuer };
     return this.current;
   }
 
@@ -160,7 +199,8 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     return undefined;
   }
 
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
+    if (this.config.grant === 'cross-app-access') return crossAppTokenRequest(this.config, this.at, scope, this.fetchFn);
     if (this.config.grant !== 'client_credentials') return undefined;
     const params = new URLSearchParams({ grant_type: 'client_credentials' });
     if (scope) params.set('scope', scope);
@@ -171,6 +211,7 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'tokens') this.current = undefined;
     if ((scope === 'all' || scope === 'client') && !this.config.clientId) this.client = undefined;
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
   }
 
   forget(): void {

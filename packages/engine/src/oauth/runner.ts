@@ -9,6 +9,9 @@ import {
 } from '@modelcontextprotocol/client';
 import { createOAuthFetch, redactDetail, type OAuthEmit } from './oauth-fetch.js';
 import { McpscopeOAuthProvider } from './provider.js';
+import { GuidedFlow } from './guided.js';
+import { revokeTokens } from './revocation.js';
+import type { GuidedState } from './guided-types.js';
 import type { CallbackParams, OAuthConfig, OAuthStatus, UserAgent } from './types.js';
 
 export interface OAuthRunnerOptions {
@@ -37,6 +40,8 @@ export class OAuthRunner {
   private scope?: string;
   private resourceMetadataUrl?: URL;
   private running?: Promise<void>;
+  /** The Guided authorization in progress or last finished (one per runner). */
+  guided?: GuidedFlow;
   /** Set when the server publishes protected resource metadata (RFC 9728). */
   private sawResourceMetadata = false;
   /** The 2025-03-26 fallback's metadata names another issuer; accepted once, reported as a finding. */
@@ -50,6 +55,7 @@ export class OAuthRunner {
     };
     this.fetchFn = createOAuthFetch(options.fetch ?? fetch, this.serverUrl, this.emit);
     this.provider = new McpscopeOAuthProvider(options.config, options.serverUrl, options.config.redirectUrl ?? 'http://127.0.0.1/oauth/callback');
+    this.provider.fetchFn = this.fetchFn;
     this.scope = options.config.scope;
   }
 
@@ -63,7 +69,44 @@ export class OAuthRunner {
       hasRefreshToken: !!t?.refresh_token,
       clientId: this.provider.clientId(),
       pendingAuthorizationUrl: this.provider.pendingUrl?.href,
+      ...(this.guided ? { guided: this.guided.state() } : {}),
     };
+  }
+
+  /**
+   * Starts a Guided authorization: discovery runs now, then the flow pauses before each step
+   * until `guided.next(inputs)`. A new start replaces an unfinished one.
+   */
+  async startGuided(): Promise<GuidedState> {
+    if (this.guided) this.guided.cancelled = true;
+    const runner = this;
+    const flow = new GuidedFlow({
+      serverUrl: this.serverUrl,
+      config: this.options.config,
+      provider: this.provider,
+      fetchFn: this.fetchFn,
+      emit: this.emit,
+      userAgent: this.options.userAgent,
+      get scope() {
+        return runner.scope;
+      },
+      set scope(v) {
+        runner.scope = v;
+      },
+      resourceMetadataUrl: this.resourceMetadataUrl,
+      discover: () => this.discover(),
+    });
+    this.guided = flow;
+    return flow.start();
+  }
+
+  /** RFC 9728 then RFC 8414 / OIDC discovery, with the 2025-03-26 issuer fallback of `run`. */
+  private async discover() {
+    const opts = { fetchFn: this.fetchFn, resourceMetadataUrl: this.resourceMetadataUrl, skipIssuerMetadataValidation: this.skipIssuer };
+    return discoverOAuthServerInfo(this.serverUrl, opts).catch((err: unknown) => {
+      if (!this.acceptLegacyIssuer(err)) throw err;
+      return discoverOAuthServerInfo(this.serverUrl, { ...opts, skipIssuerMetadataValidation: true });
+    });
   }
 
   /** Runs (or joins) one authorization. `force` skips the refresh branch: a refresh cannot widen scope. */
@@ -143,11 +186,19 @@ export class OAuthRunner {
 
   /** 401 from the MCP server: refresh if possible, else authorize anew. */
   async onUnauthorized(response: Response): Promise<void> {
+    this.acceptChallenge(response);
+    // SEP-2352: a 401 may mean the server moved to another authorization server; discover anew
+    // (the SDK then drops the client and tokens stamped with the old issuer and registers again).
+    if (!this.running) this.provider.invalidateCredentials('discovery');
+    await this.authorize();
+  }
+
+  /** Reads a 401's WWW-Authenticate: where the resource metadata is, and the scope to ask for. */
+  acceptChallenge(response: Response): void {
     const params = extractWWWAuthenticateParams(response);
     this.emit('unauthorized', { status: response.status, wwwAuthenticate: response.headers.get('www-authenticate'), params: { ...params, resourceMetadataUrl: params.resourceMetadataUrl?.href } });
     if (params.resourceMetadataUrl) this.resourceMetadataUrl = params.resourceMetadataUrl;
     if (params.scope && !this.scope) this.scope = params.scope;
-    await this.authorize();
   }
 
   /** 403 insufficient_scope: a fresh authorization for the union of scopes, never a refresh. */
@@ -163,22 +214,7 @@ export class OAuthRunner {
 
   /** RFC 7009 revocation of the refresh and access tokens, then forget them. */
   async signOut(): Promise<void> {
-    const t = this.provider.currentTokens();
-    const info = await discoverOAuthServerInfo(this.serverUrl, { fetchFn: this.fetchFn, resourceMetadataUrl: this.resourceMetadataUrl });
-    const endpoint = (info.authorizationServerMetadata as { revocation_endpoint?: string } | undefined)?.revocation_endpoint;
-    const client = await this.provider.clientInformation({ issuer: info.authorizationServerMetadata?.issuer ?? info.authorizationServerUrl });
-    if (endpoint && t && client) {
-      for (const [token, hint] of [[t.refresh_token, 'refresh_token'], [t.access_token, 'access_token']] as const) {
-        if (!token) continue;
-        const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded' });
-        const params = new URLSearchParams({ token, token_type_hint: hint });
-        const add = this.provider.addClientAuthentication;
-        if (add) await add(headers, params, endpoint, info.authorizationServerMetadata);
-        else if (client.client_secret) headers.set('Authorization', `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`);
-        else params.set('client_id', client.client_id);
-        await this.fetchFn(endpoint, { method: 'POST', headers, body: params.toString() });
-      }
-    }
+    const endpoint = await revokeTokens(this.provider, this.fetchFn, await this.discover());
     this.provider.forget();
     this.emit('signed-out', { revoked: !!endpoint });
   }

@@ -1,9 +1,16 @@
+import type { GuidedState } from './guided-types.js';
+
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
 
 /** How mcpscope connects to an OAuth-protected MCP server. Parsed from CLI flags or the wire. */
 export interface OAuthConfig {
-  /** `authorization_code` (default, PKCE S256) or `client_credentials` for machine clients. */
-  grant?: 'authorization_code' | 'client_credentials';
+  /**
+   * `authorization_code` (default, PKCE S256), `client_credentials` for machine clients, or
+   * `cross-app-access` (SEP-990: an IdP ID token → ID-JAG → RFC 7523 jwt-bearer grant; needs `crossApp`).
+   */
+  grant?: 'authorization_code' | 'client_credentials' | 'cross-app-access';
+  /** SEP-990: the enterprise IdP that turns the user's ID token into an ID-JAG for this server. */
+  crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string };
   /** Pre-registered client; without it the flow uses clientMetadataUrl or Dynamic Client Registration. */
   clientId?: string;
   clientSecret?: string;
@@ -22,6 +29,8 @@ export interface OAuthConfig {
   resource?: string;
   /** OAuth client_name sent with Dynamic Client Registration. */
   clientName?: string;
+  /** Dynamic Client Registration `application_type` (default: from the redirect URI, native for loopback). */
+  applicationType?: 'native' | 'web';
 }
 
 /** Query parameters of the authorization response (RFC 6749 §4.1.2, RFC 9207). */
@@ -49,4 +58,6 @@ export interface OAuthStatus {
   clientId?: string;
   /** The authorization URL a browser must open (web flow), until the callback arrives. */
   pendingAuthorizationUrl?: string;
+  /** The Guided authorization's stage, editable inputs and findings so far. */
+  guided?: GuidedState;
 }

@@ -1,5 +1,7 @@
-import type { SessionEvent } from '@mcpscope/protocol';
+import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
+import { EventWindow, type WindowOptions } from '../event-window.js';
 import type { EngineMessage, SessionInfo, SessionState } from '../types.js';
+import type { FrameSearchQuery, FrameSearchResult } from './frame-reader.js';
 
 /**
  * A session seen from outside (`mcpscope wrap` between a host and its server): its events are
@@ -9,7 +11,7 @@ import type { EngineMessage, SessionInfo, SessionState } from '../types.js';
 export class IngestedSession {
   readonly offline = false;
   private state: SessionState = 'connected';
-  private readonly items: SessionEvent[] = [];
+  private readonly window: EventWindow;
   private readonly createdAt = Date.now();
   private details: Partial<SessionInfo> = {};
 
@@ -17,31 +19,57 @@ export class IngestedSession {
     readonly id: string,
     private readonly meta: { name: string; transport: 'stdio' | 'http' | 'sse'; target: string },
     private readonly emit: (message: EngineMessage) => void,
-  ) {}
+    window: WindowOptions,
+  ) {
+    this.window = new EventWindow(window);
+  }
 
   info(): SessionInfo {
     return { id: this.id, ...this.meta, state: this.state, createdAt: this.createdAt, wrapped: true, ...this.details, roots: [], subscriptions: [] };
   }
 
+  /** The in-memory window (older events are in the spill file). */
   events(): readonly SessionEvent[] {
-    return this.items;
+    return this.window.events();
   }
 
-  async page(from: number, limit: number): Promise<SessionEvent[]> {
-    return pageOf(this.items, from, limit);
+  pageInfo() {
+    return { type: 'session-page-info' as const, sessionId: this.id, ...this.window.counts() };
   }
 
-  async *all(): AsyncGenerator<SessionEvent> {
-    yield* this.items;
+  page(from: number, limit: number): Promise<SessionEvent[]> {
+    return this.window.page(from, limit);
+  }
+
+  frames(index: number, limit: number): Promise<FrameEvent[]> {
+    return this.window.frames(index, limit);
+  }
+
+  searchFrames(q: FrameSearchQuery): Promise<FrameSearchResult> {
+    return this.window.searchFrames(q);
+  }
+
+  all(): AsyncGenerator<SessionEvent> {
+    return this.window.all();
+  }
+
+  memory() {
+    return this.window.memory();
+  }
+
+  /** Deletes the spill file (engine.remove). */
+  dispose(): void {
+    this.window.dispose();
   }
 
   /** Events as the wrapper recorded them (its seq and clock), filed under this session. */
   add(events: SessionEvent[]): void {
     for (const e of events) {
       const event = { ...e, sessionId: this.id } as SessionEvent;
-      this.items.push(event);
+      this.window.push(event);
       this.emit(event);
       this.observe(event);
+      this.window.evict();
     }
   }
 
@@ -65,14 +93,3 @@ export class IngestedSession {
   }
 }
 
-/** Up to `limit` events with seq ≥ `from` from an in-memory, seq-ordered list. */
-export function pageOf(items: readonly SessionEvent[], from: number, limit: number): SessionEvent[] {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (items[mid]!.seq < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return items.slice(lo, lo + limit);
-}

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import type { SessionEvent } from '@mcpscope/protocol';
+import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
+import { readFrames, searchFramesVia, type FrameSearchQuery, type FrameSearchResult } from './frame-reader.js';
 import type { SessionInfo } from '../types.js';
 import { indexTrace, iterateEvents, readEvents, type TraceIndex } from './trace-index.js';
 
@@ -51,13 +52,25 @@ export class OfflineSession {
   }
 
   pageInfo() {
+    const tailFrames = this.tail.reduce((n, e) => n + (e.type === 'frame' ? 1 : 0), 0);
     return {
       type: 'session-page-info' as const,
       sessionId: this.id,
       firstSeq: this.tail[0]?.seq ?? 0,
       lastSeq: this.tail[this.tail.length - 1]?.seq ?? 0,
       total: this.index.total,
+      firstFrame: this.index.frames - tailFrames,
+      frames: this.index.frames,
     };
+  }
+
+  /** Frames by ordinal, read from the file via its frame checkpoints. */
+  async frames(index: number, limit: number): Promise<FrameEvent[]> {
+    return (await readFrames(this.index, index, limit)).map((e) => ({ ...e, sessionId: this.id }));
+  }
+
+  searchFrames(q: FrameSearchQuery): Promise<FrameSearchResult> {
+    return searchFramesVia((i, n) => this.frames(i, n), this.index.frames, q);
   }
 
   /** Events are rewritten to this session's id so the UI files them under it. */

@@ -74,4 +74,33 @@ describe('traces folder and offline sessions', () => {
     for await (const _ of offline.all()) n++;
     expect(n).toBe(12_345);
   });
+
+  it('reads frames by ordinal through frame checkpoints and searches them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-traces-'));
+    const file = join(dir, 'frames.ndjson');
+    const lines = [JSON.stringify(makeHeader({ tool: { name: 't', version: '1' }, session: { id: 'x', name: 'f', transport: 'stdio', target: 'x' } }))];
+    for (let seq = 1; seq <= 9000; seq++) {
+      lines.push(
+        JSON.stringify(
+          seq % 3 === 0
+            ? { seq, t: seq, sessionId: 'x', type: 'stderr', text: `line ${seq}` }
+            : { seq, t: seq, sessionId: 'x', type: 'frame', dir: 'in', size: 60, msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `n${seq}` } } },
+        ),
+      );
+    }
+    writeFileSync(file, lines.join('\n') + '\n');
+    engine = new Engine();
+    const offline = await engine.openTrace(file);
+    expect(offline.index.frames).toBe(6000);
+    expect(offline.index.frameCheckpoints.map((c) => c.frame)).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+    const tailFrames = offline.events().filter((e) => e.type === 'frame').length;
+    expect(offline.pageInfo()).toMatchObject({ frames: 6000, firstFrame: 6000 - tailFrames });
+    const seqOf = (k: number) => Math.floor(k / 2) * 3 + (k % 2) + 1; // the k-th frame's seq
+    expect((await offline.frames(2999, 3)).map((f) => f.seq)).toEqual([seqOf(2999), seqOf(3000), seqOf(3001)]);
+    expect((await offline.frames(5999, 10)).map((f) => f.seq)).toEqual([seqOf(5999)]);
+    expect((await offline.frames(0, 1))[0]!.sessionId).toBe(offline.id);
+    const found = await offline.searchFrames({ filter: 'n100', before: 5000, limit: 3 });
+    expect(found.matches.map((m) => m.frame.seq)).toEqual([1006, 1007, 1009]); // 1008 is a stderr line
+    expect(found).toMatchObject({ truncated: true, total: 8 }); // n100, n1000…n1009 without the stderr seqs
+  });
 });

@@ -15,6 +15,10 @@ export interface TraceIndex {
   firstSeq: number;
   lastSeq: number;
   checkpoints: Array<{ seq: number; offset: number }>;
+  /** Frame events in the file (ordinals 0 … frames-1, the numbering the browser uses). */
+  frames: number;
+  /** Byte offset of every `every`-th frame event (frame ordinal 0, every, 2·every, …). */
+  frameCheckpoints: Array<{ frame: number; offset: number }>;
   warnings: string[];
   /** What the recorded handshake said (era, protocol, serverInfo, capabilities, instructions). */
   handshake: Partial<SessionInfo>;
@@ -42,7 +46,7 @@ function handshakeFrom(method: string, result: Record<string, unknown>): Partial
  */
 export async function indexTrace(file: string, every = 1000): Promise<TraceIndex> {
   let header: TraceHeader | undefined;
-  const index: Omit<TraceIndex, 'header'> = { file, size: statSync(file).size, total: 0, every, firstSeq: 0, lastSeq: 0, checkpoints: [], warnings: [], handshake: {} };
+  const index: Omit<TraceIndex, 'header'> = { file, size: statSync(file).size, total: 0, every, firstSeq: 0, lastSeq: 0, checkpoints: [], frames: 0, frameCheckpoints: [], warnings: [], handshake: {} };
   const pending = new Map<string, string>();
   let lineNo = 0;
   let headerError: TraceError | undefined;
@@ -81,6 +85,10 @@ export async function indexTrace(file: string, every = 1000): Promise<TraceIndex
     if (index.total === 0) index.firstSeq = event.seq;
     index.total += 1;
     index.lastSeq = event.seq;
+    if (event.type === 'frame') {
+      if (index.frames % every === 0) index.frameCheckpoints.push({ frame: index.frames, offset });
+      index.frames += 1;
+    }
     observeHandshake(event, pending, index);
   });
   if (headerError) throw headerError;

@@ -35,6 +35,11 @@ export function ConsolePanel() {
           </label>
         ))}
         <span className="flex-1" />
+        {m.olderOnDisk && (
+          <span className="text-[11px] text-subtle" data-testid="console-older-on-disk" title="The browser keeps the newest events within the memory budget; the whole session is in the trace (Traces tab → export).">
+            {m.dropped > 0 ? `${formatCount(m.dropped)} older lines` : 'older lines'} on disk · showing the {formatCount(m.total)} in memory
+          </span>
+        )}
         <span className="text-[11px] text-muted tabular-nums">{formatCount(m.count)} lines</span>
         <CopyButton text={m.allText} label="Copy all" testId="console-copy-all" />
       </div>

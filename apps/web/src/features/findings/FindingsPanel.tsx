@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Severity } from '@mcpscope/protocol';
+import { MAX_FINDING_RECORDS } from '../../lib/findingsLog';
+import { formatCount } from '../../lib/format';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { SEVERITIES, type FindingGroup } from './findingsIndex';
@@ -27,11 +29,21 @@ export function FindingsPanel() {
           </label>
         ))}
       </div>
+      {m.unseenOnDisk > 0 && (
+        <p className="border-b border-line bg-warn/10 px-2 py-1 text-[12px]" data-testid="findings-unseen">
+          This page joined the session after {formatCount(m.unseenOnDisk)} frames (they are on disk): their findings are not listed here. The Frames tab shows every frame.
+        </p>
+      )}
       <div className="min-h-0 flex-1 overflow-auto p-2">
         {m.groups.length === 0 && <p className="text-muted">No findings{m.severities.size < SEVERITIES.length ? ' of the severities shown' : ''}: every rule passed so far.</p>}
         {m.groups.map((g) => (
           <Group key={g.rule} group={g} m={m} />
         ))}
+        {m.notListed > 0 && (
+          <p className="mt-1 text-[12px] text-muted" data-testid="findings-not-listed">
+            {formatCount(m.notListed)} more frame{m.notListed === 1 ? '' : 's'} with findings not listed (counted above; the list keeps the first {formatCount(MAX_FINDING_RECORDS)}).
+          </p>
+        )}
       </div>
     </div>
   );
@@ -59,6 +71,7 @@ function Group({ group: g, m }: { group: FindingGroup; m: FindingsModel }) {
                   onClick={() => m.open(item)}
                   data-testid="finding-item"
                   data-seq={item.seq}
+                  data-index={item.index}
                   title={item.source === 'frame' ? 'Show this frame' : 'Show the Console (HTTP exchange)'}
                 >
                   <span className="mr-2 font-mono text-muted">#{item.seq}</span>

@@ -1,11 +1,14 @@
-import type { Finding, FrameEvent, HttpEvent, Severity } from '@mcpscope/protocol';
+import type { Finding, Severity } from '@mcpscope/protocol';
 import { RULE_CATALOGUE } from '@mcpscope/protocol/lint';
-import type { ChunkedList } from '../../lib/chunkedList';
+import type { FindingRecord, FindingsLog } from '../../lib/findingsLog';
+import type { SessionLog } from '../../lib/sessionLog';
 
 export interface FindingItem {
   seq: number;
   /** frame: jumps to the Frames tab; http: the exchange is in the Console. */
   source: 'frame' | 'http';
+  /** The frame's ordinal (the Frames tab pages a frame that left memory back by it). */
+  index?: number;
   message: string;
   excerpt: string;
 }
@@ -22,39 +25,48 @@ export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 const CATALOGUE = new Map(RULE_CATALOGUE.map((r) => [r.id, r]));
 
-function excerpt(ev: FrameEvent | HttpEvent): string {
-  const text = ev.type === 'frame' ? `${ev.dir === 'out' ? '→' : '←'} ${ev.raw ?? JSON.stringify(ev.msg)}` : `${ev.method} ${ev.url} → ${ev.status ?? '…'}`;
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
-}
-
-/** A session's findings grouped by rule, built incrementally from its frames and HTTP exchanges. */
+/**
+ * A session's findings grouped by rule, built incrementally from the log's findings list
+ * (lib/findingsLog.ts), which keeps every finding of the session whatever left memory.
+ */
 export class FindingsIndex {
   private readonly groups = new Map<string, FindingGroup>();
-  private framesScanned = 0;
-  private httpScanned = 0;
-  counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  private scanned = 0;
   /** Grows whenever a finding is added. */
   version = 0;
 
-  sync(frames: ChunkedList<FrameEvent>, http: ChunkedList<HttpEvent>): void {
-    for (; this.framesScanned < frames.length; this.framesScanned++) this.add(frames.get(this.framesScanned)!);
-    for (; this.httpScanned < http.length; this.httpScanned++) this.add(http.get(this.httpScanned)!);
+  constructor(private readonly log: FindingsLog) {}
+
+  /** Findings per severity over the whole session. */
+  get counts(): Record<Severity, number> {
+    return this.log.counts;
   }
 
-  private add(ev: FrameEvent | HttpEvent): void {
-    if (!ev.findings?.length) return;
-    for (const f of ev.findings) this.addFinding(ev, f);
+  /** Events with findings past the list's cap (counted, not listed). */
+  get notListed(): number {
+    return this.log.notListed;
   }
 
-  private addFinding(ev: FrameEvent | HttpEvent, f: Finding): void {
+  sync(): void {
+    const records = this.log.records;
+    for (; this.scanned < records.length; this.scanned++) {
+      const r = records[this.scanned];
+      for (const f of r.findings) this.addFinding(r, f);
+    }
+  }
+
+  private addFinding(r: FindingRecord, f: Finding): void {
     let group = this.groups.get(f.rule);
     if (!group) {
       const meta = CATALOGUE.get(f.rule);
       group = { rule: f.rule, severity: f.severity, spec: f.spec ?? meta?.spec ?? '', description: meta?.description ?? '', items: [] };
       this.groups.set(f.rule, group);
     }
-    group.items.push({ seq: ev.seq, source: ev.type, message: f.message, excerpt: excerpt(ev) });
-    this.counts[f.severity]++;
+    const item: FindingItem = { seq: r.seq, source: r.source, ...(r.index !== undefined ? { index: r.index } : {}), message: f.message, excerpt: r.excerpt };
+    // Items stay in session order: findings read back from before the page joined come in late.
+    const items = group.items;
+    if (items.length === 0 || items[items.length - 1].seq <= item.seq) items.push(item);
+    else items.splice(insertionPoint(items, item.seq), 0, item);
     this.version++;
   }
 
@@ -66,11 +78,23 @@ export class FindingsIndex {
   }
 }
 
+function insertionPoint(items: readonly FindingItem[], seq: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid].seq <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const indexes = new WeakMap<object, FindingsIndex>();
 
-/** One index per session log, shared by the tab and its badge. */
-export function findingsIndexFor(log: object): FindingsIndex {
+/** One index per session log, shared by the tab and its badge (synced). */
+export function findingsIndexFor(log: Pick<SessionLog, 'findings'>): FindingsIndex {
   let index = indexes.get(log);
-  if (!index) indexes.set(log, (index = new FindingsIndex()));
+  if (!index) indexes.set(log, (index = new FindingsIndex(log.findings)));
+  index.sync();
   return index;
 }

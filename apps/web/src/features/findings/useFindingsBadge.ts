@@ -9,6 +9,5 @@ export function useFindingsBadge(): string | null {
   const { log } = useSessionLog(useValue(activeSessionStore));
   if (!log) return null;
   const index = findingsIndexFor(log);
-  index.sync(log.frames, log.http);
   return index.counts.error > 0 ? formatCount(index.counts.error) : null;
 }

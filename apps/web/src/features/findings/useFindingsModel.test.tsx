@@ -41,7 +41,7 @@ function setup() {
       for (const event of events) services.store.enqueue(event);
       services.store.flush();
     });
-  return { ...hook, push };
+  return { ...hook, push, services };
 }
 
 describe('useFindingsModel', () => {
@@ -72,8 +72,22 @@ describe('useFindingsModel', () => {
     act(() => result.current.m.toggleSeverity('warning'));
     expect(result.current.m.groups.map((g) => g.rule)).toEqual(['stdio-non-json-stdout']);
     act(() => result.current.m.open(result.current.m.groups[0].items[0]));
-    expect(frameFocusStore.getSnapshot()).toEqual({ sessionId: 's1', seq: 1 });
+    expect(frameFocusStore.getSnapshot()).toEqual({ sessionId: 's1', seq: 1, index: 0 });
     expect(activeTabStore.getSnapshot()).toBe('frames');
     expect(navigationStore.getSnapshot()?.target).toEqual({ kind: 'frame', name: '1' });
   });
+
+  it('lists findings of frames that left memory (the budget) and jumps to them by ordinal', () => {
+    const { result, push, services } = setup();
+    act(() => services.store.setMemoryBudget(256 * 1024));
+    const filler = (seq: number): FrameEvent => ({ type: 'frame', seq, t: seq, sessionId: 's1', dir: 'in', msg: { jsonrpc: '2.0', method: 'notifications/message' }, size: 1000 });
+    push(filler(1), raw(2), ...Array.from({ length: 3000 }, (_, i) => filler(i + 3)));
+    expect(services.store.log('s1')!.framesOnDisk).toBeGreaterThan(2000);
+    expect(result.current.m.groups.map((g) => [g.rule, g.items.map((i) => [i.seq, i.index])])).toEqual([['stdio-non-json-stdout', [[2, 1]]]]);
+    expect(result.current.m.counts.error).toBe(1);
+    expect(result.current.badge).toBe('1');
+    act(() => result.current.m.open(result.current.m.groups[0].items[0]));
+    expect(frameFocusStore.getSnapshot()).toEqual({ sessionId: 's1', seq: 2, index: 1 });
+  });
 });
+

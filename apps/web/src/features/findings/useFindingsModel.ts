@@ -9,12 +9,15 @@ export function useFindingsModel(sessionId: string | null) {
   const { log, version } = useSessionLog(sessionId);
   const [severities, setSeverities] = useState<ReadonlySet<Severity>>(() => new Set(SEVERITIES));
   const index = log ? findingsIndexFor(log) : null;
-  if (log && index) index.sync(log.frames, log.http);
   const indexVersion = index?.version ?? 0;
   const groups = useMemo(() => index?.list(severities) ?? [], [index, indexVersion, severities, version]); // eslint-disable-line react-hooks/exhaustive-deps
   return {
     groups,
     counts: index?.counts ?? { error: 0, warning: 0, info: 0 },
+    /** Events with findings past the list's cap: counted above, not listed. */
+    notListed: index?.notListed ?? 0,
+    /** This page joined mid-session and the findings before its backlog are not (yet) read back from disk. */
+    unseenOnDisk: log && log.firstSeq > 1 && !log.findings.earlierLoaded ? (log.findings.firstFrame ?? log.frames.base) : 0,
     severities,
     toggleSeverity: (s: Severity) =>
       setSeverities((prev) => {
@@ -25,7 +28,7 @@ export function useFindingsModel(sessionId: string | null) {
       }),
     open(item: FindingItem): void {
       if (!sessionId) return;
-      if (item.source === 'frame') framesNavigation.showFrame(sessionId, item.seq);
+      if (item.source === 'frame') framesNavigation.showFrame(sessionId, item.seq, item.index);
       else navigate('console');
     },
   };

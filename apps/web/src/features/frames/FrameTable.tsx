@@ -43,7 +43,8 @@ export function FrameTable({ m, startedAt, live }: { m: FrameLogModel; startedAt
 
   useEffect(() => {
     if (!m.scrollRequest) return;
-    const row = m.rowOfSeq(m.scrollRequest.seq);
+    const { seq, row: target } = m.scrollRequest;
+    const row = target ?? (seq !== undefined ? m.rowOfSeq(seq) : -1);
     if (row >= 0) virtualizer.scrollToIndex(row, { align: 'auto' });
   }, [m.scrollRequest]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -72,7 +73,7 @@ export function FrameTable({ m, startedAt, live }: { m: FrameLogModel; startedAt
         <div style={{ height: virtualizer.getTotalSize(), minWidth: MIN_WIDTH, position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const frame = m.frameAt(item.index);
-            if (!frame) return null;
+            if (!frame) return <PlaceholderRow key={`p${item.index}`} top={item.start - HEADER_HEIGHT} selected={item.index === m.pendingRow} />;
             return (
               <FrameRow
                 key={frame.seq}
@@ -82,7 +83,7 @@ export function FrameTable({ m, startedAt, live }: { m: FrameLogModel; startedAt
                 startedAt={startedAt}
                 live={live}
                 selected={frame.seq === m.selectedSeq}
-                onSelect={() => m.select(frame.seq, true)}
+                onSelect={() => m.select(frame.seq, true, false, frame)}
               />
             );
           })}
@@ -93,6 +94,15 @@ export function FrameTable({ m, startedAt, live }: { m: FrameLogModel; startedAt
           {formatCount(m.newCount)} new frame{m.newCount === 1 ? '' : 's'} ↓
         </button>
       )}
+    </div>
+  );
+}
+
+/** A row whose frame is being read back from disk (`selected`: it is selected when it arrives). */
+function PlaceholderRow({ top, selected }: { top: number; selected: boolean }) {
+  return (
+    <div role="row" aria-selected={selected} data-testid="frame-row-loading" className={`absolute left-0 flex w-full items-center border-b border-line/40 px-2 font-sans text-[11px] text-subtle ${selected ? 'bg-selected' : ''}`} style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}>
+      <span className="animate-pulse">loading from disk…</span>
     </div>
   );
 }

@@ -13,6 +13,30 @@ Press / in the frame list to focus this box.`;
 
 const KINDS: FrameKindFilter[] = ['all', 'request', 'notification', 'response', 'error', 'raw'];
 
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Under the toolbar while a filter is active and older frames are on disk: what the proxy's search found. */
+export function OlderMatchesNote({ older }: { older: NonNullable<FrameLogModel['older']> }) {
+  const more = older.more;
+  return (
+    <div className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-0.5 text-[11px] text-muted" data-testid="frame-older-matches" data-searching={older.searching}>
+      {older.searching ? (
+        <span>Searching older frames on disk…</span>
+      ) : older.failed ? (
+        <span className="text-danger">Could not search the older frames on disk.</span>
+      ) : (
+        <span>
+          {formatCount(older.count)} older match{older.count === 1 ? '' : 'es'} from disk shown above the in-memory frames
+          {more !== 0 && <> · truncated — {more === undefined ? 'more' : formatCount(more)} more older match{more === 1 ? '' : 'es'}</>}
+        </span>
+      )}
+      {!older.searching && more !== 0 && older.count > 0 && (
+        <button className="text-accent hover:underline" onClick={older.loadMore} data-testid="frame-older-more">Load older</button>
+      )}
+    </div>
+  );
+}
+
 export const FrameToolbar = forwardRef<HTMLInputElement, { m: FrameLogModel }>(function FrameToolbar({ m }, filterRef) {
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-line bg-panel px-2 py-1">
@@ -68,7 +92,12 @@ export const FrameToolbar = forwardRef<HTMLInputElement, { m: FrameLogModel }>(f
         </button>
       )}
       <span className="flex-1" />
-      <span className="text-[11px] text-muted tabular-nums" data-testid="frame-count">
+      {m.onDisk > 0 && (
+        <span className="text-[11px] text-subtle tabular-nums" data-testid="frame-memory" title="The browser keeps the newest frames within the memory budget (--memory-budget); older ones are read back from the proxy's disk copy as you scroll.">
+          {formatCount(m.onDisk)} older frame{m.onDisk === 1 ? '' : 's'} on disk · {mib(m.memoryBytes)} in memory
+        </span>
+      )}
+      <span className="text-[11px] text-muted tabular-nums" data-testid="frame-count" title={`${mib(m.memoryBytes)} held in memory`}>
         {m.filtered ? `${formatCount(m.count)} of ${formatCount(m.total)}` : formatCount(m.total)} frame{m.total === 1 ? '' : 's'}
       </span>
       {!m.follow && (

@@ -4,7 +4,7 @@ import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FrameDetail } from './FrameDetail';
 import { FrameTable } from './FrameTable';
-import { FrameToolbar } from './FrameToolbar';
+import { FrameToolbar, OlderMatchesNote } from './FrameToolbar';
 import { useFrameLogModel } from './useFrameLogModel';
 import { useSplitWidth } from '../../ui/useSplitWidth';
 
@@ -28,10 +28,11 @@ export function FramesPanel() {
       }}
     >
       <FrameToolbar m={m} ref={filterRef} />
+      {m.older && <OlderMatchesNote older={m.older} />}
       <div className="flex min-h-0 flex-1">
         {m.total === 0 ? (
           <Empty>{live ? 'Waiting for frames…' : 'No frames were exchanged in this session.'}</Empty>
-        ) : m.count === 0 ? (
+        ) : m.count === 0 && !m.older?.searching ? (
           <Empty>
             <span>
               No frames match the filter.{' '}

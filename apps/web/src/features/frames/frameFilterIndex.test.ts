@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frameMethod } from '@mcpscope/protocol';
 import { SessionLog } from '../../lib/sessionLog';
 import { notification, rawFrame, request, response, syntheticFrames } from '../../lib/testFrames';
 import { FrameFilterIndex, emptyQuery } from './frameFilterIndex';
@@ -55,5 +56,69 @@ describe('FrameFilterIndex', () => {
     expect(again.update()).toBe(100);
     // ~300 ms on a quiet 2-core box; the bound only guards against accidental O(n²) work.
     expect(performance.now() - start).toBeLessThan(5000);
+  });
+});
+
+describe('FrameFilterIndex over a log that left frames on disk', () => {
+  const all = syntheticFrames(3000);
+  function budgeted() {
+    const log = new SessionLog('s1', 200 * 1024);
+    all.forEach((f) => log.append(f));
+    expect(log.frames.base).toBeGreaterThan(1000);
+    return log;
+  }
+  const pager = (cached: (i: number) => boolean) => ({
+    get: (i: number) => (cached(i) ? all[i] : undefined),
+    indexOfSeq: (seq: number) => { const i = all.findIndex((f) => f.seq === seq); return i >= 0 && cached(i) ? i : -1; },
+  });
+
+  it('covers every frame of the session; rows below the window come from the pager', () => {
+    const log = budgeted();
+    const idx = new FrameFilterIndex(log, emptyQuery, pager((i) => i < 500));
+    expect(idx.update()).toBe(3000);
+    expect(idx.frameAt(0)).toBe(all[0]);
+    expect(idx.frameAt(700)).toBeUndefined(); // its page is loading
+    expect(idx.frameAt(2999)!.seq).toBe(all[2999].seq);
+    expect(idx.rowOfSeq(all[10].seq)).toBe(10);
+    expect(idx.rowOfSeq(all[2990].seq)).toBe(2990);
+  });
+
+  it('with a filter: older matches from the search, shown above the in-memory ones', async () => {
+    const log = budgeted();
+    const base = log.frames.base;
+    let asked: unknown;
+    let changed = 0;
+    const search = async (q: { before?: number; method?: string; limit: number }) => {
+      asked = q;
+      const hits = all.map((frame, index) => ({ index, frame })).filter((m) => m.index < q.before! && m.frame.msg?.method === 'tools/call');
+      return { matches: hits.slice(-20), truncated: hits.length > 20, total: hits.length };
+    };
+    const idx = new FrameFilterIndex(log, { ...emptyQuery, method: 'tools/call' }, { ...pager(() => false), search }, () => changed++);
+    const local = idx.update();
+    expect(asked).toEqual({ before: base, limit: 1000, method: 'tools/call' });
+    expect(idx.searching).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(changed).toBe(1);
+    expect(idx.update()).toBe(local + 20);
+    expect(idx.olderMore).toBeGreaterThan(0);
+    const rows = Array.from({ length: idx.count }, (_, i) => idx.frameAt(i)!);
+    expect(rows.every((f) => frameMethod(f) === 'tools/call')).toBe(true);
+    expect(rows.map((f) => f.seq)).toEqual([...rows.map((f) => f.seq)].sort((a, b) => a - b));
+    expect(idx.rowOfSeq(rows[3].seq)).toBe(3);
+    expect(idx.frameBySeq(rows[3].seq)).toBe(rows[3]);
+    idx.loadOlder();
+    expect(asked).toMatchObject({ before: rows[0] && all.indexOf(rows[0]) });
+  });
+
+  it('re-asks the proxy when frames leave memory before they were tested', async () => {
+    const log = new SessionLog('s1', 200 * 1024);
+    all.slice(0, 100).forEach((f) => log.append(f));
+    const befores: number[] = [];
+    const idx = new FrameFilterIndex(log, { ...emptyQuery, kind: 'request' }, { ...pager(() => false), search: async (q) => (befores.push(q.before!), { matches: [], truncated: false, total: 0 }) });
+    idx.update();
+    expect(befores).toEqual([]); // nothing on disk yet
+    all.slice(100).forEach((f) => log.append(f));
+    idx.update();
+    expect(befores).toEqual([log.frames.base]);
   });
 });

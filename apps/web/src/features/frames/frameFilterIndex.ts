@@ -1,5 +1,6 @@
 import { frameMethod, frameText, parseFrameFilter, type FrameEvent, type FrameFilter } from '@mcpscope/protocol';
 import type { SessionLog } from '../../lib/sessionLog';
+import type { FrameSearchQuery, FrameSearchReply } from '../../lib/tracesApi';
 
 export type FrameKindFilter = 'all' | 'request' | 'notification' | 'response' | 'error' | 'raw';
 
@@ -18,6 +19,19 @@ export function isEmptyQuery(q: FrameQuery): boolean {
   return q.text.trim() === '' && q.method === null && q.dir === 'all' && q.kind === 'all';
 }
 
+/** Frames outside the log's memory: the pager (by ordinal) and the proxy's search. */
+export interface PagedFrames {
+  /** The frame with this ordinal, or undefined while its page loads. */
+  get(index: number): FrameEvent | undefined;
+  /** The ordinal of a cached frame, or -1. */
+  indexOfSeq(seq: number): number;
+  search?(q: FrameSearchQuery): Promise<FrameSearchReply>;
+}
+
+/** Older matches asked of the proxy at once. */
+export const SEARCH_LIMIT = 1000;
+type Match = FrameSearchReply['matches'][number];
+
 // The searchable text of a frame, computed once per frame and only when a text term needs it.
 const textCache = new WeakMap<FrameEvent, string>();
 function cachedText(frame: FrameEvent): string {
@@ -29,21 +43,47 @@ function cachedText(frame: FrameEvent): string {
   return text;
 }
 
+function bsearch(n: number, keyAt: (i: number) => number, key: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = keyAt(mid);
+    if (k === key) return mid;
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /**
- * The rows of the frame table for one query over one session log, maintained incrementally:
- * `update()` tests only the frames appended since the last call. With no query the rows are
- * the log itself and no index array is built.
+ * The rows of the frame table for one query over one session log. Rows are frame ordinals
+ * (global indices), so frames that left memory are still rows, read back through the pager.
+ * With no query the rows are every frame of the session and no index array is built. With a
+ * query, frames from `searchBefore` on are tested locally and incrementally (`update()` tests
+ * only new ones); older matches come from the proxy's search and are shown above them.
  */
 export class FrameFilterIndex {
-  private readonly rows: number[] = [];
-  private scanned = 0;
+  private rows: number[] = [];
+  private scanned: number;
   private readonly identity: boolean;
   private readonly filter: FrameFilter | null;
+  private readonly grammar: string;
+  /** Matches with an ordinal below `searchBefore`, from the proxy (oldest first). */
+  older: Match[] = [];
+  /** Matches older than `older` that were not fetched (undefined: unknown count). */
+  olderMore: number | undefined = 0;
+  searching = false;
+  searchFailed = false;
+  private searchBefore: number;
+  private generation = 0;
 
-  constructor(readonly log: SessionLog, readonly query: FrameQuery) {
+  constructor(readonly log: SessionLog, readonly query: FrameQuery, private readonly paged?: PagedFrames, private readonly onChange?: () => void) {
     this.identity = isEmptyQuery(query);
-    const grammar = [query.text, query.dir !== 'all' ? `dir:${query.dir}` : '', query.kind !== 'all' ? `is:${query.kind}` : ''].join(' ').trim();
-    this.filter = grammar ? parseFrameFilter(grammar) : null;
+    this.grammar = [query.text, query.dir !== 'all' ? `dir:${query.dir}` : '', query.kind !== 'all' ? `is:${query.kind}` : ''].join(' ').trim();
+    this.filter = this.grammar ? parseFrameFilter(this.grammar) : null;
+    this.scanned = this.searchBefore = log.frames.base;
+    if (!this.identity && this.searchBefore > 0) this.search(this.searchBefore, false);
   }
 
   private matches(frame: FrameEvent): boolean {
@@ -51,35 +91,84 @@ export class FrameFilterIndex {
     return this.filter === null || this.filter.test(frame, () => cachedText(frame));
   }
 
+  /** Asks the proxy for the matches before ordinal `before`; `append`: older than those shown. */
+  private search(before: number, append: boolean): void {
+    if (!this.paged?.search) return;
+    const generation = ++this.generation;
+    this.searching = true;
+    this.searchFailed = false;
+    const q: FrameSearchQuery = { before, limit: SEARCH_LIMIT, ...(this.grammar ? { filter: this.grammar } : {}), ...(this.query.method !== null ? { method: this.query.method } : {}) };
+    this.paged.search(q).then(
+      (reply) => {
+        if (generation !== this.generation) return;
+        this.older = append ? [...reply.matches, ...this.older] : reply.matches;
+        this.olderMore = reply.total !== undefined ? reply.total - reply.matches.length : reply.truncated ? undefined : 0;
+        this.searching = false;
+        this.onChange?.();
+      },
+      () => {
+        if (generation !== this.generation) return;
+        this.searching = false;
+        this.searchFailed = true;
+        this.onChange?.();
+      },
+    );
+  }
+
+  /** Fetches the next older matches (after a truncated search). */
+  loadOlder(): void {
+    if (this.searching || this.older.length === 0 || this.olderMore === 0) return;
+    this.search(this.older[0].index, true);
+  }
+
   /** Brings the index up to date with the log; returns the number of rows. */
   update(): number {
     if (this.identity) return this.log.frames.length;
     const frames = this.log.frames;
+    if (frames.base > this.scanned) {
+      // Frames left memory before they were tested: ask the proxy for everything before the window.
+      this.scanned = frames.base;
+      if (this.paged?.search) {
+        this.rows = [];
+        this.searchBefore = frames.base;
+        this.search(this.searchBefore, false);
+      }
+    }
     for (let i = this.scanned; i < frames.length; i++) if (this.matches(frames.get(i)!)) this.rows.push(i);
     this.scanned = frames.length;
-    return this.rows.length;
+    return this.count;
   }
 
   get count(): number {
-    return this.identity ? this.log.frames.length : this.rows.length;
+    return this.identity ? this.log.frames.length : this.older.length + this.rows.length;
   }
 
+  /** The frame of a row: from memory, the search results or the pager (undefined while loading). */
   frameAt(row: number): FrameEvent | undefined {
-    return this.log.frames.get(this.identity ? row : (this.rows[row] ?? -1));
+    if (!this.identity && row < this.older.length) return this.older[row]?.frame;
+    const index = this.identity ? row : (this.rows[row - this.older.length] ?? -1);
+    if (index < 0) return undefined;
+    return this.log.frames.get(index) ?? (index < this.log.frames.base ? this.paged?.get(index) : undefined);
   }
 
-  /** The row showing frame `seq`, or -1 when the query hides it. */
+  /** A frame by seq wherever it is known: memory, the pager's cache, the older matches. */
+  frameBySeq(seq: number): FrameEvent | undefined {
+    const frame = this.log.frameBySeq(seq);
+    if (frame) return frame;
+    const i = bsearch(this.older.length, (k) => this.older[k].frame.seq, seq);
+    return i < 0 ? undefined : this.older[i].frame;
+  }
+
+  /** The row showing frame `seq`, or -1 when the query hides it (or it is not known here). */
   rowOfSeq(seq: number): number {
-    const frameIndex = this.log.frameIndexOfSeq(seq);
-    if (frameIndex < 0 || this.identity) return frameIndex;
-    let lo = 0;
-    let hi = this.rows.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.rows[mid] === frameIndex) return mid;
-      if (this.rows[mid] < frameIndex) lo = mid + 1;
-      else hi = mid - 1;
+    let index = this.log.frameIndexOfSeq(seq);
+    if (index < 0) index = this.paged?.indexOfSeq(seq) ?? -1;
+    if (!this.identity) {
+      const i = bsearch(this.older.length, (k) => this.older[k].frame.seq, seq);
+      if (i >= 0) return i;
     }
-    return -1;
+    if (index < 0 || this.identity) return index;
+    const r = bsearch(this.rows.length, (k) => this.rows[k], index);
+    return r < 0 ? -1 : this.older.length + r;
   }
 }

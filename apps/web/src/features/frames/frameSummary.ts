@@ -25,7 +25,8 @@ export function summarizeFrame(frame: FrameEvent, log: SessionLog | undefined): 
   if (kind === 'request') {
     const response = log?.responseTo(frame.seq);
     latencyMs = response?.pair?.latencyMs;
-    awaiting = response === undefined;
+    // A request read back from disk whose response is not cached: unknown, not awaiting.
+    awaiting = response === undefined && (log?.holdsFrameSeq(frame.seq) ?? true);
   }
   let detail = '';
   if (kind === 'raw') detail = frame.raw ?? '';

@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { registerCommand } from '../../lib/commands';
+import { useFramePager } from '../../lib/framePager';
 import { useSessionLog } from '../../lib/services';
+import { useTracesApi } from '../../lib/tracesApi';
 import { activeTabStore, frameFocusStore } from '../../lib/uiState';
+import { useFrameFilterRequest } from './useFrameFilterRequest';
 import { useValue } from '../../lib/valueStore';
-import { FrameFilterIndex, isEmptyQuery, type FrameKindFilter, type FrameQuery } from './frameFilterIndex';
+import { FrameFilterIndex, isEmptyQuery, type FrameKindFilter, type FrameQuery, type PagedFrames } from './frameFilterIndex';
 import { summarizeFrame } from './frameSummary';
 import { useFollowTail } from '../../lib/useFollowTail';
 
@@ -21,6 +24,17 @@ export interface KeyLike {
  */
 export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }: { debounceMs?: number } = {}) {
   const { log, version } = useSessionLog(sessionId);
+  // Frames that left memory are read back from disk by ordinal; a page arriving re-renders.
+  const pager = useFramePager(sessionId);
+  const noPager = (l: () => void) => (void l, () => undefined);
+  const pagerVersion = useSyncExternalStore(pager?.subscribe ?? noPager, () => pager?.version ?? 0);
+  if (log && pager) log.pager = pager;
+  const traces = useTracesApi();
+  const paged = useMemo<PagedFrames | undefined>(
+    () => pager && sessionId ? { get: (i) => pager.get(i), indexOfSeq: (seq) => pager.indexOfSeq(seq), search: (q) => traces.searchFrames(sessionId, q) } : undefined,
+    [pager, sessionId, traces],
+  );
+  const [searchTick, searchArrived] = useReducer((n: number) => n + 1, 0);
 
   const [text, setText] = useState('');
   const [appliedText, setAppliedText] = useState('');
@@ -34,25 +48,45 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
   }, [text, appliedText, debounceMs]);
 
   const query = useMemo<FrameQuery>(() => ({ text: appliedText, method, dir, kind }), [appliedText, method, dir, kind]);
-  const index = useMemo(() => (log ? new FrameFilterIndex(log, query) : null), [log, query]);
+  const index = useMemo(() => (log ? new FrameFilterIndex(log, query, paged, searchArrived) : null), [log, query, paged]);
   // `version` is the change signal of the append-only log: update() scans only new frames.
-  const count = useMemo(() => index?.update() ?? 0, [index, version]); // eslint-disable-line react-hooks/exhaustive-deps
-  const tail = useFollowTail(index, count);
+  const count = useMemo(() => index?.update() ?? 0, [index, version, searchTick]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Older matches arriving from the proxy's search are not "new frames".
+  const tail = useFollowTail(index, count - (index?.older.length ?? 0));
 
-  const [selection, setSelection] = useState<{ sessionId: string | null; seq: number; open: boolean } | null>(null);
-  const [scrollRequest, setScrollRequest] = useState<{ seq: number; n: number } | null>(null);
+  // `frame` pins a frame read from disk, so the detail stays when its page leaves the pager's cache.
+  const [selection, setSelection] = useState<{ sessionId: string | null; seq: number; open: boolean; frame?: FrameEvent } | null>(null);
+  const [scrollRequest, setScrollRequest] = useState<{ seq?: number; row?: number; n: number } | null>(null);
+  // A row chosen while its frame is read back from disk (keyboard; a jump to a frame that left
+  // memory, by ordinal): it is selected when the frame arrives.
+  const [pending, setPending] = useState<{ sessionId: string | null; row?: number; ordinal?: number; open: boolean } | null>(null);
+  const waiting = pending && pending.sessionId === sessionId ? pending : null;
+  const pendingRow = !waiting ? -1 : (waiting.row ?? (isEmptyQuery(query) ? (waiting.ordinal ?? -1) : -1));
   const current = selection && selection.sessionId === sessionId ? selection : null;
-  const selectedFrame = current && log ? log.frameBySeq(current.seq) : undefined;
-  const selectedRow = current && index ? index.rowOfSeq(current.seq) : -1;
+  const selectedFrame = current && index ? (index.frameBySeq(current.seq) ?? (current.frame?.seq === current.seq ? current.frame : undefined)) : undefined;
+  const selectedRow = waiting ? pendingRow : current && index ? index.rowOfSeq(current.seq) : -1;
 
-  const select = (seq: number, open?: boolean, scroll = false) => {
-    setSelection((s) => ({ sessionId, seq, open: open ?? (s?.sessionId === sessionId && s.open) }));
-    if (scroll) setScrollRequest((r) => ({ seq, n: (r?.n ?? 0) + 1 }));
+  const scrollTo = (target: { seq: number } | { row: number }) => setScrollRequest((r) => ({ ...target, n: (r?.n ?? 0) + 1 }));
+  const select = (seq: number, open?: boolean, scroll = false, frame?: FrameEvent) => {
+    setPending(null);
+    setSelection((s) => ({ sessionId, seq, open: open ?? (s?.sessionId === sessionId && s.open), frame: frame ?? index?.frameBySeq(seq) }));
+    if (scroll) scrollTo({ seq });
   };
   const selectRow = (row: number, open?: boolean, scroll = false) => {
-    const frame = index?.frameAt(Math.max(0, Math.min(count - 1, row)));
-    if (frame) select(frame.seq, open, scroll);
+    const r = Math.max(0, Math.min(count - 1, row));
+    const frame = index?.frameAt(r);
+    if (frame) select(frame.seq, open, scroll, frame);
+    else if (r < count) {
+      setPending({ sessionId, row: r, open: open ?? Boolean(current?.open) });
+      if (scroll) scrollTo({ row: r });
+    }
   };
+  useEffect(() => {
+    if (!waiting || !index || !log) return;
+    const { ordinal, row } = waiting;
+    const frame = ordinal !== undefined ? (log.frames.get(ordinal) ?? pager?.get(ordinal)) : index.frameAt(row!);
+    if (frame) select(frame.seq, waiting.open, false, frame);
+  }); // after each render: the frame's page may have arrived
   const clearFilters = () => {
     setText('');
     setAppliedText('');
@@ -70,14 +104,29 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     select(seq, true, true);
   };
 
-  // A request from elsewhere (e.g. the Composer) to show a frame.
+  // A request from elsewhere (e.g. the Composer, Findings) to show a frame.
   const focus = useValue(frameFocusStore);
   useEffect(() => {
-    if (!focus || focus.sessionId !== sessionId || !log?.frameBySeq(focus.seq)) return;
+    if (!focus || focus.sessionId !== sessionId || !index || !log) return;
+    if (index.frameBySeq(focus.seq)) reveal(focus.seq);
+    else if (focus.index !== undefined && focus.index < log.frames.base) {
+      // It left memory: rows are ordinals without a filter; scroll there, select when paged back.
+      if (!isEmptyQuery(query)) clearFilters();
+      setPending({ sessionId, ordinal: focus.index, open: true });
+      scrollTo({ row: focus.index });
+    } else return; // not arrived yet
     frameFocusStore.set(null);
-    reveal(focus.seq);
     tail.pause();
   }); // runs after each render: the focused frame may arrive a batch later than the request
+  // A request from elsewhere (the Notifications tab) to show the Frames tab with a filter.
+  useFrameFilterRequest(sessionId, (r) => {
+    setSelection(null); // a fresh view of other frames
+    setText(r.text ?? '');
+    setAppliedText(r.text ?? '');
+    setMethod(r.method ?? null);
+    setDir('all');
+    setKind(r.kind ?? 'all');
+  });
 
   const counterpart = selectedFrame && log ? log.counterpart(selectedFrame) : undefined;
 
@@ -86,6 +135,15 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     log,
     count,
     total: log?.frames.length ?? 0,
+    /** Frames of the session that are not in memory (read back from disk as rows scroll in). */
+    onDisk: log?.framesOnDisk ?? 0,
+    /** Estimated bytes this session holds in the browser. */
+    memoryBytes: log?.bytes ?? 0,
+    /** The proxy's search for matches older than the in-memory window (a filter is active). */
+    older: index && !isEmptyQuery(query) && (index.searching || index.older.length > 0 || index.searchFailed)
+      ? { count: index.older.length, more: index.olderMore, searching: index.searching, failed: index.searchFailed, loadMore: () => (index.loadOlder(), searchArrived()) }
+      : null,
+    pagerVersion,
     methods: log?.methods ?? [],
     frameAt: (row: number): FrameEvent | undefined => index?.frameAt(row),
     summary: (frame: FrameEvent) => summarizeFrame(frame, log),
@@ -106,6 +164,7 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     selectedSeq: current?.seq ?? null,
     selectedFrame,
     selectedRow,
+    pendingRow, // selected while its frame loads from disk (-1: none)
     detailOpen: Boolean(current?.open && selectedFrame),
     select,
     selectRow,

@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format';
 import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
@@ -23,10 +24,27 @@ export function NotificationsPanel() {
         <LogLevelControl l={l} />
       </div>
       <NotificationsToolbar m={m} />
+      {m.older && <OlderOnDiskNote m={m} />}
       <div className="flex min-h-0 flex-1">
         {m.view === 'all' ? <NotificationList m={m} startedAt={startedAt} /> : <LogList m={m} startedAt={startedAt} />}
         {m.selected && <Detail m={m} />}
       </div>
+    </div>
+  );
+}
+
+/** Older notifications left memory: the Frames tab pages through them on disk. */
+function OlderOnDiskNote({ m }: { m: NotificationsModel }) {
+  const what = m.view === 'all' ? 'notifications' : 'server log messages';
+  const known = m.older!.count > 0 ? `${formatCount(m.older!.count)}${m.older!.unknown ? '+' : ''} older ${what}` : `Older ${what}`;
+  return (
+    <div className="flex shrink-0 items-center gap-2 border-b border-line bg-warn/10 px-2 py-1 text-[12px]" data-testid="notifications-older-on-disk">
+      <span>
+        {known} left memory (the memory budget) — they are on disk. This list shows the {formatCount(m.view === 'all' ? m.total : m.logTotal)} in memory.
+      </span>
+      <button className="btn btn-ghost text-accent" onClick={m.showOlderInFrames} data-testid="notifications-show-in-frames">
+        Show all in Frames
+      </button>
     </div>
   );
 }

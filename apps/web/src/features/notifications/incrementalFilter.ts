@@ -7,12 +7,15 @@ export class IncrementalFilter<T, F> {
   private key: string | undefined;
   private scanned = 0;
   private result: T[] = [];
+  private first: T | undefined;
 
   constructor(private readonly matches: (item: T, filter: F) => boolean) {}
 
   update(source: readonly T[], filter: F, key: string = JSON.stringify(filter)): T[] {
-    if (key !== this.key || source.length < this.scanned) {
+    // The source may lose its head (items that left memory): start over then too.
+    if (key !== this.key || source.length < this.scanned || source[0] !== this.first) {
       this.key = key;
+      this.first = source[0];
       this.scanned = 0;
       this.result = [];
     }

@@ -43,6 +43,7 @@ export class NotificationIndex {
   readonly logs: LogEntry[] = [];
   /** The most severe valid level seen so far (-1: none). */
   worstLevelRank = -1;
+
   private scanned = 0;
   private readonly methodSet = new Set<string>();
   private methodList: string[] = [];
@@ -50,7 +51,8 @@ export class NotificationIndex {
   private loggerList: string[] = [];
 
   /** Appends the notifications among `frames[scanned…]`; returns whether anything was added. */
-  sync(frames: { length: number; range(start: number, end: number): Iterable<FrameEvent> }): boolean {
+  sync(frames: { length: number; base?: number; first?(): FrameEvent | undefined; range(start: number, end: number): Iterable<FrameEvent> }): boolean {
+    const trimmed = this.trim(frames.base ? frames.first?.()?.seq : undefined);
     const before = this.all.length;
     for (const frame of frames.range(this.scanned, frames.length)) {
       if (!isNotification(frame)) continue;
@@ -71,7 +73,20 @@ export class NotificationIndex {
       }
     }
     this.scanned = frames.length;
-    return this.all.length !== before;
+    return trimmed || this.all.length !== before;
+  }
+
+  /** Forgets the notifications that left the log's memory (frames before `firstSeq`). */
+  private trim(firstSeq: number | undefined): boolean {
+    // The log drops whole chunks of frames, so this splices once per chunk that left.
+    if (firstSeq === undefined || this.all.length === 0 || this.all[0].seq >= firstSeq) return false;
+    let n = 0;
+    while (n < this.all.length && this.all[n].seq < firstSeq) n++;
+    this.all.splice(0, n);
+    let k = 0;
+    while (k < this.logs.length && this.logs[k].frame.seq < firstSeq) k++;
+    this.logs.splice(0, k);
+    return true;
   }
 
   get methods(): readonly string[] {

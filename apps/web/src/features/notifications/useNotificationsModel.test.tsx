@@ -2,6 +2,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectedSession, fakeWorkbench, pushNotification } from '../../lib/testWorkbench';
+import { notification } from '../../lib/testFrames';
 import { testServices } from '../../lib/testServices';
 import { useLogLevelModel } from './useLogLevelModel';
 import { useNotificationsModel } from './useNotificationsModel';
@@ -99,6 +100,35 @@ describe('useNotificationsBadge', () => {
     expect(result.current).toBe('1');
     act(() => void pushNotification(services.store, 'notifications/message', { level: 'critical', data: 'x' }));
     expect(result.current).toBe('2 !');
+    act(() => activeSessionStore.set(null));
+  });
+});
+
+describe('notifications that left memory', () => {
+  it('says how many older ones are on disk, opens the Frames tab filtered to them, and the badge says so', async () => {
+    const { activeSessionStore, activeTabStore, frameFilterRequestStore } = await import('../../lib/uiState');
+    const { useNotificationsBadge } = await import('./useNotificationsBadge');
+    const services = testServices();
+    services.store.upsertSession(connectedSession());
+    services.store.setMemoryBudget(256 * 1024);
+    act(() => activeSessionStore.set('s1'));
+    const { result } = renderHook(() => ({ n: useNotificationsModel('s1'), badge: useNotificationsBadge() }), { wrapper: services.wrapper });
+    expect(result.current.n.older).toBeNull();
+    act(() => {
+      for (let seq = 1; seq <= 3000; seq++) services.store.enqueue({ ...notification(seq, 'notifications/message'), size: 1000 });
+      services.store.flush();
+    });
+    const log = services.store.log('s1')!;
+    const n = result.current.n;
+    expect(log.framesOnDisk).toBeGreaterThan(2000);
+    expect(n.total).toBe(log.frames.held); // the list shows what is in memory…
+    expect(n.older).toEqual({ count: log.framesOnDisk, unknown: false }); // …and says how many left
+    expect(result.current.badge).toEqual({ text: `${n.total.toLocaleString('en-US')}+`, title: expect.stringContaining('+ older on disk') });
+    act(() => result.current.n.setView('logs'));
+    expect(result.current.n.older).toEqual({ count: log.framesOnDisk, unknown: false });
+    act(() => result.current.n.showOlderInFrames());
+    expect(frameFilterRequestStore.getSnapshot()).toEqual({ sessionId: 's1', kind: 'notification', method: 'notifications/message' });
+    expect(activeTabStore.getSnapshot()).toBe('frames');
     act(() => activeSessionStore.set(null));
   });
 });

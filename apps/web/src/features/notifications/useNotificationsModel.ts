@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
+import { navigate } from '../../lib/navigation';
+import type { SessionLog } from '../../lib/sessionLog';
 import { useSessionLog } from '../../lib/services';
+import { frameFilterRequestStore } from '../../lib/uiState';
 import { useFollowTail } from '../../lib/useFollowTail';
 import type { LogLevel } from '../../lib/workbenchApi';
 import { IncrementalFilter } from './incrementalFilter';
@@ -65,7 +68,24 @@ export function useNotificationsModel(sessionId: string | null) {
     selected,
     select: (seq: number | null) => setSelectedSeq(seq),
     follow: view === 'all' ? followAll : followLogs,
+    /** Notifications that left memory (the budget): how many are known, and whether there may be more. */
+    older: olderOnDisk(index, log ?? null, view),
+    /** Opens the Frames tab filtered to these notifications: it pages through the whole session on disk. */
+    showOlderInFrames: () => {
+      if (!sessionId) return;
+      const method = view === 'logs' ? 'notifications/message' : filter.method;
+      frameFilterRequestStore.set({ sessionId, kind: 'notification', method });
+      navigate('frames');
+    },
   };
+}
+
+/** How many notifications left memory (counted by the log as they arrived); `unknown`: maybe more (a backlog mid-session). */
+function olderOnDisk(index: NotificationIndex, log: SessionLog | null, view: NotificationsView): { count: number; unknown: boolean } | null {
+  const counts = log?.notificationCounts;
+  const count = counts ? (view === 'all' ? counts.all - index.all.length : counts.logs - index.logs.length) : 0;
+  const unknown = (log?.firstSeq ?? 1) > 1 && (log?.frames.base ?? 0) > 0;
+  return count > 0 || unknown ? { count, unknown } : null;
 }
 
 export type NotificationsModel = ReturnType<typeof useNotificationsModel>;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { GuidedPause } from './GuidedPause';
 import { StepCard } from './StepCard';
 import { useOAuthModel, type AuthMethod, type OAuthInputs, type OAuthModel } from './useOAuthModel';
 
@@ -41,7 +42,10 @@ export function OAuthPanel() {
           <span className="text-muted">Opens the authorization page, comes back and connects.</span>
         </div>
       ) : (
-        <Inputs m={m} />
+        <>
+          <Inputs m={m} />
+          {s?.guided && <GuidedPause key={s.guided.stage} m={m} state={s.guided} />}
+        </>
       )}
       {m.error && <div className="mb-2 rounded border border-danger/40 bg-danger/5 p-2 text-danger" role="alert" data-testid="oauth-error">{m.error}</div>}
       <h3 className="mt-3 mb-1 font-semibold">Steps ({m.steps.length})</h3>
@@ -108,7 +112,7 @@ function Inputs({ m }: { m: OAuthModel }) {
         </select>
       </label>
       <span />
-      <div><button type="submit" className="btn btn-primary" disabled={m.busy} data-testid="oauth-guided-start">Start guided authorization</button></div>
+      <div><button type="submit" className="btn btn-primary" disabled={m.busy} data-testid="oauth-guided-start">Start guided authorization</button> <span className="text-muted">Discovery runs, then it pauses before each step so you can change its inputs.</span></div>
     </form>
   );
 }

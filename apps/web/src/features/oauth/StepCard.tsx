@@ -40,6 +40,7 @@ export function StepCard({ event, index }: { event: OAuthEvent; index: number })
         <span className="w-5 text-right font-mono text-[11px] text-muted">{index + 1}</span>
         <span className="font-semibold">{info.title}</span>
         {request && <span className="truncate font-mono text-[11px] text-muted">{request.method} {request.url}</span>}
+        {event.step === 'guided-pause' && typeof d.stage === 'string' && <span className="text-muted">before {d.stage === 'token' ? 'the token exchange' : d.stage === 'client' ? 'the client identity' : `the ${d.stage} request`}</span>}
         {response?.status !== undefined && <span className={`chip ${response.status >= 400 ? 'text-danger' : ''}`}>{response.status}</span>}
         {findings.length > 0 && <span className="chip border-warn/50 text-warn">{findings.length} finding{findings.length > 1 ? 's' : ''}</span>}
       </button>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { OAuthEvent } from '@mcpscope/protocol';
-import type { OAuthAuthorizeReply, OAuthConfigInput } from '@mcpscope/wire';
+import type { GuidedInputs, OAuthAuthorizeReply, OAuthConfigInput } from '@mcpscope/wire';
 import { useSessionLog, useStoreSelector } from '../../lib/services';
 import { challengeOf, parseWwwAuthenticate, type BearerChallenge } from '../../lib/wwwAuthenticate';
 import { useOAuthApi } from './oauthApi';
@@ -54,8 +54,8 @@ export function useOAuthModel(sessionId: string | null) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const run = async (call: () => Promise<OAuthAuthorizeReply>) => {
-    const popup = openPopup();
+  /** `popup`: the step may need the browser (opened inside the click so no blocker stops it). */
+  const run = async (call: () => Promise<OAuthAuthorizeReply>, popup: Window | null = openPopup()) => {
     setBusy(true);
     setError(null);
     try {
@@ -86,7 +86,9 @@ export function useOAuthModel(sessionId: string | null) {
     /** Quick: one click, the runner's defaults (the challenge's scope). */
     quick: () => sessionId && run(() => api.authorize(sessionId)),
     /** Guided: the edited inputs become the runner's config; every step appears below. */
-    guided: () => sessionId && run(() => api.authorize(sessionId, { config: configOf(inputs), force: true })),
+    guided: () => sessionId && run(() => api.guidedStart(sessionId, configOf(inputs)), null),
+    /** Guided: the edited inputs of the next step; the authorization step opens the browser. */
+    guidedNext: (edits: GuidedInputs) => sessionId && run(() => api.guidedNext(sessionId, edits), status.data?.guided?.stage === 'authorization' ? openPopup() : null),
     stepUp: (scope: string) => sessionId && run(() => api.stepUp(sessionId, scope)),
     openPending: (url: string) => window.open(url, 'mcpscope-oauth', 'popup,width=560,height=720'),
     signOut: async () => {

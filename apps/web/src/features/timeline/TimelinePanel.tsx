@@ -41,6 +41,11 @@ function Toolbar({ m }: { m: TimelineModel }) {
       <button className="btn h-6 px-2" data-testid="timeline-zoom-in" title="Zoom in (Ctrl+wheel)" onClick={m.zoomIn}>+</button>
       <button className="btn h-6 px-2" data-testid="timeline-fit" disabled={!m.zoomed} onClick={m.fit}>Fit</button>
       <span className="ml-2 text-muted" data-testid="timeline-span">{formatDuration(span)} in view</span>
+      {m.olderOnDisk && (
+        <span className="ml-2 text-subtle" data-testid="timeline-older-on-disk" title="The browser keeps the newest events within the memory budget; older requests are in the Frames tab (read back from disk).">
+          older events are on disk · showing what is in memory
+        </span>
+      )}
       <span className="flex-1" />
       <span className="text-muted tabular-nums">{formatCount(m.requestCount)} requests · {formatCount(m.waterfall?.markers.length ?? 0)} markers · drag to pan, Ctrl+wheel to zoom</span>
     </div>

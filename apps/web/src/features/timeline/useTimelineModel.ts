@@ -43,6 +43,8 @@ export function useTimelineModel(sessionId: string | null) {
     view,
     zoomed: userView !== null && userView.key === waterfall,
     rows,
+    /** Older events are on disk (the memory budget): the waterfall shows what is in memory. */
+    olderOnDisk: log?.olderOnDisk ?? false,
     rowAt: (i: number) => (waterfall ? rowAt(waterfall, i) : undefined),
     requestCount: waterfall ? waterfall.out.length + waterfall.in.length : 0,
     zoomIn: () => zoomButton(ZOOM_STEP),

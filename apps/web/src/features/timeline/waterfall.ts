@@ -61,6 +61,9 @@ export class Waterfall {
   /** Applies what the log gained; returns true when anything changed. */
   update(): boolean {
     const { frames, console } = this.log;
+    // What left memory (the budget) before it was scanned is not drawn; the panel says so.
+    this.frameIndex = Math.max(this.frameIndex, frames.base);
+    this.consoleIndex = Math.max(this.consoleIndex, console.base);
     const before = this.frameIndex + this.consoleIndex;
     for (; this.frameIndex < frames.length; this.frameIndex++) this.addFrame(frames.get(this.frameIndex)!);
     for (; this.consoleIndex < console.length; this.consoleIndex++) this.addConsole(console.get(this.consoleIndex)!);

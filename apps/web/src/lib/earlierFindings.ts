@@ -1,0 +1,30 @@
+import type { EventStore } from './eventStore';
+import type { TracesApi } from './tracesApi';
+
+/** Findings read back per session when the page joined late (the list keeps more as they arrive). */
+export const EARLIER_FINDINGS_LIMIT = 5000;
+
+/**
+ * A page that joins a session mid-way (its backlog starts at frame `firstFrame` > 0) never saw
+ * the earlier frames: their lint findings are read back from the proxy's disk copy with a
+ * `has:finding` search, so the Findings tab still covers the whole session.
+ */
+export function earlierFindingsLoader(store: EventStore, api: Pick<TracesApi, 'searchFrames'>) {
+  const inFlight = new Set<string>();
+  return (sessionId: string, firstFrame: number) => {
+    if (firstFrame <= 0 || inFlight.has(sessionId)) return;
+    inFlight.add(sessionId);
+    api
+      .searchFrames(sessionId, { filter: 'has:finding', before: firstFrame, limit: EARLIER_FINDINGS_LIMIT })
+      .then((reply) => {
+        store.flush(); // the backlog that followed the page info is applied first
+        const log = store.log(sessionId);
+        // Not when the log was rebuilt meanwhile from the whole trace (lib/offlinePages.ts): it starts at frame 0.
+        if (!log || log.findings.earlierLoaded || (log.findings.firstFrame ?? firstFrame) !== firstFrame) return;
+        log.findings.addEarlier(reply.matches, (reply.total ?? reply.matches.length) - reply.matches.length);
+        store.touchLog(sessionId);
+      })
+      .catch((err: unknown) => console.warn('mcpscope: could not read the earlier findings back', err))
+      .finally(() => inFlight.delete(sessionId));
+  };
+}

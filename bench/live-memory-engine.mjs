@@ -1,0 +1,67 @@
+// Issue 5: memory of a live session with many frames. A real stdio server (apps/proxy's fixture,
+// tool `flood`) sends N notifications of ~SIZE bytes through mcpscope's engine; each mode runs in
+// its own Node process (--expose-gc) so heaps do not mix:
+//   bounded    EngineOptions.memoryBudget default (32 MiB per session), older events spill to disk
+//   unbounded  memoryBudget: Infinity — the old behaviour (every event kept in memory)
+// Prints heap/RSS before and after, and the latency of reading the oldest page back.
+// Usage: node bench/live-memory-engine.mjs [--frames 100000] [--size 1024]  (after `pnpm -r build`)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { median } from './lib/stats.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const self = fileURLToPath(import.meta.url);
+const { values } = parseArgs({ options: { frames: { type: 'string', default: '100000' }, size: { type: 'string', default: '1024' }, mode: { type: 'string' } } });
+const FRAMES = Number(values.frames);
+const SIZE = Number(values.size);
+const MiB = (n) => +(n / 1024 / 1024).toFixed(1);
+
+async function measure(mode) {
+  const { Engine } = await import(pathToFileURL(join(root, 'packages/engine/dist/index.js')).href);
+  const server = join(root, 'apps/proxy/test-fixtures/fixture-server.mjs');
+  const snap = () => {
+    globalThis.gc();
+    const m = process.memoryUsage();
+    return { heapUsedMiB: MiB(m.heapUsed), rssMiB: MiB(m.rss) };
+  };
+  const engine = new Engine({ stopGraceMs: 200, ...(mode === 'unbounded' ? { memoryBudget: Infinity } : {}) });
+  const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [server], env: {} }, { watchListChanges: false });
+  const before = snap();
+  const t0 = performance.now();
+  await session.send({ method: 'tools/call', params: { name: 'flood', arguments: { count: FRAMES, size: SIZE } } }, { timeoutMs: 600_000 });
+  const ingestMs = performance.now() - t0;
+  const after = snap();
+  const info = session.pageInfo();
+  const timed = async (fn) => {
+    const ms = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const got = await fn();
+      ms.push(performance.now() - t);
+      if (got.length !== 500) throw new Error(`expected 500, got ${got.length}`);
+    }
+    return +median(ms).toFixed(2);
+  };
+  const oldestPageMs = await timed(() => session.page(1, 500));
+  const oldestFramesMs = await timed(() => session.frames(0, 500));
+  const middleFramesMs = await timed(() => session.frames(Math.floor(info.frames / 2), 500));
+  const t1 = performance.now();
+  const search = await session.searchFrames({ filter: 'flood 4242', limit: 100 });
+  const searchAllMs = +(performance.now() - t1).toFixed(0);
+  const held = session.events().length;
+  await engine.dispose();
+  return { mode, before, after, heapGrowthMiB: +(after.heapUsedMiB - before.heapUsedMiB).toFixed(1), ingestMs: +ingestMs.toFixed(0), framesTotal: info.frames, eventsInMemory: held, firstFrameInMemory: info.firstFrame, oldestPageMs, oldestFramesMs, middleFramesMs, searchAllMs, searchMatches: search.total };
+}
+
+if (values.mode) {
+  process.stdout.write(JSON.stringify(await measure(values.mode)) + '\n');
+} else {
+  const run = (mode) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--mode', mode, '--frames', String(FRAMES), '--size', String(SIZE)], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
+  const result = { date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: SIZE, node: process.version, bounded: run('bounded'), unbounded: run('unbounded') };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, `bench/results/live-memory-engine-${result.date}.json`), JSON.stringify(result, null, 2) + '\n');
+  console.log(JSON.stringify(result, null, 2));
+}

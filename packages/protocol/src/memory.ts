@@ -1,0 +1,12 @@
+import type { SessionEvent } from './events.js';
+
+/** Default per-session memory budget in bytes (`--memory-budget 32`), in the engine and the browser. */
+export const DEFAULT_MEMORY_BUDGET = 32 * 1024 * 1024;
+
+/**
+ * What an event is taken to cost in memory, the same estimate in the engine and the browser:
+ * a frame its wire size + 256, any other event its JSON + 64 (computed once, on arrival).
+ */
+export function eventSize(event: SessionEvent): number {
+  return event.type === 'frame' ? event.size + 256 : JSON.stringify(event).length + 64;
+}
