@@ -33,4 +33,9 @@ describe('parseFrameFilter', () => {
     expect(match('has:finding', req)).toBe(false);
     expect(match('-has:finding', req)).toBe(true);
   });
+  it('treats a run of * as one wildcard (no backtracking blow-up on a long method)', () => {
+    const long = frame({ msg: { jsonrpc: '2.0', method: `${'a'.repeat(50_000)}!`, params: {} } });
+    expect(match(`method:${'*'.repeat(40)}b`, long)).toBe(false);
+    expect(match('method:tools/**', req)).toBe(true);
+  });
 });

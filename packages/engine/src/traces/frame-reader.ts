@@ -1,6 +1,5 @@
-import { parseEvent } from '@mcpscope/trace';
 import { frameMethod, frameText, parseFrameFilter, type FrameEvent } from '@mcpscope/protocol';
-import type { TraceIndex } from './trace-index.js';
+import { lineReader, type TraceIndex } from './trace-index.js';
 import { scanLines } from './line-scanner.js';
 
 /** Most frames one search answers with (and the most one GET …/frames returns). */
@@ -32,16 +31,12 @@ export async function readFrames(index: TraceIndex, from: number, limit: number)
   const k = Math.min(Math.floor(from / index.every), index.frameCheckpoints.length - 1);
   const checkpoint = index.frameCheckpoints[k]!;
   let ordinal = checkpoint.frame;
+  const read = lineReader(index);
   await scanLines(index.file, checkpoint.offset, ({ text }) => {
     if (!text.includes('"frame"')) return;
-    let parsed: ReturnType<typeof parseEvent>;
-    try {
-      parsed = parseEvent(JSON.parse(text));
-    } catch {
-      return;
-    }
-    if ('error' in parsed || parsed.event.type !== 'frame') return;
-    if (ordinal++ >= from) out.push(parsed.event);
+    const event = read(text);
+    if (event?.type !== 'frame') return;
+    if (ordinal++ >= from) out.push(event);
     return out.length < limit;
   });
   return out;

@@ -20,6 +20,8 @@ export interface TraceIndex {
   /** Byte offset of every `every`-th frame event (frame ordinal 0, every, 2·every, …). */
   frameCheckpoints: Array<{ frame: number; offset: number }>;
   warnings: string[];
+  /** Written by this process (a spill file): lines are read with JSON.parse only, not re-validated. */
+  trusted?: boolean;
   /** What the recorded handshake said (era, protocol, serverInfo, capabilities, instructions). */
   handshake: Partial<SessionInfo>;
 }
@@ -116,18 +118,36 @@ export async function readEvents(index: TraceIndex, from: number, limit: number)
   }
   const out: SessionEvent[] = [];
   if (limit <= 0) return out;
+  const read = lineReader(index);
   await scanLines(index.file, start, ({ text }) => {
-    let parsed: ReturnType<typeof parseEvent>;
-    try {
-      parsed = parseEvent(JSON.parse(text));
-    } catch {
-      return;
-    }
-    if ('error' in parsed || parsed.event.seq < from) return;
-    out.push(parsed.event);
+    const event = read(text);
+    if (!event || event.seq < from) return;
+    out.push(event);
     return out.length < limit;
   });
   return out;
+}
+
+/** Parses one line into an event, or undefined (the header, a malformed or invalid line). */
+export function lineReader(index: Pick<TraceIndex, 'trusted'>): (text: string) => SessionEvent | undefined {
+  if (index.trusted) {
+    return (text) => {
+      try {
+        const value = JSON.parse(text) as SessionEvent;
+        return typeof value?.seq === 'number' && typeof value.type === 'string' ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+  }
+  return (text) => {
+    try {
+      const parsed = parseEvent(JSON.parse(text));
+      return 'error' in parsed ? undefined : parsed.event;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** Every event of the trace, streamed (for compare, export and replay of large traces). */
