@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
+const AuthMethodSchema = z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']);
+const ApplicationTypeSchema = z.enum(['native', 'web']);
+
 /** The inputs a user may edit before an authorization (Guided view), passed to the engine's OAuthConfig. */
 export const OAuthConfigInputSchema = z.object({
   grant: z.enum(['authorization_code', 'client_credentials']).optional(),
   clientId: z.string().min(1).optional(),
   clientSecret: z.string().min(1).optional(),
   clientMetadataUrl: z.url({ protocol: /^https?$/ }).optional(),
-  authMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']).optional(),
-  applicationType: z.enum(['native', 'web']).optional(),
+  authMethod: AuthMethodSchema.optional(),
+  applicationType: ApplicationTypeSchema.optional(),
   scope: z.string().min(1).optional(),
   /** Default: mcpscope's own `http://HOST:PORT/oauth/callback`. */
   redirectUrl: z.url({ protocol: /^https?$/ }).optional(),
@@ -26,8 +29,6 @@ export const OAuthAuthorizeBodySchema = z.object({
 });
 export type OAuthAuthorizeBody = z.infer<typeof OAuthAuthorizeBodySchema>;
 
-const AuthMethodSchema = z.enum(['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt']);
-
 /** The inputs a Guided pause lets the user edit (empty string: back to the default). */
 export const GuidedInputsSchema = z.object({
   scope: z.string().optional(),
@@ -35,7 +36,7 @@ export const GuidedInputsSchema = z.object({
   clientId: z.string().optional(),
   clientSecret: z.string().optional(),
   clientMetadataUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
-  applicationType: z.union([z.enum(['native', 'web']), z.literal('')]).optional(),
+  applicationType: z.union([ApplicationTypeSchema, z.literal('')]).optional(),
   redirectUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
   authMethod: z.union([AuthMethodSchema, z.literal('')]).optional(),
 });

@@ -1,17 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Engine, Session, SessionView } from '@mcpscope/engine';
+import type { Engine } from '@mcpscope/engine';
 import { FrameSearchQuerySchema, FramesQuerySchema } from '@mcpscope/wire';
-import { ProxyError } from '../errors.js';
 import { parseInput } from './parse.js';
-import { SessionParamsSchema } from './sessions.js';
-
-/** Any session, live or read-only: every view pages from disk the same way. */
-export function viewOr404(engine: Engine, params: unknown): Session | SessionView {
-  const { id } = parseInput(SessionParamsSchema, params, 'path parameters');
-  const view = engine.view(id);
-  if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
-  return view;
-}
+import { viewOr404 } from './sessions.js';
 
 /**
  * /api/sessions/:id/frames: frames by ordinal (the k-th frame event of the session, 0-based,

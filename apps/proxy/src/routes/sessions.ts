@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { EngineError, type Engine, type Session } from '@mcpscope/engine';
+import { EngineError, type Engine, type Session, type SessionView } from '@mcpscope/engine';
 import { CreateSessionBodySchema, EventsQuerySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { parseInput } from './parse.js';
@@ -14,6 +14,14 @@ export function sessionOr404(engine: Engine, params: unknown): Session {
   if (!session && engine.view(id)) throw new ProxyError('MCPSCOPE_ERR_OFFLINE', `Session ${JSON.stringify(id)} is read-only (opened from a trace or wrapped)`);
   if (!session) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
   return session;
+}
+
+/** Any session, live or read-only: every view pages from disk the same way. */
+export function viewOr404(engine: Engine, params: unknown): Session | SessionView {
+  const { id } = parseInput(SessionParamsSchema, params, 'path parameters');
+  const view = engine.view(id);
+  if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
+  return view;
 }
 
 /** A failed open: the session stays listed as 'failed'; the UI gets why and which one. */
@@ -49,10 +57,8 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
 
   // Paged with ?from=<seq>&limit=<n> from disk and memory (every view); without them, the in-memory window.
   app.get('/sessions/:id/events', async (request) => {
-    const { id } = parseInput(SessionParamsSchema, request.params, 'path parameters');
+    const view = viewOr404(engine, request.params);
     const { from, limit } = parseInput(EventsQuerySchema, request.query, 'query');
-    const view = engine.view(id);
-    if (!view) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
     if (from === undefined && limit === undefined) return { events: view.events() };
     return { events: await view.page(from ?? 0, limit ?? 5000) };
   });

@@ -1,7 +1,7 @@
 import type { FrameEvent } from '@mcpscope/protocol';
 
-/** The contract's size estimate and default budget, shared with the engine (@mcpscope/protocol). */
-export { DEFAULT_MEMORY_BUDGET, eventSize as eventWeight } from '@mcpscope/protocol';
+/** The default budget, shared with the engine (@mcpscope/protocol, with the size estimate `eventSize`). */
+export { DEFAULT_MEMORY_BUDGET } from '@mcpscope/protocol';
 
 /** What the /ws backlog carried of a session (`session-page-info`). */
 export interface LogPageInfo {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
+import { eventSize as eventWeight, type FrameEvent, type SessionEvent } from '@mcpscope/protocol';
 import { EventStore } from './eventStore';
-import { SessionLog, eventWeight } from './sessionLog';
+import { SessionLog } from './sessionLog';
 import { notification, request, response, syntheticFrames } from './testFrames';
 
 const big = (seq: number, bytes = 1000): FrameEvent => ({ ...notification(seq, 'notifications/message'), size: bytes });

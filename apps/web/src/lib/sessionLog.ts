@@ -1,10 +1,10 @@
-import { RequestPairer, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
+import { RequestPairer, eventSize, frameKind, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
 import { ChunkedList } from './chunkedList';
-import { DEFAULT_MEMORY_BUDGET, eventWeight, type FrameCache, type LogPageInfo } from './memoryBudget';
+import { DEFAULT_MEMORY_BUDGET, type FrameCache, type LogPageInfo } from './memoryBudget';
 import { FindingsLog } from './findingsLog';
 import { httpEntry, lifecycleEntry, oauthEntry, stderrEntries, type ConsoleEntry, type ConsoleKind } from './consoleEntry';
 
-export { DEFAULT_MEMORY_BUDGET, eventWeight, type FrameCache, type LogPageInfo };
+export { DEFAULT_MEMORY_BUDGET, type FrameCache, type LogPageInfo };
 
 const seqOf = (f: FrameEvent) => f.seq;
 
@@ -58,21 +58,21 @@ export class SessionLog {
         this.appendFrame(ev);
         break;
       case 'stderr':
-        stderrEntries(ev).forEach((entry, i) => this.pushConsole(entry, i === 0 ? eventWeight(ev) : 0));
+        stderrEntries(ev).forEach((entry, i) => this.pushConsole(entry, i === 0 ? eventSize(ev) : 0));
         break;
       case 'lifecycle':
-        this.pushConsole(lifecycleEntry(ev), eventWeight(ev));
+        this.pushConsole(lifecycleEntry(ev), eventSize(ev));
         break;
       case 'http': {
         this.findings.add(ev);
-        this.http.push(ev, eventWeight(ev));
+        this.http.push(ev, eventSize(ev));
         const entry = httpEntry(ev);
         this.pushConsole(entry, entry.text.length + 64);
         break;
       }
       case 'oauth': {
         this.oauth.push(ev);
-        this.oauthBytes += eventWeight(ev);
+        this.oauthBytes += eventSize(ev);
         const entry = oauthEntry(ev);
         this.pushConsole(entry, entry.text.length + 64);
         break;
@@ -154,17 +154,16 @@ export class SessionLog {
     }
     if (frame.pair) this.responseSeqByRequestSeq.set(frame.pair.requestSeq, frame.seq);
     this.findings.add(frame, this.frames.length);
-    const msg = frame.msg; // a notification: a method and no id (features/notifications)
-    if (msg && typeof msg.method === 'string' && !('id' in msg)) {
+    if (frameKind(frame) === 'notification') {
       this.notificationCounts.all++;
-      if (msg.method === 'notifications/message' && frame.dir === 'in') this.notificationCounts.logs++;
+      if (frame.msg?.method === 'notifications/message' && frame.dir === 'in') this.notificationCounts.logs++;
     }
     const method = frameMethod(frame);
     if (method !== undefined && !this.methodSet.has(method)) {
       this.methodSet.add(method);
       this.methodList = [...this.methodSet].sort();
     }
-    this.frames.push(frame, frame.size + 256);
+    this.frames.push(frame, eventSize(frame));
   }
 
   /** Methods seen so far, sorted; a new array only when a new method appears. */

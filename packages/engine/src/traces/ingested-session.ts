@@ -53,10 +53,6 @@ export class IngestedSession {
     return this.window.all();
   }
 
-  memory() {
-    return this.window.memory();
-  }
-
   /** Deletes the spill file (engine.remove). */
   dispose(): void {
     this.window.dispose();
