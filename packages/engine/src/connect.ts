@@ -54,6 +54,7 @@ function stdioTransport(ctx: ConnectContext, config: StdioSessionConfig): StdioP
     onSpawn: (pid) => log.add({ type: 'lifecycle', phase: 'spawn', pid, message: [config.command, ...config.args].join(' ') }),
     onStderr: (text) => log.add({ type: 'stderr', text }),
     onRawLine: (text, reason, size) => log.rawLine(text, reason, size),
+    onRefusedLine: (text, what, detail, size) => log.refusedLine(text, what, detail, size),
     onNote: (message) => log.add({ type: 'lifecycle', phase: 'error', message }),
     onExit: (code, signal) => log.add({ type: 'lifecycle', phase: 'exit', code, signal, message: signal ? `killed by ${signal}` : `exited with code ${code}` }),
   }));

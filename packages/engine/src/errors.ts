@@ -26,7 +26,11 @@ export type EngineErrorCode =
   /** An uploaded trace over the size limit. */
   | 'ENGINE_TRACE_TOO_LARGE'
   /** The session was opened from a trace: read-only. */
-  | 'ENGINE_OFFLINE';
+  | 'ENGINE_OFFLINE'
+  /** The answer came but mcpscope refused it at the boundary (nested too deep, larger than the cap). */
+  | 'ENGINE_RESPONSE_REFUSED'
+  /** mcpscope failed inside this session (a bug met on hostile input): the session was closed. */
+  | 'ENGINE_INTERNAL';
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;

@@ -1,14 +1,28 @@
 import { Linter } from '@mcpscope/protocol/lint';
 import {
   RequestPairer,
+  internalErrorFinding,
   nonJsonStdoutFinding,
+  undeliverableFinding,
   type Direction,
+  type Finding,
   type FrameEvent,
   type JsonRpcMessage,
   type SessionEvent,
 } from '@mcpscope/protocol';
 import { EventWindow, type WindowOptions } from './event-window.js';
 import { SpillDir, SpillFile } from './spill.js';
+
+/**
+ * Text that did not parse is kept up to 1 MiB (the frame's `size` keeps the real length): enough
+ * to see what came, and a trace line stays far below the readers' line cap even when JSON
+ * escaping multiplies control characters.
+ */
+const RAW_KEPT = 1024 * 1024;
+
+function keptText(text: string): string {
+  return text.length <= RAW_KEPT ? text : `${text.slice(0, RAW_KEPT)}… [cut by mcpscope: ${text.length} characters in all]`;
+}
 
 type NewEvent = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, 'seq' | 't' | 'sessionId'> : never) : never;
 
@@ -48,7 +62,15 @@ export class EventLog {
       if (found.length > 0) full.findings = [...(full.findings ?? []), ...found];
     }
     this.window.push(full);
-    for (const listener of this.listeners) listener(full);
+    // A listener (the recorder, the /ws fan-out) that fails on one event fails only that event.
+    for (const listener of this.listeners) {
+      try {
+        listener(full);
+      } catch (err) {
+        const withFinding = full as { findings?: Finding[] };
+        withFinding.findings = [...(withFinding.findings ?? []), internalErrorFinding('an event listener (recording, streaming)', err)];
+      }
+    }
     // After the listeners (the recorder, the /ws fan-out): they saw it in memory.
     this.window.evict();
     return full;
@@ -64,7 +86,12 @@ export class EventLog {
   }
 
   rawLine(text: string, reason: string, size: number): FrameEvent {
-    return this.add({ type: 'frame', dir: 'in', raw: text, size, findings: [nonJsonStdoutFinding(reason)] }) as FrameEvent;
+    return this.add({ type: 'frame', dir: 'in', raw: keptText(text), size, findings: [nonJsonStdoutFinding(reason)] }) as FrameEvent;
+  }
+
+  /** An inbound message refused at the boundary (too deep, too large): kept as text with its reason. */
+  refusedLine(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): FrameEvent {
+    return this.add({ type: 'frame', dir: 'in', raw: keptText(text), size, findings: [undeliverableFinding(what, detail)] }) as FrameEvent;
   }
 
   /** The in-memory window, seq order (older events: window.page / window.all). */

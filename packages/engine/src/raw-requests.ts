@@ -50,7 +50,7 @@ export class RawRequests {
     if (!w) return;
     this.waiting.delete(key);
     clearTimeout(w.timer);
-    w.reject(new EngineError('ENGINE_SEND_FAILED', error.message, { cause: error }));
+    w.reject(error instanceof EngineError ? error : new EngineError('ENGINE_SEND_FAILED', error.message, { cause: error }));
   }
 
   failAll(error: Error): void {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, SdkError, SdkErrorCode, type Client, type StandardSchemaV1 } from '@modelcontextprotocol/client';
-import type { JsonRpcMessage } from '@mcpscope/protocol';
+import type { JsonRpcId, JsonRpcMessage } from '@mcpscope/protocol';
 import { CallLegs, type CallWire } from './call-legs.js';
 import { EngineError } from './errors.js';
 import { engineErrorFromSdk, rpcErrorOf, type RpcError } from './sdk-errors.js';
@@ -18,6 +18,8 @@ interface Call extends CallWire {
   cancelled: boolean;
   /** Set when maxTotalTimeoutMs ran out. */
   expired?: number;
+  /** Set when an answer to one of its legs was refused at the boundary. */
+  failure?: EngineError;
 }
 
 export interface RunnerDeps {
@@ -118,8 +120,17 @@ export class RequestRunner {
     return true;
   }
 
+  /** An answer to leg `id` came but was refused (too deep, too large): the call fails now, not at its timeout. */
+  failLeg(id: JsonRpcId, error: EngineError): void {
+    const call = this.legs.callOfLeg(id);
+    if (!call || call.cancelled || call.failure) return;
+    call.failure = error;
+    call.controller.abort(error);
+  }
+
   private failed(call: Call, err: unknown, latencyMs: number, timeoutMs: number): RequestOutcome {
     const { callId } = call;
+    if (call.failure) throw call.failure;
     if (call.cancelled) return { callId, outcome: 'cancelled', latencyMs };
     if (call.expired !== undefined) throw new EngineError('ENGINE_TIMEOUT', `${call.method} did not finish within ${call.expired} ms (maxTotalTimeoutMs)`, { cause: err });
     const last = call.last;

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { idKey, messageId, type FrameEvent, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import { idKey, messageId, type FrameEvent, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from './oauth/runner.js';
 import { connectTransport, describeConnectError, type ConnectContext } from './connect.js';
@@ -160,6 +160,8 @@ export class Session {
       this.client = connected.client;
       this.tap = connected.tap;
       this.tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
+      this.tap.onundeliverable = (id, reason) => this.undeliverable(id, reason);
+      this.tap.onfault = (err) => void this.fault(err);
       this.tap.observer = { outbound: (msg, o) => this.runner.legs.outbound(msg, o), inbound: (msg) => this.runner.inbound(msg) };
       this.tap.onclose = chainClose(this.tap.onclose, () => this.onTransportClosed());
       this.details = { ...describeConnection(connected.client, connected.tap.sessionId), transport: connected.transport, pid: connected.pid };
@@ -190,13 +192,18 @@ export class Session {
     const id = opts.notification ? undefined : (message.id ?? this.raw.nextId());
     const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: withEnvelope(message.params, this.envelope()) };
     if (msg.params === undefined) delete msg.params;
+    const timeoutMs = opts.timeoutMs ?? 60_000;
     if (opts.notification) {
       delete msg.id;
-      await tap.send(msg as never);
+      // A server that stops reading stdin (or an HTTP server that never answers the POST) must
+      // not leave the caller waiting forever: the write itself gets the timeout.
+      await writeWithin(tap.send(msg as never), timeoutMs);
       return {};
     }
-    const answer = this.raw.expect(idKey(messageId(msg)!), this.log.now(), opts.timeoutMs ?? 60_000);
-    await tap.send(msg as never).catch((err) => this.raw.fail(idKey(messageId(msg)!), err));
+    const key = idKey(messageId(msg)!);
+    const answer = this.raw.expect(key, this.log.now(), timeoutMs);
+    // Not awaited: the answer's timeout runs from now, whether or not the write has completed.
+    tap.send(msg as never).catch((err: Error) => this.raw.fail(key, err));
     return answer;
   }
 
@@ -271,6 +278,24 @@ export class Session {
     this.log.add({ type: 'lifecycle', phase: 'disconnect', message: 'closed by mcpscope' });
   }
 
+  /** An answer to `id` was refused at the boundary (too deep, too large): its request fails now. */
+  private undeliverable(id: JsonRpcId, reason: string): void {
+    const error = new EngineError('ENGINE_RESPONSE_REFUSED', reason, { sessionId: this.id });
+    this.raw.fail(idKey(id), error);
+    this.runner.failLeg(id, error);
+  }
+
+  /**
+   * mcpscope threw while handling this session's traffic (a bug met on hostile input): the
+   * session closes with the reason; the process and every other session go on.
+   */
+  private async fault(err: unknown): Promise<void> {
+    const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    this.details = { ...this.details, error: { code: 'ENGINE_INTERNAL', message: `mcpscope failed on this session's traffic and closed it (${text.slice(0, 300)})` } };
+    this.log.add({ type: 'lifecycle', phase: 'error', message: this.details.error!.message });
+    await this.close();
+  }
+
   /** A request the engine makes for itself: a JSON-RPC error becomes ENGINE_RPC_ERROR. */
   private async rpc(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
     const out = await this.runner.run(method, params, { timeoutMs: 30_000 }, { progress: false });
@@ -311,6 +336,15 @@ export class Session {
     for (const line of text.split('\n')) if (line.trim()) this.stderrLines.push(line);
     if (this.stderrLines.length > 200) this.stderrLines.splice(0, this.stderrLines.length - 50);
   }
+}
+
+/** Rejects with ENGINE_TIMEOUT when a write has not completed within `ms`. */
+function writeWithin(write: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EngineError('ENGINE_TIMEOUT', `The server did not take the message within ${ms} ms (it is not reading its input)`)), ms);
+  });
+  return Promise.race([write, timeout]).finally(() => clearTimeout(timer));
 }
 
 function chainClose(first: (() => void) | undefined, second: () => void): () => void {

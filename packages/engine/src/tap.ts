@@ -1,8 +1,9 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import type { Direction, JsonRpcMessage } from '@mcpscope/protocol';
+import { MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
 
 export interface TapSink {
   frame(dir: Direction, msg: JsonRpcMessage, size: number): void;
+  refusedLine(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): void;
 }
 
 /** Returns true when the message was consumed (a reply to a request the client did not send). */
@@ -28,21 +29,44 @@ export class TappedTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   intercept?: InboundInterceptor;
   observer?: TapObserver;
+  /** An answer to request `id` came but was refused at the boundary: fail that request now. */
+  onundeliverable?: (id: JsonRpcId, reason: string) => void;
+  /** mcpscope itself threw while handling an inbound message: the session must end, not the process. */
+  onfault?: (error: unknown) => void;
 
   constructor(
-    readonly inner: Transport & { lastInboundSize?: number },
+    readonly inner: Transport & { lastInboundSize?: number; onundeliverable?: (id: JsonRpcId, reason: string) => void },
     private readonly sink: TapSink,
   ) {
     inner.onmessage = (message, extra) => {
-      const size = inner.lastInboundSize || sizeOf(message);
-      inner.lastInboundSize = 0;
-      this.sink.frame('in', message as JsonRpcMessage, size);
-      this.observer?.inbound(message as JsonRpcMessage);
-      if (this.intercept?.(message as JsonRpcMessage)) return;
-      this.onmessage?.(message, extra);
+      try {
+        this.inbound(message as JsonRpcMessage, extra);
+      } catch (err) {
+        if (!this.onfault) throw err;
+        this.onfault(err);
+      }
     };
+    inner.onundeliverable = (id, reason) => this.onundeliverable?.(id, reason);
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
+  }
+
+  private inbound(message: JsonRpcMessage, extra: MessageExtraInfo | undefined): void {
+    const inner = this.inner;
+    const stdioSize = inner.lastInboundSize;
+    inner.lastInboundSize = 0;
+    // stdio lines were measured as text before parsing; what an HTTP transport parsed is walked here.
+    if (!stdioSize && valueTooDeep(message)) {
+      const detail = `nested deeper than ${MAX_JSON_DEPTH} levels`;
+      this.sink.refusedLine(`(a message ${detail}; its text is not kept)`, 'too-deep', detail, 0);
+      const id = messageId(message);
+      if (id !== undefined && typeof message.method !== 'string') this.onundeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
+      return;
+    }
+    this.sink.frame('in', message, stdioSize || sizeOf(message));
+    this.observer?.inbound(message);
+    if (this.intercept?.(message)) return;
+    this.onmessage?.(message as JSONRPCMessage, extra);
   }
 
   get sessionId(): string | undefined {

@@ -17,6 +17,7 @@ export function capabilityValue(caps: Record<string, unknown> | undefined, path:
   let node: unknown = caps;
   for (const key of path.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;
+    if (!Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;
@@ -27,7 +28,7 @@ export function isCapabilityDeclared(caps: Record<string, unknown> | undefined, 
   if (era === 'modern' && (feature === 'tasks' || feature.startsWith('tasks.'))) {
     // The extension's settings carry no list/cancel flags: declaring it declares all of tasks.
     const extensions = capabilityValue(caps, 'extensions') as Record<string, unknown> | undefined;
-    return isDeclaredValue(extensions?.[TASKS_EXTENSION]);
+    return isDeclaredValue(capabilityValue(extensions, TASKS_EXTENSION));
   }
   const parts = feature.split('.');
   for (let i = 1; i <= parts.length; i++) {

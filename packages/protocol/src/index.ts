@@ -6,3 +6,4 @@ export * from './capabilities.js';
 export * from './filter.js';
 export * from './lint/findings.js';
 export * from './memory.js';
+export * from './limits.js';

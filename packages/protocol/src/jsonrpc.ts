@@ -1,4 +1,5 @@
 import type { JsonRpcId, JsonRpcMessage } from './events.js';
+import { MAX_JSON_DEPTH, jsonTextTooDeep } from './limits.js';
 
 export type MessageKind = 'request' | 'notification' | 'response' | 'error' | 'invalid';
 
@@ -30,16 +31,42 @@ export function idKey(id: JsonRpcId): string {
   return typeof id === 'number' ? `n:${id}` : `s:${id}`;
 }
 
-/** Parses one line/body of text into a JSON-RPC object, or says why it is not one. */
-export function parseMessageText(text: string): { msg: JsonRpcMessage } | { error: string } {
+export type ParseFailure = { error: string; code: 'not-json' | 'not-object' | 'too-deep' };
+
+/**
+ * Parses one line/body of text into a JSON-RPC object, or says why it is not one. Text nested
+ * deeper than MAX_JSON_DEPTH is refused before parsing (the boundary's nesting cap).
+ */
+export function parseMessageText(text: string): { msg: JsonRpcMessage } | ParseFailure {
+  if (jsonTextTooDeep(text)) return { error: `nested deeper than ${MAX_JSON_DEPTH} levels`, code: 'too-deep' };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { error: `not JSON: ${(err as Error).message}` };
+    return { error: `not JSON: ${(err as Error).message}`, code: 'not-json' };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { error: 'not a JSON-RPC object' };
+    return { error: 'not a JSON-RPC object', code: 'not-object' };
   }
   return { msg: value as JsonRpcMessage };
+}
+
+/**
+ * The top-level `id` of a response that could not be delivered (too deep, too large, truncated),
+ * read from the start and the end of its text without parsing it: enough to fail the request it
+ * answers at once instead of at its timeout. Undefined when no top-level id is found.
+ */
+export function peekResponseId(text: string): JsonRpcId | undefined {
+  const head = /^\s*\{\s*(?:"(?:jsonrpc|result|error)"\s*:\s*(?:"[^"\\]{0,16}"\s*,\s*)?)?"id"\s*:\s*(-?\d{1,16}(?=\s*[,}])|"(?:[^"\\]|\\.){0,256}")/.exec(text.slice(0, 512));
+  const tail = /[,{]\s*"id"\s*:\s*(-?\d{1,16}(?=\s*[,}])|"(?:[^"\\]|\\.){0,256}")\s*\}\s*$/.exec(text.slice(-512));
+  // A request or notification from the server has a top-level method: its id is not one of ours.
+  if (/^\s*\{[^{}[\]]*"method"\s*:/.test(text.slice(0, 512))) return undefined;
+  const found = head?.[1] ?? tail?.[1];
+  if (found === undefined) return undefined;
+  try {
+    const id = JSON.parse(found) as unknown;
+    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

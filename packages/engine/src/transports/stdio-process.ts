@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { parseMessageText } from '@mcpscope/protocol';
+import { parseMessageText, peekResponseId, type JsonRpcId } from '@mcpscope/protocol';
 import { EngineError } from '../errors.js';
 import { LineSplitter } from './line-splitter.js';
 import { stopProcessTree, waitUntilGone } from './process-tree.js';
@@ -23,6 +23,8 @@ export interface StdioHooks {
   onStderr(text: string): void;
   /** A stdout line that is not a JSON-RPC object. */
   onRawLine(text: string, reason: string, size: number): void;
+  /** A line refused at the boundary (nested too deep, longer than the line cap): kept as text. */
+  onRefusedLine(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): void;
   onExit(code: number | null, signal: string | null): void;
   /** Something the user should know about the process that is not an exit (e.g. stdout closed). */
   onNote?(message: string): void;
@@ -39,6 +41,8 @@ export class StdioProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   /** Byte size of the line behind the message being delivered, for the tap. */
   lastInboundSize = 0;
+  /** A refused line answered request `id`: the tap fails that request at once rather than at its timeout. */
+  onundeliverable?: (id: JsonRpcId, reason: string) => void;
   private child?: ChildProcess;
   private serverPid?: number;
   private closed = false;
@@ -112,17 +116,21 @@ export class StdioProcessTransport implements Transport {
   private onLine(line: Buffer, overflow: boolean): void {
     if (line.length === 0 && !overflow) return;
     const text = line.toString('utf8');
-    if (overflow) {
-      this.hooks.onRawLine(text, `line longer than ${line.length} bytes, truncated`, line.length);
-      return;
-    }
+    if (overflow) return this.refuse(text, 'too-large', `longer than ${line.length} bytes (the line cap; truncated)`, line.length);
     const parsed = parseMessageText(text);
     if ('error' in parsed) {
+      if (parsed.code === 'too-deep') return this.refuse(text, 'too-deep', parsed.error, line.length);
       this.hooks.onRawLine(text, parsed.error, line.length);
       return;
     }
     this.lastInboundSize = line.length;
     this.onmessage?.(parsed.msg as JSONRPCMessage);
+  }
+
+  private refuse(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): void {
+    this.hooks.onRefusedLine(text, what, detail, size);
+    const id = peekResponseId(text);
+    if (id !== undefined) this.onundeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
   }
 
   /**

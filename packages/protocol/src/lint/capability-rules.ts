@@ -3,8 +3,8 @@ import type { FrameRule } from './rule.js';
 
 type Side = 'client' | 'server';
 
-/** Which side must have declared what before a method may be used (spec: each feature's Capabilities section). */
-const REQUIRES: Record<string, { side: Side; path: string[]; spec: string }> = {
+/** Which side must have (a Map: the method is the server's string, never a key into Object.prototype)  declared what before a method may be used (spec: each feature's Capabilities section). */
+const REQUIRES = new Map<string, { side: Side; path: string[]; spec: string }>(Object.entries({
   'notifications/tools/list_changed': { side: 'server', path: ['tools', 'listChanged'], spec: 'server/tools#capabilities' },
   'notifications/prompts/list_changed': { side: 'server', path: ['prompts', 'listChanged'], spec: 'server/prompts#capabilities' },
   'notifications/resources/list_changed': { side: 'server', path: ['resources', 'listChanged'], spec: 'server/resources#capabilities' },
@@ -25,7 +25,7 @@ const REQUIRES: Record<string, { side: Side; path: string[]; spec: string }> = {
   'prompts/get': { side: 'server', path: ['prompts'], spec: 'server/prompts#capabilities' },
   'logging/setLevel': { side: 'server', path: ['logging'], spec: 'server/utilities/logging#capabilities' },
   'completion/complete': { side: 'server', path: ['completions'], spec: 'server/utilities/completion#capabilities' },
-};
+} satisfies Record<string, { side: Side; path: string[]; spec: string }>));
 
 /** A feature used without the capability that announces it. */
 export const capabilityViolation: FrameRule = {
@@ -35,7 +35,7 @@ export const capabilityViolation: FrameRule = {
   description: 'Optional features (list_changed, subscriptions, logging, sampling, elicitation, roots, tools/resources/prompts/completions) are used only when the side that provides them declared the capability.',
   onFrame: ({ frame, msg, state }) => {
     if (typeof msg.method !== 'string') return undefined;
-    const need = REQUIRES[msg.method];
+    const need = REQUIRES.get(msg.method);
     if (!need) return undefined;
     const caps = state.caps(need.side);
     if (!caps || isCapabilityDeclared(caps, need.path.join('.'))) return undefined;

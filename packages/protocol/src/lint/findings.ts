@@ -9,3 +9,26 @@ export function nonJsonStdoutFinding(reason: string): Finding {
     spec: '2025-11-25/basic/transports#stdio',
   };
 }
+
+/**
+ * A message mcpscope refused at the boundary (nested deeper than its cap, or longer than its
+ * line cap). No spec sentence limits either: this is mcpscope's own limit and says so. The
+ * message is kept as a raw frame and never reaches the client.
+ */
+export function undeliverableFinding(what: 'too-deep' | 'too-large', detail: string): Finding {
+  return {
+    rule: what === 'too-deep' ? 'message-too-deep' : 'message-too-large',
+    severity: 'info',
+    message: `mcpscope did not parse this message: it is ${detail}, past mcpscope's own limit (no spec rule; the limit protects the inspector). It was kept as text and not given to the client; a request it answers fails at once.`,
+  };
+}
+
+/** mcpscope itself failed while processing this event (a rule, redaction, the trace writer). */
+export function internalErrorFinding(where: string, error: unknown): Finding {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    rule: 'internal-error',
+    severity: 'info',
+    message: `mcpscope failed in ${where} on this event (${text.slice(0, 300)}). This is a fault in mcpscope, not a claim about the server; the event is kept as received.`,
+  };
+}

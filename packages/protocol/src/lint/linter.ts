@@ -1,6 +1,7 @@
 import type { Finding, FrameEvent, SessionEvent } from '../events.js';
 import { classifyMessage, messageId } from '../jsonrpc.js';
-import { toFindings, type FrameContext, type SchemaValidator } from './rule.js';
+import { internalErrorFinding } from './findings.js';
+import { toFindings, type FrameContext, type RuleMeta, type SchemaValidator } from './rule.js';
 import { FRAME_RULES, HTTP_RULES } from './rules.js';
 import { LintState, type InFlight, type ToolDef } from './state.js';
 
@@ -21,9 +22,13 @@ export class Linter {
   constructor(private readonly opts: LinterOptions = {}) {}
 
   observe(event: SessionEvent): Finding[] {
-    if (event.type === 'http') return HTTP_RULES.flatMap((rule) => toFindings(rule, rule.onHttp(event, this.state)));
+    if (event.type === 'http') return HTTP_RULES.flatMap((rule) => guarded(rule, () => rule.onHttp(event, this.state)));
     if (event.type !== 'frame' || !event.msg) return [];
-    return this.onFrame(event, event.msg);
+    try {
+      return this.onFrame(event, event.msg);
+    } catch (err) {
+      return [internalErrorFinding('the linter', err)];
+    }
   }
 
   private onFrame(frame: FrameEvent, msg: Record<string, unknown>): Finding[] {
@@ -37,7 +42,7 @@ export class Linter {
       else request = answered;
     }
     const ctx: FrameContext = { frame, msg, state: this.state, request, repeatAnswer, validate: this.opts.validate };
-    const findings = FRAME_RULES.flatMap((rule) => toFindings(rule, rule.onFrame(ctx)));
+    const findings = FRAME_RULES.flatMap((rule) => guarded(rule, () => rule.onFrame(ctx)));
     if (kind === 'request' && id !== undefined) this.state.start(frame.dir, id, frame.seq, msg);
     this.learn(frame, msg, request);
     return findings;
@@ -77,7 +82,8 @@ export class Linter {
     const s = this.state;
     if (typeof result.nextCursor === 'string') s.cursors.get(method)?.add(result.nextCursor);
     if (method === 'tools/list' && Array.isArray(result.tools)) {
-      s.pendingTools.push(...(result.tools as ToolDef[]));
+      // Only well-formed entries are remembered (a listing may hold null, numbers, nameless tools).
+      for (const t of result.tools as unknown[]) if (t !== null && typeof t === 'object' && typeof (t as ToolDef).name === 'string') s.pendingTools.push(t as ToolDef);
       if (typeof result.nextCursor !== 'string') {
         s.tools = new Map(s.pendingTools.map((t) => [t.name, t]));
         s.pendingTools = [];
@@ -88,5 +94,14 @@ export class Linter {
         if (typeof r.name === 'string' && typeof r.uri === 'string') s.resourceUris.set(r.name, r.uri);
       }
     }
+  }
+}
+
+/** One rule's findings; a rule that throws on hostile input fails only itself, on this event. */
+function guarded(rule: RuleMeta, run: () => string | string[] | undefined): Finding[] {
+  try {
+    return toFindings(rule, run());
+  } catch (err) {
+    return [internalErrorFinding(`rule ${rule.id}`, err)];
   }
 }

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../limits.js';
 import { capabilityViolation } from './capability-rules.js';
 import { httpContentType, httpProtocolVersion, httpSessionId } from './http-rules.js';
 import { duplicateInFlightId, jsonrpcShape, jsonrpcVersion, notificationWithId, responseToUnknownId } from './jsonrpc-rules.js';
@@ -35,6 +36,24 @@ const TAP_RULES: RuleMeta[] = [
     severity: 'error',
     spec: '2025-11-25/basic/transports#stdio',
     description: 'A stdio server writes nothing but JSON-RPC messages to stdout (a print() or console.log breaks clients).',
+  },
+  {
+    id: 'message-too-deep',
+    severity: 'info',
+    spec: '',
+    description: `mcpscope's own limit, not a spec rule: a message nested deeper than ${MAX_JSON_DEPTH} levels is kept as text, not parsed, and a request it answers fails at once.`,
+  },
+  {
+    id: 'message-too-large',
+    severity: 'info',
+    spec: '',
+    description: "mcpscope's own limit, not a spec rule: a message longer than the line/body cap (64 MiB) is kept truncated, and a request it answers fails at once.",
+  },
+  {
+    id: 'internal-error',
+    severity: 'info',
+    spec: '',
+    description: 'mcpscope itself failed on an event (a rule, redaction or the trace writer threw); the event is kept and the session goes on. A fault in mcpscope, not in the server.',
   },
 ];
 
