@@ -1,3 +1,4 @@
+import { ownValue, setOwn } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { CliError } from './exit-codes.js';
 
@@ -39,7 +40,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * `type: "string"`, `type: ["string", "null"]`, or an enum of strings.
  */
 export function isStringProperty(inputSchema: unknown, key: string): boolean {
-  const prop = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties[key] : undefined;
+  const prop = isObject(inputSchema) && isObject(inputSchema.properties) ? ownValue(inputSchema.properties, key) : undefined;
   if (!isObject(prop)) return false;
   const { type } = prop;
   if (type === 'string') return true;
@@ -68,7 +69,7 @@ export function buildParams(method: string, opts: ParamOptions, stringKeys: Read
     if (opts.tool !== undefined) params.name = opts.tool;
     if (opts.arg.length > 0) {
       const args = isObject(params.arguments) ? { ...params.arguments } : {};
-      for (const [key, text] of opts.arg) args[key] = stringKeys.has(key) ? text : parseArgValue(text);
+      for (const [key, text] of opts.arg) setOwn(args, key, stringKeys.has(key) ? text : parseArgValue(text));
       params.arguments = args;
     }
   } else if (method === 'prompts/get') {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Engine, ServerRequestAnswer, Session } from '@mcpscope/engine';
+import { ownValue } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -50,7 +51,8 @@ export function answerHeadless(engine: Engine, session: Session, answers: Answer
   return engine.subscribe((m) => {
     if (m.type !== 'server-request' || m.request.sessionId !== session.id) return;
     const { method, requestId } = m.request;
-    let answer: ServerRequestAnswer | undefined = answers[method];
+    // The method is the server's string: an own key of the file only (never "constructor" from Object.prototype).
+    let answer: ServerRequestAnswer | undefined = ownValue(answers, method);
     if (!answer) {
       answer = { error: { code: -1, message: `mcpscope call is headless: no one to answer ${method}` } };
       io.stderr(`mcpscope: the server asked for ${method}; answered with an error (headless, see --answer-file)\n`);

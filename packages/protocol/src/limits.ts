@@ -47,3 +47,8 @@ export function valueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
 export function ownValue<T>(obj: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return obj !== undefined && Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
+
+/** Sets `obj[key]` as an own, enumerable property, even for "__proto__" (JSON.parse semantics). */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}

@@ -1,3 +1,5 @@
+import { setOwn } from '@mcpscope/protocol';
+
 type Schema = { type?: unknown; default?: unknown; enum?: unknown[]; const?: unknown; minimum?: number; properties?: Record<string, Schema>; required?: unknown; examples?: unknown[] };
 
 /** A plausible value for one JSON Schema property: its default, const, first enum or example, else by type. */
@@ -27,13 +29,14 @@ export function valueFor(schema: Schema | undefined): unknown {
 
 /** Arguments for a tool call from its inputSchema: every required property, plus those with a default. */
 export function argumentsFor(inputSchema: unknown): Record<string, unknown> {
-  const schema = (inputSchema ?? {}) as Schema;
-  const props = schema.properties ?? {};
+  // The schema is the server's: property names like "__proto__" or "constructor" stay own keys.
+  const schema = (inputSchema !== null && typeof inputSchema === 'object' ? inputSchema : {}) as Schema;
+  const props = schema.properties !== null && typeof schema.properties === 'object' ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []);
   const out: Record<string, unknown> = {};
   for (const [key, prop] of Object.entries(props)) {
-    if (required.has(key) || (prop && prop.default !== undefined)) out[key] = valueFor(prop);
+    if (required.has(key) || (prop && typeof prop === 'object' && prop.default !== undefined)) setOwn(out, key, valueFor(prop));
   }
-  for (const key of required) if (!(key in out)) out[key] = 'test';
+  for (const key of required) if (!Object.hasOwn(out, key)) setOwn(out, key, 'test');
   return out;
 }
