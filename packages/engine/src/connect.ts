@@ -1,5 +1,5 @@
 import { SdkError, SdkErrorCode, type Client, type FetchLike, type Transport } from '@modelcontextprotocol/client';
-import type { HttpEvent } from '@mcpscope/protocol';
+import type { HttpEvent, JsonRpcId } from '@mcpscope/protocol';
 import { redact } from '@mcpscope/trace';
 import { EngineError } from './errors.js';
 import type { EventLog } from './event-log.js';
@@ -23,6 +23,8 @@ export interface ConnectContext {
   stopGraceMs?: number;
   /** OAuth for HTTP sessions: its authProvider and step-up fetch go to the transport. */
   oauth?: OAuthRunner;
+  /** An answer to request `id` was refused at the boundary (an HTTP body over the cap): fail it now. */
+  undeliverable?(id: JsonRpcId, reason: string): void;
 }
 
 export interface Connected {
@@ -36,8 +38,16 @@ export interface Connected {
  * Credentials (a bearer token, OAuth access tokens, cookies, API-key headers) never reach the
  * event log, the WS stream or the frame log: HTTP events carry them redacted (issue 4).
  */
-function tappedFetch(log: EventLog): FetchLike {
-  return createTappedFetch((x) => log.add({ type: 'http', ...redactHeaders(x) }));
+function tappedFetch(ctx: ConnectContext): FetchLike {
+  const { log } = ctx;
+  return createTappedFetch(
+    (x) => log.add({ type: 'http', ...redactHeaders(x) }),
+    fetch,
+    ({ ids, size, detail }) => {
+      log.refusedLine(`(${detail}: not kept)`, 'too-large', detail, size);
+      for (const id of ids) ctx.undeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
+    },
+  );
 }
 
 function redactHeaders<T extends { requestHeaders?: Record<string, string>; responseHeaders?: Record<string, string> }>(x: T): T {
@@ -109,7 +119,7 @@ async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Pr
 }
 
 async function connectHttp(ctx: ConnectContext, config: HttpSessionConfig): Promise<Connected> {
-  const tapped = tappedFetch(ctx.log);
+  const tapped = tappedFetch(ctx);
   const fetch = ctx.oauth ? ctx.oauth.stepUpFetch(tapped) : tapped;
   const auth = ctx.oauth?.authProvider();
   const mode = modeOf(config);

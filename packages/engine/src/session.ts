@@ -147,6 +147,7 @@ export class Session {
       onRetry: () => this.stderrLines.splice(0),
       stopGraceMs: this.deps.stopGraceMs,
       oauth: this.oauthRunner(opts),
+      undeliverable: (id, reason) => this.undeliverable(id, reason),
     };
     this.connecting = ctx;
     try {

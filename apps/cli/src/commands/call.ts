@@ -110,6 +110,11 @@ function reportFailure(method: string, err: unknown, session: Session, timeoutMs
     io.stderr(`mcpscope: no response to ${method} within ${timeoutMs} ms (--timeout)\n`);
     return ExitCode.Timeout;
   }
+  if (code === 'ENGINE_RESPONSE_REFUSED') {
+    // An answer came but could not be used (nested past the cap, larger than the line cap): no usable response.
+    io.stderr(`mcpscope: ${(err as Error).message}\n`);
+    return ExitCode.Timeout;
+  }
   if (code === 'ENGINE_RPC_ERROR') {
     io.stdout(json(data?.rpcError ?? null));
     io.stderr(`mcpscope: ${(err as Error).message}\n`);

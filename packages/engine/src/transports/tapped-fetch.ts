@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HttpEvent } from '@mcpscope/protocol';
+import { capResponse, MAX_HTTP_MESSAGE_BYTES, requestIdsOf, type Oversize } from './capped-body.js';
 
 /** An HTTP exchange before the session log stamps it (seq, t, sessionId). */
 export type HttpExchange = Omit<HttpEvent, 'type' | 'seq' | 't' | 'sessionId'>;
@@ -15,10 +16,10 @@ function headersToRecord(headers: ConstructorParameters<typeof Headers>[0] | und
 
 /**
  * A fetch that reports every HTTP exchange the SDK transports make (method, URL, status,
- * headers, time to headers). Bodies are not read here: the JSON-RPC content is captured as
+ * headers, time to headers). With `onOversize`, bodies are capped (capped-body.ts). Bodies are not read here: the JSON-RPC content is captured as
  * frames by the transport tap, so reading it twice would duplicate it.
  */
-export function createTappedFetch(onExchange: (x: HttpExchange) => void, base: FetchLike = fetch): FetchLike {
+export function createTappedFetch(onExchange: (x: HttpExchange) => void, base: FetchLike = fetch, onOversize?: (x: Oversize) => void): FetchLike {
   return async (input, init) => {
     const started = performance.now();
     const request = new Request(input as string | URL, init as RequestInit);
@@ -33,7 +34,8 @@ export function createTappedFetch(onExchange: (x: HttpExchange) => void, base: F
       exchange.status = response.status;
       exchange.responseHeaders = headersToRecord(response.headers);
       exchange.contentType = response.headers.get('content-type') ?? undefined;
-      return response;
+      if (!onOversize) return response;
+      return capResponse(response, MAX_HTTP_MESSAGE_BYTES, (size, detail) => onOversize({ ids: requestIdsOf(init?.body), size, detail }));
     } catch (err) {
       exchange.error = (err as Error).message;
       throw err;
