@@ -1,3 +1,4 @@
+import { sessionScope } from './backstop.js';
 import { EngineError } from './errors.js';
 import { Session } from './session.js';
 import type { EngineMessage, OpenOptions, PendingServerRequest, SessionConfig, SessionInfo } from './types.js';
@@ -72,8 +73,17 @@ export class Engine {
     }
     this.emit({ type: 'session', session: session.info() });
     this.emit(session.pageInfo());
-    await session.connect(opts);
+    // Everything the connection causes runs in the session's scope (backstop.ts).
+    await sessionScope.run(id, () => session.connect(opts));
     return session;
+  }
+
+  /** The backstop's way to end one session mcpscope failed on (its reason is kept in the session). */
+  failSession(id: string, error: unknown): boolean {
+    const session = this.sessions.get(id);
+    if (!session || session.info().state === 'closed') return false;
+    void session.fail(error);
+    return true;
   }
 
   list(): SessionInfo[] {

@@ -16,3 +16,4 @@ export { serveMockStdio, serveMockHttp, type MockHttpServer } from './mock/serve
 export { mockFromEvents, recordedIdentity } from './mock/recorded-server.js';
 export { replayTrace, type ReplayReport, type ReplayStep, type ReplayOptions } from './replay/replay.js';
 export { formatReplay, replayJUnit } from './replay/format.js';
+export { installBackstop, sessionScope, type BackstopTarget } from './backstop.js';

@@ -162,7 +162,7 @@ export class Session {
       this.tap = connected.tap;
       this.tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
       this.tap.onundeliverable = (id, reason) => this.undeliverable(id, reason);
-      this.tap.onfault = (err) => void this.fault(err);
+      this.tap.onfault = (err) => void this.fail(err);
       this.tap.observer = { outbound: (msg, o) => this.runner.legs.outbound(msg, o), inbound: (msg) => this.runner.inbound(msg) };
       this.tap.onclose = chainClose(this.tap.onclose, () => this.onTransportClosed());
       this.details = { ...describeConnection(connected.client, connected.tap.sessionId), transport: connected.transport, pid: connected.pid };
@@ -290,7 +290,8 @@ export class Session {
    * mcpscope threw while handling this session's traffic (a bug met on hostile input): the
    * session closes with the reason; the process and every other session go on.
    */
-  private async fault(err: unknown): Promise<void> {
+  async fail(err: unknown): Promise<void> {
+    if (this.state === 'closed') return;
     const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     this.details = { ...this.details, error: { code: 'ENGINE_INTERNAL', message: `mcpscope failed on this session's traffic and closed it (${text.slice(0, 300)})` } };
     this.log.add({ type: 'lifecycle', phase: 'error', message: this.details.error!.message });
