@@ -37,7 +37,7 @@ test('demo server: a prompt without arguments, and one with completed arguments 
   await expect(ui.messages('user')).toHaveCount(3);
   await expect(ui.messages().nth(0)).toContainText('Write a bullet points summary of the item below.');
   await expect(ui.messages().nth(1).locator('[data-testid="resource-content"][data-kind="json"]')).toContainText('demo://items/11');
-  await expect(ui.messages().nth(2).locator('[data-testid="resource-content"][data-kind="image"] img')).toHaveAttribute('src', /^blob:/);
+  await expect(ui.messages().nth(2).locator('[data-testid="resource-content"][data-kind="image"] img')).toHaveAttribute('src', /^data:image\//);
   await ui.screenshot(info, 'prompts-demo');
 });
 

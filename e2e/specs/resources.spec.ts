@@ -32,7 +32,7 @@ test('demo server: pagination, text/JSON/markdown/blob reads, a template with co
   await expect(md.locator('strong')).toHaveText('mcpscope');
 
   const image = await ui.readResource('demo://static/pixel.png', 'image');
-  await expect(image.getByTestId('resource-image')).toHaveAttribute('src', /^blob:/);
+  await expect(image.getByTestId('resource-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
   await expect(image.locator('figcaption')).toContainText('32×32 px');
   await ui.screenshot(info, 'resources-demo-image');
   await image.getByRole('button', { name: 'Hex' }).click();

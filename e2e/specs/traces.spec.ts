@@ -88,6 +88,9 @@ test('traces: the live session is listed, fixtures upload (picker and drop), one
   await expect(page.getByTestId('export-har')).toBeDisabled();
   // Replay the live demo session's trace against a fresh demo server: every request matches.
   await page.getByTestId('trace-item').filter({ has: page.getByTestId('trace-live') }).getByTestId('replay-run').click();
+  // The recorded demo command is shown for confirmation first (replay-confirm.spec.ts covers a crafted trace).
+  await expect(page.getByTestId('replay-argv')).toContainText('demo-server');
+  await page.getByTestId('replay-confirm').click();
   await expect(page.getByTestId('replay-report')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-testid="replay-step"][data-method="tools/list"]')).toHaveAttribute('data-outcome', 'match');
   await expect(page.locator('[data-testid="replay-step"][data-outcome="failed"]')).toHaveCount(0);

@@ -27,7 +27,10 @@ export function causeMessages(err: unknown, seen: string[] = []): string[] {
   return out;
 }
 
-/** A connect failure in plain words: what failed, exit code/signal, stderr tail, HTTP status and headers. */
+/**
+ * A connect failure in plain words: what failed, exit code/signal, stderr tail, HTTP status and
+ * headers. Much of it is the server's text: print it through CliIo, which escapes control characters.
+ */
 export function describeConnectError(target: string, err: unknown): string {
   const e = connectErrorOf(err);
   const lines = [`mcpscope: could not connect to ${target}`, `  ${e.message} [${e.code}]`];
@@ -41,7 +44,8 @@ export function describeConnectError(target: string, err: unknown): string {
   }
   if (e.stderrTail && e.stderrTail.length > 0) {
     lines.push('  last lines of its stderr:');
-    for (const line of e.stderrTail.slice(-10)) lines.push(`    | ${line}`);
+    // A CRLF line ending is not an overwrite; any other control character is escaped on output (CliIo).
+    for (const line of e.stderrTail.slice(-10)) lines.push(`    | ${line.replace(/\r$/, '')}`);
   }
   return lines.join('\n');
 }

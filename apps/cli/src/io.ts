@@ -1,3 +1,5 @@
+import { escapeForTerminal } from './terminal-text.js';
+
 /** Where a command writes; the real process streams in the bin, buffers in tests. */
 export interface CliIo {
   stdout(text: string): void;
@@ -5,8 +7,14 @@ export interface CliIo {
   env: Record<string, string | undefined>;
 }
 
+/**
+ * The bin's streams. Everything mcpscope prints passes here, and much of it is the server's
+ * (stderr tails, error messages, tool names, log data, reports): control and invisible
+ * characters are escaped on the way out (escapeForTerminal), whatever the command and whether
+ * or not the stream is a terminal. JSON on stdout stays valid and means the same.
+ */
 export const processIo: CliIo = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+  stdout: (text) => void process.stdout.write(escapeForTerminal(text)),
+  stderr: (text) => void process.stderr.write(escapeForTerminal(text)),
   env: process.env,
 };

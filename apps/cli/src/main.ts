@@ -135,7 +135,8 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
       .description('send a trace\'s requests to a live server and diff every response with the recorded one')
       .usage('<trace> [target options] [-- command args…]')
       .argument('<trace>', 'a trace file')
-      .argument('[command...]', 'the stdio server to run (default: the recorded target)')
+      .argument('[command...]', 'the stdio server to run (a target is required; see --use-recorded-command)')
+      .option('--use-recorded-command', 'run the command/URL the trace recorded, printing its argv, cwd and env names first (a trace can be crafted: check it)')
       .option('--ignore <jsonpath>', 'also ignore this field when comparing (repeatable), e.g. $.result.content[0].text', collect)
       .option('--junit <file>', 'write a JUnit XML report')
       .option('--timeout <ms>', 'per request', '30000'),

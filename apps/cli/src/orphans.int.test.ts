@@ -9,6 +9,7 @@ import { buildTestBundle, exitOf, isAlive, parentOf, waitFor, waitForLine, type 
  * (server + a grandchild it started) is gone within 3 s — SIGKILL included (the watchdog).
  */
 const RAW_SERVER = fileURLToPath(new URL('../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));
+const SETSID_SERVER = fileURLToPath(new URL('../../../packages/engine/test-fixtures/setsid-server.mjs', import.meta.url));
 const LINE = /^mcpscope listening on (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))$/;
 const TOKEN = 'orphan-test-token';
 
@@ -34,14 +35,20 @@ function treeOf(marker: string, cli: number): number[] {
   return found.filter(isAlive);
 }
 
-async function launchWithTree(marker: string) {
-  const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', '-e', 'FIXTURE_MODE=grandchild', '--', process.execPath, RAW_SERVER, marker], {
+/** Process group (field 5 of /proc/<pid>/stat); a process that called setsid leads its own. */
+function groupOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
+async function launchWithTree(marker: string, server: string[] = ['-e', 'FIXTURE_MODE=grandchild', '--', process.execPath, RAW_SERVER, marker], size = 3) {
+  const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', ...server], {
     env: { ...process.env, MCPSCOPE_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const [, , port] = await waitForLine(child, LINE);
-  // supervisor + server + grandchild
-  await waitFor(() => treeOf(marker, child.pid!).length >= 3, 10_000, 'the server and its grandchild');
+  // supervisor + server + grandchild(ren)
+  await waitFor(() => treeOf(marker, child.pid!).length >= size, 10_000, 'the server and its grandchild');
   return { child, port: Number(port), tree: treeOf(marker, child.pid!) };
 }
 
@@ -57,6 +64,21 @@ describe('no orphaned server processes', () => {
       expect(performance.now() - killedAt).toBeLessThan(3_000);
     });
   }
+
+  it('SIGKILL to mcpscope also takes down grandchildren that left the group with setsid', async () => {
+    const marker = `orphan-setsid-${process.pid}-${Date.now()}`;
+    // supervisor + server + `setsid sleep` + a detached node child; the server outlives its stdin.
+    const { child, tree } = await launchWithTree(marker, ['--', process.execPath, SETSID_SERVER, '--stay', marker], 4);
+    const strays = tree.filter((pid) => groupOf(pid) === pid && !cmdline(pid).includes(marker));
+    expect(strays).toHaveLength(2);
+    try {
+      child.kill('SIGKILL');
+      await exitOf(child);
+      await waitFor(() => tree.every((pid) => !isAlive(pid)), 3_000, 'the setsid grandchildren to be gone after SIGKILL');
+    } finally {
+      for (const pid of tree) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
 
   it('closing the session through the API takes the tree down within 3 s, mcpscope stays up', async () => {
     const marker = `orphan-close-${process.pid}-${Date.now()}`;

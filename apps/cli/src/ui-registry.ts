@@ -1,11 +1,12 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir } from '@mcpscope/engine';
 import { z } from 'zod';
 
 /**
  * A running mcpscope UI announces itself in `<data dir>/ui.json` (mode 0600: it holds the
- * token) so `mcpscope wrap` can stream a host's session to it.
+ * token) so `mcpscope wrap` can stream a host's session to it. A file left by a process that
+ * died without cleaning up (SIGKILL) is removed by the next mcpscope that reads or writes it.
  */
 const UiEntrySchema = z.object({ url: z.string(), token: z.string(), pid: z.number() });
 export type UiEntry = z.infer<typeof UiEntrySchema>;
@@ -16,7 +17,11 @@ export function announceUi(entry: UiEntry, env: NodeJS.ProcessEnv = process.env)
   const file = registryFile(env);
   try {
     mkdirSync(dataDir(env), { recursive: true, mode: 0o700 });
-    writeFileSync(file, JSON.stringify(entry), { mode: 0o600 });
+    // A new file renamed over the old one: writeFileSync's mode only applies when it creates the
+    // file, so writing in place would keep the mode of an older, wider ui.json.
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(entry), { mode: 0o600, flag: 'w' });
+    renameSync(temp, file);
   } catch {
     return () => undefined;
   }
@@ -34,14 +39,22 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The running UI, if any (a stale file of a dead process is ignored). */
+/** The running UI, if any. A stale file (its process is gone) is deleted: its token is dead. */
 export function findUi(env: NodeJS.ProcessEnv = process.env): UiEntry | undefined {
+  const file = registryFile(env);
+  let entry: UiEntry;
   try {
-    const entry = UiEntrySchema.parse(JSON.parse(readFileSync(registryFile(env), 'utf8')));
-    return alive(entry.pid) ? entry : undefined;
+    entry = UiEntrySchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return undefined;
   }
+  if (alive(entry.pid)) return entry;
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // not ours to remove (a read-only data dir): ignoring it is enough
+  }
+  return undefined;
 }
 
 /** `--ui http://127.0.0.1:6280/#token` */

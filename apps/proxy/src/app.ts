@@ -9,6 +9,8 @@ import { hostGuard } from './plugins/hostGuard.js';
 import { securityHeaders } from './plugins/securityHeaders.js';
 import { spa } from './plugins/spa.js';
 import { tokenAuth } from './plugins/tokenAuth.js';
+import { sessionCodeRoute } from './plugins/sessionCode.js';
+import { SessionCodes } from './token.js';
 import { infoRoutes } from './routes/info.js';
 import { frameRoutes } from './routes/frames.js';
 import { logLevelRoutes } from './routes/logLevel.js';
@@ -22,6 +24,8 @@ import { compareRoutes } from './routes/compare.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { traceRoutes } from './routes/traces.js';
 import { wsHub, type HubOptions } from './ws/hub.js';
+import { redactRepliesHook } from './ws/redactReplies.js';
+import { sessionSecrets } from './ws/sessionSecrets.js';
 import { PendingAuthorizations } from './oauth/pending.js';
 import { oauthCallbackRoute, oauthRoutes } from './routes/oauth.js';
 
@@ -40,6 +44,8 @@ export interface BuildAppOptions {
   ws?: Pick<HubOptions, 'maxQueuedBytes' | 'highWaterBytes'>;
   /** The web UI's OAuth user agent (authorizations waiting for /oauth/callback); default a new one. */
   oauth?: PendingAuthorizations;
+  /** Browser-open codes exchanged for the token at POST /api/session-code; default a new set. */
+  codes?: SessionCodes;
 }
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
@@ -83,9 +89,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(hostGuard, { policy });
   await app.register(tokenAuth, { token: opts.token });
   await app.register(securityHeaders, { policy });
+  await app.register(sessionCodeRoute, { codes: opts.codes ?? new SessionCodes(), token: opts.token });
 
   await app.register(
     async (api) => {
+      // Replies carry what the server sent, like the WS stream: the user's own secrets echoed
+      // by the server are redacted by value here too (issue 10 item 6).
+      api.addHook('preSerialization', redactRepliesHook(sessionSecrets(opts.engine)));
       await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info } });
       await api.register(sessionRoutes, { engine: opts.engine });
       await api.register(frameRoutes, { engine: opts.engine });

@@ -9,6 +9,8 @@ import { EngineError } from '@mcpscope/engine';
 export const ERROR_STATUS = {
   MCPSCOPE_ERR_BAD_REQUEST: 400,
   MCPSCOPE_ERR_UNAUTHORIZED: 401,
+  /** POST /api/session-code with a code that is unknown, expired (60 s) or already exchanged. */
+  MCPSCOPE_ERR_SESSION_CODE_INVALID: 401,
   MCPSCOPE_ERR_FORBIDDEN_HOST: 403,
   MCPSCOPE_ERR_FORBIDDEN_ORIGIN: 403,
   MCPSCOPE_ERR_NOT_FOUND: 404,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { ProxyError } from './errors.js';
 
 /**
  * Which `Host` header values (and `http://` origins) name this inspector. Anything else is a
@@ -71,4 +72,16 @@ export function createHostPolicy(boundHost: string, port: () => number): HostPol
       return allowedAuthorities().has(origin.slice(prefix.length).toLowerCase());
     },
   };
+}
+
+/**
+ * The DNS-rebinding and cross-site check itself, shared by the proxy's hostGuard and the
+ * listener of `mcpscope wrap --target` (apps/cli): the Host header must name this server and
+ * an Origin, when sent, must be one of its own http origins. Returns the 403 to answer with,
+ * or undefined when the request may go on.
+ */
+export function foreignRequestError(policy: HostPolicy, host: string | undefined, origin: string | undefined): ProxyError | undefined {
+  if (!policy.isAllowedHost(host)) return new ProxyError('MCPSCOPE_ERR_FORBIDDEN_HOST', `Host ${JSON.stringify(host ?? '')} is not allowed`);
+  if (origin !== undefined && !policy.isAllowedOrigin(origin)) return new ProxyError('MCPSCOPE_ERR_FORBIDDEN_ORIGIN', `Origin ${JSON.stringify(origin)} is not allowed`);
+  return undefined;
 }

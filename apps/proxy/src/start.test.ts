@@ -32,6 +32,20 @@ describe('startProxy', () => {
     expect(proxy.app.server.address()).toMatchObject({ address: '127.0.0.1', port: proxy.port });
   });
 
+  it('mints a fresh single-use code URL for a browser, exchanged over the real socket', async () => {
+    proxy = await startProxy({ engine });
+    const first = proxy.codeUrl();
+    expect(first).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${proxy.port}/#code=[\\w-]{22}$`));
+    expect(first).not.toContain(proxy.token);
+    expect(proxy.codeUrl()).not.toBe(first);
+    const code = first.split('#code=')[1];
+    const post = () => fetch(`${proxy!.baseUrl}api/session-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    const ok = await post();
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ token: proxy.token });
+    expect((await post()).status).toBe(401);
+  });
+
   it('checks Host against the port it actually got when started on port 0', async () => {
     proxy = await startProxy({ engine, port: 0, token: 'fixed-token' });
     const base = `http://127.0.0.1:${proxy.port}`;

@@ -3,7 +3,7 @@ import type { Engine } from '@mcpscope/engine';
 import type { Info } from '@mcpscope/wire';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { hostForUrl, isLoopbackHost } from './hosts.js';
-import { generateToken } from './token.js';
+import { generateToken, SessionCodes } from './token.js';
 import { PendingAuthorizations } from './oauth/pending.js';
 
 export interface StartProxyOptions {
@@ -22,8 +22,18 @@ export interface StartProxyOptions {
 }
 
 export interface RunningProxy {
-  /** Open this: `http://127.0.0.1:PORT/#token=…` (the fragment never reaches the server). */
+  /**
+   * `http://127.0.0.1:PORT/#token=…` (the fragment never reaches the server): for scripts and
+   * tests that drive the UI themselves. Never hand it to another process (argv is public).
+   */
   url: string;
+  /** `http://127.0.0.1:PORT/`, without token or code. */
+  baseUrl: string;
+  /**
+   * A fresh `http://127.0.0.1:PORT/#code=…`: what to open in a browser. The code is single-use and
+   * valid for 60 s; the page exchanges it for the token (POST /api/session-code).
+   */
+  codeUrl(): string;
   port: number;
   token: string;
   app: FastifyInstance;
@@ -63,8 +73,10 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
   const requestedPort = opts.port ?? 0;
 
   const oauth = new PendingAuthorizations();
+  const codes = new SessionCodes();
   const app = await buildApp({
     oauth,
+    codes,
     engine: opts.engine,
     token,
     host,
@@ -82,8 +94,11 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : requestedPort;
+  const baseUrl = `http://${browserHost(host)}:${port}/`;
   return {
-    url: `http://${browserHost(host)}:${port}/#token=${encodeURIComponent(token)}`,
+    url: `${baseUrl}#token=${encodeURIComponent(token)}`,
+    baseUrl,
+    codeUrl: () => `${baseUrl}#code=${codes.mint()}`,
     port,
     token,
     app,

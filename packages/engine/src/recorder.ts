@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { TraceWriter } from '@mcpscope/trace';
-import type { SessionEvent } from '@mcpscope/protocol';
+import { secretValuesFrom, TraceWriter } from '@mcpscope/trace';
+import type { Finding, SessionEvent } from '@mcpscope/protocol';
 import type { Session } from './session.js';
 import type { SessionConfig } from './types.js';
 
@@ -15,11 +15,26 @@ export function replayableConfig(config: SessionConfig): Record<string, unknown>
  * Writes a session's trace v1 to a file as it happens: one synchronous write per event, so a
  * crash of mcpscope loses at most the line being written (ARCHITECTURE.md, trace format v1).
  * The file is finished when the session disconnects or fails (`onFinish`).
+ * Redacting also replaces the secrets of the session's own config (env, headers, tokens) by
+ * value wherever they occur. An event that cannot be written as it was never throws into the
+ * session: it is written reduced and gets an `internal-error` finding; if the file itself
+ * fails (disk full), recording stops and the event carries the reason.
  */
 export function attachRecorder(session: Session, file: string, opts: { redact: boolean; onFinish?: () => void }): () => void {
   const fd = openSync(file, 'w', 0o600);
   let open = true;
-  const writer = new TraceWriter({ write: (line) => open && writeSync(fd, line) }, { redact: opts.redact });
+  let stop = (): void => {};
+  const writer = new TraceWriter(
+    { write: (line) => open && writeSync(fd, line) },
+    {
+      redact: opts.redact,
+      secrets: opts.redact ? secretValuesFrom(session.config) : undefined,
+      onError: (event, _error, stage, finding) => {
+        attachFinding(event, finding);
+        if (stage === 'sink') finish();
+      },
+    },
+  );
   const info = session.info();
   writer.writeHeader({
     tool: { name: 'mcpscope', version: '0.1.0' },
@@ -27,7 +42,7 @@ export function attachRecorder(session: Session, file: string, opts: { redact: b
     session: { id: info.id, name: info.name, transport: info.transport, target: info.target, config: replayableConfig(session.config) },
   });
   for (const event of session.events()) writer.write(event);
-  const stop = session.log.subscribe((event) => {
+  stop = session.log.subscribe((event) => {
     writer.write(event);
     if (ends(event)) finish();
   });
@@ -35,10 +50,19 @@ export function attachRecorder(session: Session, file: string, opts: { redact: b
     if (!open) return;
     open = false;
     stop();
-    closeSync(fd);
+    try {
+      closeSync(fd);
+    } catch {
+      /* already failed (the reason is on the event that failed); nothing more to lose */
+    }
     opts.onFinish?.();
   }
   return finish;
+}
+
+/** Puts the finding on the in-memory event too (frames and HTTP events carry findings), so a later read shows it. */
+function attachFinding(event: SessionEvent, finding: Finding): void {
+  if (event.type === 'frame' || event.type === 'http') event.findings = [...(event.findings ?? []), finding];
 }
 
 function ends(event: SessionEvent): boolean {

@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeHeader, TraceWriter } from '@mcpscope/trace';
@@ -112,7 +112,12 @@ export class SpillDir {
   }
 }
 
-/** Removes spill folders left behind by mcpscope processes that are gone (a crash, SIGKILL). */
+/**
+ * Removes spill folders left behind by mcpscope processes that are gone (a crash, SIGKILL).
+ * Only real directories owned by this user are touched: in a shared /tmp another user can
+ * create a look-alike name (a folder we may not delete, a symlink), and that must neither stop
+ * mcpscope from starting nor make it delete anything else. Never throws.
+ */
 export function removeStaleSpillDirs(root: string = tmpdir()): string[] {
   const removed: string[] = [];
   let names: string[];
@@ -126,8 +131,15 @@ export function removeStaleSpillDirs(root: string = tmpdir()): string[] {
     if (!m) continue;
     const pid = Number(m[1]);
     if (pid === process.pid || isProcessAlive(pid)) continue;
-    rmSync(join(root, name), { recursive: true, force: true });
-    removed.push(join(root, name));
+    const path = join(root, name);
+    try {
+      const st = lstatSync(path);
+      if (!st.isDirectory() || (process.getuid && st.uid !== process.getuid())) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed.push(path);
+    } catch {
+      // gone meanwhile, or not removable: leave it
+    }
   }
   return removed;
 }

@@ -64,7 +64,8 @@ export function parseEvent(value: unknown): { event: SessionEvent } | { error: s
   if (result.success) return { event: result.data as SessionEvent };
   const type = (value as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && !(EVENT_TYPES as readonly string[]).includes(type)) {
-    return { error: `unknown event type "${type}"` };
+    // Quoted and clipped: the type is the trace's text and may end up in a terminal or a warning list.
+    return { error: `unknown event type ${JSON.stringify(type.length > 60 ? `${type.slice(0, 60)}…` : type)}` };
   }
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.join('.') + ': ' : '';

@@ -1,5 +1,6 @@
 import type { FrameEvent, HttpEvent, SessionEvent } from '@mcpscope/protocol';
 import type { TraceHeader } from './header.js';
+import { safeStringify } from './json-walk.js';
 
 interface HarHeader {
   name: string;
@@ -21,9 +22,18 @@ function queryString(url: string): HarHeader[] {
   if (!q) return [];
   return q.split('&').map((pair) => {
     const [name, value = ''] = pair.split('=');
-    const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+    const decode = (s: string) => safeDecode(s.replace(/\+/g, ' '));
     return { name: decode(name), value: decode(value) };
   });
+}
+
+/** A malformed %-escape in a server-provided URL stays as written instead of throwing. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 const headerList = (h: Record<string, string> | undefined): HarHeader[] => Object.entries(h ?? {}).map(([name, value]) => ({ name, value }));
@@ -32,7 +42,8 @@ const headerList = (h: Record<string, string> | undefined): HarHeader[] => Objec
  * HAR 1.2 of a session's HTTP exchanges (Streamable HTTP and HTTP+SSE transports). Bodies come
  * from the frames: a POST carries the JSON-RPC message sent just before it, and its response
  * content is the message(s) that answered it. Headers are as recorded (so redacted in a
- * redacted trace).
+ * redacted trace). Never throws on hostile content: bodies nested deeper than MAX_JSON_DEPTH
+ * are capped and a malformed query string is kept as written.
  */
 export function toHar(header: Pick<TraceHeader, 'createdAt' | 'tool'>, events: Iterable<SessionEvent>): object {
   const start = Date.parse(header.createdAt);
@@ -52,8 +63,8 @@ export function toHar(header: Pick<TraceHeader, 'createdAt' | 'tool'>, events: I
       if (i >= 0) sent = unassigned.splice(i, 1)[0];
     }
     const replies = sent ? (answers.get(sent.seq) ?? []) : [];
-    const body = sent ? JSON.stringify(sent.msg) : undefined;
-    const content = replies.length === 0 ? undefined : JSON.stringify(replies.length === 1 ? replies[0].msg : replies.map((r) => r.msg));
+    const body = sent ? safeStringify(sent.msg) : undefined;
+    const content = replies.length === 0 ? undefined : safeStringify(replies.length === 1 ? replies[0].msg : replies.map((r) => r.msg));
     return {
       startedDateTime: new Date(start + h.t - h.durationMs).toISOString(),
       time: h.durationMs,

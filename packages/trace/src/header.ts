@@ -8,7 +8,9 @@ export const TraceHeaderSchema = z.looseObject({
   type: z.literal('header'),
   format: z.literal(TRACE_FORMAT),
   version: z.literal(TRACE_VERSION),
-  createdAt: z.string(),
+  // A hostile createdAt (a word, a number, Infinity) is refused here, so `new Date(createdAt)`
+  // past this boundary is always a valid date (an upload is named after it).
+  createdAt: z.string().max(100).refine((s) => Number.isFinite(Date.parse(s)), 'createdAt is not a date'),
   tool: z.looseObject({ name: z.string(), version: z.string() }),
   session: z.looseObject({
     id: z.string(),
@@ -19,6 +21,26 @@ export const TraceHeaderSchema = z.looseObject({
 });
 
 export type TraceHeader = z.infer<typeof TraceHeaderSchema>;
+
+const EraSchema = z.enum(['auto', 'legacy']);
+
+/**
+ * The target a trace recorded in `session.config` (the engine's replayableConfig): a command
+ * with its args and cwd, or a URL. A trace file is untrusted, so only these fields are kept:
+ * env, headers, tokens or anything else a crafted trace carries are dropped here. Nothing may
+ * run it without the user confirming it (`replay --use-recorded-command`, the UI's dialog).
+ */
+export const RecordedTargetSchema = z.union([
+  z.object({ transport: z.literal('stdio'), command: z.string().min(1), args: z.array(z.string()).default([]), cwd: z.string().min(1).optional(), era: EraSchema.optional() }),
+  z.object({ transport: z.enum(['http', 'sse', 'auto']), url: z.string().regex(/^https?:\/\//i, 'not an http(s) URL'), era: EraSchema.optional() }),
+]);
+export type RecordedTarget = z.infer<typeof RecordedTargetSchema>;
+
+/** The recorded target of a trace header, or undefined when it records none (or an invalid one). */
+export function recordedTarget(header: Pick<TraceHeader, 'session'>): RecordedTarget | undefined {
+  const parsed = RecordedTargetSchema.safeParse(header.session.config);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** What a writer is told about the session; the envelope fields are filled in. */
 export interface TraceHeaderMeta {

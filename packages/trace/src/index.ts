@@ -1,9 +1,11 @@
 export { TraceError, type TraceErrorCode } from './errors.js';
-export { TRACE_FORMAT, TRACE_VERSION, TraceHeaderSchema, makeHeader, type TraceHeader, type TraceHeaderMeta } from './header.js';
+export { TRACE_FORMAT, TRACE_VERSION, TraceHeaderSchema, makeHeader, RecordedTargetSchema, recordedTarget, type RecordedTarget, type TraceHeader, type TraceHeaderMeta } from './header.js';
 export { SessionEventSchema, parseEvent } from './event-schema.js';
-export { REDACTED, redact, redactEvent, redactString, type RedactOptions } from './redact.js';
-export { TraceWriter, type TraceSink, type TraceWriterOptions } from './writer.js';
-export { TraceReader, parseTrace, type ParsedTrace } from './reader.js';
+export { REDACTED, redact, redactEvent, redactSecretValues, redactString, type RedactOptions } from './redact.js';
+export { MIN_SECRET_LENGTH, SecretValues, isSecretName, looksLikeCredential, neverSecret, secretValuesFrom, type SecretSource } from './secret-values.js';
+export { TOO_DEEP, capDepth, mapJson, safeStringify, setOwn, type JsonMapper } from './json-walk.js';
+export { TraceWriter, traceWriteFinding, type TraceSink, type TraceWriteStage, type TraceWriterOptions } from './writer.js';
+export { TraceReader, parseTrace, MAX_TRACE_LINE, tooLongWarning, tooDeepWarning, type ParsedTrace, type TraceReaderOptions } from './reader.js';
 export { exchangesOf, type Exchange } from './exchanges.js';
 export { compareValues, canonicalParams, type CompareOptions, type Difference } from './compare.js';
 export { diffTraces, type TraceDiff, type MatchedExchange } from './diff-traces.js';

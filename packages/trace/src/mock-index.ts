@@ -1,4 +1,5 @@
-import type { SessionEvent } from '@mcpscope/protocol';
+import { MAX_JSON_DEPTH, type SessionEvent } from '@mcpscope/protocol';
+import { TOO_DEEP } from './json-walk.js';
 import { canonicalParams } from './compare.js';
 import { exchangesOf } from './exchanges.js';
 
@@ -13,9 +14,11 @@ interface Entry {
 
 export type MockLookup = { found: true; answer: RecordedAnswer } | { found: false; closest?: { method: string; params: unknown } };
 
-function flatten(value: unknown, prefix = '', out = new Set<string>()): Set<string> {
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) flatten(v, `${prefix}.${k}`, out);
+/** Every leaf as "path=value" (depth-capped: hostile params never overflow the stack). */
+function flatten(value: unknown, prefix = '', out = new Set<string>(), depth = 1): Set<string> {
+  if (value !== null && typeof value === 'object' && depth > MAX_JSON_DEPTH) out.add(`${prefix}=${TOO_DEEP}`);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) flatten(v, `${prefix}.${k}`, out, depth + 1);
   } else out.add(`${prefix}=${JSON.stringify(value)}`);
   return out;
 }

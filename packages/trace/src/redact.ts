@@ -1,6 +1,8 @@
-import type { SessionEvent } from '@mcpscope/protocol';
+import { MAX_JSON_DEPTH, type SessionEvent } from '@mcpscope/protocol';
+import { mapJson, TOO_DEEP, type JsonMapper } from './json-walk.js';
+import { REDACTED, type SecretValues } from './secret-values.js';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 
 export interface RedactOptions {
   /**
@@ -8,6 +10,8 @@ export interface RedactOptions {
    * ordinary field elsewhere (JSON-RPC error codes, exit codes).
    */
   oauth?: boolean;
+  /** The session's own secrets (secretValuesFrom(config)), replaced wherever they occur, keys included. */
+  secrets?: SecretValues;
 }
 
 /** Compared after lower-casing and dropping `-` and `_`, so `api_key`, `apiKey`, `API-Key` match. */
@@ -47,42 +51,61 @@ function isSecretKey(key: string, options: RedactOptions): boolean {
   return SECRET_KEYS.has(k) || (options.oauth === true && k === 'code');
 }
 
-/** Scrubs secrets that hide inside free text: bearer tokens, URL query params, JSON snippets. */
-export function redactString(text: string): string {
+/** Scrubs secrets that hide inside free text: bearer tokens, URL query params, JSON snippets, and the session's own secrets. */
+export function redactString(text: string, secrets?: SecretValues): string {
   if (text.length === 0) return text;
-  return text
+  return (secrets ? secrets.redact(text) : text)
     .replace(BEARER_PATTERN, `$1 ${REDACTED}`)
     .replace(QUERY_PATTERN, `$1${REDACTED}`)
     .replace(JSON_SECRET_PATTERN, `$1${REDACTED}$2`);
 }
 
-function redactSecretValue(value: unknown, options: RedactOptions): unknown {
-  if (typeof value === 'string' || typeof value === 'number') return REDACTED;
-  if (Array.isArray(value)) return value.map((v) => redactSecretValue(v, options));
-  return redactValue(value, options);
+function byValue(secrets: SecretValues | undefined): JsonMapper {
+  if (!secrets || secrets.isEmpty) return {};
+  return {
+    string: (text) => secrets.redact(text),
+    number: (n) => (secrets.matchesNumber(n) ? REDACTED : n),
+    key: (key) => secrets.redact(key),
+  };
 }
 
-function redactValue(value: unknown, options: RedactOptions): unknown {
-  if (typeof value === 'string') return redactString(value);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, options));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] = isSecretKey(key, options) ? redactSecretValue(v, options) : redactValue(v, options);
-  }
-  return out;
+function fullMapper(options: RedactOptions): JsonMapper {
+  // Under a credential key strings and numbers are secrets, also inside arrays; objects there
+  // are walked normally (e.g. a `token` object of a protocol message).
+  const secretValue = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string' || typeof value === 'number') return REDACTED;
+    if (!Array.isArray(value)) return mapJson(value, mapper, depth);
+    return depth > MAX_JSON_DEPTH ? TOO_DEEP : value.map((v) => secretValue(v, depth + 1));
+  };
+  const mapper: JsonMapper = {
+    ...byValue(options.secrets),
+    string: (text) => redactString(text, options.secrets),
+    member: (key, value, depth) => (isSecretKey(key, options) ? secretValue(value, depth) : undefined),
+  };
+  return mapper;
 }
 
 /**
- * Returns a copy of `value` with credentials replaced by "[REDACTED]": credential headers and
- * JSON keys (see SECRET_KEYS), bearer tokens and secret URL query params inside strings.
- * Never mutates the input.
+ * Returns `value` with credentials replaced by "[REDACTED]": credential headers and JSON keys
+ * (see SECRET_KEYS), bearer tokens and secret URL query params inside strings, and every
+ * occurrence of `options.secrets`. Never mutates the input and never throws on hostile input:
+ * every key survives as an own key (`__proto__` included) and a subtree nested deeper than
+ * MAX_JSON_DEPTH becomes the string TOO_DEEP. Unchanged parts are shared with the input.
  */
 export function redact<T>(value: T, options: RedactOptions = {}): T {
-  return redactValue(value, options) as T;
+  return mapJson(value, fullMapper(options)) as T;
+}
+
+/**
+ * Only the session's own secrets, by value (no key or pattern rules): for views that show what
+ * the server sent (the /ws stream) but must not carry the user's credentials to another process.
+ * Returns `value` itself when no secret occurs in it.
+ */
+export function redactSecretValues<T>(value: T, secrets: SecretValues): T {
+  return secrets.isEmpty ? value : (mapJson(value, byValue(secrets)) as T);
 }
 
 /** Redacts one session event; `code` is treated as a secret inside oauth events only. */
-export function redactEvent<E extends SessionEvent>(event: E): E {
-  return redact(event, { oauth: event.type === 'oauth' });
+export function redactEvent<E extends SessionEvent>(event: E, secrets?: SecretValues): E {
+  return redact(event, { oauth: event.type === 'oauth', secrets });
 }

@@ -1,7 +1,9 @@
-import type { SessionEvent } from '@mcpscope/protocol';
+import type { Finding, SessionEvent } from '@mcpscope/protocol';
 import { TraceError } from './errors.js';
 import { makeHeader, type TraceHeaderMeta } from './header.js';
+import { capDepth } from './json-walk.js';
 import { redact, redactEvent } from './redact.js';
+import type { SecretValues } from './secret-values.js';
 
 /** Where trace lines go. `write` gets one complete line including its trailing "\n". */
 export interface TraceSink {
@@ -9,9 +11,26 @@ export interface TraceSink {
   close?(): Promise<void>;
 }
 
+/** Why an event was not written as it was: it could not be serialized, or the sink threw. */
+export type TraceWriteStage = 'serialize' | 'sink';
+
 export interface TraceWriterOptions {
   /** Redact secrets on write (default true). */
   redact?: boolean;
+  /** The session's own secrets, redacted by value wherever they occur (only when redacting). */
+  secrets?: SecretValues;
+  /**
+   * Called when one event could not be written as it was: at stage `serialize` a reduced form
+   * was written instead (its too-deep parts capped, or a placeholder with `finding`); at stage
+   * `sink` the line was lost. write() itself never throws for an event.
+   */
+  onError?: (event: SessionEvent, error: Error, stage: TraceWriteStage, finding: Finding) => void;
+}
+
+/** The finding a writer failure puts on the event (the rule the engine's backstop uses). */
+export function traceWriteFinding(error: Error, stage: TraceWriteStage): Finding {
+  const what = stage === 'sink' ? 'could not be written to the trace' : 'could not be recorded as it was';
+  return { rule: 'internal-error', severity: 'error', message: `This event ${what}: ${error.message}` };
 }
 
 /**
@@ -21,12 +40,16 @@ export interface TraceWriterOptions {
 export class TraceWriter {
   readonly #sink: TraceSink;
   readonly #redact: boolean;
+  readonly #secrets?: SecretValues;
+  readonly #onError?: TraceWriterOptions['onError'];
   #headerWritten = false;
   #closed = false;
 
   constructor(sink: TraceSink, options: TraceWriterOptions = {}) {
     this.#sink = sink;
     this.#redact = options.redact !== false;
+    this.#secrets = options.secrets;
+    this.#onError = options.onError;
   }
 
   get closed(): boolean {
@@ -36,15 +59,36 @@ export class TraceWriter {
   writeHeader(meta: TraceHeaderMeta): void {
     if (this.#headerWritten) throw new TraceError('TRACE_HEADER_WRITTEN', 'trace header already written');
     const header = makeHeader(meta);
-    this.#line(this.#redact ? redact(header) : header);
+    this.#sink.write(JSON.stringify(this.#redact ? redact(header, { secrets: this.#secrets }) : capDepth(header)) + '\n');
     this.#headerWritten = true;
   }
 
-  /** Writes one event. Events after close() are dropped (late events of a closing session). */
-  write(event: SessionEvent): void {
-    if (this.#closed) return;
+  /**
+   * Writes one event; false when it was written in a reduced form or lost (see onError).
+   * Events after close() are dropped (late events of a closing session).
+   */
+  write(event: SessionEvent): boolean {
+    if (this.#closed) return true;
     if (!this.#headerWritten) throw new TraceError('TRACE_NO_HEADER', 'writeHeader() must be called before write()');
-    this.#line(this.#redact ? redactEvent(event) : event);
+    let line: string;
+    let ok = true;
+    try {
+      line = JSON.stringify(this.#redact ? redactEvent(event, this.#secrets) : event);
+    } catch (err) {
+      ok = false;
+      const error = asError(err);
+      const finding = traceWriteFinding(error, 'serialize');
+      line = reducedLine(event, finding);
+      this.#report(event, error, 'serialize', finding);
+    }
+    try {
+      this.#sink.write(line + '\n');
+    } catch (err) {
+      const error = asError(err);
+      this.#report(event, error, 'sink', traceWriteFinding(error, 'sink'));
+      return false;
+    }
+    return ok;
   }
 
   async close(): Promise<void> {
@@ -53,7 +97,32 @@ export class TraceWriter {
     await this.#sink.close?.();
   }
 
-  #line(value: unknown): void {
-    this.#sink.write(JSON.stringify(value) + '\n');
+  #report(event: SessionEvent, error: Error, stage: TraceWriteStage, finding: Finding): void {
+    try {
+      this.#onError?.(event, error, stage, finding);
+    } catch {
+      /* the callback's failure is its own; the trace goes on */
+    }
+  }
+}
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/**
+ * The line for an event that did not serialize (a stack overflow on deep nesting with redaction
+ * off, a string past the engine's limit): the event with too-deep parts capped and the finding
+ * attached; failing that, a placeholder of the same seq that a reader still accepts.
+ */
+function reducedLine(event: SessionEvent, finding: Finding): string {
+  try {
+    const capped = capDepth(event);
+    if (capped.type === 'frame' || capped.type === 'http') return JSON.stringify({ ...capped, findings: [...(capped.findings ?? []), finding] });
+    return JSON.stringify(capped);
+  } catch {
+    const base = { seq: event.seq, t: event.t, sessionId: event.sessionId };
+    if (event.type === 'frame') return JSON.stringify({ ...base, type: 'frame', dir: event.dir, size: event.size, raw: `[not recorded: ${finding.message}]`, findings: [finding] });
+    return JSON.stringify({ ...base, type: 'lifecycle', phase: 'error', message: `A ${event.type} event was not recorded: ${finding.message}` });
   }
 }

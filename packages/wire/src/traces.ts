@@ -6,6 +6,17 @@ import type { FrameEvent } from '@mcpscope/protocol';
  * endpoint of `mcpscope wrap`. All under /api with the Bearer token.
  */
 
+/**
+ * What a trace recorded as its target (trace header `session.config`, parsed by the proxy):
+ * a command with args and cwd, or a URL; never env or headers. Untrusted (a trace can be
+ * crafted): the UI only prefills the replay dialog with it, for the user to check and confirm.
+ */
+export const RecordedTargetSchema = z.union([
+  z.object({ transport: z.literal('stdio'), command: z.string(), args: z.array(z.string()), cwd: z.string().optional(), era: z.enum(['auto', 'legacy']).optional() }),
+  z.object({ transport: z.enum(['http', 'sse', 'auto']), url: z.string(), era: z.enum(['auto', 'legacy']).optional() }),
+]);
+export type RecordedTarget = z.infer<typeof RecordedTargetSchema>;
+
 /** GET /api/traces → { traces }; POST /api/traces → 201 { trace, warnings }. */
 export const TraceSummarySchema = z.object({
   /** The file name without `.ndjson`: `<ISO time>-<session name>-<session id>`. */
@@ -13,7 +24,10 @@ export const TraceSummarySchema = z.object({
   name: z.string(),
   size: z.number(),
   createdAt: z.string(),
+  /** `target` is only the label the trace gives itself; what a replay would run is `recorded`. */
   session: z.object({ name: z.string(), transport: z.string(), target: z.string() }),
+  /** The recorded command/args/cwd or URL, when the trace has one (to prefill the replay dialog). */
+  recorded: RecordedTargetSchema.optional(),
   /** Still being written (its session is open). */
   live: z.boolean(),
 });
@@ -131,9 +145,13 @@ export type TraceDiffWire = z.infer<typeof TraceDiffSchema>;
 /** GET /api/sessions/:id/export?format=… */
 export const ExportQuerySchema = z.object({ format: z.enum(['ndjson', 'json', 'har']).default('ndjson') });
 
-/** POST /api/traces/:id/replay. `config` defaults to the recorded target (stdio command or URL). */
+/**
+ * POST /api/traces/:id/replay. `config` is required: the exact target the user confirmed (a
+ * SessionConfig: stdio command/args/cwd or URL). The proxy never takes it from the trace, and
+ * never applies a trace's env (trust model: nothing from a trace runs unconfirmed).
+ */
 export const ReplayBodySchema = z.object({
-  config: z.record(z.string(), z.unknown()).optional(),
+  config: z.record(z.string(), z.unknown(), { error: 'config is required: the target to replay against (the trace\'s own is only a suggestion, listed as `recorded`)' }),
   ignore: z.array(z.string()).optional(),
 });
 

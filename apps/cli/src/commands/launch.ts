@@ -1,12 +1,12 @@
 import { isIP } from 'node:net';
-import { defaultTracesDir, Engine, headlessUserAgent, type OpenOptions, type SessionConfig } from '@mcpscope/engine';
+import { defaultTracesDir, Engine, headlessUserAgent, installBackstop, type OpenOptions, type SessionConfig } from '@mcpscope/engine';
 import { announceUi } from '../ui-registry.js';
 import { OAUTH_CONNECT_TIMEOUT_MS, startProxy, type RunningProxy } from '@mcpscope/proxy';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
 import type { CliIo } from '../io.js';
-import { openBrowser } from '../open-browser.js';
+import { presentUi } from '../ui-link.js';
 import { DEFAULT_PORT, parseOptions, TargetOptionsSchema } from '../options.js';
 import { cliVersion, demoConfig, webDir } from '../paths.js';
 import { waitForStop } from '../stop-signal.js';
@@ -43,6 +43,8 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   const tracesDir = opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv);
   const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact, memoryBudget: mebibytes(opts.memoryBudget) });
+  // A long-running UI outlives a bug met on one server: that session closes, the rest go on.
+  const removeBackstop = installBackstop(engine, (text) => io.stderr(text));
   const staticDir = webDir();
   if (!staticDir) io.stderr('mcpscope: the web UI is not built; only the API is served\n');
 
@@ -62,11 +64,10 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
-  const unannounce = announceUi({ url: proxy.url.split('#')[0]!, token: proxy.token, pid: process.pid }, io.env as NodeJS.ProcessEnv);
+  const unannounce = announceUi({ url: proxy.baseUrl, token: proxy.token, pid: process.pid }, io.env as NodeJS.ProcessEnv);
   const { stopped } = waitForStop();
-  // The one line users and tests look for; the token rides in the fragment, never in a server log.
-  io.stdout(`mcpscope listening on ${proxy.url}\n`);
-  if (opts.open) openBrowser(proxy.url, io);
+  // The one line users and tests look for; the browser gets a single-use code (see ui-link.ts).
+  const stopPrompt = presentUi(proxy, opts, io);
 
   if (config) {
     engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).catch((err: unknown) => {
@@ -75,9 +76,11 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
   }
 
   await stopped;
+  stopPrompt();
   unannounce();
   await engine.dispose();
   await proxy.close();
+  removeBackstop();
   return ExitCode.Ok;
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { parseOptions } from '../options.js';
+import { escapeControl } from './escape-control.js';
 
 export const ReportOptionsSchema = z.object({
   format: z.enum(['text', 'json', 'junit'], { error: '--format must be text, json or junit' }).default('text'),
@@ -34,7 +35,7 @@ export async function runLint(file: string, rawOptions: unknown, io: CliIo): Pro
   try {
     report = await lintTraceFile(file);
   } catch (err) {
-    io.stderr(`mcpscope: cannot read trace ${file}: ${(err as Error).message}\n`);
+    io.stderr(`mcpscope: cannot read trace ${escapeControl(file)}: ${escapeControl((err as Error).message)}\n`);
     return ExitCode.ConnectFailed;
   }
   return emitReport(report, opts, io);

@@ -16,7 +16,7 @@ export const MockOptionsSchema = z.object({
  */
 export async function runMock(file: string, rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(MockOptionsSchema, rawOptions);
-  const { events } = readTraceFile(file, io.stderr);
+  const { events } = await readTraceFile(file, io.stderr);
   if (opts.http === undefined) {
     const handle = serveMockStdio(events, (e) => io.stderr(`mcpscope mock: ${e.message}\n`));
     const { stopped, dispose } = waitForStop();

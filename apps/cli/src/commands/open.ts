@@ -5,12 +5,13 @@ import { TraceError } from '@mcpscope/trace';
 import { z } from 'zod';
 import { CliError, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { openBrowser } from '../open-browser.js';
+import { presentUi } from '../ui-link.js';
 import { DEFAULT_PORT, parseOptions } from '../options.js';
 import { cliVersion, demoConfig, webDir } from '../paths.js';
 import { waitForStop } from '../stop-signal.js';
 import { MemoryBudgetSchema, mebibytes } from '../memory-budget.js';
 import { announceUi } from '../ui-registry.js';
+import { escapeControl } from './escape-control.js';
 
 export const OpenOptionsSchema = z.object({
   port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535).default(DEFAULT_PORT),
@@ -26,11 +27,11 @@ export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Pro
   try {
     await engine.openTrace(resolve(file));
   } catch (err) {
-    if (err instanceof TraceError) throw new CliError(`${file}: ${err.message}`);
+    if (err instanceof TraceError) throw new CliError(`${escapeControl(file)}: ${escapeControl(err.message)}`);
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`cannot read ${file}: no such file`);
     throw err;
   }
-  for (const info of engine.list()) for (const w of info.warnings ?? []) io.stderr(`mcpscope: ${file}: ${w}\n`);
+  for (const info of engine.list()) for (const w of info.warnings ?? []) io.stderr(`mcpscope: ${escapeControl(file)}: ${escapeControl(w)}\n`);
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
     proxy = await startProxy({ engine, host: '127.0.0.1', port: opts.port, token: io.env.MCPSCOPE_TOKEN || undefined, staticDir: webDir(), info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget } });
@@ -38,11 +39,11 @@ export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Pro
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
-  const unannounce = announceUi({ url: proxy.url.split('#')[0]!, token: proxy.token, pid: process.pid }, io.env as NodeJS.ProcessEnv);
+  const unannounce = announceUi({ url: proxy.baseUrl, token: proxy.token, pid: process.pid }, io.env as NodeJS.ProcessEnv);
   const { stopped } = waitForStop();
-  io.stdout(`mcpscope listening on ${proxy.url}\n`);
-  if (opts.open) openBrowser(proxy.url, io);
+  const stopPrompt = presentUi(proxy, opts, io);
   await stopped;
+  stopPrompt();
   unannounce();
   await engine.dispose();
   await proxy.close();

@@ -26,7 +26,7 @@ const text = (r: unknown) => (r as { content: Array<{ text: string }> }).content
 
 describe('mcpscope replay', () => {
   it('exits 0 against the recorded target and 1 (with a JUnit report) against a server that changed', async () => {
-    const same = await runCli(bundle.cli, ['replay', trace], env());
+    const same = await runCli(bundle.cli, ['replay', trace, '--use-recorded-command'], env());
     expect(same.stdout).toMatch(/all \d+ responses match/);
     expect(same.code).toBe(0);
 

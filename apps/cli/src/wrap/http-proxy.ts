@@ -1,13 +1,25 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { createHostPolicy, foreignRequestError, isLoopbackHost } from '@mcpscope/proxy';
 import type { WrapLog } from './wrap-log.js';
 
-const HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+/** Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the message's: never relayed. */
+const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer']);
 
-function requestHeaders(req: IncomingMessage): Record<string, string> {
+/** `headers` minus hop-by-hop ones, including those the Connection header names. */
+function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim()));
+  const out: OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP.has(k) && !named.has(k)) out[k] = v;
+  return out;
+}
+
+/** Flat string headers for the trace event (TraceWriter redacts the secret ones). */
+function flat(headers: OutgoingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : String(v);
   return out;
 }
 
@@ -34,47 +46,73 @@ function sseTap(log: WrapLog): (chunk: Uint8Array) => void {
   };
 }
 
+/** The response body as the recorder needs it: decoded when the server compressed it (the client still gets the bytes as sent). */
+function decodedBody(upstream: IncomingMessage): NodeJS.ReadableStream {
+  const encoding = String(upstream.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  if (!decoder) return upstream;
+  decoder.on('error', () => undefined); // a body we cannot decode is relayed all the same, just not recorded
+  return upstream.pipe(decoder);
+}
+
 /**
  * `mcpscope wrap --target <url> --listen <port>`: a reverse proxy on 127.0.0.1 in front of a
- * Streamable HTTP server. Headers (Authorization included) go through untouched; the trace
- * gets them redacted (TraceWriter). JSON bodies become frames; SSE is streamed through as it
- * arrives and its messages recorded on the way.
+ * Streamable HTTP server. A request whose Host or Origin is not this listener's own gets the
+ * proxy's 403 and is not forwarded (DNS rebinding, cross-site POSTs; the same check as the
+ * inspector, apps/proxy/src/hosts.ts). Everything else is relayed as sent, hop-by-hop headers
+ * aside: Authorization included (the trace gets it redacted by TraceWriter), and Host too when
+ * the target is on loopback, so that the target's own Host check sees the real request. A
+ * target elsewhere gets its own authority as Host, without which virtual hosting and TLS
+ * front ends cannot route the request (the original Host was checked to be ours first).
+ * JSON bodies become frames; SSE is streamed through as it arrives and its messages recorded.
  */
 export async function startHttpWrap(target: URL, port: number, log: WrapLog): Promise<{ url: string; server: Server }> {
+  const policy = createHostPolicy('127.0.0.1', () => (server.address() as AddressInfo | null)?.port ?? port);
+  const keepHost = isLoopbackHost(target.hostname);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const server = createServer((req, res) => {
+    const refused = foreignRequestError(policy, req.headers.host, req.headers.origin);
+    if (refused) {
+      req.resume();
+      res.writeHead(refused.statusCode, { 'content-type': 'application/json' }).end(JSON.stringify(refused.toBody()));
+      return;
+    }
     void (async () => {
       const started = performance.now();
       const url = new URL(req.url ?? '/', target);
-      if (req.url === '/' || req.url?.split('?')[0] === new URL(target).pathname) url.pathname = target.pathname;
-      const headers = requestHeaders(req);
+      if (req.url === '/' || req.url?.split('?')[0] === target.pathname) url.pathname = target.pathname;
+      const headers = endToEnd(req.headers);
+      if (!keepHost) headers.host = target.host;
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
-      if (body?.length) for (const line of body.toString('utf8').split('\n')) log.frame('out', line);
-      let upstream: Response;
+      if (body) {
+        delete headers['content-length'];
+        headers['content-length'] = String(body.length);
+        for (const line of body.toString('utf8').split('\n')) log.frame('out', line);
+      }
+      let upstream: IncomingMessage;
       try {
-        upstream = await fetch(url, { method: req.method, headers, body, redirect: 'manual' });
+        upstream = await new Promise<IncomingMessage>((resolve, reject) => {
+          const out = send(url, { method: req.method, headers }, resolve);
+          out.on('error', reject);
+          out.end(body);
+        });
       } catch (err) {
-        log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, requestHeaders: headers, durationMs: performance.now() - started, error: (err as Error).message });
+        log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, requestHeaders: flat(headers), durationMs: performance.now() - started, error: (err as Error).message });
         res.writeHead(502, { 'content-type': 'text/plain' }).end(`mcpscope wrap: ${target.href} is unreachable\n`);
         return;
       }
-      const responseHeaders: Record<string, string> = {};
-      upstream.headers.forEach((v, k) => {
-        if (!HOP.has(k) && k !== 'content-encoding') responseHeaders[k] = v;
-      });
-      const contentType = upstream.headers.get('content-type') ?? '';
-      log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, status: upstream.status, requestHeaders: headers, responseHeaders, contentType, durationMs: Math.round((performance.now() - started) * 1000) / 1000 });
-      res.writeHead(upstream.status, responseHeaders);
-      if (!upstream.body) return void res.end();
-      const isSse = contentType.includes('text/event-stream');
-      const tapSse = isSse ? sseTap(log) : undefined;
+      const responseHeaders = endToEnd(upstream.headers);
+      const contentType = String(upstream.headers['content-type'] ?? '');
+      log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, status: upstream.statusCode ?? 0, requestHeaders: flat(headers), responseHeaders: flat(responseHeaders), contentType, durationMs: Math.round((performance.now() - started) * 1000) / 1000 });
+      res.writeHead(upstream.statusCode ?? 502, responseHeaders);
+      const tapSse = contentType.includes('text/event-stream') ? sseTap(log) : undefined;
       const jsonChunks: Buffer[] = [];
-      for await (const chunk of Readable.fromWeb(upstream.body as never) as AsyncIterable<Buffer>) {
-        res.write(chunk);
-        if (tapSse) tapSse(chunk);
-        else if (contentType.includes('json')) jsonChunks.push(chunk);
-      }
-      res.end();
-      if (jsonChunks.length) log.frame('in', Buffer.concat(jsonChunks).toString('utf8'));
+      const recorded = decodedBody(upstream);
+      recorded.on('data', (chunk: Buffer) => (tapSse ? tapSse(chunk) : contentType.includes('json') && jsonChunks.push(chunk)));
+      recorded.on('end', () => jsonChunks.length && log.frame('in', Buffer.concat(jsonChunks).toString('utf8')));
+      upstream.pipe(res);
+      upstream.on('error', () => res.destroy());
+      res.on('close', () => upstream.destroy());
     })().catch(() => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {

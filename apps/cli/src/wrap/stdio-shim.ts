@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { escapeForTerminal } from '../terminal-text.js';
 import type { WrapLog } from './wrap-log.js';
 
 /** Splits a byte stream into lines for recording; the bytes themselves are relayed untouched elsewhere. */
@@ -32,7 +33,10 @@ export interface ShimStreams {
 
 /**
  * `mcpscope wrap -- command args…`: the host's stdin goes to the server and the server's stdout
- * to the host, byte for byte; stderr is passed on too. Every line is recorded as it passes.
+ * to the host, byte for byte; stderr is passed on too, byte for byte to a host's pipe or log,
+ * with control characters escaped when it is a terminal (someone running wrap by hand: the
+ * server's stderr must not clear their screen or write their clipboard). Every line is
+ * recorded as it passes.
  * Resolves with the server's exit code (128 + signal number style: 1 when killed).
  */
 export function runStdioShim(command: string, args: string[], log: WrapLog, io: ShimStreams): Promise<number> {
@@ -53,14 +57,15 @@ export function runStdioShim(command: string, args: string[], log: WrapLog, io: 
     fromServer.push(chunk);
     io.stdout.write(chunk);
   });
+  const toTerminal = (io.stderr as { isTTY?: boolean }).isTTY === true ? new TextDecoder() : undefined;
   child.stderr.on('data', (chunk: Buffer) => {
     log.add({ type: 'stderr', text: chunk.toString('utf8') });
-    io.stderr.write(chunk);
+    io.stderr.write(toTerminal ? escapeForTerminal(toTerminal.decode(chunk, { stream: true })) : chunk);
   });
   return new Promise((resolve) => {
     child.on('error', (err) => {
       log.add({ type: 'lifecycle', phase: 'error', message: err.message });
-      io.stderr.write(`mcpscope wrap: could not start ${command}: ${err.message}\n`);
+      io.stderr.write(escapeForTerminal(`mcpscope wrap: could not start ${command}: ${err.message}\n`));
       resolve(127);
     });
     child.on('close', (code, signal) => {

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { TraceWriter } from '@mcpscope/trace';
-import type { Direction, SessionEvent } from '@mcpscope/protocol';
+import { parseMessageText, undeliverableFinding, type Direction, type SessionEvent } from '@mcpscope/protocol';
 import type { UiEntry } from '../ui-registry.js';
 
 type NewEvent = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, 'seq' | 't' | 'sessionId'> : never) : never;
@@ -52,13 +52,10 @@ export class WrapLog {
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;
     if (text.trim() === '') return;
     const size = Buffer.byteLength(text);
-    try {
-      const msg = JSON.parse(text) as unknown;
-      if (msg && typeof msg === 'object' && !Array.isArray(msg)) return this.add({ type: 'frame', dir, msg: msg as Record<string, unknown>, size });
-    } catch {
-      /* not JSON: a raw frame */
-    }
-    this.add({ type: 'frame', dir, raw: text, size });
+    // The same boundary as a live session: a line nested past the cap stays text (with its finding).
+    const parsed = parseMessageText(text);
+    if ('msg' in parsed) return this.add({ type: 'frame', dir, msg: parsed.msg, size });
+    this.add({ type: 'frame', dir, raw: text, size, ...(parsed.code === 'too-deep' ? { findings: [undeliverableFinding('too-deep', parsed.error)] } : {}) });
   }
 
   async close(): Promise<void> {

@@ -2,14 +2,18 @@ import fp from 'fastify-plugin';
 import type { HostPolicy } from '../hosts.js';
 import { isApiPath, requestPath } from '../paths.js';
 
-/** The SPA's CSP: own scripts only, WebSocket back to this inspector, nothing framed. */
+/**
+ * The SPA's CSP: own scripts only, WebSocket back to this inspector, nothing framed. Images and
+ * media from a server are `data:` URLs (never `blob:`, which would carry this origin; see
+ * apps/web/src/ui/content/mediaUrl.ts), so img-src/media-src allow `data:` and nothing wider.
+ */
 export function contentSecurityPolicy(wsAuthority: string | undefined): string {
   const connect = wsAuthority === undefined ? "'self'" : `'self' ws://${wsAuthority}`;
   return [
     "default-src 'self'",
     `connect-src ${connect}`,
-    "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
+    "img-src 'self' data:",
+    "media-src 'self' data:",
     "style-src 'self' 'unsafe-inline'",
     "worker-src 'self' blob:",
     "font-src 'self' data:",

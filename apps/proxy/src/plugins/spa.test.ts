@@ -35,8 +35,8 @@ describe('static SPA', () => {
     for (const directive of [
       "default-src 'self'",
       `connect-src 'self' ws://${HOST}`,
-      "img-src 'self' data: blob:",
-      "media-src 'self' data: blob:",
+      "img-src 'self' data:",
+      "media-src 'self' data:",
       "style-src 'self' 'unsafe-inline'",
       "worker-src 'self' blob:",
       "font-src 'self' data:",

@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { diffTraces, toHar, TraceWriter, type Exchange, type TraceHeaderMeta } from '@mcpscope/trace';
+import { diffTraces, redactEvent, redactSecretValues, toHar, TraceWriter, type Exchange, type SecretValues, type TraceHeaderMeta } from '@mcpscope/trace';
 import type { Engine } from '@mcpscope/engine';
-import { CompareBodySchema, ExportQuerySchema, type TraceDiffWire, type WireExchange } from '@mcpscope/wire';
+import { CompareBodySchema, ExportQuerySchema, type Side, type TraceDiffWire, type WireExchange } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { parseInput } from './parse.js';
 import { SessionParamsSchema } from './sessions.js';
 import { eventsOf } from './trace-sources.js';
+import { sessionSecrets } from '../ws/sessionSecrets.js';
 
 function wireExchange(x: Exchange): WireExchange {
   return {
@@ -21,10 +22,20 @@ function wireExchange(x: Exchange): WireExchange {
 
 /** POST /api/compare (two traces or sessions, diffed) and GET /api/sessions/:id/export. */
 export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
+  // Every body below leaves with the session's own secrets (its env/header values) redacted by
+  // value, as on /ws (issue 10 item 6); exports are redacted by key as well, like a trace.
+  const secretsOf = sessionSecrets(engine);
+  const sideSecrets = (side: Side): SecretValues => secretsOf('sessionId' in side ? side.sessionId : undefined);
+
   app.post('/compare', async (request): Promise<TraceDiffWire> => {
     const body = parseInput(CompareBodySchema, request.body, 'request body');
     const [left, right] = await Promise.all([eventsOf(engine, body.left), eventsOf(engine, body.right)]);
-    const diff = diffTraces(left.events, right.events, { ignore: body.ignore });
+    const [ls, rs] = [sideSecrets(body.left), sideSecrets(body.right)];
+    const diff = diffTraces(
+      left.events.map((e) => redactSecretValues(e, ls)),
+      right.events.map((e) => redactSecretValues(e, rs)),
+      { ignore: body.ignore },
+    );
     return {
       matched: diff.matched.map((m) => ({
         method: m.method,
@@ -48,21 +59,22 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     const info = view.info();
     const name = `${info.name.replace(/[^\w.-]+/g, '_')}-${id}`;
     const download = (ext: string) => reply.header('content-disposition', `attachment; filename="${name}.${ext}"`);
+    const secrets = secretsOf(id);
     if (format === 'ndjson') {
       // Streamed from all(): a session with most of its events spilled to disk is never copied whole.
       const header = { tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target } };
-      return download('ndjson').type('application/x-ndjson').send(Readable.from(traceLines(header, view.all())));
+      return download('ndjson').type('application/x-ndjson').send(Readable.from(traceLines(header, view.all(), secrets)));
     }
-    const { events } = await eventsOf(engine, { sessionId: id });
+    const events = (await eventsOf(engine, { sessionId: id })).events.map((e) => redactEvent(e, secrets));
     if (format === 'har') return download('har').type('application/json').send(toHar({ createdAt: new Date(info.createdAt).toISOString(), tool: { name: 'mcpscope', version: '0.1.0' } }, events));
     return download('json').type('application/json').send(JSON.stringify(events));
   });
 };
 
-/** A trace v1 (redacted) as text chunks of up to 1000 lines. */
-async function* traceLines(header: TraceHeaderMeta, events: AsyncIterable<SessionEvent>): AsyncGenerator<string> {
+/** A trace v1 (redacted, by key and by the session's own secret values) as text chunks of up to 1000 lines. */
+async function* traceLines(header: TraceHeaderMeta, events: AsyncIterable<SessionEvent>, secrets: SecretValues): AsyncGenerator<string> {
   const lines: string[] = [];
-  const writer = new TraceWriter({ write: (line) => lines.push(line) });
+  const writer = new TraceWriter({ write: (line) => lines.push(line) }, { secrets });
   writer.writeHeader(header);
   for await (const e of events) {
     writer.write(e);

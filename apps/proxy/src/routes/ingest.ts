@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseEvent } from '@mcpscope/trace';
-import type { SessionEvent } from '@mcpscope/protocol';
+import { jsonTextTooDeep, MAX_JSON_DEPTH, type SessionEvent } from '@mcpscope/protocol';
 import { IngestedSession, type Engine } from '@mcpscope/engine';
 import { IngestOpenBodySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
@@ -33,6 +33,8 @@ export const ingestRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, 
     const events: SessionEvent[] = [];
     for (const line of request.body.split('\n')) {
       if (!line.trim()) continue;
+      // Refused before parsing: past this boundary (lint, redaction, the /ws hub) nothing recurses unbounded.
+      if (jsonTextTooDeep(line)) throw new ProxyError('MCPSCOPE_ERR_BAD_REQUEST', `an ingested line is nested deeper than ${MAX_JSON_DEPTH} levels`);
       let value: unknown;
       try {
         value = JSON.parse(line);

@@ -1,5 +1,6 @@
 import type { SessionEvent } from '@mcpscope/protocol';
 import { indexTrace, iterateEvents, type Engine } from '@mcpscope/engine';
+import { TraceError } from '@mcpscope/trace';
 import type { Side } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 
@@ -12,7 +13,9 @@ export function storeOf(engine: Engine) {
 export async function eventsOf(engine: Engine, side: Side): Promise<{ events: SessionEvent[]; header?: { createdAt: string; tool: { name: string; version: string } } }> {
   const out: SessionEvent[] = [];
   if ('traceId' in side) {
-    const index = await indexTrace(storeOf(engine).path(side.traceId));
+    const index = await indexTrace(storeOf(engine).path(side.traceId)).catch((err) => {
+      throw err instanceof TraceError ? new ProxyError('MCPSCOPE_ERR_BAD_TRACE', err.message) : err;
+    });
     for await (const e of iterateEvents(index)) out.push(e);
     return { events: out, header: index.header };
   }

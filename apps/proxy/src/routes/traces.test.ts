@@ -80,7 +80,10 @@ describe('/api/traces', () => {
     expect(Array.isArray((await api('GET', `/sessions/${sessionId}/export?format=json`)).json())).toBe(true);
     expect((await api('GET', `/sessions/${sessionId}/export?format=har`)).json()).toMatchObject({ log: { version: '1.2' } });
 
-    const report = ReplayReportSchema.parse((await api('POST', `/traces/${traceId}/replay`, {})).json());
+    // The target is the one the user confirms (the UI prefills it from the listing's `recorded`).
+    const { recorded } = TraceListSchema.parse((await api('GET', '/traces')).json()).traces.find((t) => t.id === traceId)!;
+    expect(recorded).toMatchObject({ transport: 'stdio', command: process.execPath, era: 'legacy' });
+    const report = ReplayReportSchema.parse((await api('POST', `/traces/${traceId}/replay`, { config: recorded })).json());
     expect(report.passed).toBe(true);
     expect(report.steps.map((s) => s.method)).toContain('tools/call');
     expect(readFileSync(join(dir, `${traceId}.ndjson`), 'utf8')).toContain('"config"');

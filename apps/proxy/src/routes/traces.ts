@@ -16,13 +16,6 @@ function badTrace(err: unknown): unknown {
   return err instanceof TraceError ? new ProxyError('MCPSCOPE_ERR_BAD_TRACE', err.message) : err;
 }
 
-/** The config a trace recorded (command/URL, never env or headers), parsed like a POST /sessions body. */
-function recordedConfig(session: Record<string, unknown>): SessionConfig {
-  const parsed = CreateSessionBodySchema.safeParse({ config: session.config });
-  if (!parsed.success) throw new ProxyError('MCPSCOPE_ERR_BAD_REQUEST', 'the trace does not record a target to replay against; pass `config`');
-  return parsed.data.config as SessionConfig;
-}
-
 /** /api/traces: the traces folder — list, download, upload, open offline, replay. */
 export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
   app.addContentTypeParser('application/x-ndjson', (_request, payload, done) => done(null, payload));
@@ -56,13 +49,16 @@ export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, {
     return reply.code(201).send({ session: session.info() });
   });
 
+  // The target is the one the user confirmed in the request body, never the trace's own
+  // (`recorded` in the listing is only a suggestion): a crafted trace cannot start a command
+  // or set env (e.g. NODE_OPTIONS) by being replayed.
   app.post('/traces/:id/replay', async (request) => {
     const { id } = parseInput(TraceParamsSchema, request.params, 'path parameters');
     const body = parseInput(ReplayBodySchema, request.body ?? {}, 'request body');
+    const config = parseInput(CreateSessionBodySchema, { config: body.config }, 'config').config as SessionConfig;
     const index = await indexTrace(storeOf(engine).path(id)).catch((err) => {
       throw badTrace(err);
     });
-    const config = body.config ? (parseInput(CreateSessionBodySchema, { config: body.config }, 'config').config as SessionConfig) : recordedConfig(index.header.session);
     const events: SessionEvent[] = [];
     for await (const e of iterateEvents(index)) events.push(e);
     try {

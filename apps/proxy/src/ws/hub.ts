@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Engine } from '@mcpscope/engine';
 import { WIRE_VERSION, type WsServerMessage } from '@mcpscope/wire';
 import { PacedSender } from './pacedSender.js';
+import { secretRedactor } from './sessionSecrets.js';
 
 export interface HubOptions {
   engine: Engine;
@@ -32,10 +33,13 @@ function isValidClientMessage(data: unknown, isBinary: boolean): boolean {
  * GET /ws: one `hello`, every stored message (`engine.backlog()`), `ready`, then live engine
  * messages. Tabs only watch: a closing tab never touches the sessions.
  * The token and Host/Origin checks ran in the root onRequest hooks before the upgrade.
+ * Every message leaves with the session's own secrets (its env/header values) redacted by
+ * value: a browser keeps history and devtools, and is not where the user's API key belongs.
  */
 export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
   const { engine } = opts;
   const cleanups = new Set<() => void>();
+  const redact = secretRedactor(engine);
 
   app.get('/ws', { websocket: true }, (socket: WebSocket) => {
     const sender = new PacedSender(socket, {
@@ -43,14 +47,14 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
       maxQueuedBytes: opts.maxQueuedBytes ?? 32 * 1024 * 1024,
       onOverflow: () => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'client too slow, reconnect'),
     });
-    const hello: WsServerMessage = { type: 'hello', wireVersion: WIRE_VERSION, sessions: engine.list() };
+    const hello: WsServerMessage = { type: 'hello', wireVersion: WIRE_VERSION, sessions: engine.list().map(redact.info) };
     sender.send(hello);
-    sender.sendAll(engine.backlog());
+    sender.sendAll(engine.backlog().map(redact.message));
     sender.send({ type: 'ready' } satisfies WsServerMessage);
     // Same tick as the backlog snapshot: nothing is missed and nothing is sent twice.
     const unsubscribe = engine.subscribe((message) => {
       try {
-        sender.send(message);
+        sender.send(redact.message(message));
       } catch (err) {
         app.log.error({ err }, 'ws send failed');
       }

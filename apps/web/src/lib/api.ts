@@ -39,6 +39,29 @@ export class ApiRequestError extends Error {
   }
 }
 
+const SessionCodeReplySchema = z.object({ token: z.string().min(1) });
+
+/**
+ * Exchanges a single-use `#code=` for the token (POST /api/session-code, the one route that
+ * needs no token). Rejects with an ApiRequestError when the code is refused (401: unknown,
+ * expired or already used).
+ */
+export async function exchangeSessionCode(code: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetchImpl('/api/session-code', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+  } catch (err) {
+    throw new ApiRequestError('network', `Cannot reach the mcpscope proxy: ${(err as Error).message}`);
+  }
+  const json: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const parsed = ApiErrorSchema.safeParse(json);
+    throw new ApiRequestError(parsed.success ? parsed.data.error.code : `http-${res.status}`, parsed.success ? parsed.data.error.message : `HTTP ${res.status}`, res.status);
+  }
+  const parsed = SessionCodeReplySchema.safeParse(json);
+  if (!parsed.success) throw new ApiRequestError('bad-reply', 'Unexpected reply from POST /api/session-code', res.status);
+  return parsed.data.token;
+}
 /** Details of MCPSCOPE_ERR_CONNECT_FAILED: why the server did not come up. */
 export const ConnectFailureDetailsSchema = ConnectErrorSchema.extend({ sessionId: z.string().optional() });
 export type ConnectFailureDetails = z.infer<typeof ConnectFailureDetailsSchema>;

@@ -7,7 +7,9 @@ import {
   TraceListSchema,
   TraceUploadReplySchema,
   type CompareBody,
+  type RecordedTarget,
   type ReplayReportWire,
+  type SessionConfigInput,
   type TraceDiffWire,
   type TraceSummary,
   type TraceUploadReply,
@@ -20,7 +22,7 @@ import { useServices } from './services';
  * Client of the trace routes of issue 5 (wire: traces.ts): saved traces, offline sessions,
  * compare, export, replay and event pages. Replies are parsed with the wire schemas.
  */
-export type { TraceSummary };
+export type { RecordedTarget, TraceSummary };
 export type CompareReply = TraceDiffWire;
 export type MatchedPair = TraceDiffWire['matched'][number];
 export type Difference = MatchedPair['differences'][number];
@@ -65,7 +67,8 @@ export function createTracesApi(api: Pick<ApiClient, 'call' | 'raw'>) {
       return TraceUploadReplySchema.parse(await res.json());
     },
     open: async (id: string) => (await api.call('POST', `/api/traces/${enc(id)}/open`, z.object({ session: SessionInfoSchema }))).session,
-    replay: (id: string, body: { ignore?: string[] } = {}): Promise<ReplayReply> => api.call('POST', `/api/traces/${enc(id)}/replay`, ReplayReportSchema, body),
+    /** `config`: the target the user confirmed (never taken from the trace by the proxy). */
+    replay: (id: string, body: { config: SessionConfigInput; ignore?: string[] }): Promise<ReplayReply> => api.call('POST', `/api/traces/${enc(id)}/replay`, ReplayReportSchema, body),
     compare: (body: CompareBody): Promise<CompareReply> => api.call('POST', '/api/compare', TraceDiffSchema, body),
     exportSession: (sessionId: string, format: ExportFormat): Promise<Blob> =>
       api.raw('GET', `/api/sessions/${enc(sessionId)}/export?format=${format}`).then((r) => r.blob()),

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import { parseEvent, TraceError, TraceHeaderSchema, TRACE_FORMAT, type TraceHeader } from '@mcpscope/trace';
-import { idKey, messageId, type SessionEvent } from '@mcpscope/protocol';
+import { parseEvent, TraceError, TraceHeaderSchema, TRACE_FORMAT, tooDeepWarning, tooLongWarning, type TraceHeader } from '@mcpscope/trace';
+import { idKey, jsonTextTooDeep, MAX_JSON_DEPTH, messageId, type SessionEvent } from '@mcpscope/protocol';
 import type { SessionInfo } from '../types.js';
 import { scanLines } from './line-scanner.js';
 
@@ -52,20 +52,30 @@ export async function indexTrace(file: string, every = 1000): Promise<TraceIndex
   const pending = new Map<string, string>();
   let lineNo = 0;
   let headerError: TraceError | undefined;
-  await scanLines(file, 0, ({ offset, text, terminated }) => {
+  await scanLines(file, 0, ({ offset, text, terminated, tooLong }) => {
     lineNo += 1;
+    if (tooLong !== undefined) {
+      if (!header) {
+        headerError = new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: ${tooLongWarning(lineNo, tooLong).replace(', skipped', '')}`);
+        return false;
+      }
+      index.warnings.push(tooLongWarning(lineNo, tooLong));
+      return;
+    }
     const line = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (line.trim() === '') return;
     if (!header) {
-      try {
-        const v = JSON.parse(line) as { format?: unknown };
-        if (v?.format !== TRACE_FORMAT) throw new Error('not a header');
-        header = TraceHeaderSchema.parse(v);
-        return;
-      } catch {
-        headerError = new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: line 1 is not a "${TRACE_FORMAT}" header`);
+      const parsed = headerOf(line);
+      if (parsed instanceof TraceError) {
+        headerError = parsed;
         return false;
       }
+      header = parsed;
+      return;
+    }
+    if (jsonTextTooDeep(line)) {
+      index.warnings.push(tooDeepWarning(lineNo));
+      return;
     }
     let event: SessionEvent;
     try {
@@ -96,6 +106,22 @@ export async function indexTrace(file: string, every = 1000): Promise<TraceIndex
   if (headerError) throw headerError;
   if (!header) throw new TraceError('TRACE_NO_HEADER', 'not an mcpscope trace: the file is empty');
   return { ...index, header };
+}
+
+/** Line 1 parsed as the header, or a TraceError saying why it is not one. */
+function headerOf(line: string): TraceHeader | TraceError {
+  if (jsonTextTooDeep(line)) return new TraceError('TRACE_BAD_HEADER', `invalid trace header: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: { format?: unknown } | null;
+  try {
+    value = JSON.parse(line) as { format?: unknown } | null;
+  } catch {
+    value = null;
+  }
+  if (value?.format !== TRACE_FORMAT) return new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: line 1 is not a "${TRACE_FORMAT}" header`);
+  const parsed = TraceHeaderSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return new TraceError('TRACE_BAD_HEADER', `invalid trace header: ${issue?.path.join('.')}: ${issue?.message}`);
 }
 
 function observeHandshake(event: SessionEvent, pending: Map<string, string>, index: Omit<TraceIndex, 'header'>): void {
@@ -141,6 +167,7 @@ export function lineReader(index: Pick<TraceIndex, 'trusted'>): (text: string) =
     };
   }
   return (text) => {
+    if (jsonTextTooDeep(text)) return undefined;
     try {
       const parsed = parseEvent(JSON.parse(text));
       return 'error' in parsed ? undefined : parsed.event;

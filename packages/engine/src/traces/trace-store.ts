@@ -3,6 +3,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { jsonTextTooDeep } from '@mcpscope/protocol';
+import { recordedTarget, TraceHeaderSchema, type RecordedTarget } from '@mcpscope/trace';
 import { EngineError } from '../errors.js';
 import { scanLines } from './line-scanner.js';
 import { indexTrace } from './trace-index.js';
@@ -28,7 +30,10 @@ export interface TraceSummary {
   name: string;
   size: number;
   createdAt: string;
+  /** `target` is the label the trace gives itself; `recorded` is what a replay would run (see recordedTarget). */
   session: { name: string; transport: string; target: string };
+  /** The command/args/cwd or URL the trace recorded (never env or headers); absent when none. */
+  recorded?: RecordedTarget;
   live: boolean;
 }
 
@@ -73,23 +78,25 @@ export class TraceStore {
     return out.filter((s): s is TraceSummary => s !== undefined).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  /** Reads only the header line. */
+  /** Reads only the header line (parsed with the header schema: a file dropped in the folder is untrusted too). */
   async summary(file: string): Promise<TraceSummary> {
     let first = '';
     await scanLines(file, 0, ({ text }) => {
       first = text;
       return false;
     });
-    const h = JSON.parse(first) as { format?: string; createdAt?: string; session?: { name?: string; transport?: string; target?: string } };
-    if (h.format !== 'mcpscope-trace') throw new Error('not a trace');
+    if (jsonTextTooDeep(first)) throw new Error('not a trace');
+    const h = TraceHeaderSchema.parse(JSON.parse(first));
     const name = file.slice(this.dir.length + 1).replace(/\.ndjson$/, '');
-    const s = h.session ?? {};
+    const s = h.session;
+    const recorded = recordedTarget(h);
     return {
       id: name,
-      name: s.name ?? name,
+      name: s.name || name,
       size: statSync(file).size,
-      createdAt: h.createdAt ?? statSync(file).mtime.toISOString(),
-      session: { name: s.name ?? '', transport: s.transport ?? '', target: s.target ?? '' },
+      createdAt: h.createdAt,
+      session: { name: s.name, transport: s.transport, target: s.target },
+      ...(recorded ? { recorded } : {}),
       live: this.live.has(file),
     };
   }

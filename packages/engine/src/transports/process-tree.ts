@@ -1,11 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { DescendantTracker } from './descendants.js';
 
 export interface StopOptions {
   /** How long the server gets to exit on its own after stdin closes. */
   graceMs?: number;
   /** How long after SIGTERM before SIGKILL. */
   termMs?: number;
+  /** Descendants that may have left the group (setsid): signalled with it, then stopped for good. */
+  descendants?: DescendantTracker;
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -40,23 +43,31 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 /**
  * Stops a stdio server the way the spec asks (2025-11-25/basic/lifecycle#stdio: close stdin,
- * wait, SIGTERM, wait, SIGKILL), and always takes the rest of its process group with it.
+ * wait, SIGTERM, wait, SIGKILL), and always takes the rest of its process group with it, and
+ * the descendants that left the group (`opts.descendants`): SIGTERM, then SIGKILL after `termMs`.
  */
 export async function stopProcessTree(child: ChildProcess, opts: StopOptions = {}): Promise<void> {
   const graceMs = opts.graceMs ?? 1000;
   const termMs = opts.termMs ?? 1000;
+  const strays = opts.descendants;
+  // Before stdin closes: a server that exits on EOF hands its setsid'd children to init.
+  strays?.record();
   child.stdin?.end();
   let exited = await waitForExit(child, graceMs);
   if (!exited) {
+    strays?.record();
     signalGroup(child, 'SIGTERM');
+    strays?.signal('SIGTERM');
     exited = await waitForExit(child, termMs);
   }
   if (!exited) {
     signalGroup(child, 'SIGKILL');
+    strays?.signal('SIGKILL');
     await waitForExit(child, 2000);
   }
   // The leader may have exited while helpers in its group live on: clear the group.
   signalGroup(child, 'SIGKILL');
+  await strays?.stop(termMs);
 }
 
 /** Whether `pid` is a live process (a zombie waiting to be reaped counts as gone). */

@@ -3,6 +3,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { parseMessageText, peekResponseId, type JsonRpcId } from '@mcpscope/protocol';
 import { EngineError } from '../errors.js';
+import { DescendantTracker } from './descendants.js';
 import { LineSplitter } from './line-splitter.js';
 import { stopProcessTree, waitUntilGone } from './process-tree.js';
 import { spawnSupervised } from './watchdog.js';
@@ -45,6 +46,8 @@ export class StdioProcessTransport implements Transport {
   onundeliverable?: (id: JsonRpcId, reason: string) => void;
   private child?: ChildProcess;
   private serverPid?: number;
+  /** Every process under the supervisor, including those that left its group (setsid). */
+  private descendants?: DescendantTracker;
   private closed = false;
   private closing = false;
   /** True when the process ended without being asked to (crash, exit during connect). */
@@ -79,6 +82,7 @@ export class StdioProcessTransport implements Transport {
     }
     this.child = child;
     this.serverPid = serverPid;
+    if (child.pid !== undefined) this.descendants = new DescendantTracker(child.pid).watch();
     this.hooks.onSpawn(serverPid);
     this.exited = new Promise((resolve) => child.once('close', () => resolve()));
     const lines = new LineSplitter(this.opts.maxLineBytes ?? 64 * 1024 * 1024, (line, overflow) => this.onLine(line, overflow));
@@ -99,6 +103,8 @@ export class StdioProcessTransport implements Transport {
     child.on('error', (err) => this.onerror?.(err));
     child.once('exit', () => {
       if (!this.closing) this.exitedOnItsOwn = true;
+      // What was recorded is kept: close() still stops what the server left behind.
+      this.descendants?.stopWatching();
       // A grandchild that inherited stdout can keep the pipe open after the server died;
       // don't let it hold the session hostage.
       setTimeout(() => {
@@ -156,7 +162,7 @@ export class StdioProcessTransport implements Transport {
     const child = this.child;
     if (!child) return;
     this.closing = true;
-    await stopProcessTree(child, { graceMs: this.opts.stopGraceMs });
+    await stopProcessTree(child, { graceMs: this.opts.stopGraceMs, descendants: this.descendants });
     await this.exited;
     // The supervisor's exit is reported first; the server, killed with the group, follows.
     if (this.serverPid !== undefined) await waitUntilGone(this.serverPid);

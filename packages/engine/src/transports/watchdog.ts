@@ -9,6 +9,12 @@ import type { Socket } from 'node:net';
  * takes the whole group down (SIGTERM, then SIGKILL). It ignores SIGTERM/SIGINT sent to the
  * group (the server gets them too) and exits the way the server exited.
  *
+ * Descendants that left the group (setsid) are not reached by a group signal: the supervisor
+ * records every descendant it sees, by pid and start time, every 1.5 s (the walk of
+ * descendants.ts, inline because this script runs with `node -e` and imports nothing), and on
+ * EOF signals the recorded ones still alive with the group. It then stays until the SIGKILL
+ * round even if the server exits at SIGTERM, so that a stray that ignores SIGTERM gets it too.
+ *
  * fd 3 protocol, supervisor → mcpscope, one line: `S <pid>` (spawned) or `E <code> <message>`.
  */
 export const WATCHDOG_SOURCE = String.raw`
@@ -20,12 +26,50 @@ control.on('error', () => {});
 let child;
 let orphaned = false;
 const killGroup = (signal) => { try { process.kill(-process.pid, signal); } catch {} };
+const fs = require('node:fs');
+const seen = new Map();
+const procTable = () => {
+  const table = new Map();
+  let names = [];
+  try { names = fs.readdirSync('/proc'); } catch {}
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync('/proc/' + name + '/stat', 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(name), { state: f[0], ppid: Number(f[1]), start: f[19] });
+    } catch {}
+  }
+  return table;
+};
+const sameProcess = (table, pid, start) => { const e = table.get(pid); return e !== undefined && e.start === start && e.state !== 'Z'; };
+const record = () => {
+  const table = procTable();
+  const queue = [process.pid];
+  for (const [pid, start] of seen) if (sameProcess(table, pid, start)) queue.push(pid);
+  const visited = new Set(queue);
+  for (let i = 0; i < queue.length; i++) {
+    for (const [pid, e] of table) {
+      if (e.ppid !== queue[i] || visited.has(pid)) continue;
+      visited.add(pid);
+      queue.push(pid);
+      if (!seen.has(pid)) seen.set(pid, e.start);
+    }
+  }
+};
+const killSeen = (signal) => {
+  const table = procTable();
+  for (const [pid, start] of seen) if (sameProcess(table, pid, start)) { try { process.kill(pid, signal); } catch {} }
+};
+setInterval(record, 1500).unref();
 for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(s, () => {});
 const onParentGone = () => {
   if (orphaned) return;
   orphaned = true;
+  record();
   killGroup('SIGTERM');
-  setTimeout(() => killGroup('SIGKILL'), 1000);
+  killSeen('SIGTERM');
+  setTimeout(() => { killSeen('SIGKILL'); killGroup('SIGKILL'); }, 1000);
 };
 control.on('end', onParentGone);
 control.on('close', onParentGone);
@@ -39,9 +83,10 @@ try {
 }
 if (child) watch(child);
 function watch(child) {
-child.once('spawn', () => control.write('S ' + child.pid + '\n'));
+child.once('spawn', () => { control.write('S ' + child.pid + '\n'); record(); });
 child.once('error', fail);
 child.once('exit', (code, signal) => {
+  if (orphaned) return; // the SIGKILL round ends this process
   control.destroy();
   if (signal) {
     for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.removeAllListeners(s);

@@ -19,7 +19,7 @@ export function undeliverableFinding(what: 'too-deep' | 'too-large', detail: str
   return {
     rule: what === 'too-deep' ? 'message-too-deep' : 'message-too-large',
     severity: 'info',
-    message: `mcpscope did not parse this message: it is ${detail}, past mcpscope's own limit (no spec rule; the limit protects the inspector). It was kept as text and not given to the client; a request it answers fails at once.`,
+    message: `mcpscope did not parse this message: it is ${detail}, past mcpscope's own limit (no spec rule; the limit protects the inspector). It is kept as text; in a session mcpscope holds, its client does not get it and a request it answers fails at once.`,
   };
 }
 

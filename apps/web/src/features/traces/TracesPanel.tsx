@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { formatBytes } from '../../lib/format';
 import type { TraceSummary } from '../../lib/tracesApi';
+import { ReplayDialog } from './ReplayDialog';
 import { ReplayReport } from './ReplayReport';
+import { recordedLabel } from './replayTarget';
 import { dragHasFiles, traceFilesOf } from './traceFiles';
 import { useTracesModel, type TracesModel } from './useTracesModel';
 
@@ -46,6 +48,7 @@ export function TracesPanel() {
         )}
         {m.replayReport && <ReplayReport report={m.replayReport.report} traceId={m.replayReport.traceId} />}
       </div>
+      {m.replayAsk && <ReplayDialog trace={m.replayAsk} onCancel={m.cancelReplay} onConfirm={(config) => m.confirmReplay(m.replayAsk!.id, config)} />}
       {over && <div className="pointer-events-none absolute inset-2 flex items-center justify-center rounded border-2 border-dashed border-accent text-accent">Drop to upload the trace</div>}
     </div>
   );
@@ -61,12 +64,13 @@ function TraceItem({ trace: t, m }: { trace: TraceSummary; m: TracesModel }) {
           {t.live && <span className="chip border-ok/50 text-ok" data-testid="trace-live" title="Its session is still open and recording">live</span>}
           <span className="chip">{t.session.transport}</span>
         </div>
-        <div className="truncate font-mono text-[11px] text-subtle" title={t.session.target}>{t.session.name} · {t.session.target}</div>
+        {/* What a replay would run (the recorded config), not the trace's own label, which may differ. */}
+        <div className="truncate font-mono text-[11px] text-subtle" title={recordedLabel(t.recorded)} data-testid="trace-target">{recordedLabel(t.recorded)}</div>
       </div>
       <span className="shrink-0 tabular-nums text-muted">{formatBytes(t.size)}</span>
       <span className="w-44 shrink-0 whitespace-nowrap text-right tabular-nums text-muted" title={t.createdAt}>{Number.isNaN(date.getTime()) ? t.createdAt : date.toLocaleString()}</span>
       <button className="btn h-6 px-2" data-testid="trace-open" disabled={m.opening === t.id} onClick={() => m.open(t.id)} title="Open as a read-only offline session">Open</button>
-      <button className="btn h-6 px-2" data-testid="replay-run" disabled={m.replaying !== null} onClick={() => m.replay(t.id)} title="Send its requests to the recorded server again and diff the answers">
+      <button className="btn h-6 px-2" data-testid="replay-run" disabled={m.replaying !== null} onClick={() => m.replay(t)} title="Send its requests to a server again and diff the answers (you confirm the target first)">
         {m.replaying === t.id ? 'Replaying…' : 'Replay'}
       </button>
       <button className="btn h-6 px-2" data-testid="trace-download" onClick={() => void m.download(t.id)} title="Download the NDJSON file">Download</button>

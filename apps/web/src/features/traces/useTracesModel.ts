@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isOffline } from '../../lib/capabilities';
 import { useServices, useStoreSelector } from '../../lib/services';
-import { saveBlob, useTracesApi, type ExportFormat, type ReplayReply } from '../../lib/tracesApi';
+import type { SessionConfigInput } from '@mcpscope/wire';
+import { saveBlob, useTracesApi, type ExportFormat, type ReplayReply, type TraceSummary } from '../../lib/tracesApi';
 import { activeSessionStore, activeTabStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { exportFileName } from './traceFiles';
@@ -42,9 +43,12 @@ export function useTracesModel() {
     },
   });
 
+  // Replay asks first: the dialog shows the exact target (prefilled from the trace, editable);
+  // nothing is sent before the user confirms it.
+  const [replayAsk, setReplayAsk] = useState<TraceSummary | null>(null);
   const [replay, setReplay] = useState<{ traceId: string; report: ReplayReply } | null>(null);
   const replayRun = useMutation({
-    mutationFn: async (traceId: string) => ({ traceId, report: await api.replay(traceId) }),
+    mutationFn: async ({ traceId, config }: { traceId: string; config: SessionConfigInput }) => ({ traceId, report: await api.replay(traceId, { config }) }),
     onMutate: () => setReplay(null),
     onSuccess: setReplay,
   });
@@ -66,8 +70,16 @@ export function useTracesModel() {
     open: (id: string) => open.mutate(id),
     opening: open.isPending ? open.variables : null,
     openError: open.error as Error | null,
-    replay: (id: string) => replayRun.mutate(id),
-    replaying: replayRun.isPending ? replayRun.variables : null,
+    /** Opens the confirmation dialog for this trace (runs nothing). */
+    replay: (trace: TraceSummary) => setReplayAsk(trace),
+    replayAsk,
+    cancelReplay: () => setReplayAsk(null),
+    /** Runs the replay against the target the user confirmed in the dialog. */
+    confirmReplay: (traceId: string, config: SessionConfigInput) => {
+      setReplayAsk(null);
+      replayRun.mutate({ traceId, config });
+    },
+    replaying: replayRun.isPending ? (replayRun.variables?.traceId ?? null) : null,
     replayError: replayRun.error as Error | null,
     replayReport: replay,
     active,

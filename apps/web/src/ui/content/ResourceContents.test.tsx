@@ -39,13 +39,32 @@ describe('ResourceContents', () => {
     expect(screen.getByText(/line two/)).toBeTruthy();
   });
 
-  it('previews an image blob from a blob: URL, with a hex view on demand', async () => {
+  it('previews an image blob from a data: URL (never blob:), with a hex view on demand', async () => {
     render(<ResourceContents content={{ uri: 'demo://p.png', mimeType: 'image/png', blob: 'iVBORw0KGgo=' }} />);
     expect(kind()).toBe('image');
-    await waitFor(() => expect(screen.getByTestId('resource-image').getAttribute('src')).toMatch(/^blob:/));
-    expect(created[0].type).toBe('image/png');
+    expect(screen.getByTestId('resource-image').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(created).toHaveLength(0);
     fireEvent.click(screen.getByText('Hex'));
     expect(screen.getByTestId('resource-hex').textContent).toContain('89 50 4e 47');
+  });
+
+  it('shows an SVG with a script only as an <img> of a data: URL, opens it in a tab as an <img>, downloads it as octet-stream', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>parent.pwned=1</script><rect width="9" height="9"/></svg>';
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const tab = document.implementation.createHTMLDocument('');
+    const open = vi.spyOn(window, 'open').mockImplementation(() => ({ document: tab, opener: window }) as unknown as Window);
+    const { container } = render(<ResourceContents content={{ uri: 'x://evil.svg', mimeType: 'image/svg+xml', blob: btoa(svg) }} />);
+    expect(screen.getByTestId('resource-image').getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(svg)}`);
+    expect(container.querySelector('script, iframe, object, embed')).toBeNull();
+    fireEvent.click(screen.getByTestId('resource-open-tab'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(open.mock.results[0]!.value.opener).toBeNull();
+    expect(tab.body.children).toHaveLength(1);
+    expect(tab.querySelector('img')!.getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(svg)}`);
+    fireEvent.click(screen.getByTestId('resource-download'));
+    expect(created.at(-1)?.type).toBe('application/octet-stream');
+    open.mockRestore();
+    click.mockRestore();
   });
 
   it('shows other blobs as a hex dump and downloads them from the page', () => {

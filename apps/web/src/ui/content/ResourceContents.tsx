@@ -5,7 +5,7 @@ import { JsonView } from '../JsonView';
 import { analyzeContent, fileNameFor, isTextualMime, type AnalyzedContent, type ResourceContentsLike } from './contentKind';
 import { HexView } from './HexView';
 import { Markdown } from './Markdown';
-import { downloadBytes, useObjectUrl } from './useObjectUrl';
+import { dataUrlOf, downloadBytes, openImageInNewTab } from './mediaUrl';
 
 const TEXT_LIMIT = 100_000;
 
@@ -36,6 +36,16 @@ export function ResourceContents({ content, maxBodyHeight = 420 }: { content: Re
           </div>
         )}
         {'text' in a && a.kind !== 'json' && <CopyButton text={() => a.text} label="Copy" />}
+        {a.kind === 'image' && (
+          <button
+            className="btn"
+            data-testid="resource-open-tab"
+            title="Show the image in a new tab, as an image: scripts in an SVG never run"
+            onClick={() => openImageInNewTab(dataUrlOf(a.bytes, content.mimeType), content.uri ?? 'image')}
+          >
+            ↗ Open
+          </button>
+        )}
         {a.kind !== 'invalid' && (
           <button
             className="btn"
@@ -105,10 +115,10 @@ function PlainText({ text }: { text: string }) {
 /** Small images (icons, 32×32 test pixels) are shown enlarged, pixel for pixel, with their real size. */
 const SMALL_IMAGE = 96;
 
+/** A `data:` URL, never `blob:` (see mediaUrl.ts): an SVG's scripts must not get mcpscope's origin. */
 function MediaPreview({ kind, bytes, mimeType }: { kind: 'image' | 'audio'; bytes: Uint8Array; mimeType?: string }) {
-  const url = useObjectUrl(bytes, mimeType);
+  const url = useMemo(() => dataUrlOf(bytes, mimeType), [bytes, mimeType]);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
-  if (!url) return null;
   if (kind === 'audio') return <audio controls src={url} className="w-full max-w-md" data-testid="resource-audio" />;
   const scale = size && size.w > 0 && size.w < SMALL_IMAGE ? Math.min(8, Math.floor(SMALL_IMAGE * 2 / size.w)) : 1;
   return (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { JsonTree } from '../../../ui/JsonTree';
 import { decodeBase64 } from '../../../ui/content/contentKind';
-import { useObjectUrl } from '../../../ui/content/useObjectUrl';
+import { dataUrlOf } from '../../../ui/content/mediaUrl';
 import type { ContentBlock } from './samplingRequest';
 
 /** One content block of a sampling message: text, image, audio, tool use/result, or anything else as JSON. */
@@ -49,12 +49,13 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
 
 function MediaBlock({ kind, data, mimeType }: { kind: 'image' | 'audio'; data: string; mimeType?: string }) {
   const bytes = useMemo(() => decodeBase64(data), [data]);
-  const url = useObjectUrl(bytes, mimeType);
+  // data:, never blob: (ui/content/mediaUrl.ts): an SVG's scripts must not get mcpscope's origin.
+  const url = useMemo(() => (bytes ? dataUrlOf(bytes, mimeType) : null), [bytes, mimeType]);
   const label = `${kind} ${mimeType ?? '(no mimeType)'} · ${bytes ? `${bytes.length} bytes` : 'invalid base64'}`;
   return (
     <div>
       <div className="text-[11px] text-muted">{label}</div>
-      {url && kind === 'image' && <img src={url} alt="image content of the message" className="max-h-40 max-w-full rounded border border-line" />}
+      {url && kind === 'image' && <img data-testid="sampling-image" src={url} alt="image content of the message" className="max-h-40 max-w-full rounded border border-line" />}
       {url && kind === 'audio' && <audio controls src={url} className="h-8" />}
     </div>
   );

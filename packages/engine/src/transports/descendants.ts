@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** One line of /proc/<pid>/stat, the fields we need. */
+export interface ProcEntry {
+  /** Field 3: R, S, D, Z (zombie: already dead, waiting to be reaped)… */
+  state: string;
+  /** Field 4. */
+  ppid: number;
+  /** Field 22, clock ticks since boot: with the pid, names one process for good (pids are reused). */
+  start: string;
+}
+
+/** /proc/<pid>/stat parsed; undefined when the process is gone (or there is no /proc). */
+export function readProcEntry(pid: number): ProcEntry | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses; the fields follow the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', ppid: Number(fields[1]), start: fields[19] ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process on the machine (empty where there is no /proc: the tracker then does nothing). */
+export function readProcTable(): Map<number, ProcEntry> {
+  const table = new Map<number, ProcEntry>();
+  let names: string[] = [];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return table;
+  }
+  for (const name of names) {
+    if (name.charCodeAt(0) > 57 || !/^\d+$/.test(name)) continue;
+    const entry = readProcEntry(Number(name));
+    if (entry) table.set(Number(name), entry);
+  }
+  return table;
+}
+
+/**
+ * Remembers every descendant of `root` it has seen, by pid and start time, so that the ones that
+ * left the process group (setsid: `setsid cmd`, Node's `detached: true`) can be stopped with it.
+ * A setsid'd process whose parent exits is re-parented to init and is no longer a descendant in
+ * /proc, so it must have been seen before that: `record()` runs every `intervalMs` while the
+ * server lives, and once more right before it is stopped. Node cannot make mcpscope a child
+ * subreaper (prctl(PR_SET_CHILD_SUBREAPER) has no binding), which would have kept them as our
+ * descendants. A process started and orphaned between two records is missed.
+ *
+ * Never signals a pid that is no longer the process it recorded (start time checked first).
+ */
+export class DescendantTracker {
+  private readonly seen = new Map<number, string>();
+  private timer?: NodeJS.Timeout;
+  /** The root's own start time: once it has exited, its pid (and that pid's children) may be another's. */
+  private readonly rootStart?: string;
+
+  constructor(private readonly root: number) {
+    this.rootStart = readProcEntry(root)?.start;
+  }
+
+  /** Records at `intervalMs` until `stopWatching()`; the timer never keeps the process alive. */
+  watch(intervalMs = 1500): this {
+    this.record();
+    this.timer = setInterval(() => this.record(), intervalMs);
+    this.timer.unref();
+    return this;
+  }
+
+  stopWatching(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Adds the descendants of the root, and of every recorded process still alive, to the record. */
+  record(table = readProcTable()): void {
+    const children = new Map<number, number[]>();
+    for (const [pid, entry] of table) {
+      const list = children.get(entry.ppid);
+      if (list) list.push(pid);
+      else children.set(entry.ppid, [pid]);
+    }
+    const rootLives = this.rootStart !== undefined && table.get(this.root)?.start === this.rootStart;
+    const queue = [...(rootLives ? [this.root] : []), ...this.alive(table)];
+    const visited = new Set(queue);
+    for (let i = 0; i < queue.length; i++) {
+      for (const pid of children.get(queue[i]!) ?? []) {
+        if (visited.has(pid)) continue;
+        visited.add(pid);
+        queue.push(pid);
+        if (!this.seen.has(pid)) this.seen.set(pid, table.get(pid)!.start);
+      }
+    }
+  }
+
+  /** Recorded processes that are still the same process and not yet dead. */
+  alive(table?: Map<number, ProcEntry>): number[] {
+    const out: number[] = [];
+    for (const [pid, start] of this.seen) {
+      const entry = table ? table.get(pid) : readProcEntry(pid);
+      if (entry && entry.start === start && entry.state !== 'Z') out.push(pid);
+      else if (!entry || entry.start !== start) this.seen.delete(pid);
+    }
+    return out;
+  }
+
+  signal(signal: NodeJS.Signals): void {
+    for (const pid of this.alive()) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        /* gone in between */
+      }
+    }
+  }
+
+  /** SIGTERM to every recorded descendant still alive, SIGKILL to those still there after `termMs`. */
+  async stop(termMs: number): Promise<void> {
+    this.stopWatching();
+    this.record();
+    if (this.alive().length === 0) return;
+    this.signal('SIGTERM');
+    const deadline = Date.now() + termMs;
+    while (this.alive().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    this.signal('SIGKILL');
+  }
+}
