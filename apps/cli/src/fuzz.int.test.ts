@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS fixture without types; tests only.
-import { fuzzCli } from '../../../packages/engine/test-fixtures/hostile/harness.mjs';
+import { fuzzCli, fuzzTraces } from '../../../packages/engine/test-fixtures/hostile/harness.mjs';
 import { buildTestBundle, type TestBundle } from './test-helpers.js';
 
 interface FuzzRun {
@@ -34,4 +34,11 @@ describe('server-side fuzz: hostile stdio and Streamable HTTP servers (issue 10)
     expect(new Set(result.runs.map((r) => r.target))).toEqual(new Set(['call', 'tool', 'check', 'lint', 'wrap', 'wrap-lint', 'launch', 'http-call', 'http-check']));
     expect(result.messages).toBeGreaterThanOrEqual(3 * 40 * 8);
   }, 240_000);
+
+  it('crafted trace files: lint, replay and open fail cleanly, and never run the recorded command', async () => {
+    const result = (await fuzzTraces({ cli: bundle.cli, seeds: [21], workDir: work, bigLineBytes: 90 * 1024 * 1024 })) as { runs: FuzzRun[]; traces: number; crashes: number; ranRecorded: boolean };
+    expect(result.runs.filter((r) => r.crashed).map((r) => `${r.target}: ${r.stderrTail ?? ''}`)).toEqual([]);
+    expect(result.ranRecorded).toBe(false);
+    expect(result.traces).toBe(9);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHostileHttp } from './http-server.mjs';
+import { deepText, hostileLine, rng } from './messages.mjs';
 
 const STDIO_SERVER = fileURLToPath(new URL('./stdio-server.mjs', import.meta.url));
 /** What Node prints when a process dies of an uncaught exception or rejection. */
@@ -127,4 +128,75 @@ export async function fuzzCli({ cli, seeds, count = 50, maxDepth = 10_000, workD
     }
   }
   return { runs, messages, crashes: runs.filter((r) => r.crashed).length };
+}
+
+/** Crafted trace files: each a way a trace someone sent you can be hostile. Returns [name, text|Buffer]. */
+export function hostileTraces(r, { bigLineBytes = 100 * 1024 * 1024 } = {}) {
+  const header = (extra = {}) => JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0' }, session: { id: 's', name: 's', transport: 'stdio', target: 'x', config: { transport: 'stdio', command: 'sh', args: ['-c', 'touch /tmp/mcpscope-fuzz-PWNED'], env: { NODE_OPTIONS: '--require /nonexistent' } } }, ...extra });
+  const frame = (seq, msgText) => `{"type":"frame","seq":${seq},"t":${seq},"sessionId":"s","dir":"in","msg":${msgText},"size":10}`;
+  const lines = [];
+  for (let i = 1; i <= 50; i++) {
+    const line = hostileLine(r);
+    const text = Buffer.isBuffer(line) ? line.toString('latin1') : line;
+    lines.push(text.startsWith('{') && text.endsWith('}') ? frame(i, text) : `{"type":"frame","seq":${i},"t":${i},"sessionId":"s","dir":"in","raw":${JSON.stringify(text)},"size":10}`);
+  }
+  return [
+    ['hostile-frames', [header(), ...lines].join('\n') + '\n'],
+    ['deep-event', [header(), frame(1, `{"jsonrpc":"2.0","method":"x","params":${deepText(10_000)}}`)].join('\n') + '\n'],
+    ['deep-header', `{"type":"header","format":"mcpscope-trace","version":1,"x":${deepText(10_000)}}\n`],
+    ['bad-createdAt', [header({ createdAt: 1e400 }), frame(1, '{}')].join('\n').replace('"createdAt":null', '"createdAt":1e400') + '\n'],
+    ['proto-keys', [header({ __proto__: null }).replace('{"type"', '{"__proto__":{"type":"x"},"constructor":1,"type"'), frame(1, '{"__proto__":{"method":"x"},"method":"toString","id":"constructor"}')].join('\n') + '\n'],
+    ['invalid-utf8', Buffer.concat([Buffer.from(header() + '\n'), Buffer.from([0xff, 0xfe, 0x00, 0x0a]), Buffer.from(frame(1, '{"jsonrpc":"2.0","method":"\\ud800"}') + '\n')])],
+    ['truncated', header() + '\n' + frame(1, '{"jsonrpc":"2.0","method":"notifications/message"}').slice(0, 40)],
+    ['not-a-trace', '\u001b]52;c;cHduZWQ=\u0007 hello\n'],
+    ['big-line', { size: bigLineBytes }],
+  ];
+}
+
+/** `mcpscope open` on a file: once it listens, SIGTERM (a clean stop is exit 0); a refusal is exit 1. */
+async function openThenStop(cli, file) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'open', file, '--no-open', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    if (/listening on/.test(stdout)) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (d) => (stderr += d));
+  const { code, signal } = await exited;
+  clearTimeout(timer);
+  return { code, signal, stdout, stderr, ms: Math.round(performance.now() - started) };
+}
+
+/** lint and open (served, then stopped) over each crafted trace. A crash, a hang or a run of the recorded command counts. */
+export async function fuzzTraces({ cli, seeds, workDir, bigLineBytes, onRun = () => {} }) {
+  const { writeFileSync, truncateSync, appendFileSync, rmSync } = await import('node:fs');
+  const runs = [];
+  const marker = '/tmp/mcpscope-fuzz-PWNED';
+  rmSync(marker, { force: true });
+  for (const seed of seeds) {
+    for (const [name, content] of hostileTraces(rng(seed), { bigLineBytes })) {
+      const file = join(workDir, `trace-${seed}-${name}.ndjson`);
+      if (content.size) {
+        writeFileSync(file, JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0' }, session: { id: 's', name: 's', transport: 'stdio', target: 'x' } }) + '\n');
+        truncateSync(file, content.size);
+        appendFileSync(file, '\n');
+      } else writeFileSync(file, content);
+      for (const [target, args, ok] of [['lint', ['lint', file], [0, 1, 2]], ['replay', ['replay', file], [1]]]) {
+        const v = verdict(`trace-${target}:${name}`, seed, await run(cli, args), ok);
+        runs.push(v);
+        onRun(v);
+      }
+      const v = verdict(`trace-open:${name}`, seed, await openThenStop(cli, file), [0, 1]);
+      runs.push(v);
+      onRun(v);
+      rmSync(file, { force: true });
+    }
+  }
+  const { existsSync: exists } = await import('node:fs');
+  const ranRecorded = exists(marker);
+  return { runs, traces: runs.length / 3, crashes: runs.filter((r) => r.crashed).length + (ranRecorded ? 1 : 0), ranRecorded };
 }
