@@ -112,7 +112,7 @@ test('traces: the live session is listed, fixtures upload (picker and drop), one
   // Read-only: nothing can be sent.
   await page.getByTestId('tab-composer').click();
   await expect(page.getByTestId('composer-send')).toBeDisabled();
-  await expect(page.getByTestId('composer-send')).toHaveAttribute('title', 'offline trace');
+  await expect(page.getByTestId('composer-send')).toHaveAttribute('title', 'opened from a trace: read-only');
   await page.getByTestId('tab-frames').click();
   await ui.screenshot(info, 'traces-offline');
   await page.getByTestId('tab-traces').click();

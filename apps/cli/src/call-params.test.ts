@@ -27,6 +27,12 @@ describe('buildParams', () => {
     expect(params).toEqual({ name: 'geo', arguments: { keep: 1, zip: '01234', n: 7 } });
   });
 
+  it('tools/call --tool without --arg sends arguments: {} (SDK 1.0-era servers require it); --params stays as typed', () => {
+    expect(buildParams('tools/call', opts({ tool: 'noop' }))).toEqual({ name: 'noop', arguments: {} });
+    expect(buildParams('tools/call', opts({ params: { name: 'x', arguments: { a: 1 } }, tool: 'noop' }))).toEqual({ name: 'noop', arguments: { a: 1 } });
+    expect(buildParams('tools/call', opts({ params: { name: 'x' } }))).toEqual({ name: 'x' });
+  });
+
   it('prompts/get arguments are strings; resources/read --uri; logging/setLevel --level', () => {
     expect(buildParams('prompts/get', opts({ prompt: 'p', arg: [['id', '3']] }))).toEqual({ name: 'p', arguments: { id: '3' } });
     expect(buildParams('resources/read', opts({ uri: 'demo://x' }))).toEqual({ uri: 'demo://x' });

@@ -71,6 +71,10 @@ export function buildParams(method: string, opts: ParamOptions, stringKeys: Read
       const args = isObject(params.arguments) ? { ...params.arguments } : {};
       for (const [key, text] of opts.arg) setOwn(args, key, stringKeys.has(key) ? text : parseArgValue(text));
       params.arguments = args;
+    } else if (opts.tool !== undefined && !Object.hasOwn(params, 'arguments')) {
+      // `arguments` is optional in the schema, but servers of the SDK 1.0 era reject a call
+      // without it; --params given whole is sent as typed.
+      params.arguments = {};
     }
   } else if (method === 'prompts/get') {
     if (opts.prompt !== undefined) params.name = opts.prompt;

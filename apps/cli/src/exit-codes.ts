@@ -15,6 +15,8 @@ export const ExitCode = {
   RpcError: 4,
   /** `tools/call` returned a result with `isError: true`. */
   ToolError: 5,
+  /** `tools/call` returned structuredContent that does not match the tool's outputSchema. */
+  OutputSchemaMismatch: 6,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

@@ -34,6 +34,11 @@ describe('describeConnectError', () => {
     expect(text).not.toContain('date:');
   });
 
+  it('shows the body of an error response, line by line', () => {
+    const err = { details: { code: 'ENGINE_HTTP_STATUS', message: 'POST http://h/mcp answered HTTP 403: forbidden', httpStatus: 403, httpBody: 'forbidden\r\nneeds X-Api-Key' } };
+    expect(describeConnectError('http://h/mcp', err)).toContain('  response body:\n    | forbidden\n    | needs X-Api-Key');
+  });
+
   it('copes with plain errors', () => {
     expect(describeConnectError('x', new Error('boom'))).toBe('mcpscope: could not connect to x\n  boom [ENGINE_CONNECT_FAILED]');
   });

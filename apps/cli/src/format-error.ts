@@ -42,6 +42,10 @@ export function describeConnectError(target: string, err: unknown): string {
   for (const [name, value] of Object.entries(e.httpHeaders ?? {})) {
     if (!BORING_HEADERS.has(name.toLowerCase())) lines.push(`    ${name}: ${value}`);
   }
+  if (e.httpBody) {
+    lines.push('  response body:');
+    for (const line of e.httpBody.split('\n').slice(0, 40)) lines.push(`    | ${line.replace(/\r$/, '')}`);
+  }
   if (e.stderrTail && e.stderrTail.length > 0) {
     lines.push('  last lines of its stderr:');
     // A CRLF line ending is not an overwrite; any other control character is escaped on output (CliIo).

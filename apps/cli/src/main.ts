@@ -10,7 +10,8 @@ const collectArg = (value: string, previous: string[] = []): string[] => [...pre
 
 const EXIT_CODES_HELP = `
 Exit codes (call): 0 ok, 1 usage or internal error, 2 could not connect (or lost the
-connection), 3 timeout, 4 JSON-RPC error response, 5 tools/call result with isError: true.`;
+connection), 3 timeout, 4 JSON-RPC error response, 5 tools/call result with isError: true,
+6 tools/call structuredContent that does not match the tool's outputSchema.`;
 
 const LINT_EXIT_CODES_HELP = `
 Exit codes: 0 no error findings, 1 at least one error finding (or bad usage), 2 the trace could not be read.`;
@@ -96,6 +97,7 @@ ${EXIT_CODES_HELP}`)
       .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
       .option('--output <file>', 'write the report to this file instead of stdout')
       .option('--call-tools', 'also call the tools annotated readOnlyHint (arguments from their inputSchema)')
+      .option('--exercise', 'call EVERY tool (side effects too: use a test server) with schema-derived and with invalid arguments, get prompts with a required argument missing, listen on 2026-07-28; one note per tool')
       .option('--no-probe', 'HTTP servers: skip the Origin/Host (DNS rebinding) probes')
       .option('--timeout <ms>', 'per request', '15000')
       .option('--connect-timeout <ms>', 'give up connecting after this long', '30000'),
@@ -112,7 +114,7 @@ ${EXIT_CODES_HELP}`)
 
 const TRACE_EXIT_CODES_HELP = `
 Exit codes: replay 0 all responses match, 1 some differ or failed (or bad usage), 2 could not
-connect. open/mock/wrap: 0 on a clean stop, 1 bad usage; wrap exits with the server's code.`;
+connect. open/mock/wrap: 0 on a clean stop, 1 bad usage; wrap exits with the server's code (128 + the signal number when a SIGTERM, SIGINT or SIGHUP stopped it).`;
 
 /** Issue 5: open, replay, mock, wrap (loaded on demand like the others). */
 function addTraceCommands(program: Command, io: CliIo, done: (code: number) => void, collect: (v: string, p?: string[]) => string[]): void {

@@ -51,6 +51,7 @@ export function addTargetOptions(cmd: Command): Command {
     .option('--server <name>', 'which server of --config to use')
     .option('--demo', 'connect to the embedded demo server')
     .addOption(new Option('--era <era>', 'auto: server/discover, then initialize (default); legacy: initialize only').choices(['auto', 'legacy']))
+    .option('--probe-timeout <ms>', 'stdio, --era auto: wait this long for an answer to server/discover before taking the server for a legacy one and sending initialize (default: 5000)')
     .option('--record <file>', 'write a trace (format v1, NDJSON) of the session to this file')
     .option('--no-redact', 'keep secrets (tokens, cookies, codes) in the recorded trace');
 }
@@ -99,6 +100,7 @@ export const TargetOptionsSchema = z.object({
   server: z.string().min(1).optional(),
   demo: z.boolean().default(false),
   era: z.enum(['auto', 'legacy']).optional(),
+  probeTimeout: z.coerce.number({ error: '--probe-timeout must be a number of milliseconds' }).int('--probe-timeout must be a whole number of milliseconds').min(1, '--probe-timeout must be at least 1 ms').max(600_000, '--probe-timeout must be at most 600000 ms').optional(),
   record: z.string().min(1).optional(),
   redact: z.boolean().default(true),
 });

@@ -41,6 +41,13 @@ describe('target options', () => {
     });
   });
 
+  it('--probe-timeout goes to a command (stdio) session, and is refused for --url', async () => {
+    expect(await target({ probeTimeout: '800' }, ['node', 'server.js'])).toMatchObject({ transport: 'stdio', probeTimeoutMs: 800 });
+    await expect(target({ url: 'http://127.0.0.1:3001/mcp', probeTimeout: '800' })).rejects.toThrow(/--probe-timeout applies to a command/);
+    expect(() => parseOptions(TargetOptionsSchema, { probeTimeout: 'soon' })).toThrow(/--probe-timeout must be a number/);
+    expect(() => parseOptions(TargetOptionsSchema, { probeTimeout: '0' })).toThrow(/at least 1 ms/);
+  });
+
   it('a URL is auto unless --transport says otherwise, with headers and bearer', async () => {
     expect(await target({ url: 'http://127.0.0.1:3001/mcp', header: ['X-A: 1'], bearer: 'tok' })).toEqual({
       transport: 'auto',

@@ -18,9 +18,11 @@ function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
   if (config.transport === 'stdio') {
     if (opts.oauth || opts.oauthHeadless) throw new CliError('--oauth applies to HTTP servers (--url), not to a command');
     if (hasHeaders || opts.bearer) throw new CliError('--header and --bearer apply to HTTP servers (--url), not to a command');
-    return { ...config, env: { ...config.env, ...opts.env }, ...(opts.cwd ? { cwd: opts.cwd } : {}) };
+    return { ...config, env: { ...config.env, ...opts.env }, ...(opts.cwd ? { cwd: opts.cwd } : {}), ...(opts.probeTimeout ? { probeTimeoutMs: opts.probeTimeout } : {}) };
   }
   if (Object.keys(opts.env).length > 0 || opts.cwd) throw new CliError('--env and --cwd apply to a command, not to --url');
+  // Over HTTP a deployed server answers the probe: silence there is an outage, not a legacy server.
+  if (opts.probeTimeout !== undefined) throw new CliError('--probe-timeout applies to a command (stdio), not to --url');
   return {
     ...config,
     headers: { ...config.headers, ...opts.header },
@@ -117,7 +119,7 @@ export async function resolveTarget(opts: TargetOptions, command: string[], ctx:
     config = await ctx.demo();
   }
   if (!config) {
-    const extras = opts.transport || opts.era || opts.bearer || opts.cwd || Object.keys(opts.header).length || Object.keys(opts.env).length;
+    const extras = opts.transport || opts.era || opts.probeTimeout || opts.bearer || opts.cwd || Object.keys(opts.header).length || Object.keys(opts.env).length;
     if (extras) throw new CliError('target options need a target: -- <command> [args…], --url, --config or --demo');
     return undefined;
   }

@@ -42,6 +42,11 @@ export class CallLegs<C extends CallWire> {
     this.byLeg.set(idKey(id), call);
   }
 
+  /** The call whose transport `headers` object this is (what the client hands the transport). */
+  callOfTag(tag: unknown): C | undefined {
+    return typeof tag === 'object' && tag !== null ? this.byTag.get(tag) : undefined;
+  }
+
   /** The call that sent the JSON-RPC request with this id (while it waits for the answer). */
   callOfLeg(id: unknown): C | undefined {
     return typeof id === 'number' || typeof id === 'string' ? this.byLeg.get(idKey(id)) : undefined;

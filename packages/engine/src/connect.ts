@@ -1,12 +1,14 @@
 import { SdkError, SdkErrorCode, type Client, type FetchLike, type Transport } from '@modelcontextprotocol/client';
-import type { HttpEvent, JsonRpcId } from '@mcpscope/protocol';
+import type { FrameOrigin, HttpEvent, JsonRpcId } from '@mcpscope/protocol';
 import { redact } from '@mcpscope/trace';
 import { EngineError } from './errors.js';
 import type { EventLog } from './event-log.js';
 import type { OAuthRunner } from './oauth/runner.js';
-import { TappedTransport } from './tap.js';
+import { ERA_FALLBACK, HANDSHAKE, TRANSPORT_FALLBACK } from './origin.js';
+import { TappedTransport, type OriginRules } from './tap.js';
 import { createLegacySse, createStreamableHttp } from './transports/http.js';
 import { StdioProcessTransport } from './transports/stdio-process.js';
+import { DEFAULT_PROBE_TIMEOUT_MS, StdioTap } from './transports/stdio-tap.js';
 import { createTappedFetch } from './transports/tapped-fetch.js';
 import type { ConnectError, HttpSessionConfig, SessionConfig, StdioSessionConfig } from './types.js';
 
@@ -25,6 +27,8 @@ export interface ConnectContext {
   oauth?: OAuthRunner;
   /** An answer to request `id` was refused at the boundary (an HTTP body over the cap): fail it now. */
   undeliverable?(id: JsonRpcId, reason: string): void;
+  /** The session's origin rules, on the tap from its first frame (a ping reply during the handshake). */
+  origins?: OriginRules;
 }
 
 export interface Connected {
@@ -38,16 +42,17 @@ export interface Connected {
  * Credentials (a bearer token, OAuth access tokens, cookies, API-key headers) never reach the
  * event log, the WS stream or the frame log: HTTP events carry them redacted (issue 4).
  */
-function tappedFetch(ctx: ConnectContext): FetchLike {
+function tappedFetch(ctx: ConnectContext, transport: 'http' | 'sse'): FetchLike {
   const { log } = ctx;
-  return createTappedFetch(
-    (x) => log.add({ type: 'http', ...redactHeaders(x) }),
-    fetch,
-    ({ ids, size, detail }) => {
+  return createTappedFetch((x) => log.add({ type: 'http', ...redactHeaders(x) }), fetch, {
+    onOversize: ({ ids, size, detail }) => {
       log.refusedLine(`(${detail}: not kept)`, 'too-large', detail, size);
       for (const id of ids) ctx.undeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
     },
-  );
+    // The SDK throws on an HTTP error status, so the tap never sees the JSON-RPC error in its body.
+    onErrorAnswer: (msg, size) => log.frame('in', msg, size),
+    transportDeliversModern400: transport === 'http',
+  });
 }
 
 function redactHeaders<T extends { requestHeaders?: Record<string, string>; responseHeaders?: Record<string, string> }>(x: T): T {
@@ -70,11 +75,30 @@ function stdioTransport(ctx: ConnectContext, config: StdioSessionConfig): StdioP
   }));
 }
 
-async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Transport): Promise<{ client: Client; tap: TappedTransport }> {
+/** A stdio tap: a probe left unanswered for `probeTimeoutMs` means a legacy server, initialized in place. */
+function stdioTap(ctx: ConnectContext, client: Client, mode: 'auto' | 'legacy', inner: StdioProcessTransport): StdioTap {
+  const timeoutMs = (ctx.config.transport === 'stdio' ? ctx.config.probeTimeoutMs : undefined) ?? DEFAULT_PROBE_TIMEOUT_MS;
+  if (mode === 'auto') client.setVersionNegotiation({ mode, probe: { timeoutMs } });
+  return new StdioTap(inner, ctx.log, (late) =>
+    ctx.log.add({
+      type: 'lifecycle',
+      phase: 'state',
+      message: late
+        ? `server/discover was answered after the ${timeoutMs} ms probe timeout, once the session had fallen back to initialize: a server slow to start; a longer --probe-timeout gives it its own era`
+        : `server/discover got no answer within ${timeoutMs} ms: a legacy server (2026-07-28/basic/transports/stdio, "does not respond within a reasonable timeout"); falling back to initialize on the same process`,
+    }),
+  );
+}
+
+/** One connect attempt; what the client sends during it goes out as `origin` (the handshake, or a fallback's). */
+async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Transport, origin: FrameOrigin): Promise<{ client: Client; tap: TappedTransport }> {
   const client = ctx.newClient(mode);
-  const tap = new TappedTransport(inner, ctx.log);
+  const tap = inner instanceof StdioProcessTransport ? stdioTap(ctx, client, mode, inner) : new TappedTransport(inner, ctx.log);
+  tap.origins = ctx.origins;
+  tap.phaseOrigin = origin;
   try {
     await client.connect(tap, { timeout: ctx.timeoutMs });
+    tap.phaseOrigin = undefined;
     return { client, tap };
   } catch (err) {
     if (inner instanceof StdioProcessTransport) await inner.settle(300);
@@ -84,13 +108,21 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
   }
 }
 
-function lastHttpFailure(log: EventLog): HttpEvent | undefined {
+/** The last exchange that failed: an error status, or (with `network`) no answer at all. */
+function lastHttpFailure(log: EventLog, network = false): HttpEvent | undefined {
   const events = log.events();
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.type === 'http' && e.status !== undefined && e.status >= 400) return e;
+    if (e.type === 'http' && ((e.status !== undefined && e.status >= 400) || (network && e.status === undefined && e.error))) return e;
   }
   return undefined;
+}
+
+/** One line of a body for a message; the whole (capped) body rides on ConnectError.httpBody. */
+function bodyExcerpt(body: string | undefined): string {
+  const line = body?.replace(/\s+/g, ' ').trim();
+  if (!line) return '';
+  return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
 
 function diedOnDiscover(log: EventLog, stdio: StdioProcessTransport): boolean {
@@ -106,33 +138,36 @@ const modeOf = (config: SessionConfig): 'auto' | 'legacy' => (config.era === 'le
 async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Promise<Connected> {
   let inner = stdioTransport(ctx, config);
   try {
-    return { ...(await attempt(ctx, modeOf(config), inner)), transport: 'stdio', pid: inner.pid };
+    return { ...(await attempt(ctx, modeOf(config), inner, HANDSHAKE)), transport: 'stdio', pid: inner.pid };
   } catch (err) {
     // Some legacy servers exit on any request before initialize; the probe must not cost
     // the user their session (2026-07-28/basic/lifecycle: fall back to initialize).
     if (!diedOnDiscover(ctx.log, inner)) throw err;
-    ctx.log.add({ type: 'lifecycle', phase: 'state', message: 'server exited on server/discover; restarting it with the legacy initialize handshake' });
+    ctx.log.add({ type: 'lifecycle', phase: 'state', state: 'transport-attempt', message: 'server exited on server/discover; restarting it with the legacy initialize handshake' });
     ctx.onRetry();
     inner = stdioTransport(ctx, config);
-    return { ...(await attempt(ctx, 'legacy', inner)), transport: 'stdio', pid: inner.pid };
+    return { ...(await attempt(ctx, 'legacy', inner, ERA_FALLBACK)), transport: 'stdio', pid: inner.pid };
   }
 }
 
 async function connectHttp(ctx: ConnectContext, config: HttpSessionConfig): Promise<Connected> {
-  const tapped = tappedFetch(ctx);
-  const fetch = ctx.oauth ? ctx.oauth.stepUpFetch(tapped) : tapped;
+  const fetchFor = (transport: 'http' | 'sse'): FetchLike => {
+    const tapped = tappedFetch(ctx, transport);
+    return ctx.oauth ? ctx.oauth.stepUpFetch(tapped) : tapped;
+  };
   const auth = ctx.oauth?.authProvider();
   const mode = modeOf(config);
-  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetch, auth))), transport: 'sse' };
+  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetchFor('sse'), auth), HANDSHAKE)), transport: 'sse' };
   try {
-    return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetch, auth))), transport: 'http' };
+    return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetchFor('http'), auth), HANDSHAKE)), transport: 'http' };
   } catch (err) {
     // Backwards compatibility (2025-11-25/basic/transports#backwards-compatibility): a POST
     // answered 400/404/405 means an old HTTP+SSE server; try GET for its endpoint event.
     const status = lastHttpFailure(ctx.log)?.status;
     if (config.transport !== 'auto' || (status !== 400 && status !== 404 && status !== 405)) throw err;
-    ctx.log.add({ type: 'lifecycle', phase: 'state', message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
-    return { ...(await attempt(ctx, mode, createLegacySse(config, fetch, auth))), transport: 'sse' };
+    // state 'transport-attempt': a new conversation for the linter (the retry resends the same ids).
+    ctx.log.add({ type: 'lifecycle', phase: 'state', state: 'transport-attempt', message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
+    return { ...(await attempt(ctx, mode, createLegacySse(config, fetchFor('sse'), auth), TRANSPORT_FALLBACK)), transport: 'sse' };
   }
 }
 
@@ -150,9 +185,13 @@ export function describeConnectError(ctx: ConnectContext, err: unknown): Connect
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
     return { code: 'ENGINE_EXITED', message: `The server ${how} during connect`, exitCode: exit.code, signal: exit.signal, stderrTail: ctx.stderrTail() };
   }
-  const http = lastHttpFailure(ctx.log);
+  const http = lastHttpFailure(ctx.log, true);
+  if (http?.status === undefined && http?.error) {
+    return { code: 'ENGINE_UNREACHABLE', message: `${http.method} ${http.url} failed: ${http.error}` };
+  }
   if (http) {
-    return { code: 'ENGINE_HTTP_STATUS', message: `${http.method} ${http.url} answered HTTP ${http.status}`, httpStatus: http.status, httpHeaders: http.responseHeaders };
+    const message = `${http.method} ${http.url} answered HTTP ${http.status}${bodyExcerpt(http.responseBody)}`;
+    return { code: 'ENGINE_HTTP_STATUS', message, httpStatus: http.status, httpHeaders: http.responseHeaders, ...(http.responseBody ? { httpBody: http.responseBody } : {}) };
   }
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
     return { code: 'ENGINE_TIMEOUT', message: `No answer within ${ctx.timeoutMs} ms: ${message}`, stderrTail: ctx.stderrTail() };

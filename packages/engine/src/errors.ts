@@ -5,6 +5,8 @@ export type EngineErrorCode =
   | 'ENGINE_SPAWN_FAILED'
   | 'ENGINE_EXITED'
   | 'ENGINE_HTTP_STATUS'
+  /** Connect only: the HTTP server could not be reached (connection refused, DNS, TLS, timeout, reset). */
+  | 'ENGINE_UNREACHABLE'
   | 'ENGINE_TIMEOUT'
   | 'ENGINE_CONNECT_FAILED'
   | 'ENGINE_NOT_CONNECTED'

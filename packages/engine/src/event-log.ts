@@ -7,6 +7,7 @@ import {
   type Direction,
   type Finding,
   type FrameEvent,
+  type FrameOrigin,
   type JsonRpcMessage,
   type SessionEvent,
 } from '@mcpscope/protocol';
@@ -57,10 +58,10 @@ export class EventLog {
 
   add(event: NewEvent): SessionEvent {
     const full = { ...event, seq: ++this.seq, t: this.now(), sessionId: this.sessionId } as SessionEvent;
-    if (full.type === 'frame' || full.type === 'http') {
-      const found = this.linter.observe(full);
-      if (found.length > 0) full.findings = [...(full.findings ?? []), ...found];
-    }
+    // The linter sees every event: findings ride on frames and HTTP exchanges; a lifecycle
+    // `transport-attempt` starts its conversation afresh.
+    const found = this.linter.observe(full);
+    if (found.length > 0 && (full.type === 'frame' || full.type === 'http')) full.findings = [...(full.findings ?? []), ...found];
     this.window.push(full);
     // A listener (the recorder, the /ws fan-out) that fails on one event fails only that event.
     for (const listener of this.listeners) {
@@ -76,12 +77,13 @@ export class EventLog {
     return full;
   }
 
-  frame(dir: Direction, msg: JsonRpcMessage, size: number): FrameEvent {
+  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin): FrameEvent {
     const seq = this.seq + 1;
     const t = this.now();
     const pair = this.pairer.observe(dir, msg, seq, t);
     const frame: Omit<FrameEvent, 'seq' | 't' | 'sessionId'> = { type: 'frame', dir, msg, size };
     if (pair) frame.pair = pair;
+    if (origin) frame.origin = origin;
     return this.add(frame) as FrameEvent;
   }
 

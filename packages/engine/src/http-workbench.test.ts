@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoHttpServer, type DemoHttpServer } from '@mcpscope/demo-server';
 import { Engine } from './engine.js';
+import type { OpenOptions } from './types.js';
 import { framesOf, isProgress, isServerRequest, nextMessage, until } from '../test-fixtures/demo.js';
 
 let demo: DemoHttpServer;
@@ -11,9 +12,9 @@ beforeAll(async () => {
 afterAll(async () => demo?.close());
 afterEach(async () => engine?.closeAll());
 
-async function open() {
+async function open(opts: OpenOptions = {}) {
   engine = new Engine();
-  const session = await engine.open({ transport: 'http', url: demo.url, headers: {} });
+  const session = await engine.open({ transport: 'http', url: demo.url, headers: {} }, opts);
   expect(session.info()).toMatchObject({ era: 'modern', transport: 'http' });
   return session;
 }
@@ -39,8 +40,8 @@ describe('2026-07-28 over Streamable HTTP (the demo server)', () => {
     expect(framesOf(session.events(), 'out', 'tools/call')).toHaveLength(2);
   });
 
-  it('subscriptions/listen streams: list changes at connect, one per subscribed URI', async () => {
-    const session = await open();
+  it('subscriptions/listen streams: list changes at connect (opted in), one per subscribed URI', async () => {
+    const session = await open({ watchListChanges: true });
     await until(engine, () => framesOf(session.events(), 'in', 'notifications/subscriptions/acknowledged').length === 1);
     await session.subscribe('demo://clock');
     await until(engine, () => framesOf(session.events(), 'in', 'notifications/resources/updated').length >= 1);

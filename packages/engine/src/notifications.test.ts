@@ -58,15 +58,25 @@ describe.each(ERAS)('notifications (%s era)', (era) => {
     expect(framesOf(session.events(), 'out', stop)).toHaveLength(1);
   });
 
-  it('a tool list change reaches the frame log (2026-07-28: through the list-change listen stream)', async () => {
-    const session = await open(era, {});
+  it('a tool list change reaches the frame log (2026-07-28: through the list-change listen stream the user opted in to)', async () => {
+    const session = await open(era, { watchListChanges: true });
     if (era === 'modern') {
       await until(engine, () => framesOf(session.events(), 'in', 'notifications/subscriptions/acknowledged').length === 1);
       const [listen] = framesOf(session.events(), 'out', 'subscriptions/listen');
       expect(listen.msg?.params).toMatchObject({ notifications: { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true } });
+      expect(listen.origin).toEqual({ by: 'mcpscope', reason: 'subscription listen' });
     }
     await session.request('tools/call', { name: 'toggle_extra_tool', arguments: {} });
     await until(engine, () => framesOf(session.events(), 'in', 'notifications/tools/list_changed').length === 1);
     expect(session.info().subscriptions).toEqual([]);
+  });
+});
+
+describe('no listen stream unless asked (2026-07-28)', () => {
+  it('opens no subscriptions/listen by default: nothing goes out after the handshake', async () => {
+    const session = await open('modern', {});
+    await session.request('tools/call', { name: 'toggle_extra_tool', arguments: {} });
+    const out = session.events().filter((e) => e.type === 'frame' && e.dir === 'out');
+    expect(out.map((e) => e.type === 'frame' && e.msg?.method)).not.toContain('subscriptions/listen');
   });
 });

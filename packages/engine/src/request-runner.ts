@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, SdkError, SdkErrorCode, type Client, type StandardSchemaV1 } from '@modelcontextprotocol/client';
-import type { JsonRpcId, JsonRpcMessage } from '@mcpscope/protocol';
+import type { FrameOrigin, JsonRpcId, JsonRpcMessage } from '@mcpscope/protocol';
 import { CallLegs, type CallWire } from './call-legs.js';
 import { EngineError } from './errors.js';
+import type { CallOrigins } from './origin-book.js';
+import { ambientOrigin, auto, user } from './origin.js';
 import { engineErrorFromSdk, rpcErrorOf, type RpcError } from './sdk-errors.js';
 import type { EngineMessage, RequestOptions, RequestOutcome } from './types.js';
 
@@ -20,6 +22,10 @@ interface Call extends CallWire {
   expired?: number;
   /** Set when an answer to one of its legs was refused at the boundary. */
   failure?: EngineError;
+  /** Why its requests were sent (RequestOptions.origin, else the ambient origin when it started). */
+  origin?: FrameOrigin;
+  /** Who cancelled it, for its notifications/cancelled. */
+  cancelOrigin?: FrameOrigin;
 }
 
 export interface RunnerDeps {
@@ -46,7 +52,7 @@ function wireError(error: unknown): RpcError {
  * on 2026-07-28 the `input_required` rounds, which the SDK fulfils through the session's
  * server-request handlers and retries on fresh ids (2026-07-28/basic/patterns/mrtr).
  */
-export class RequestRunner {
+export class RequestRunner implements CallOrigins {
   readonly legs = new CallLegs<Call>();
   private readonly calls = new Map<string, Call>();
   private answering?: Call;
@@ -62,6 +68,15 @@ export class RequestRunner {
     if (call) queueMicrotask(() => this.answering === call && (this.answering = undefined));
   }
 
+  ofTag(tag: unknown): FrameOrigin | undefined {
+    return this.legs.callOfTag(tag)?.origin;
+  }
+
+  cancelOfLeg(id: unknown): { origin?: FrameOrigin } | undefined {
+    const call = this.legs.callOfLeg(id);
+    return call ? { origin: call.cancelOrigin } : undefined;
+  }
+
   /** The call whose answer the client is handling right now. */
   answeringCallId(): string | undefined {
     return this.answering?.callId;
@@ -73,7 +88,8 @@ export class RequestRunner {
     if (!client) throw new EngineError('ENGINE_NOT_CONNECTED', 'not connected');
     const callId = opts.callId ?? randomUUID();
     if (this.calls.has(callId)) throw new EngineError('ENGINE_CALL_ID_IN_USE', `A call ${JSON.stringify(callId)} is already running`);
-    const call: Call = { callId, method, tag: {}, legs: new Set(), controller: new AbortController(), cancelled: false };
+    const origin = opts.origin ?? ambientOrigin();
+    const call: Call = { callId, method, tag: {}, legs: new Set(), controller: new AbortController(), cancelled: false, ...(origin ? { origin } : {}) };
     this.calls.set(callId, call);
     this.legs.track(call);
     const timeoutMs = opts.timeoutMs ?? 60_000;
@@ -84,11 +100,13 @@ export class RequestRunner {
     const maxTotal = opts.maxTotalTimeoutMs;
     const total = maxTotal === undefined ? undefined : setTimeout(() => {
       call.expired = maxTotal;
+      call.cancelOrigin = auto('cancel: maxTotalTimeoutMs');
       call.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, `Maximum total timeout of ${maxTotal} ms exceeded`));
     }, maxTotal);
-    const onAbort = (): void => void this.cancel(callId);
+    // The caller's signal: whoever made the call cancels it.
+    const onAbort = (): void => void this.cancel(callId, undefined, { by: call.origin?.by ?? 'user', reason: 'cancel' });
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    if (opts.signal?.aborted) this.cancel(callId);
+    if (opts.signal?.aborted) onAbort();
     try {
       const value = await client.request({ method, params: this.withMeta(params) }, PASS_THROUGH, {
         timeout: timeoutMs,
@@ -111,11 +129,16 @@ export class RequestRunner {
     }
   }
 
-  /** Cancels a running call (the SDK sends notifications/cancelled, or aborts the HTTP stream on 2026-07-28). */
-  cancel(callId: string, reason = 'cancelled in mcpscope'): boolean {
+  /**
+   * Cancels a running call (the SDK sends notifications/cancelled, or aborts the HTTP stream on
+   * 2026-07-28). Its notifications/cancelled goes out as `origin`, else the ambient origin, else
+   * the user's (somebody asked for this cancel through the API or the call's signal).
+   */
+  cancel(callId: string, reason = 'cancelled in mcpscope', origin?: FrameOrigin): boolean {
     const call = this.calls.get(callId);
     if (!call || call.cancelled) return false;
     call.cancelled = true;
+    call.cancelOrigin = origin ?? ambientOrigin() ?? user('cancel');
     call.controller.abort(reason);
     return true;
   }
@@ -125,6 +148,7 @@ export class RequestRunner {
     const call = this.legs.callOfLeg(id);
     if (!call || call.cancelled || call.failure) return;
     call.failure = error;
+    call.cancelOrigin = auto('cancel: answer refused');
     call.controller.abort(error);
   }
 

@@ -1,5 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { EngineError } from './errors.js';
+import { describeNetworkError } from './transports/network-error.js';
 
 export interface RpcError {
   code: number;
@@ -30,13 +31,18 @@ export function engineErrorFromSdk(err: unknown, method: string, timeoutMs?: num
         return new EngineError('ENGINE_CLOSED', `The connection closed during ${method}`, { cause: err, data });
       case SdkErrorCode.MethodNotSupportedByProtocolVersion:
         return new EngineError('ENGINE_METHOD_NOT_IN_ERA', err.message, { cause: err, data });
-      default:
+      default: {
+        const network = describeNetworkError(err);
+        if (network) return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed: ${network}`, { cause: err, data });
         return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed locally: ${err.message}`, { cause: err, data });
+      }
     }
   }
   if (err instanceof ProtocolError) {
     return new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${err.code}: ${err.message}`, { cause: err, data: { rpcError: rpcErrorOf(err) } });
   }
+  const network = describeNetworkError(err);
+  if (network) return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed: ${network}`, { cause: err });
   const message = err instanceof Error ? err.message : String(err);
   return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed locally: ${message}`, { cause: err });
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { idKey, messageId, type FrameEvent, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import { idKey, messageId, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from './oauth/runner.js';
 import { connectTransport, describeConnectError, type ConnectContext } from './connect.js';
@@ -12,6 +12,8 @@ import type { WindowOptions } from './event-window.js';
 import type { FrameSearchQuery, FrameSearchResult } from './traces/frame-reader.js';
 import { sharedSchemaValidator } from './schema-validator.js';
 import { RawRequests } from './raw-requests.js';
+import { OriginBook } from './origin-book.js';
+import { ambientOrigin, answerReason, auto, originScope, user, withOrigin } from './origin.js';
 import { RequestRunner } from './request-runner.js';
 import { engineErrorFromSdk } from './sdk-errors.js';
 import { registerServerRequestHandlers, type ServerRequestName } from './server-request-handlers.js';
@@ -47,6 +49,8 @@ export class Session {
   private readonly raw = new RawRequests();
   private readonly runner: RequestRunner;
   private readonly subscriptions: Subscriptions;
+  /** Why each outgoing frame was sent, by what it is (replies, cancels, a call's legs). */
+  private readonly origins: OriginBook;
   private readonly createdAt = Date.now();
   /** The OAuth client of an HTTP session with `config.oauth` (issue 4). */
   oauth?: OAuthRunner;
@@ -66,10 +70,11 @@ export class Session {
       (requestId) => deps.emit({ type: 'server-request-done', sessionId: id, requestId }),
     );
     this.runner = new RequestRunner({ sessionId: id, client: () => this.client, extraMeta: () => logLevelMeta(this.envelope()), emit: deps.emit });
+    this.origins = new OriginBook(this.runner);
     this.subscriptions = new Subscriptions({
       client: () => this.client,
       era: () => this.details.era,
-      rpc: (method, params) => this.rpc(method, params),
+      rpc: (method, params, origin) => this.rpc(method, params, origin),
       note: (message) => this.state === 'connected' && this.log.add({ type: 'lifecycle', phase: 'state', message }),
       changed: () => this.changed(),
     });
@@ -89,6 +94,7 @@ export class Session {
       roots: this.rootList,
       ...(this.logLevel ? { logLevel: this.logLevel } : {}),
       subscriptions: this.subscriptions.list(),
+      ...(this.subscriptions.watchingListChanges() ? { listChanges: true } : {}),
     };
   }
 
@@ -148,10 +154,13 @@ export class Session {
       stopGraceMs: this.deps.stopGraceMs,
       oauth: this.oauthRunner(opts),
       undeliverable: (id, reason) => this.undeliverable(id, reason),
+      origins: this.origins,
     };
     this.connecting = ctx;
     try {
-      const connected = await connectTransport(ctx);
+      // Outside any ambient origin of the caller: the server's pipes and streams are made here, and
+      // what their callbacks cause must not inherit it (each send says its own origin).
+      const connected = await originScope.exit(() => connectTransport(ctx));
       if (this.state === 'closed') {
         // Closed while the handshake was under way: finish the job close() started.
         await connected.tap.close().catch(() => undefined);
@@ -178,7 +187,11 @@ export class Session {
     } finally {
       this.connecting = undefined;
     }
-    if (this.details.era === 'modern' && opts.watchListChanges !== false) void this.subscriptions.watchListChanges(this.client.getServerCapabilities());
+    // Opt-in (OpenOptions.watchListChanges): no spec text asks a client to listen on its own.
+    if (this.details.era === 'modern' && opts.watchListChanges === true) {
+      const caps = this.client.getServerCapabilities();
+      void withOrigin(auto('subscription listen'), () => this.subscriptions.watchListChanges(caps));
+    }
   }
 
   private oauthRunner(opts: T.OpenOptions): OAuthRunner | undefined {
@@ -194,17 +207,19 @@ export class Session {
     const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: withEnvelope(message.params, this.envelope()) };
     if (msg.params === undefined) delete msg.params;
     const timeoutMs = opts.timeoutMs ?? 60_000;
+    const origin = opts.origin ?? ambientOrigin();
+    const write = (): Promise<void> => (origin ? tap.sendAs(msg as never, origin) : tap.send(msg as never));
     if (opts.notification) {
       delete msg.id;
       // A server that stops reading stdin (or an HTTP server that never answers the POST) must
       // not leave the caller waiting forever: the write itself gets the timeout.
-      await writeWithin(tap.send(msg as never), timeoutMs);
+      await writeWithin(write(), timeoutMs);
       return {};
     }
     const key = idKey(messageId(msg)!);
     const answer = this.raw.expect(key, this.log.now(), timeoutMs);
     // Not awaited: the answer's timeout runs from now, whether or not the write has completed.
-    tap.send(msg as never).catch((err: Error) => this.raw.fail(key, err));
+    write().catch((err: Error) => this.raw.fail(key, err));
     return answer;
   }
 
@@ -218,42 +233,62 @@ export class Session {
     return this.runner.run(method, params, opts);
   }
 
-  /** Returns false when no call `callId` is running. */
-  cancelRequest(callId: string): boolean {
-    return this.runner.cancel(callId);
+  /** Returns false when no call `callId` is running. `origin`: who cancelled (default the user's `cancel`). */
+  cancelRequest(callId: string, origin?: FrameOrigin): boolean {
+    return this.runner.cancel(callId, undefined, origin);
   }
 
   /** Legacy era: notifications/roots/list_changed (2025-11-25/client/roots#root-list-changes); 2026-07-28 has none, the server asks each time. */
-  async setRoots(roots: T.Root[]): Promise<void> {
+  async setRoots(roots: T.Root[], origin?: FrameOrigin): Promise<void> {
     this.rootList = roots.map((r) => ({ uri: r.uri, ...(r.name === undefined ? {} : { name: r.name }) }));
     this.changed();
     if (this.state !== 'connected' || this.details.era !== 'legacy') return;
-    await this.client!.sendRootsListChanged().catch((err: unknown) => {
+    await withOrigin(origin, () => this.client!.sendRootsListChanged()).catch((err: unknown) => {
       throw engineErrorFromSdk(err, 'notifications/roots/list_changed');
     });
   }
 
   /** Legacy: logging/setLevel (2025-11-25/server/utilities/logging); 2026-07-28: `_meta` of every later request. */
-  async setLogLevel(level: T.LogLevel): Promise<void> {
+  async setLogLevel(level: T.LogLevel, origin?: FrameOrigin): Promise<void> {
     this.connectedTap();
-    if (this.details.era !== 'modern') await this.rpc('logging/setLevel', { level });
+    if (this.details.era !== 'modern') await this.rpc('logging/setLevel', { level }, origin);
     this.logLevel = level;
     this.changed();
   }
 
-  async subscribe(uri: string): Promise<void> {
+  async subscribe(uri: string, origin?: FrameOrigin): Promise<void> {
     this.connectedTap();
-    return this.subscriptions.add(uri);
+    return this.subscriptions.add(uri, origin ?? ambientOrigin());
+  }
+
+  /**
+   * 2026-07-28: opens (`on`) or closes the list-change listen stream; the legacy era has none
+   * (servers send `*\/list_changed` unasked), so there it does nothing. Default origin: the ambient one.
+   */
+  async watchListChanges(on: boolean, origin?: FrameOrigin): Promise<void> {
+    this.connectedTap();
+    if (this.details.era !== 'modern') return;
+    const caps = this.client!.getServerCapabilities();
+    await withOrigin(origin ?? ambientOrigin(), () => (on ? this.subscriptions.watchListChanges(caps) : this.subscriptions.stopListChanges()));
   }
 
   /** Returns false when `uri` was not subscribed. */
-  async unsubscribe(uri: string): Promise<boolean> {
+  async unsubscribe(uri: string, origin?: FrameOrigin): Promise<boolean> {
     this.connectedTap();
-    return this.subscriptions.remove(uri);
+    return this.subscriptions.remove(uri, origin ?? ambientOrigin());
   }
 
-  answer(requestId: string, answer: T.ServerRequestAnswer): boolean {
-    return this.queue.answer(requestId, answer);
+  /**
+   * The reply to a legacy server request goes out as `origin`, default the user's
+   * `client: answer sampling` (elicitation, <method>). A 2026-07-28 embedded request's answer
+   * travels in its call's retry, which keeps the call's origin.
+   */
+  answer(requestId: string, answer: T.ServerRequestAnswer, origin?: FrameOrigin): boolean {
+    const method = this.origins.methodAsked(requestId);
+    if (!this.queue.answer(requestId, answer)) return false;
+    // Before the reply goes out: the handler resumes on a later microtask.
+    if (method !== undefined) this.origins.answeredBy(requestId, origin ?? ambientOrigin() ?? user(answerReason(method)));
+    return true;
   }
 
   /** Legacy server requests are keyed by their JSON-RPC id; embedded input requests get a key unique per round. */
@@ -299,8 +334,8 @@ export class Session {
   }
 
   /** A request the engine makes for itself: a JSON-RPC error becomes ENGINE_RPC_ERROR. */
-  private async rpc(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const out = await this.runner.run(method, params, { timeoutMs: 30_000 }, { progress: false });
+  private async rpc(method: string, params: Record<string, unknown>, origin?: FrameOrigin): Promise<Record<string, unknown>> {
+    const out = await this.runner.run(method, params, { timeoutMs: 30_000, ...(origin ? { origin } : {}) }, { progress: false });
     if (out.outcome === 'result') return out.result;
     if (out.outcome === 'cancelled') throw new EngineError('ENGINE_CLOSED', `${method} was cancelled`);
     throw new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, { data: { rpcError: out.error } });

@@ -1,9 +1,17 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
+import { MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type FrameOrigin, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
+import { ambientOrigin, UNATTRIBUTED } from './origin.js';
 
 export interface TapSink {
-  frame(dir: Direction, msg: JsonRpcMessage, size: number): void;
+  /** `origin`: set on every outgoing frame. */
+  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin): void;
   refusedLine(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): void;
+}
+
+/** The origins messages have by what they are (replies, cancels, a call's legs): see OriginBook. */
+export interface OriginRules {
+  resolve(msg: JsonRpcMessage, options: TransportSendOptions | undefined): FrameOrigin | undefined;
+  inbound(msg: JsonRpcMessage): void;
 }
 
 /** Returns true when the message was consumed (a reply to a request the client did not send). */
@@ -33,6 +41,15 @@ export class TappedTransport implements Transport {
   onundeliverable?: (id: JsonRpcId, reason: string) => void;
   /** mcpscope itself threw while handling an inbound message: the session must end, not the process. */
   onfault?: (error: unknown) => void;
+  origins?: OriginRules;
+  /**
+   * While connecting, what the client sends on its own is the handshake of this attempt
+   * (`handshake`, `transport fallback`…); it wins over an ambient origin, which the caller of
+   * open() may have set for its later work. Cleared once connected.
+   */
+  phaseOrigin?: FrameOrigin;
+  /** Messages handed to sendAs, with the origin their caller gave. */
+  private readonly explicit = new WeakMap<object, FrameOrigin>();
 
   constructor(
     readonly inner: Transport & { lastInboundSize?: number; onundeliverable?: (id: JsonRpcId, reason: string) => void },
@@ -64,6 +81,7 @@ export class TappedTransport implements Transport {
       return;
     }
     this.sink.frame('in', message, stdioSize || sizeOf(message));
+    this.origins?.inbound(message);
     this.observer?.inbound(message);
     if (this.intercept?.(message)) return;
     this.onmessage?.(message as JSONRPCMessage, extra);
@@ -85,8 +103,22 @@ export class TappedTransport implements Transport {
     return this.inner.start();
   }
 
+  /** Sends `message` stamped with `origin` (a message mcpscope composed itself, not the SDK client). */
+  sendAs(message: JSONRPCMessage, origin: FrameOrigin): Promise<void> {
+    this.explicit.set(message, origin);
+    return this.send(message);
+  }
+
+  /**
+   * Who sent it, first match wins: the caller of sendAs; what the message is (a reply, a cancel,
+   * a call's leg); the handshake while connecting; the ambient origin; else UNATTRIBUTED.
+   */
+  private originOf(message: JsonRpcMessage, options: TransportSendOptions | undefined): FrameOrigin {
+    return this.explicit.get(message) ?? this.origins?.resolve(message, options) ?? this.phaseOrigin ?? ambientOrigin() ?? UNATTRIBUTED;
+  }
+
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.sink.frame('out', message as JsonRpcMessage, sizeOf(message));
+    this.sink.frame('out', message as JsonRpcMessage, sizeOf(message), this.originOf(message as JsonRpcMessage, options));
     this.observer?.outbound(message as JsonRpcMessage, options);
     await this.inner.send(message, options);
   }

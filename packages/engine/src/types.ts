@@ -1,4 +1,4 @@
-import type { SessionEvent } from '@mcpscope/protocol';
+import type { FrameOrigin, SessionEvent } from '@mcpscope/protocol';
 import type { OAuthConfig, UserAgent } from './oauth/types.js';
 
 /**
@@ -21,6 +21,8 @@ export interface StdioSessionConfig {
   cwd?: string;
   name?: string;
   era?: EraPreference;
+  /** How long `auto` waits for an answer to server/discover before initializing (default 5000). */
+  probeTimeoutMs?: number;
 }
 
 export interface HttpSessionConfig {
@@ -48,6 +50,8 @@ export interface ConnectError {
   stderrTail?: string[];
   httpStatus?: number;
   httpHeaders?: Record<string, string>;
+  /** The start of the error response's body (capped at 4 KiB). */
+  httpBody?: string;
 }
 
 export interface SessionInfo {
@@ -73,6 +77,8 @@ export interface SessionInfo {
   logLevel?: LogLevel;
   /** Resource URIs subscribed to (resources/subscribe, or a subscriptions/listen stream each). */
   subscriptions: string[];
+  /** 2026-07-28: a list-change listen stream is open (the user turned it on). */
+  listChanges?: boolean;
   /** Opened from a trace file: read-only. */
   offline?: boolean;
   /** What opening the trace noticed (e.g. a line cut off at the end). */
@@ -133,8 +139,10 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /**
    * 2026-07-28: keep a subscriptions/listen stream open for the list changes the server
-   * declares (`listChanged`), so they reach the frame log as they do on the legacy era.
-   * Default true; headless one-shot commands turn it off.
+   * declares (`listChanged`), so they reach the frame log as they do on the legacy era. Off
+   * by default: nothing in the spec asks a client to listen (2026-07-28/basic/patterns/
+   * subscriptions: the client opens a stream when it wants notifications), and mcpscope sends
+   * nothing on its own that the user did not enable. Its frames go out as `subscription listen`.
    */
   watchListChanges?: boolean;
   /** Drives the browser through an OAuth authorization (headless, loopback, or the web UI's callback). */
@@ -144,6 +152,8 @@ export interface OpenOptions {
 export interface SendOptions {
   notification?: boolean;
   timeoutMs?: number;
+  /** Why it is sent (default: the ambient origin, else `unattributed`). */
+  origin?: FrameOrigin;
 }
 
 export interface SendResult {
@@ -162,6 +172,11 @@ export interface RequestOptions {
   maxTotalTimeoutMs?: number;
   /** Aborting it cancels the call, like cancelRequest(callId). */
   signal?: AbortSignal;
+  /**
+   * Why it is sent: stamped on its requests (input rounds included). Default: the ambient origin
+   * (origin.ts withOrigin) when the call starts, else `unattributed`.
+   */
+  origin?: FrameOrigin;
 }
 
 /**

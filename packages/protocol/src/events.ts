@@ -19,6 +19,8 @@ export interface Finding {
   message: string;
   /** Spec section the rule enforces, e.g. "2025-11-25/basic/transports#stdio". */
   spec?: string;
+  /** The spec sentence the rule rests on, verbatim (absent for mcpscope's own checks). */
+  quote?: string;
 }
 
 /** Request↔response pairing, attached to the response frame. */
@@ -26,6 +28,38 @@ export interface PairInfo {
   requestSeq: number;
   method: string;
   latencyMs: number;
+}
+
+/**
+ * Why an outgoing frame was sent (issue 11: mcpscope is an observer, every frame it causes is
+ * accounted for). `user`: a person's action — a UI control (the reason names it, e.g.
+ * `tools: call`; `ui` when the UI did not say) or a CLI command (`cli: call tools/list`).
+ * `mcpscope`: the engine on its own — `handshake`, `transport fallback`, `era fallback`,
+ * `roots reply`, `ping reply`, `server-request reply`, `subscription listen` (opted in),
+ * `cancel: timeout`, `check: exercise`… and `unattributed` when a code path forgot to say
+ * (a bug, shown rather than hidden). Set on every `dir: "out"` frame mcpscope sends; frames of a
+ * `wrap` trace and traces written before this field have none. In a trace it is data like the
+ * rest: a bounded string, never trusted.
+ */
+export interface FrameOrigin {
+  by: 'user' | 'mcpscope';
+  reason: string;
+}
+
+/** The longest `reason` kept (the proxy and trace reader cut longer ones). */
+export const MAX_ORIGIN_REASON = 200;
+
+/**
+ * A reason as it may be shown and stored: control characters (C0, DEL, C1, bidi and line
+ * separators) dropped, trimmed, at most MAX_ORIGIN_REASON characters. Empty → undefined.
+ */
+export function cleanOriginReason(text: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, '').trim();
+  if (clean === '') return undefined;
+  // Not cut between the two halves of a surrogate pair.
+  const cut = clean.slice(0, MAX_ORIGIN_REASON).replace(/[\ud800-\udbff]$/, '');
+  return cut.trimEnd();
 }
 
 interface EventBase {
@@ -45,6 +79,8 @@ export interface FrameEvent extends EventBase {
   size: number;
   pair?: PairInfo;
   findings?: Finding[];
+  /** Outgoing frames: who or what made mcpscope send it. */
+  origin?: FrameOrigin;
 }
 
 export interface StderrEvent extends EventBase {
@@ -61,6 +97,8 @@ export interface HttpEvent extends EventBase {
   responseHeaders?: Record<string, string>;
   contentType?: string;
   durationMs: number;
+  /** The start of an error response's body (status ≥ 400), as text, capped at 4 KiB. */
+  responseBody?: string;
   error?: string;
   findings?: Finding[];
 }

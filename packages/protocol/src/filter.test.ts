@@ -38,4 +38,25 @@ describe('parseFrameFilter', () => {
     expect(match(`method:${'*'.repeat(40)}b`, long)).toBe(false);
     expect(match('method:tools/**', req)).toBe(true);
   });
+  it('filters outgoing frames by origin: who (user / auto) or a word of the reason', () => {
+    const byUser = frame({ msg: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, origin: { by: 'user', reason: 'cli: call tools/list' } });
+    const handshake = frame({ msg: { jsonrpc: '2.0', id: 0, method: 'initialize' }, origin: { by: 'mcpscope', reason: 'handshake' } });
+    const fallback = frame({ msg: { jsonrpc: '2.0', id: 0, method: 'initialize' }, origin: { by: 'mcpscope', reason: 'transport fallback' } });
+    expect(match('origin:user', byUser)).toBe(true);
+    expect(match('origin:user', handshake)).toBe(false);
+    expect(match('origin:auto', handshake)).toBe(true);
+    expect(match('origin:mcpscope', fallback)).toBe(true);
+    expect(match('origin:auto', byUser)).toBe(false);
+    expect(match('origin:HANDSHAKE', handshake)).toBe(true);
+    expect(match('origin:fallback', fallback)).toBe(true);
+    expect(match('origin:fallback', handshake)).toBe(false);
+    expect(match('origin:cli method:tools/*', byUser)).toBe(true);
+    expect(match('-origin:auto', byUser)).toBe(true);
+  });
+  it('matches no origin term on frames without one (incoming, wrap, older traces)', () => {
+    expect(match('origin:user', res)).toBe(false);
+    expect(match('origin:auto', res)).toBe(false);
+    expect(match('origin:call', req)).toBe(false);
+    expect(match('-origin:auto', res)).toBe(true);
+  });
 });

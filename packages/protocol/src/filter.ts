@@ -9,6 +9,11 @@ import { classifyMessage, messageMethod } from './jsonrpc.js';
  *   dir:in | dir:out
  *   is:request | is:notification | is:response | is:error | is:raw
  *   has:finding | has:error | has:warning | has:info   frames with a lint finding (of that severity)
+ *   origin:user     outgoing frames a person caused (a UI action, a CLI command)
+ *   origin:auto     outgoing frames mcpscope sent on its own (handshake, probes, replies…);
+ *                   `origin:mcpscope` is the same
+ *   origin:word     outgoing frames whose origin reason contains `word` (case-insensitive),
+ *                   e.g. origin:handshake, origin:fallback, origin:cli
  *   -term           negates any of the above
  */
 export interface FrameFilter {
@@ -31,6 +36,13 @@ export function frameKind(frame: FrameEvent): 'raw' | ReturnType<typeof classify
   return frame.msg ? classifyMessage(frame.msg) : 'raw';
 }
 
+/** Frames without an origin (incoming ones, wrap and older traces) match no origin term. */
+function originPredicate(want: string): Predicate {
+  if (want === 'user') return (f) => f.origin?.by === 'user';
+  if (want === 'auto' || want === 'mcpscope') return (f) => f.origin?.by === 'mcpscope';
+  return (f) => typeof f.origin?.reason === 'string' && f.origin.reason.toLowerCase().includes(want);
+}
+
 function termPredicate(term: string): Predicate {
   const colon = term.indexOf(':');
   const key = colon > 0 ? term.slice(0, colon).toLowerCase() : '';
@@ -44,6 +56,7 @@ function termPredicate(term: string): Predicate {
     const want = value.toLowerCase();
     return (f) => frameKind(f) === want || (want === 'error' && f.findings?.some((x) => x.severity === 'error') === true);
   }
+  if (key === 'origin') return originPredicate(value.toLowerCase());
   if (key === 'has') {
     const want = value.toLowerCase();
     return (f) => f.findings?.some((x) => want === 'finding' || x.severity === want) === true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionEvent } from '@mcpscope/protocol';
+import { cleanOriginReason, type SessionEvent } from '@mcpscope/protocol';
 
 /**
  * The event envelope of trace v1 (seq, t, sessionId, type) plus the fields each type needs
@@ -13,6 +13,17 @@ const envelope = {
 
 const stringRecord = z.record(z.string(), z.string());
 
+/**
+ * Why an outgoing frame was sent. A trace's origin is its author's text: the reason is cleaned
+ * and cut like one from the proxy header (cleanOriginReason); an origin of any other shape is
+ * dropped, not the frame with it.
+ */
+const OriginSchema = z
+  .object({ by: z.enum(['user', 'mcpscope']), reason: z.string().max(100_000) })
+  .transform(({ by, reason }) => ({ by, reason: cleanOriginReason(reason) ?? '(none)' }))
+  .optional()
+  .catch(undefined);
+
 const FrameSchema = z.looseObject({
   ...envelope,
   type: z.literal('frame'),
@@ -20,6 +31,7 @@ const FrameSchema = z.looseObject({
   msg: z.record(z.string(), z.unknown()).optional(),
   raw: z.string().optional(),
   size: z.number().nonnegative(),
+  origin: OriginSchema,
 });
 
 const StderrSchema = z.looseObject({ ...envelope, type: z.literal('stderr'), text: z.string() });

@@ -3,8 +3,33 @@ import { SessionConfigSchema, SessionInfoSchema } from './session.js';
 
 const jsonRpcId = z.union([z.string(), z.number()]);
 
-/** POST /api/sessions */
-export const CreateSessionBodySchema = z.object({ config: SessionConfigSchema });
+/**
+ * Every mutating /api/sessions/:id/* request (send a message, a request or its cancel, roots,
+ * log level, subscribe/unsubscribe, answer a server request) may say which UI action made it in
+ * this header, e.g. `tools: call`, `resources: subscribe`, `client: answer sampling`. The proxy
+ * trims it, drops control characters, keeps at most 200 characters (cleanOriginReason) and
+ * stamps the frames the action sends with `origin: { by: 'user', reason }`; without the header
+ * the reason is `ui`. HTTP header values are Latin-1: keep reasons to printable ASCII.
+ */
+export const ORIGIN_HEADER = 'x-mcpscope-origin';
+
+/** The reason of a UI request that sent no ORIGIN_HEADER. */
+export const DEFAULT_UI_REASON = 'ui';
+
+/**
+ * POST /api/sessions. `watchListChanges`: on a 2026-07-28 session, keep a subscriptions/listen
+ * stream open for the list changes the server declares (its frames go out as mcpscope's
+ * `subscription listen`). Off unless the user turned it on: mcpscope sends nothing on its own
+ * that the user did not enable.
+ */
+export const CreateSessionBodySchema = z.object({ config: SessionConfigSchema, watchListChanges: z.boolean().optional() });
+
+/**
+ * PUT /api/sessions/:id/list-changes: on 2026-07-28, open (`listen: true`) or close the
+ * subscriptions/listen stream for the list changes the server declares; 204. The legacy era
+ * needs none (servers send list_changed unasked): 204, nothing sent.
+ */
+export const ListChangesBodySchema = z.object({ listen: z.boolean() });
 
 /**
  * POST /api/sessions/:id/messages: any JSON-RPC request or notification, sent as given.

@@ -78,6 +78,8 @@ export const SessionInfoSchema = z.object({
   logLevel: LogLevelSchema.optional(),
   /** Resource URIs subscribed to with POST …/subscriptions (always sent by this proxy). */
   subscriptions: z.array(z.string()).optional(),
+  /** 2026-07-28: the list-change listen stream is open (PUT …/list-changes, or watchListChanges at open). */
+  listChanges: z.boolean().optional(),
   /** Opened from a trace file: read-only, request routes answer 409 MCPSCOPE_ERR_OFFLINE. */
   offline: z.boolean().optional(),
   /** What opening the trace noticed (e.g. a line cut off at the end). */

@@ -1,5 +1,6 @@
 import { oauthAgent } from '../oauth-agent.js';
-import { Engine, LOG_LEVELS, type RequestOutcome, type Session } from '@mcpscope/engine';
+import { Engine, LOG_LEVELS, withOrigin, type RequestOutcome, type Session } from '@mcpscope/engine';
+import { cleanOriginReason } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
@@ -48,19 +49,46 @@ function lostConnectionDetails(session: Session): string {
   return lines.join('\n');
 }
 
-/** Keys of the tool's inputSchema typed as strings (fetched with tools/list, page by page). */
-async function stringKeysOf(session: Session, tool: string, timeoutMs: number): Promise<Set<string>> {
+type ToolDef = { name?: unknown; inputSchema?: unknown; outputSchema?: unknown };
+
+/**
+ * The tool's definition from tools/list, every page walked (so the session's linter knows the
+ * whole listing and checks the call's structuredContent against its outputSchema).
+ */
+async function toolDefinition(session: Session, tool: string, timeoutMs: number): Promise<ToolDef | undefined> {
   let cursor: unknown;
+  let found: ToolDef | undefined;
   for (let page = 0; page < 100; page++) {
     const out = await session.request('tools/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
-    if (out.outcome !== 'result') return new Set();
-    const tools = Array.isArray(out.result.tools) ? (out.result.tools as Array<{ name?: unknown; inputSchema?: unknown }>) : [];
-    const found = tools.find((t) => t.name === tool);
-    if (found) return new Set(Object.keys((found.inputSchema as { properties?: object } | undefined)?.properties ?? {}).filter((k) => isStringProperty(found.inputSchema, k)));
+    if (out.outcome !== 'result') return found;
+    const tools = Array.isArray(out.result.tools) ? (out.result.tools as Array<ToolDef | null>) : [];
+    found ??= tools.find((t): t is ToolDef => t !== null && typeof t === 'object' && t.name === tool);
     cursor = out.result.nextCursor;
-    if (typeof cursor !== 'string') return new Set();
+    if (typeof cursor !== 'string') return found;
   }
-  return new Set();
+  return found;
+}
+
+/** Keys of the tool's inputSchema typed as strings. */
+function stringKeysOf(def: ToolDef | undefined): Set<string> {
+  const props = (def?.inputSchema as { properties?: unknown } | undefined)?.properties;
+  return new Set(props !== null && typeof props === 'object' ? Object.keys(props).filter((k) => isStringProperty(def!.inputSchema, k)) : []);
+}
+
+/**
+ * A tools/call result whose structuredContent breaks the tool's outputSchema ("Servers MUST
+ * provide structured results that conform to this schema", 2025-11-25/server/tools#output-schema):
+ * the session's linter judged it (rule structured-content-schema) on a frame after `afterSeq`.
+ * Each mismatch goes to stderr; the exit code is 6.
+ */
+function outputSchemaMismatches(session: Session, afterSeq: number, io: CliIo): ExitCodeValue | undefined {
+  const found = session
+    .events()
+    .filter((e) => e.seq > afterSeq && e.type === 'frame')
+    .flatMap((e) => (e.type === 'frame' ? (e.findings ?? []) : []))
+    .filter((f) => f.rule === 'structured-content-schema');
+  for (const f of found) io.stderr(`mcpscope: ${f.message} (${f.spec})\n`);
+  return found.length > 0 ? ExitCode.OutputSchemaMismatch : undefined;
 }
 
 /**
@@ -146,9 +174,13 @@ async function exchange(engine: Engine, session: Session, method: string, opts: 
     await session.setLogLevel(opts.level);
   }
   const tool = opts.tool ?? (Array.isArray(opts.params) ? undefined : opts.params?.name);
-  const stringKeys = method === 'tools/call' && opts.arg.length > 0 && typeof tool === 'string' ? await stringKeysOf(session, tool, opts.timeout) : undefined;
+  // tools/call: the tool's definition first (its string-typed keys for --arg; its outputSchema).
+  const def = method === 'tools/call' && typeof tool === 'string' ? await toolDefinition(session, tool, opts.timeout) : undefined;
+  const stringKeys = method === 'tools/call' && opts.arg.length > 0 ? stringKeysOf(def) : undefined;
+  const before = session.events().at(-1)?.seq ?? 0;
   const out = await send(session, method, buildParams(method, opts, stringKeys), opts.timeout, io);
-  return report(method, out, io);
+  const code = report(method, out, io);
+  return code === ExitCode.Ok && def?.outputSchema !== undefined ? (outputSchemaMismatches(session, before, io) ?? code) : code;
 }
 
 /** `mcpscope call <method>`: connect, send one request, print the result, close. */
@@ -167,8 +199,12 @@ export async function runCall(method: string, command: string[], rawOptions: unk
       io.stderr(describeConnectError(describeTarget(config), err) + '\n');
       return ExitCode.ConnectFailed;
     }
+    // Everything the command sends after the handshake is the user's `cli: call <method>` (the
+    // roots and log level it sets, the tool schema lookup, the request); answers from
+    // --answer-file go out as `client: answer …`.
+    const origin = { by: 'user' as const, reason: cleanOriginReason(`cli: call ${method}`) ?? 'cli: call' };
     try {
-      return await exchange(engine, session, method, opts, answers, io);
+      return await withOrigin(origin, () => exchange(engine, session, method, opts, answers, io));
     } catch (err) {
       return reportFailure(method, err, session, opts.timeout, io);
     }

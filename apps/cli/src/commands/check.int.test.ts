@@ -7,6 +7,7 @@ import { startEverything, type RunningServer } from '../../../../packages/engine
 import { buildTestBundle, runCli, type TestBundle } from '../test-helpers.js';
 
 const RAW_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));
+const EXERCISE_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/exercise-server.mjs', import.meta.url));
 let bundle: TestBundle;
 let dir: string;
 beforeAll(async () => {
@@ -48,6 +49,30 @@ describe('mcpscope check (the built bundle)', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('exits 0 for an HTTP+SSE server (server-everything sse): no false errors, the probe not claimed', async () => {
+    const server: RunningServer = await startEverything('sse');
+    try {
+      const r = await runCli(bundle.cli, ['check', '--url', server.url]);
+      expect(r.stdout).toMatch(/: 0 error\(s\)/);
+      expect(r.stdout).toContain('http-probe-skipped');
+      expect(r.code).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('--exercise calls every tool, valid and invalid, and quotes the spec sentence of each finding', async () => {
+    const r = await runCli(bundle.cli, ['check', '--exercise', '--', process.execPath, EXERCISE_SERVER]);
+    for (const tool of ['strict', 'shape', 'polite']) {
+      expect(r.stdout).toContain(`- tool "${tool}": `);
+      expect(r.stdout).toContain(`- tool "${tool}" (invalid arguments`);
+    }
+    expect(r.stdout).toContain('spec: "Servers MUST provide structured results that conform to this schema."');
+    expect(r.stdout).toMatch(/warning +tool-invalid-arguments/);
+    expect(r.stdout).toMatch(/warning +prompt-missing-argument/);
+    expect(r.code).toBe(1);
   });
 
   it('exits 2 when it cannot connect', async () => {

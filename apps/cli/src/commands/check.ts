@@ -10,6 +10,7 @@ import { emitReport, ReportOptionsSchema } from './lint.js';
 
 const CheckOptionsSchema = TargetOptionsSchema.merge(ReportOptionsSchema).extend({
   callTools: z.boolean().default(false),
+  exercise: z.boolean().default(false),
   probe: z.boolean().default(true),
   timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().default(15_000),
   connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
@@ -17,7 +18,7 @@ const CheckOptionsSchema = TargetOptionsSchema.merge(ReportOptionsSchema).extend
 
 /**
  * `mcpscope check`: connect, exercise what the server declares, run every rule (and the HTTP
- * DNS-rebinding probes). Exit codes: 0 no error findings, 1 error findings (or bad usage),
+ * DNS-rebinding probes); `--exercise` calls every tool, valid and invalid. Exit codes: 0 no error findings, 1 error findings (or bad usage),
  * 2 could not connect.
  */
 export async function runCheckCommand(command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
@@ -28,6 +29,7 @@ export async function runCheckCommand(command: string[], rawOptions: unknown, io
   try {
     const { report } = await runCheck(engine, config, {
       callTools: opts.callTools,
+      exercise: opts.exercise,
       probe: opts.probe,
       timeoutMs: opts.timeout,
       connectTimeoutMs: opts.connectTimeout,

@@ -37,7 +37,7 @@ export async function runWrap(command: string[], rawOptions: unknown, io: CliIo)
   const log = new WrapLog({ meta: { name, transport: http ? 'http' : 'stdio', target }, files, redact: opts.redact, ui, warn: io.stderr });
 
   if (!http) {
-    const code = await runStdioShim(command[0]!, command.slice(1), log, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+    const code = await runStdioShim(command[0]!, command.slice(1), log, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, { forwardSignals: true });
     await log.close();
     return code;
   }

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { escapeForTerminal } from '../terminal-text.js';
 import type { WrapLog } from './wrap-log.js';
@@ -31,16 +32,29 @@ export interface ShimStreams {
   stderr: Writable;
 }
 
+/** Signals `wrap` passes on to its server: a host stops a server by signalling the command it ran. */
+export const FORWARDED_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+/** How long the server gets to exit after a forwarded signal before SIGKILL. */
+const SIGNAL_GRACE_MS = 5_000;
+
+export interface ShimOptions {
+  /** Forward FORWARDED_SIGNALS received by this process to the server (the `wrap` command does). */
+  forwardSignals?: boolean;
+}
+
 /**
  * `mcpscope wrap -- command args…`: the host's stdin goes to the server and the server's stdout
  * to the host, byte for byte; stderr is passed on too, byte for byte to a host's pipe or log,
  * with control characters escaped when it is a terminal (someone running wrap by hand: the
  * server's stderr must not clear their screen or write their clipboard). Every line is
  * recorded as it passes.
- * Resolves with the server's exit code (128 + signal number style: 1 when killed).
+ * Resolves with the server's exit code (1 when it was killed). With `forwardSignals`, a SIGTERM,
+ * SIGINT or SIGHUP sent to wrap goes to the server (SIGKILL after a grace period if it stays),
+ * and wrap resolves with the conventional 128 + signal number once the server is gone.
  */
-export function runStdioShim(command: string, args: string[], log: WrapLog, io: ShimStreams): Promise<number> {
+export function runStdioShim(command: string, args: string[], log: WrapLog, io: ShimStreams, opts: ShimOptions = {}): Promise<number> {
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: process.env });
+  const forwarded = opts.forwardSignals ? forwardSignals(child, log) : undefined;
   log.add({ type: 'lifecycle', phase: 'spawn', pid: child.pid, message: [command, ...args].join(' ') });
   const fromHost = lineTap((line) => log.frame('out', line));
   const fromServer = lineTap((line) => log.frame('in', line));
@@ -66,13 +80,38 @@ export function runStdioShim(command: string, args: string[], log: WrapLog, io: 
     child.on('error', (err) => {
       log.add({ type: 'lifecycle', phase: 'error', message: err.message });
       io.stderr.write(escapeForTerminal(`mcpscope wrap: could not start ${command}: ${err.message}\n`));
+      forwarded?.stop();
       resolve(127);
     });
     child.on('close', (code, signal) => {
       fromServer.end();
       log.add({ type: 'lifecycle', phase: 'exit', code, signal });
       io.stdin.pause();
-      resolve(code ?? 1);
+      const received = forwarded?.stop();
+      resolve(received ? 128 + osConstants.signals[received] : (code ?? 1));
     });
   });
+}
+
+/**
+ * Passes the stop signals on to the server while it runs. `stop()` removes the handlers and says
+ * which signal arrived, if any.
+ */
+function forwardSignals(child: ChildProcess, log: WrapLog): { stop(): NodeJS.Signals | undefined } {
+  let received: NodeJS.Signals | undefined;
+  let escalation: NodeJS.Timeout | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    received ??= signal;
+    log.add({ type: 'lifecycle', phase: 'state', message: `wrap received ${signal}; passing it to the server` });
+    child.kill(signal);
+    escalation ??= setTimeout(() => child.kill('SIGKILL'), SIGNAL_GRACE_MS);
+  };
+  for (const signal of FORWARDED_SIGNALS) process.on(signal, onSignal);
+  return {
+    stop() {
+      for (const signal of FORWARDED_SIGNALS) process.off(signal, onSignal);
+      clearTimeout(escalation);
+      return received;
+    },
+  };
 }

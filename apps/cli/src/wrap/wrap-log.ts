@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { TraceWriter } from '@mcpscope/trace';
-import { parseMessageText, undeliverableFinding, type Direction, type SessionEvent } from '@mcpscope/protocol';
+import { parseStdoutLine } from '@mcpscope/engine';
+import { nonJsonStdoutFinding, undeliverableFinding, type Direction, type SessionEvent } from '@mcpscope/protocol';
 import type { UiEntry } from '../ui-registry.js';
 
 type NewEvent = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, 'seq' | 't' | 'sessionId'> : never) : never;
@@ -52,10 +53,17 @@ export class WrapLog {
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;
     if (text.trim() === '') return;
     const size = Buffer.byteLength(text);
-    // The same boundary as a live session: a line nested past the cap stays text (with its finding).
-    const parsed = parseMessageText(text);
-    if ('msg' in parsed) return this.add({ type: 'frame', dir, msg: parsed.msg, size });
-    this.add({ type: 'frame', dir, raw: text, size, ...(parsed.code === 'too-deep' ? { findings: [undeliverableFinding('too-deep', parsed.error)] } : {}) });
+    // The same boundary and the same verdicts as a live session (parseStdoutLine): a line nested
+    // past the cap stays text with its finding, a batch is one frame per message, and a server
+    // line that is no message carries the finding `check` gives it live, so `lint` finds it too.
+    const parsed = parseStdoutLine(text);
+    if ('messages' in parsed) {
+      for (const msg of parsed.messages) this.add({ type: 'frame', dir, msg, size: parsed.batch ? Buffer.byteLength(JSON.stringify(msg)) : size });
+      return;
+    }
+    const fromServerStdout = dir === 'in' && this.opts.meta.transport === 'stdio';
+    const finding = parsed.code === 'too-deep' ? undeliverableFinding('too-deep', parsed.error) : fromServerStdout ? nonJsonStdoutFinding(parsed.error) : undefined;
+    this.add({ type: 'frame', dir, raw: text, size, ...(finding ? { findings: [finding] } : {}) });
   }
 
   async close(): Promise<void> {

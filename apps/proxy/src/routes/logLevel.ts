@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Engine } from '@mcpscope/engine';
 import { LogLevelBodySchema } from '@mcpscope/wire';
+import { originOf } from './origin.js';
 import { parseInput } from './parse.js';
 import { sessionOr404 } from './sessions.js';
 
@@ -13,7 +14,7 @@ export const logLevelRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app
   app.put('/sessions/:id/log-level', async (request, reply) => {
     const session = sessionOr404(engine, request.params);
     const { level } = parseInput(LogLevelBodySchema, request.body, 'request body');
-    await session.setLogLevel(level);
+    await session.setLogLevel(level, originOf(request));
     return reply.code(204).send();
   });
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Engine } from '@mcpscope/engine';
 import { RequestBodySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
+import { originOf } from './origin.js';
 import { parseInput } from './parse.js';
 import { sessionOr404 } from './sessions.js';
 
@@ -23,13 +24,14 @@ export const requestRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
       timeoutMs: body.timeoutMs,
       resetTimeoutOnProgress: body.resetTimeoutOnProgress,
       maxTotalTimeoutMs: body.maxTotalTimeoutMs,
+      origin: originOf(request),
     });
   });
 
   app.delete('/sessions/:id/requests/:callId', async (request, reply) => {
     const { callId } = parseInput(CallParamsSchema, request.params, 'path parameters');
     const session = sessionOr404(engine, request.params);
-    if (!session.cancelRequest(callId)) throw new ProxyError('MCPSCOPE_ERR_CALL_NOT_FOUND', `No running call ${JSON.stringify(callId)}`);
+    if (!session.cancelRequest(callId, originOf(request))) throw new ProxyError('MCPSCOPE_ERR_CALL_NOT_FOUND', `No running call ${JSON.stringify(callId)}`);
     return reply.code(204).send();
   });
 };

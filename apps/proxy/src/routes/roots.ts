@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Engine } from '@mcpscope/engine';
 import { RootsBodySchema } from '@mcpscope/wire';
+import { originOf } from './origin.js';
 import { parseInput } from './parse.js';
 import { sessionOr404 } from './sessions.js';
 
@@ -15,7 +16,7 @@ export const rootRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { 
   app.put('/sessions/:id/roots', async (request, reply) => {
     const session = sessionOr404(engine, request.params);
     const { roots } = parseInput(RootsBodySchema, request.body, 'request body');
-    await session.setRoots(roots);
+    await session.setRoots(roots, originOf(request));
     return reply.code(204).send();
   });
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Engine } from '@mcpscope/engine';
 import { AnswerServerRequestBodySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
+import { originOf } from './origin.js';
 import { parseInput } from './parse.js';
 import { sessionOr404 } from './sessions.js';
 
@@ -16,7 +17,7 @@ export const serverRequestRoutes: FastifyPluginAsync<{ engine: Engine }> = async
     const { requestId } = parseInput(AnswerParamsSchema, request.params, 'path parameters');
     const session = sessionOr404(engine, request.params);
     const answer = parseInput(AnswerServerRequestBodySchema, request.body, 'request body');
-    if (!session.answer(requestId, answer)) {
+    if (!session.answer(requestId, answer, originOf(request))) {
       throw new ProxyError('MCPSCOPE_ERR_REQUEST_NOT_FOUND', `No pending request ${JSON.stringify(requestId)}`);
     }
     return reply.code(204).send();

@@ -36,10 +36,11 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
   app.get('/sessions', async () => ({ sessions: engine.list() }));
 
   app.post('/sessions', async (request, reply) => {
-    const { config } = parseInput(CreateSessionBodySchema, request.body, 'request body');
+    const { config, watchListChanges } = parseInput(CreateSessionBodySchema, request.body, 'request body');
     let session: Session;
     try {
-      session = await engine.open(config);
+      // Opt-in only (issue 11): a listen stream nobody asked for is traffic mcpscope caused.
+      session = await engine.open(config, watchListChanges ? { watchListChanges: true } : {});
     } catch (err) {
       throw connectFailed(err);
     }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Engine } from '@mcpscope/engine';
-import { SubscriptionBodySchema } from '@mcpscope/wire';
+import { ListChangesBodySchema, SubscriptionBodySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
+import { originOf } from './origin.js';
 import { parseInput } from './parse.js';
 import { sessionOr404 } from './sessions.js';
 
@@ -14,14 +15,21 @@ export const subscriptionRoutes: FastifyPluginAsync<{ engine: Engine }> = async 
   app.post('/sessions/:id/subscriptions', async (request, reply) => {
     const session = sessionOr404(engine, request.params);
     const { uri } = parseInput(SubscriptionBodySchema, request.body, 'request body');
-    await session.subscribe(uri);
+    await session.subscribe(uri, originOf(request));
+    return reply.code(204).send();
+  });
+
+  app.put('/sessions/:id/list-changes', async (request, reply) => {
+    const session = sessionOr404(engine, request.params);
+    const { listen } = parseInput(ListChangesBodySchema, request.body, 'request body');
+    await session.watchListChanges(listen, originOf(request));
     return reply.code(204).send();
   });
 
   app.delete('/sessions/:id/subscriptions', async (request, reply) => {
     const session = sessionOr404(engine, request.params);
     const { uri } = parseInput(SubscriptionBodySchema, request.query, 'query');
-    if (!(await session.unsubscribe(uri))) throw new ProxyError('MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND', `Not subscribed to ${JSON.stringify(uri)}`);
+    if (!(await session.unsubscribe(uri, originOf(request)))) throw new ProxyError('MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND', `Not subscribed to ${JSON.stringify(uri)}`);
     return reply.code(204).send();
   });
 };

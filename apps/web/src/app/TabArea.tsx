@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { activeTabStore } from '../lib/uiState';
+import { activeSessionStore, activeTabStore } from '../lib/uiState';
 import { useValue } from '../lib/valueStore';
 import { TABS, type TabDefinition } from './tabs';
 
@@ -7,11 +7,18 @@ import { TABS, type TabDefinition } from './tabs';
  * The tab strip and panels. A visited panel stays mounted (hidden) so its state — filters,
  * selection, scroll position, the composer's draft — survives switching tabs.
  * Alt+1…9 switch tabs (outside text fields).
+ *
+ * Session isolation (issue 11): a session's panels are keyed by its id, so all their state
+ * (selections, drafts, effects, query keys) belongs to that one session and none of it is
+ * carried to another; switching sessions mounts only the tab in view, for the new session.
+ * A leftover selection once re-read a resource of one server on another.
  */
 export function TabArea() {
   const active = useValue(activeTabStore);
-  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([active]));
-  if (!visited.has(active)) setVisited(new Set([...visited, active]));
+  const sessionId = useValue(activeSessionStore);
+  const [visited, setVisited] = useState<{ sessionId: string | null; tabs: ReadonlySet<string> }>(() => ({ sessionId, tabs: new Set([active]) }));
+  if (visited.sessionId !== sessionId) setVisited({ sessionId, tabs: new Set([active, ...TABS.filter((t) => t.appWide && visited.tabs.has(t.id)).map((t) => t.id)]) });
+  else if (!visited.tabs.has(active)) setVisited({ sessionId, tabs: new Set([...visited.tabs, active]) });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,9 +55,9 @@ export function TabArea() {
         ))}
       </div>
       <div className="relative min-h-0 flex-1">
-        {TABS.filter((t) => visited.has(t.id)).map(({ id, component: Panel }) => (
+        {TABS.filter((t) => visited.tabs.has(t.id) && visited.sessionId === sessionId).map(({ id, component: Panel, appWide }) => (
           <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} className="absolute inset-0 flex flex-col" hidden={id !== active}>
-            <Panel />
+            <Panel key={appWide ? 'app' : `session:${sessionId ?? ''}`} />
           </div>
         ))}
       </div>

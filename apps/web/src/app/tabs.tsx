@@ -34,6 +34,8 @@ export interface TabDefinition {
   label: string;
   component: ComponentType;
   useBadge?: () => TabBadge | null;
+  /** Not about one session (Traces, Compare): its state is kept when the session changes. */
+  appWide?: boolean;
 }
 
 /** Frames: every frame of the session (the tab pages old ones from disk). Console: the lines it shows. */
@@ -59,6 +61,6 @@ export const TABS: readonly TabDefinition[] = [
   { id: 'client', label: 'Client', component: ClientPanel, useBadge: useClientBadge },
   { id: 'oauth', label: 'OAuth', component: OAuthPanel },
   { id: 'timeline', label: 'Timeline', component: TimelinePanel },
-  { id: 'traces', label: 'Traces', component: TracesPanel },
-  { id: 'compare', label: 'Compare', component: ComparePanel },
+  { id: 'traces', label: 'Traces', component: TracesPanel, appWide: true },
+  { id: 'compare', label: 'Compare', component: ComparePanel, appWide: true },
 ];

@@ -88,7 +88,7 @@ describe('api client against a real HTTP server', () => {
   it('encodes ids, sends JSON-RPC messages and accepts empty replies', async () => {
     const urls: string[] = [];
     handler = (req, _body, res) => {
-      urls.push(`${req.method} ${req.url}`);
+      urls.push(`${req.method} ${req.url}${req.headers['x-mcpscope-origin'] ? ` (${String(req.headers['x-mcpscope-origin'])})` : ''}`);
       if (req.method === 'POST' && req.url?.endsWith('/messages')) reply(res, 200, { response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
       else {
         res.writeHead(204);
@@ -96,15 +96,16 @@ describe('api client against a real HTTP server', () => {
       }
     };
     const api = createApiClient({ token: 'x', baseUrl });
-    expect(await api.sendMessage('a/b', { message: { method: 'ping' } })).toEqual({ response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
+    expect(await api.sendMessage('a/b', { message: { method: 'ping' } }, 'composer: send')).toEqual({ response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
     await api.closeSession('a/b');
     await api.forgetSession('a/b');
-    await api.answerServerRequest('a/b', 'n:1', { result: {} });
+    await api.answerServerRequest('a/b', 'n:1', { result: {} }, 'server requests: answer sampling/createMessage');
     expect(urls).toEqual([
-      'POST /api/sessions/a%2Fb/messages',
+      // The origin of each call that can make a frame (issue 11), as the proxy reads it.
+      'POST /api/sessions/a%2Fb/messages (composer: send)',
       'DELETE /api/sessions/a%2Fb',
       'DELETE /api/sessions/a%2Fb?forget=1',
-      'POST /api/sessions/a%2Fb/server-requests/n%3A1',
+      'POST /api/sessions/a%2Fb/server-requests/n%3A1 (server requests: answer sampling/createMessage)',
     ]);
   });
 });

@@ -80,6 +80,21 @@ const ServerRequestListSchema = z.union([
   z.array(PendingServerRequestSchema),
 ]);
 
+/**
+ * Why the web sends a mutating call to a session: the tab and the action, e.g. `tools: call`,
+ * `resources: subscribe`, `palette: ping`. Sent as the `x-mcpscope-origin` header; the proxy
+ * records it as the outgoing frame's `origin` (`by: 'user'`), so the frame log can show which
+ * click caused each frame (issue 11). Required by every api function that can make a frame,
+ * so no call site can forget it.
+ */
+export type OriginReason = `${string}: ${string}`;
+export const ORIGIN_HEADER = 'x-mcpscope-origin';
+
+/** Options of one call: the origin of a mutating call (see OriginReason). */
+export interface CallOptions {
+  origin?: OriginReason;
+}
+
 export interface ApiClientOptions {
   token: string;
   /** Origin of the proxy; '' means the page's own origin. */
@@ -90,7 +105,7 @@ export interface ApiClientOptions {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: ApiClientOptions) {
-  async function call<T>(method: string, path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T> {
+  async function call<T>(method: string, path: string, schema: z.ZodType<T> | null, body?: unknown, options: CallOptions = {}): Promise<T> {
     let res: Response;
     try {
       res = await fetchImpl(`${baseUrl}${path}`, {
@@ -98,6 +113,7 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
         headers: {
           Authorization: `Bearer ${token}`,
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(options.origin ? { [ORIGIN_HEADER]: options.origin } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -165,10 +181,10 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
       (await call('POST', '/api/sessions', SessionReplySchema, { config })).session,
     closeSession: (id: string): Promise<void> => call('DELETE', `/api/sessions/${enc(id)}`, null),
     forgetSession: (id: string): Promise<void> => call('DELETE', `/api/sessions/${enc(id)}?forget=1`, null),
-    sendMessage: (id: string, body: SendMessageBody): Promise<SendMessageReply> =>
-      call('POST', `/api/sessions/${enc(id)}/messages`, SendMessageReplySchema, body),
+    sendMessage: (id: string, body: SendMessageBody, origin: OriginReason): Promise<SendMessageReply> =>
+      call('POST', `/api/sessions/${enc(id)}/messages`, SendMessageReplySchema, body, { origin }),
     listServerRequests: (): Promise<PendingServerRequest[]> => call('GET', '/api/server-requests', ServerRequestListSchema),
-    answerServerRequest: (sessionId: string, requestId: string, body: AnswerServerRequestBody): Promise<void> =>
-      call('POST', `/api/sessions/${enc(sessionId)}/server-requests/${enc(requestId)}`, null, body),
+    answerServerRequest: (sessionId: string, requestId: string, body: AnswerServerRequestBody, origin: OriginReason): Promise<void> =>
+      call('POST', `/api/sessions/${enc(sessionId)}/server-requests/${enc(requestId)}`, null, body, { origin }),
   };
 }

@@ -67,7 +67,7 @@ describe('featureAvailability', () => {
 describe('offline sessions', () => {
   it('disables every request with the reason "offline trace", still telling what was declared', () => {
     const offline = session({ tools: {} }, { state: 'closed', offline: true });
-    expect(featureAvailability(offline, 'tools')).toEqual({ available: false, declared: true, reason: 'offline trace' });
-    expect(featureAvailability(offline, 'prompts')).toEqual({ available: false, declared: false, reason: 'offline trace' });
+    expect(featureAvailability(offline, 'tools')).toEqual({ available: false, declared: true, reason: 'opened from a trace: read-only' });
+    expect(featureAvailability(offline, 'prompts')).toEqual({ available: false, declared: false, reason: 'opened from a trace: read-only' });
   });
 });

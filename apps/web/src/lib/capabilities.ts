@@ -29,11 +29,21 @@ export interface Availability {
 export type CapabilitySource = Pick<SessionInfo, 'state' | 'era'> & Partial<Pick<SessionInfo, 'serverCapabilities' | 'clientCapabilities' | 'offline'>>;
 
 /** Why an action that would send a request is disabled for a session opened from a trace. */
-export const OFFLINE_REASON = 'offline trace';
+export const OFFLINE_REASON = 'opened from a trace: read-only';
 
 /** A read-only session opened from a trace (`SessionInfo.offline`, issue 5). */
 export function isOffline(session: Pick<SessionInfo, 'offline'> | undefined): boolean {
   return session?.offline === true;
+}
+
+/**
+ * Why nothing can be sent to `session` now (the tooltip of a disabled control), or undefined
+ * when it is connected. A trace says so first: "closed" would suggest reconnecting.
+ */
+export function sendBlockedReason(session: Pick<SessionInfo, 'offline' | 'state'> | undefined): string | undefined {
+  if (!session) return 'No session is selected';
+  if (isOffline(session)) return OFFLINE_REASON;
+  return session.state === 'connected' ? undefined : `The session is ${session.state}`;
 }
 
 /** What the user loses when a feature is missing; completes "…, so ___". */

@@ -1,5 +1,6 @@
-import { activeTabStore, frameFocusStore } from './uiState';
-import { createValueStore } from './valueStore';
+import { useEffect, useRef } from 'react';
+import { activeSessionStore, activeTabStore, frameFocusStore } from './uiState';
+import { createValueStore, useValue } from './valueStore';
 
 /**
  * "Go to this tool / resource / prompt": a jump request any feature can make (the command
@@ -13,6 +14,8 @@ export interface NavigationTarget {
 
 export interface NavigationRequest {
   tab: string;
+  /** The session the request is about (the active one when it was made): never applied to another. */
+  sessionId: string | null;
   target?: NavigationTarget;
   /** Grows with each request, so asking twice for the same target still jumps. */
   n: number;
@@ -24,8 +27,24 @@ let counter = 0;
 
 /** Shows `tab` and records the target for the tab to select. */
 export function navigate(tab: string, target?: NavigationTarget): void {
-  navigationStore.set({ tab, target, n: ++counter });
+  navigationStore.set({ tab, sessionId: activeSessionStore.getSnapshot(), target, n: ++counter });
   activeTabStore.set(tab);
+}
+
+/**
+ * Applies, once, a jump to a `kind` target of `sessionId` and then clears it, so a panel that
+ * mounts later (another session, a reload of the tab, switching back) never replays an old jump
+ * — a stale "go to resource" once re-read a URI on whichever session was shown (issue 11).
+ */
+export function useNavigationTarget(kind: NavigationTarget['kind'], sessionId: string | null, apply: (name: string) => void): void {
+  const nav = useValue(navigationStore);
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  useEffect(() => {
+    if (!nav?.target || nav.target.kind !== kind || nav.sessionId !== sessionId || sessionId === null) return;
+    navigationStore.set(null);
+    applyRef.current(nav.target.name);
+  }, [nav, kind, sessionId]);
 }
 
 /** Jumps to the Tools tab with `name` selected. */

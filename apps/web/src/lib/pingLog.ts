@@ -1,5 +1,5 @@
 import { createValueStore } from './valueStore';
-import type { ApiClient } from './api';
+import type { ApiClient, OriginReason } from './api';
 import type { WorkbenchApi } from './workbenchApi';
 
 /**
@@ -35,27 +35,27 @@ export interface PingDeps {
   api: Pick<ApiClient, 'sendMessage'>;
 }
 
-async function pingOnce({ wb, api }: PingDeps, sessionId: string, raw: boolean): Promise<Pick<PingRecord, 'outcome' | 'latencyMs' | 'message'>> {
+async function pingOnce({ wb, api }: PingDeps, sessionId: string, raw: boolean, origin: OriginReason): Promise<Pick<PingRecord, 'outcome' | 'latencyMs' | 'message'>> {
   if (raw) {
-    const reply = await api.sendMessage(sessionId, { message: { method: 'ping' }, timeoutMs: 10_000 });
+    const reply = await api.sendMessage(sessionId, { message: { method: 'ping' }, timeoutMs: 10_000 }, origin);
     const error = reply.response?.error as { code?: unknown; message?: unknown } | undefined;
     if (error) return { outcome: 'rpc-error', latencyMs: reply.latencyMs, message: `${String(error.code)} ${String(error.message)}` };
     return { outcome: 'ok', latencyMs: reply.latencyMs };
   }
-  const reply = await wb.request(sessionId, { method: 'ping', timeoutMs: 10_000 });
+  const reply = await wb.request(sessionId, { method: 'ping', timeoutMs: 10_000 }, origin);
   if (reply.outcome === 'result') return { outcome: 'ok', latencyMs: reply.latencyMs };
   if (reply.outcome === 'error') return { outcome: 'rpc-error', latencyMs: reply.latencyMs, message: `${reply.error.code} ${reply.error.message}` };
   return { outcome: 'failed', message: 'cancelled' };
 }
 
-/** Pings once and records it; `raw` sends outside the SDK (needed on the 2026-07-28 era). */
-export async function sendPing(deps: PingDeps, sessionId: string, raw = false, now: () => number = () => performance.now()): Promise<PingRecord> {
+/** Pings once and records it; `origin` names who asked (`client: ping`, `palette: ping`); `raw` sends outside the SDK (needed on the 2026-07-28 era). */
+export async function sendPing(deps: PingDeps, sessionId: string, origin: OriginReason, raw = false, now: () => number = () => performance.now()): Promise<PingRecord> {
   const pending: PingRecord = { sessionId, at: Date.now(), outcome: 'pending', ...(raw ? { raw } : {}) };
   pingLogStore.set((list) => [pending, ...list].slice(0, MAX));
   const started = now();
   let done: PingRecord;
   try {
-    done = { ...pending, ...(await pingOnce(deps, sessionId, raw)), roundTripMs: now() - started };
+    done = { ...pending, ...(await pingOnce(deps, sessionId, raw, origin)), roundTripMs: now() - started };
   } catch (err) {
     done = { ...pending, outcome: 'failed', message: (err as Error).message };
   }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useDebouncedValue } from './useDebouncedValue';
-import { useWorkbenchApi } from './workbenchApi';
+import { useWorkbenchApi, type OriginReason } from './workbenchApi';
 
 /** What is being completed (spec server/utilities/completion#reference-types). */
 export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
@@ -39,6 +39,8 @@ export function useCompletion(opts: {
   context: Record<string, string>;
   active: boolean;
   debounceMs?: number;
+  /** Which tab completes, e.g. `prompts: complete`. */
+  origin: OriginReason;
 }): Completion {
   const wb = useWorkbenchApi();
   const { sessionId, ref, name, context, active } = opts;
@@ -51,7 +53,7 @@ export function useCompletion(opts: {
     queryFn: async () => {
       const params: Record<string, unknown> = { ref, argument: { name, value } };
       if (Object.keys(otherArgs).length > 0) params.context = { arguments: otherArgs };
-      const parsed = CompleteResultSchema.safeParse(await wb.result(sessionId!, 'completion/complete', params));
+      const parsed = CompleteResultSchema.safeParse(await wb.result(sessionId!, 'completion/complete', params, opts.origin));
       if (!parsed.success) throw new Error(`Unexpected completion/complete result: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
       return parsed.data.completion;
     },

@@ -1,7 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import { useWorkbenchApi } from './workbenchApi';
+import { isOffline } from './capabilities';
+import { recordedListing } from './recordedListing';
+import { useSessionLog, useStoreSelector } from './services';
+import { useWorkbenchApi, type OriginReason } from './workbenchApi';
 
 /** Pages fetched by "load all" at most; a server that never stops paging is not followed forever. */
 export const MAX_PAGES = 100;
@@ -18,6 +21,11 @@ export interface PagedList<T> {
   isFetching: boolean;
   error: Error | null;
   refetch(): void;
+  /**
+   * A session opened from a trace: the listing is the one the trace recorded (the last complete
+   * one), never requested. `complete: false` when the trace holds only part of one.
+   */
+  recorded?: { complete: boolean };
 }
 
 /**
@@ -25,21 +33,28 @@ export interface PagedList<T> {
  * server/utilities/pagination) as one infinite query under `[sessionId, method]`, so a
  * `…/list_changed` invalidation (useInvalidateOnNotification) refetches every page loaded.
  * A cursor the server repeats ends the paging instead of looping.
+ * For an offline session (a trace) the pages come from the recorded frames instead (lib/recordedListing).
  */
-export function usePagedList<T>(sessionId: string | null, method: string, itemsKey: string, itemSchema: z.ZodType<T>, enabled = true): PagedList<T> {
+export function usePagedList<T>(sessionId: string | null, method: string, itemsKey: string, itemSchema: z.ZodType<T>, enabled: boolean, origin: OriginReason): PagedList<T> {
   const wb = useWorkbenchApi();
+  const offline = useStoreSelector((s) => isOffline(s.sessions.find((x) => x.id === sessionId)));
+  const { log, version } = useSessionLog(offline ? sessionId : null);
+  const recorded = useMemo(() => (log ? recordedListing(log.frames.range(), method) : undefined), [log, version, method]); // eslint-disable-line react-hooks/exhaustive-deps
   const query = useInfiniteQuery({
     queryKey: [sessionId, method],
-    enabled: enabled && sessionId !== null,
+    enabled: enabled && !offline && sessionId !== null,
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => wb.result(sessionId!, method, pageParam === undefined ? undefined : { cursor: pageParam }),
+    // A listing is fetched once per session and kept (until list_changed or the user's ↻):
+    // remounting a tab, e.g. on switching sessions, must not send it again (issue 11).
+    staleTime: Infinity,
+    queryFn: ({ pageParam }) => wb.result(sessionId!, method, pageParam === undefined ? undefined : { cursor: pageParam }, origin),
     getNextPageParam: (last, _all, lastParam, allParams) => {
       const next = last.nextCursor;
       if (typeof next !== 'string' || next === lastParam || allParams.includes(next) || allParams.length >= MAX_PAGES) return undefined;
       return next;
     },
   });
-  const pages = query.data?.pages;
+  const pages = offline ? recorded?.pages : query.data?.pages;
   const parsed = useMemo(() => {
     const items: T[] = [];
     let invalid = 0;
@@ -68,5 +83,6 @@ export function usePagedList<T>(sessionId: string | null, method: string, itemsK
     isFetching: query.isFetching,
     error: query.error,
     refetch: () => void query.refetch(),
+    ...(offline ? { hasMore: false, isLoading: false, isFetching: false, error: null, loadMore() {}, async loadAll() {}, refetch() {}, recorded: { complete: recorded?.complete ?? false } } : {}),
   };
 }

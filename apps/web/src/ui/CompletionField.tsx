@@ -31,6 +31,7 @@ export function CompletionField(p: CompletionFieldProps) {
   const c = useCompletion({
     sessionId: p.sessionId, ref: p.completionRef, name: p.name, value: p.value, context: p.context,
     active: focused && p.completionEnabled,
+    origin: p.completionRef.type === 'ref/prompt' ? 'prompts: complete' : 'resources: complete',
   });
   const shown = open && focused && p.completionEnabled && (c.values.length > 0 || c.error !== null);
   const pick = (v: string) => {

@@ -34,8 +34,13 @@ describe('runCheck', () => {
 
   it('finds no errors on server-everything over stdio, calling its read-only tools', async () => {
     engine = new Engine({ stopGraceMs: 200 });
-    const { report } = await runCheck(engine, { transport: 'stdio', command: process.execPath, args: [everythingEntry(), 'stdio'], env: {} }, { callTools: true });
+    const { report, session } = await runCheck(engine, { transport: 'stdio', command: process.execPath, args: [everythingEntry(), 'stdio'], env: {} }, { callTools: true });
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // Every frame check sent says why: the handshake, or check's own exercise (issue 11 item 2).
+    const reasons = new Set<string>();
+    for await (const e of session.all()) if (e.type === 'frame' && e.dir === 'out') reasons.add(`${e.origin?.by}: ${e.origin?.reason}`);
+    expect(reasons.has('mcpscope: check: exercise')).toBe(true);
+    expect([...reasons].filter((r) => !['mcpscope: check: exercise', 'mcpscope: handshake', 'mcpscope: roots reply'].includes(r))).toEqual([]);
   });
 
   it('reports the bad fixture: non-JSON stdout, empty description, invalid name, looping cursor, undeclared list_changed', async () => {

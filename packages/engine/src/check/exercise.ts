@@ -1,9 +1,16 @@
 import type { Session } from '../session.js';
 import { argumentsFor } from './args-from-schema.js';
+import { DeepExercise, type ExerciseFinding } from './exercise-deep.js';
 
 export interface ExerciseOptions {
   /** Call tools annotated readOnlyHint (with arguments from their inputSchema). */
   callTools?: boolean;
+  /**
+   * `check --exercise`: call EVERY tool (side effects included) with schema-derived arguments
+   * and once with invalid ones, get each prompt with a required argument left out, and on
+   * 2026-07-28 open a subscriptions/listen stream (exercise-deep.ts).
+   */
+  exercise?: boolean;
   /** How many resources to read and prompts to get. */
   sample?: number;
   timeoutMs?: number;
@@ -19,22 +26,34 @@ type Item = Record<string, unknown>;
  */
 export class Exerciser {
   readonly notes: string[] = [];
+  /** Findings of the exercise rules (what --exercise provoked that traffic rules cannot judge). */
+  readonly findings: ExerciseFinding[] = [];
 
   constructor(
     private readonly session: Session,
     private readonly opts: ExerciseOptions = {},
   ) {}
 
-  private async call(method: string, params: Record<string, unknown> = {}): Promise<Item | undefined> {
+  /** `label` names what was asked (`tool "echo"`); default the method. */
+  private async call(method: string, params: Record<string, unknown> = {}, label = method): Promise<Item | undefined> {
     try {
-      const out = await this.session.request(method, params, { timeoutMs: this.opts.timeoutMs ?? 15_000 });
+      const timeoutMs = this.opts.timeoutMs ?? 15_000;
+      const out = await this.session.request(method, params, { timeoutMs, maxTotalTimeoutMs: timeoutMs });
       if (out.outcome === 'result') return out.result;
-      if (out.outcome === 'error') this.notes.push(`${method}: JSON-RPC error ${out.error.code}: ${out.error.message}`);
+      if (out.outcome === 'error') this.notes.push(`${label}: JSON-RPC error ${out.error.code}: ${out.error.message}`);
     } catch (err) {
-      this.notes.push(`${method}: ${(err as Error).message}`);
+      this.notes.push(`${label}: ${(err as Error).message}`);
     }
     return undefined;
   }
+
+  private deep(): DeepExercise {
+    const deep = new DeepExercise(this.session, this.notes, this.opts.timeoutMs ?? 15_000);
+    this.deepRuns.push(deep);
+    return deep;
+  }
+
+  private readonly deepRuns: DeepExercise[] = [];
 
   /** Every page of a list (cursors followed until none, a repeat, or maxPages). */
   async listAll(method: string, key: string): Promise<Item[]> {
@@ -64,15 +83,24 @@ export class Exerciser {
   }
 
   async run(): Promise<void> {
+    try {
+      await this.steps();
+    } finally {
+      for (const deep of this.deepRuns) this.findings.push(...deep.findings);
+    }
+  }
+
+  private async steps(): Promise<void> {
     const caps = this.session.info().serverCapabilities ?? {};
     const sample = this.opts.sample ?? 3;
     if (caps.tools) await this.tools();
     if (caps.resources) {
       const resources = await this.listAll('resources/list', 'resources');
       await this.listAll('resources/templates/list', 'resourceTemplates');
-      for (const r of resources.slice(0, sample)) if (typeof r.uri === 'string') await this.call('resources/read', { uri: r.uri });
+      for (const r of resources.slice(0, sample)) if (typeof r.uri === 'string') await this.call('resources/read', { uri: r.uri }, `resource ${JSON.stringify(r.uri)}`);
       // A second listing: URIs that change between listings are caught by resource-uri-stable.
       await this.listAll('resources/list', 'resources');
+      if (this.opts.exercise && this.session.info().era === 'modern') await this.deep().listen(resources);
     }
     if (caps.prompts) await this.prompts(sample, Boolean(caps.completions));
     if (this.session.info().era !== 'modern') await this.call('ping');
@@ -90,12 +118,14 @@ export class Exerciser {
     const tools = await this.listAll('tools/list', 'tools');
     // Listed twice: tool definitions that change between listings are caught by tool-changed.
     await this.listAll('tools/list', 'tools');
+    if (this.opts.exercise) return this.deep().tools(tools);
     if (!this.opts.callTools) return;
     for (const tool of tools) {
       const readOnly = (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true;
       if (!readOnly || typeof tool.name !== 'string') continue;
-      const result = await this.call('tools/call', { name: tool.name, arguments: argumentsFor(tool.inputSchema) });
-      if (result) this.notes.push(`tools/call ${tool.name}: ${result.isError === true ? 'isError: true' : 'ok'}`);
+      const label = `tool "${tool.name}"`;
+      const result = await this.call('tools/call', { name: tool.name, arguments: argumentsFor(tool.inputSchema) }, label);
+      if (result) this.notes.push(`${label}: ${result.isError === true ? 'isError: true' : 'ok'}`);
     }
   }
 
@@ -104,12 +134,13 @@ export class Exerciser {
     for (const p of prompts.slice(0, sample)) {
       if (typeof p.name !== 'string') continue;
       const args = Array.isArray(p.arguments) ? (p.arguments as Item[]) : [];
-      const values = Object.fromEntries(args.filter((a) => a.required === true && typeof a.name === 'string').map((a) => [a.name as string, 'test']));
-      await this.call('prompts/get', { name: p.name, arguments: values });
-      const first = args.find((a) => typeof a.name === 'string');
+      const values = Object.fromEntries(args.filter((a) => a && a.required === true && typeof a.name === 'string').map((a) => [a.name as string, 'test']));
+      await this.call('prompts/get', { name: p.name, arguments: values }, `prompt "${p.name}"`);
+      const first = args.find((a) => a && typeof a.name === 'string');
       if (completions && first) {
-        await this.call('completion/complete', { ref: { type: 'ref/prompt', name: p.name }, argument: { name: first.name, value: '' } });
+        await this.call('completion/complete', { ref: { type: 'ref/prompt', name: p.name }, argument: { name: first.name, value: '' } }, `completion of prompt "${p.name}"`);
       }
     }
+    if (this.opts.exercise) await this.deep().prompts(prompts);
   }
 }

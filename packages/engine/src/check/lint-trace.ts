@@ -1,13 +1,24 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { SessionEvent } from '@mcpscope/protocol';
+import { nonJsonStdoutFinding, type Finding, type SessionEvent } from '@mcpscope/protocol';
 import { Linter } from '@mcpscope/protocol/lint';
 import { TraceReader, type ParsedTrace } from '@mcpscope/trace';
 import { sharedSchemaValidator } from '../schema-validator.js';
+import { parseStdoutLine } from '../transports/stdout-line.js';
 import { collectFindings, makeReport, type FindingsReport } from './report.js';
 
-/** Findings the transport tap adds itself (not re-derivable from the recorded event). */
-const TAP_RULE_IDS = new Set(['stdio-non-json-stdout']);
+/** Findings the transport boundary adds to raw frames (the rules cannot re-derive them from the event). */
+const TAP_RULE_IDS = new Set(['stdio-non-json-stdout', 'message-too-deep', 'message-too-large']);
+
+/**
+ * A stdout line of a stdio server that is no message, recorded without its finding (a `wrap`
+ * trace written before wrap attached it): judged again as the live transport judges it.
+ */
+function rawLineFinding(event: SessionEvent): Finding | undefined {
+  if (event.type !== 'frame' || event.dir !== 'in' || typeof event.raw !== 'string') return undefined;
+  const line = parseStdoutLine(event.raw);
+  return 'error' in line && line.code !== 'too-deep' ? nonJsonStdoutFinding(line.error) : undefined;
+}
 
 /** Reads a trace v1 file chunk by chunk (no whole-file string); throws TraceError for a non-trace. */
 export async function readTraceFile(path: string): Promise<ParsedTrace> {
@@ -20,15 +31,21 @@ export async function readTraceFile(path: string): Promise<ParsedTrace> {
 
 /**
  * Runs every rule afresh over recorded events, per session, in order: the findings a trace was
- * recorded with are replaced (rules improve), except those of the transport tap.
+ * recorded with are replaced (rules improve), except those of the transport boundary. `stdio`:
+ * the trace is of a stdio server, so an inbound raw line with no finding is judged again.
  */
-export function lintEvents(events: readonly SessionEvent[]): SessionEvent[] {
+export function lintEvents(events: readonly SessionEvent[], opts: { stdio?: boolean } = {}): SessionEvent[] {
   const linters = new Map<string, Linter>();
   return events.map((event) => {
-    if (event.type !== 'frame' && event.type !== 'http') return event;
     let linter = linters.get(event.sessionId);
     if (!linter) linters.set(event.sessionId, (linter = new Linter({ validate: sharedSchemaValidator() })));
+    if (event.type !== 'frame' && event.type !== 'http') {
+      linter.observe(event); // a lifecycle `transport-attempt` starts a new conversation
+      return event;
+    }
     const kept = (event.findings ?? []).filter((f) => TAP_RULE_IDS.has(f.rule));
+    const derived = opts.stdio && kept.length === 0 ? rawLineFinding(event) : undefined;
+    if (derived) kept.push(derived);
     const found = linter.observe(event);
     const findings = [...kept, ...found];
     const { findings: _old, ...rest } = event;
@@ -40,5 +57,6 @@ export function lintEvents(events: readonly SessionEvent[]): SessionEvent[] {
 export async function lintTraceFile(path: string): Promise<FindingsReport> {
   const trace = await readTraceFile(path);
   const notes = trace.warnings.map((w) => `note: ${w}`);
-  return makeReport(path, collectFindings(lintEvents(trace.events)), notes.length ? notes : undefined);
+  const stdio = trace.header.session.transport === 'stdio';
+  return makeReport(path, collectFindings(lintEvents(trace.events, { stdio })), notes.length ? notes : undefined);
 }

@@ -65,6 +65,7 @@ function formatText(report: FindingsReport): string {
   for (const f of report.findings) {
     lines.push(`${f.severity.padEnd(7)} ${f.rule}  (${f.spec ?? 'mcpscope'})${f.seq ? `  seq ${f.seq}` : ''}`);
     lines.push(`        ${f.message}`);
+    if (f.quote) lines.push(`        spec: "${f.quote}"`);
     if (f.excerpt) lines.push(`        ${f.excerpt}`);
   }
   const { error, warning, info } = report.counts;
@@ -79,7 +80,7 @@ const xml = (s: string): string =>
 function formatJUnit(report: FindingsReport): string {
   const cases = report.findings.map((f) => {
     const name = xml(`${f.rule}${f.seq ? ` @ seq ${f.seq}` : ''}`);
-    const body = xml(`${f.message}\n${f.spec ?? ''}\n${f.excerpt}`);
+    const body = xml(`${f.message}\n${f.spec ?? ''}${f.quote ? `: "${f.quote}"` : ''}\n${f.excerpt}`);
     const inner =
       f.severity === 'error' ? `<failure message="${xml(f.message)}" type="${xml(f.rule)}">${body}</failure>` : `<system-out>${xml(f.severity)}: ${body}</system-out>`;
     return `    <testcase classname="mcpscope.${xml(f.rule)}" name="${name}">${inner}</testcase>`;

@@ -3,6 +3,7 @@ import type { Engine } from '../engine.js';
 import type { Session } from '../session.js';
 import type { SessionConfig } from '../types.js';
 import { Exerciser, type ExerciseOptions } from './exercise.js';
+import { withOrigin } from '../origin.js';
 import { probeOriginAndHost } from './origin-probe.js';
 import { collectAllFindings, makeReport, type FindingsReport, type ReportedFinding } from './report.js';
 
@@ -34,14 +35,16 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
   const info = session.info();
   const exerciser = new Exerciser(session, opts);
   exerciser.notes.push(`connected: ${info.transport}, ${info.era ?? '?'} era, protocol ${info.protocolVersion ?? '?'}`);
-  await exerciser.run();
+  // What check sends after the handshake is its own exercise, not a user's action (issue 11 item 2).
+  await withOrigin({ by: 'mcpscope', reason: 'check: exercise' }, () => exerciser.run());
   const probeFindings: ReportedFinding[] = [];
   if (config.transport !== 'stdio' && opts.probe !== false) {
-    const probe = await probeOriginAndHost(config, opts.timeoutMs);
+    const probe = await probeOriginAndHost(config, opts.timeoutMs, info.transport === 'sse' ? 'sse' : 'http');
     exerciser.notes.push(...probe.notes);
-    probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: `POST ${config.url}` })));
+    probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: f.rule === 'http-probe-skipped' ? '' : `POST ${config.url}` })));
   }
   const target = config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
-  const report = makeReport(target, [...(await collectAllFindings(session.all())), ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
+  const exerciseFindings: ReportedFinding[] = exerciser.findings.map((f) => ({ ...f, seq: 0 }));
+  const report = makeReport(target, [...(await collectAllFindings(session.all())), ...exerciseFindings, ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
   return { report, session };
 }

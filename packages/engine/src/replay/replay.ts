@@ -1,6 +1,7 @@
 import { compareValues, exchangesOf, MockIndex, type CompareOptions, type Difference, type Exchange } from '@mcpscope/trace';
 import type { SessionEvent } from '@mcpscope/protocol';
 import type { Engine } from '../engine.js';
+import { user } from '../origin.js';
 import type { Session } from '../session.js';
 import type { EngineMessage, OpenOptions, SessionConfig } from '../types.js';
 
@@ -40,6 +41,10 @@ function body(msg: Record<string, unknown> | undefined): unknown {
   return 'error' in msg ? { error: msg.error } : { result: msg.result };
 }
 
+/** What a replay sends is the user's: they ran it on this trace. */
+const REPLAY = user('replay');
+const REPLAY_ANSWER = user('replay: recorded answer');
+
 /** Answers the server's own requests (sampling, elicitation, roots) with what the trace recorded. */
 function answerFromTrace(engine: Engine, session: Session, recorded: Exchange[]): () => void {
   const index = new MockIndex();
@@ -50,8 +55,8 @@ function answerFromTrace(engine: Engine, session: Session, recorded: Exchange[])
   return engine.subscribe((m: EngineMessage) => {
     if (m.type !== 'server-request' || m.request.sessionId !== session.id) return;
     const hit = index.lookup(m.request.method, withoutMeta(m.request.params));
-    if (hit.found) session.answer(m.request.requestId, 'error' in hit.answer ? { error: hit.answer.error } : { result: hit.answer.result as Record<string, unknown> });
-    else session.answer(m.request.requestId, { error: { code: -32603, message: `mcpscope replay: the trace has no answer for ${m.request.method}` } });
+    if (hit.found) session.answer(m.request.requestId, 'error' in hit.answer ? { error: hit.answer.error } : { result: hit.answer.result as Record<string, unknown> }, REPLAY_ANSWER);
+    else session.answer(m.request.requestId, { error: { code: -32603, message: `mcpscope replay: the trace has no answer for ${m.request.method}` } }, REPLAY_ANSWER);
   });
 }
 
@@ -75,12 +80,12 @@ export async function replayTrace(engine: Engine, events: SessionEvent[], config
       const x = requests.get(e.seq);
       if (!x && recorded.some((r) => r.request.seq === e.seq)) continue;
       if (!x) {
-        await session.send({ method: e.msg.method as string, params }, { notification: true }).catch(() => undefined);
+        await session.send({ method: e.msg.method as string, params }, { notification: true, origin: REPLAY }).catch(() => undefined);
         continue;
       }
       const step: ReplayStep = { method: x.method, params, outcome: 'match', differences: [], recordedLatencyMs: x.latencyMs };
       try {
-        const reply = await session.send({ method: x.method, params }, { timeoutMs: opts.timeoutMs ?? 30_000 });
+        const reply = await session.send({ method: x.method, params }, { timeoutMs: opts.timeoutMs ?? 30_000, origin: REPLAY });
         step.liveLatencyMs = reply.latencyMs;
         step.differences = compareValues(body(x.response?.msg), body(reply.response), opts);
         if (step.differences.length > 0) step.outcome = 'differ';

@@ -1,10 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { parseMessageText, peekResponseId, type JsonRpcId } from '@mcpscope/protocol';
+import { peekResponseId, type JsonRpcId } from '@mcpscope/protocol';
 import { EngineError } from '../errors.js';
 import { DescendantTracker } from './descendants.js';
 import { LineSplitter } from './line-splitter.js';
+import { serverEnvironment } from './server-env.js';
+import { parseStdoutLine } from './stdout-line.js';
 import { stopProcessTree, waitUntilGone } from './process-tree.js';
 import { spawnSupervised } from './watchdog.js';
 
@@ -73,7 +74,7 @@ export class StdioProcessTransport implements Transport {
         command: this.opts.command,
         args: this.opts.args,
         cwd: this.opts.cwd,
-        env: { ...getDefaultEnvironment(), ...this.opts.env },
+        env: serverEnvironment(this.opts.env),
       }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
@@ -123,14 +124,19 @@ export class StdioProcessTransport implements Transport {
     if (line.length === 0 && !overflow) return;
     const text = line.toString('utf8');
     if (overflow) return this.refuse(text, 'too-large', `longer than ${line.length} bytes (the line cap; truncated)`, line.length);
-    const parsed = parseMessageText(text);
+    const parsed = parseStdoutLine(text);
     if ('error' in parsed) {
       if (parsed.code === 'too-deep') return this.refuse(text, 'too-deep', parsed.error, line.length);
       this.hooks.onRawLine(text, parsed.error, line.length);
       return;
     }
-    this.lastInboundSize = line.length;
-    this.onmessage?.(parsed.msg as JSONRPCMessage);
+    // A batch: each element is delivered like a line of its own, sized by its own serialized
+    // length (the line also holds the brackets and commas).
+    for (const msg of parsed.messages) {
+      if (this.closed) return;
+      this.lastInboundSize = parsed.batch ? Buffer.byteLength(JSON.stringify(msg), 'utf8') : line.length;
+      this.onmessage?.(msg as JSONRPCMessage);
+    }
   }
 
   private refuse(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): void {

@@ -31,7 +31,8 @@ const REQUIRES = new Map<string, { side: Side; path: string[]; spec: string }>(O
 export const capabilityViolation: FrameRule = {
   id: 'capability-undeclared',
   severity: 'error',
-  spec: '2025-11-25/basic/lifecycle#capability-negotiation',
+  spec: '2025-11-25/basic/lifecycle#operation',
+  quote: 'Both parties MUST: - Respect the negotiated protocol version - Only use capabilities that were successfully negotiated',
   description: 'Optional features (list_changed, subscriptions, logging, sampling, elicitation, roots, tools/resources/prompts/completions) are used only when the side that provides them declared the capability.',
   onFrame: ({ frame, msg, state }) => {
     if (typeof msg.method !== 'string') return undefined;

@@ -7,6 +7,7 @@ export function nonJsonStdoutFinding(reason: string): Finding {
     severity: 'error',
     message: `The server wrote a line to stdout that is not a JSON-RPC message (${reason}). stdout is reserved for protocol messages; log to stderr instead.`,
     spec: '2025-11-25/basic/transports#stdio',
+    quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
   };
 }
 

@@ -1,3 +1,3 @@
-export { Linter, type LinterOptions } from './linter.js';
-export { RULE_CATALOGUE, FRAME_RULES, HTTP_RULES, PROBE_RULES } from './rules.js';
-export type { RuleMeta, SchemaValidator } from './rule.js';
+export { Linter, TRANSPORT_ATTEMPT, type LinterOptions } from './linter.js';
+export { RULE_CATALOGUE, FRAME_RULES, HTTP_RULES, PROBE_RULES, EXERCISE_RULES, TAP_RULES, ruleMeta } from './rules.js';
+export { findingOf, type RuleMeta, type SchemaValidator } from './rule.js';

@@ -7,6 +7,7 @@ export const jsonrpcVersion: FrameRule = {
   id: 'jsonrpc-version',
   severity: 'error',
   spec: SPEC,
+  quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
   description: 'Every message carries "jsonrpc": "2.0".',
   onFrame: ({ msg }) => (msg.jsonrpc === '2.0' ? undefined : `"jsonrpc" is ${JSON.stringify(msg.jsonrpc)}, not "2.0"`),
 };
@@ -15,6 +16,7 @@ export const jsonrpcShape: FrameRule = {
   id: 'jsonrpc-shape',
   severity: 'error',
   spec: SPEC,
+  quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
   description: 'A message is a request, a notification, or a response with exactly one of result and error.',
   onFrame: ({ msg }) => {
     if ('result' in msg && 'error' in msg) return 'a response has both "result" and "error"';
@@ -30,6 +32,7 @@ export const notificationWithId: FrameRule = {
   id: 'notification-with-id',
   severity: 'error',
   spec: '2025-11-25/basic/index#notifications',
+  quote: 'Notifications MUST NOT include an ID.',
   description: 'Notifications (notifications/*) must not carry an id.',
   onFrame: ({ msg }) =>
     typeof msg.method === 'string' && msg.method.startsWith('notifications/') && 'id' in msg
@@ -41,7 +44,8 @@ export const duplicateInFlightId: FrameRule = {
   id: 'duplicate-inflight-id',
   severity: 'error',
   spec: '2025-11-25/basic/index#requests',
-  description: 'A request id must not be reused while a request with that id is in flight.',
+  quote: 'The request ID MUST NOT have been previously used by the requestor within the same session.',
+  description: 'A request id is not reused while a request with that id is in flight. A new transport attempt (mcpscope falling back from Streamable HTTP to HTTP+SSE, or restarting a stdio server) is a new session.',
   onFrame: ({ frame, msg, state }) => {
     const id = messageId(msg);
     if (classifyMessage(msg) !== 'request' || id === undefined) return undefined;
@@ -53,6 +57,7 @@ export const responseToUnknownId: FrameRule = {
   id: 'response-unknown-id',
   severity: 'warning',
   spec: '2025-11-25/basic/index#responses',
+  quote: 'Result responses MUST include the same ID as the request they correspond to.',
   description: 'A response answers a request that is in flight.',
   onFrame: ({ msg, request, frame, repeatAnswer }) => {
     const kind = classifyMessage(msg);

@@ -2,10 +2,17 @@ import type { Finding, FrameEvent, SessionEvent } from '../events.js';
 import { classifyMessage, messageId } from '../jsonrpc.js';
 import { internalErrorFinding } from './findings.js';
 import { toFindings, type FrameContext, type RuleMeta, type SchemaValidator } from './rule.js';
+import { noteLegacySse } from './http-rules.js';
 import { FRAME_RULES, HTTP_RULES } from './rules.js';
-import { LintState, type InFlight, type ToolDef } from './state.js';
+import { LintState, uniqueNameUris, type InFlight, type ToolDef } from './state.js';
 
 const CLIENT_CAPS_META = 'io.modelcontextprotocol/clientCapabilities';
+
+/**
+ * The lifecycle `state` the engine logs when it starts a new transport attempt (falling back
+ * from Streamable HTTP to HTTP+SSE, restarting a stdio server): a new conversation begins.
+ */
+export const TRANSPORT_ATTEMPT = 'transport-attempt';
 
 export interface LinterOptions {
   /** JSON Schema (2020-12) validation for structuredContent; without it only presence is checked. */
@@ -15,14 +22,26 @@ export interface LinterOptions {
 /**
  * Runs every rule over a session's events in order (live, or from a trace) and returns the
  * findings for each event. One Linter per session: it learns capabilities, era and listings.
+ * Give it every event: a lifecycle `transport-attempt` starts the conversation afresh.
  */
 export class Linter {
-  readonly state = new LintState();
+  private current = new LintState();
 
   constructor(private readonly opts: LinterOptions = {}) {}
 
+  get state(): LintState {
+    return this.current;
+  }
+
   observe(event: SessionEvent): Finding[] {
-    if (event.type === 'http') return HTTP_RULES.flatMap((rule) => guarded(rule, () => rule.onHttp(event, this.state)));
+    if (event.type === 'lifecycle') {
+      if (event.phase === 'state' && event.state === TRANSPORT_ATTEMPT) this.current = new LintState();
+      return [];
+    }
+    if (event.type === 'http') {
+      noteLegacySse(event, this.state);
+      return HTTP_RULES.flatMap((rule) => guarded(rule, () => rule.onHttp(event, this.state)));
+    }
     if (event.type !== 'frame' || !event.msg) return [];
     try {
       return this.onFrame(event, event.msg);
@@ -55,6 +74,7 @@ export class Linter {
     const result = msg.result as Record<string, unknown> | undefined;
     if (frame.dir === 'out' && msg.method === 'initialize') {
       s.initializeSent = true;
+      s.initializePostsPending++;
       s.era = 'legacy';
       s.clientCaps = (params.capabilities as Record<string, unknown>) ?? {};
     }
@@ -65,6 +85,7 @@ export class Linter {
     if (frame.dir === 'out' && msg.method === 'notifications/initialized') s.initializedSent = true;
     if (request?.method === 'initialize' && result) {
       s.initializeAnswered = true;
+      if (typeof result.protocolVersion === 'string') s.protocolVersion = result.protocolVersion;
       s.serverCaps = (result.capabilities as Record<string, unknown>) ?? {};
     }
     if (request?.method === 'server/discover' && result) {
@@ -89,11 +110,7 @@ export class Linter {
         s.pendingTools = [];
       }
     }
-    if (method === 'resources/list' && Array.isArray(result.resources)) {
-      for (const r of result.resources as Array<{ name?: unknown; uri?: unknown }>) {
-        if (typeof r.name === 'string' && typeof r.uri === 'string') s.resourceUris.set(r.name, r.uri);
-      }
-    }
+    if (method === 'resources/list' && Array.isArray(result.resources)) s.resourceUris = uniqueNameUris(result.resources);
   }
 }
 

@@ -1,3 +1,4 @@
+import { uniqueNameUris } from './state.js';
 import type { FrameRule } from './rule.js';
 
 const TOOLS = '2025-11-25/server/tools';
@@ -12,6 +13,7 @@ export const structuredContent: FrameRule = {
   id: 'structured-content-schema',
   severity: 'error',
   spec: `${TOOLS}#output-schema`,
+  quote: 'Servers MUST provide structured results that conform to this schema.',
   description: 'A tool with an outputSchema returns structuredContent that conforms to it.',
   onFrame: (ctx) => {
     const tool = toolOf(ctx);
@@ -29,6 +31,7 @@ export const validationAsProtocolError: FrameRule = {
   id: 'validation-as-protocol-error',
   severity: 'warning',
   spec: `${TOOLS}#error-handling`,
+  quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: - API failures - Input validation errors (e.g., date in wrong format, value out of range)',
   description: 'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602.',
   onFrame: (ctx) => {
     const tool = toolOf(ctx);
@@ -48,8 +51,9 @@ const LISTS: Record<string, string> = {
 
 export const paginationLoop: FrameRule = {
   id: 'pagination-cursor-loop',
-  severity: 'error',
-  spec: '2025-11-25/server/utilities/pagination',
+  severity: 'warning',
+  spec: '2025-11-25/server/utilities/pagination#implementation-guidelines',
+  quote: 'Servers SHOULD: - Provide stable cursors - Handle invalid cursors gracefully',
   description: 'nextCursor never returns a cursor already followed in the same walk (a client following it would loop forever).',
   onFrame: ({ msg, request, state }) => {
     if (!request || !(request.method in LISTS)) return undefined;
@@ -63,16 +67,17 @@ export const paginationLoop: FrameRule = {
 export const resourceUriStable: FrameRule = {
   id: 'resource-uri-unstable',
   severity: 'warning',
-  spec: '2025-11-25/server/resources#resource',
-  description: 'A resource keeps its URI between listings (clients cache and subscribe by URI).',
+  spec: '2025-11-25/server/resources',
+  quote: 'Each resource is uniquely identified by a URI.',
+  description: 'A resource keeps its URI between listings (clients cache and subscribe by URI). Judged only for names that occur once in both listings: a repeated name identifies nothing.',
   onFrame: ({ msg, request, state }) => {
     if (request?.method !== 'resources/list') return undefined;
-    const list = (msg.result as { resources?: Array<{ name?: unknown; uri?: unknown }> } | undefined)?.resources;
+    const list = (msg.result as { resources?: unknown } | undefined)?.resources;
     if (!Array.isArray(list)) return undefined;
     const out: string[] = [];
-    for (const r of list) {
-      const before = typeof r.name === 'string' ? state.resourceUris.get(r.name) : undefined;
-      if (before !== undefined && before !== r.uri) out.push(`resource "${String(r.name)}" changed URI from ${before} to ${String(r.uri)}`);
+    for (const [name, uri] of uniqueNameUris(list)) {
+      const before = state.resourceUris.get(name);
+      if (before !== undefined && before !== uri) out.push(`resource "${name}" changed URI from ${before} to ${uri}`);
     }
     return out.length > 0 ? out : undefined;
   },
@@ -81,7 +86,8 @@ export const resourceUriStable: FrameRule = {
 export const progressToken: FrameRule = {
   id: 'progress-unknown-token',
   severity: 'warning',
-  spec: '2025-11-25/basic/utilities/progress',
+  spec: '2025-11-25/basic/utilities/progress#behavior-requirements',
+  quote: 'Progress notifications MUST only reference tokens that: - Were provided in an active request - Are associated with an in-progress operation',
   description: 'Progress notifications refer to the progressToken of a request still in flight.',
   onFrame: ({ msg, state }) => {
     if (msg.method !== 'notifications/progress') return undefined;

@@ -18,7 +18,11 @@ export interface ToolDef {
 
 type Caps = Record<string, unknown>;
 
-/** What the linter has learned about a session so far, shared by every rule. */
+/**
+ * What the linter has learned about one conversation so far, shared by every rule. A new
+ * transport attempt (lifecycle state `transport-attempt`) starts a new conversation: a fresh
+ * LintState, so ids resent on the new transport are not "already in flight".
+ */
 export class LintState {
   era: 'legacy' | 'modern' | undefined;
   clientCaps: Caps | undefined;
@@ -31,7 +35,7 @@ export class LintState {
   tools = new Map<string, ToolDef>();
   /** Pages of the listing being gathered (tools/list with cursors). */
   pendingTools: ToolDef[] = [];
-  /** Resource name → URI from the last listing. */
+  /** Resource name → URI from the last listing, for names listed once (a repeated name identifies nothing). */
   resourceUris = new Map<string, string>();
   /** Cursors already followed, per method, within the current pagination walk. */
   cursors = new Map<string, Set<string>>();
@@ -39,6 +43,14 @@ export class LintState {
   progressTokens = new Set<string>();
   /** A Mcp-Session-Id the server assigned over HTTP. */
   httpSessionId: string | undefined;
+  /** The protocol version the initialize answer negotiated (legacy era). */
+  protocolVersion: string | undefined;
+  /** The legacy HTTP+SSE transport (2024-11-05): the Streamable HTTP header rules do not apply. */
+  legacySse = false;
+  /** Outgoing initialize requests whose HTTP POST has not been seen yet (stateless servers). */
+  initializePostsPending = 0;
+  /** Mcp-Session-Ids assigned by an initialize answer: requests carrying one come after initialization. */
+  readonly initializedHttpSessions = new Set<string>();
   private readonly inFlight = new Map<string, InFlight>();
   private readonly finished = new Set<string>();
 
@@ -73,4 +85,17 @@ export class LintState {
   caps(side: 'client' | 'server'): Caps | undefined {
     return side === 'client' ? this.clientCaps : this.serverCaps;
   }
+}
+
+/** Name → URI of a resources/list page, for names listed exactly once (a repeated name identifies nothing). */
+export function uniqueNameUris(resources: unknown[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const repeated = new Set<string>();
+  for (const r of resources as Array<{ name?: unknown; uri?: unknown } | null>) {
+    if (!r || typeof r !== 'object' || typeof r.name !== 'string' || typeof r.uri !== 'string') continue;
+    if (out.has(r.name)) repeated.add(r.name);
+    out.set(r.name, r.uri);
+  }
+  for (const name of repeated) out.delete(name);
+  return out;
 }

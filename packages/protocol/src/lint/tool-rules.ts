@@ -31,6 +31,7 @@ export const toolDescription: FrameRule = {
   id: 'tool-description',
   severity: 'warning',
   spec: `${SPEC_TOOLS}#tool`,
+  quote: '`description`: Human-readable description of functionality',
   description: 'Every tool has a real description: models choose tools by it.',
   onFrame: (ctx) =>
     each(listedTools(ctx), (t) => {
@@ -40,15 +41,31 @@ export const toolDescription: FrameRule = {
     }),
 };
 
+/** A missing or non-object inputSchema breaks the MUST; a schema of another type is judged by toolInputSchemaType. */
 export const toolInputSchema: FrameRule = {
   id: 'tool-input-schema',
   severity: 'error',
   spec: `${SPEC_TOOLS}#tool`,
-  description: 'inputSchema is a JSON Schema object with "type": "object".',
+  quote: 'MUST be a valid JSON Schema object (not `null`)',
+  description: 'inputSchema is a JSON Schema object.',
+  onFrame: (ctx) =>
+    each(listedTools(ctx), (t) => {
+      const s = t.inputSchema;
+      return !s || typeof s !== 'object' || Array.isArray(s) ? `tool "${t.name}" has no inputSchema object` : undefined;
+    }),
+};
+
+/** Arguments are an object, so an inputSchema of another type accepts no call (the spec's examples; schema.json has the const). */
+export const toolInputSchemaType: FrameRule = {
+  id: 'tool-input-schema-type',
+  severity: 'warning',
+  spec: `${SPEC_TOOLS}#tool`,
+  quote: 'For tools with no parameters, use one of these valid approaches: - `{ "type": "object", "additionalProperties": false }` - Recommended: explicitly accepts only empty objects - `{ "type": "object" }` - accepts any object (including with properties)',
+  description: 'inputSchema has "type": "object" (tool arguments are an object).',
   onFrame: (ctx) =>
     each(listedTools(ctx), (t) => {
       const s = t.inputSchema as { type?: unknown } | undefined;
-      if (!s || typeof s !== 'object') return `tool "${t.name}" has no inputSchema object`;
+      if (!s || typeof s !== 'object' || Array.isArray(s)) return undefined;
       return s.type === 'object' ? undefined : `tool "${t.name}": inputSchema.type is ${JSON.stringify(s.type)}, not "object"`;
     }),
 };
@@ -57,6 +74,7 @@ export const toolName: FrameRule = {
   id: 'tool-name',
   severity: 'warning',
   spec: `${SPEC_TOOLS}#tool-names`,
+  quote: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive).',
   description: 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - . and unique within a server.',
   onFrame: (ctx) => {
     const tools = listedTools(ctx);
@@ -74,9 +92,9 @@ export const toolName: FrameRule = {
 
 export const toolInjection: FrameRule = {
   id: 'tool-prompt-injection',
-  severity: 'warning',
-  spec: '2025-11-25/server/tools#security-considerations',
-  description: 'Tool descriptions that read like instructions to the model (ignore previous instructions, hidden characters, secrets) are suspicious.',
+  severity: 'info',
+  spec: '',
+  description: "mcpscope's own heuristic, no spec rule: tool descriptions that read like instructions to the model (ignore previous instructions, hidden characters, secrets) are suspicious.",
   onFrame: (ctx) =>
     each(listedTools(ctx), (t) => {
       const text = [t.title, t.description, JSON.stringify(t.inputSchema ?? {})].filter((x) => typeof x === 'string').join('\n');
@@ -92,9 +110,9 @@ function fingerprint(t: ToolDef): string {
 /** Runs on the last page of a listing; compares the whole listing with the previous one. */
 export const toolChanged: FrameRule = {
   id: 'tool-definition-changed',
-  severity: 'warning',
-  spec: '2025-11-25/server/tools#list-changed-notification',
-  description: 'A tool whose description or schema changed between two listings (a "rug pull") deserves a look.',
+  severity: 'info',
+  spec: '',
+  description: `mcpscope's own heuristic, no spec rule: a tool whose description or schema changed between two listings (a "rug pull") deserves a look.`,
   onFrame: (ctx) => {
     const tools = listedTools(ctx);
     const done = tools && !(ctx.msg.result as { nextCursor?: unknown }).nextCursor;

@@ -1,3 +1,4 @@
+import { OFFLINE_REASON } from '../../lib/capabilities';
 import { formatClock, formatDuration } from '../../lib/format';
 import type { PingRecord } from '../../lib/pingLog';
 import type { ClientRequestEntry } from './clientRequestLog';
@@ -9,7 +10,7 @@ export function PingCard({ m }: { m: PingModel }) {
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center gap-2">
-        <button className="btn btn-primary" onClick={() => void m.ping()} disabled={!m.connected || m.busy} title={m.offline ? 'offline trace' : undefined} data-testid="ping-button">
+        <button className="btn btn-primary" onClick={() => void m.ping()} disabled={!m.connected || m.busy} title={m.offline ? OFFLINE_REASON : undefined} data-testid="ping-button">
           {m.busy ? 'Pinging…' : m.removedInEra ? 'Ping (raw)' : 'Ping the server'}
         </button>
         <span data-testid="ping-result" data-outcome={last?.outcome ?? 'none'} className="text-xs">

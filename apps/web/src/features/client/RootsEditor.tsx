@@ -53,7 +53,7 @@ export function RootsEditor({ sessionId }: { sessionId: string | null }) {
         })}
       </ul>
       <div className="flex items-center gap-1.5">
-        <button className="btn" onClick={m.add} disabled={!sessionId} data-testid="roots-add">
+        <button className="btn" onClick={m.add} disabled={!sessionId || m.blockedReason !== undefined} title={m.blockedReason} data-testid="roots-add">
           + Add root
         </button>
         {m.dirty && (
@@ -62,7 +62,7 @@ export function RootsEditor({ sessionId }: { sessionId: string | null }) {
           </button>
         )}
         <span className="flex-1" />
-        <button className="btn btn-primary" onClick={m.save} disabled={!m.canSave} data-testid="roots-save">
+        <button className="btn btn-primary" onClick={m.save} disabled={!m.canSave} title={m.blockedReason} data-testid="roots-save">
           {m.saving ? 'Saving…' : 'Save roots'}
         </button>
       </div>

@@ -28,7 +28,7 @@ export function usePingModel(sessionId: string | null, serverRequests: readonly 
       if (!sessionId) return;
       setBusy(true);
       try {
-        await sendPing({ wb, api }, sessionId, session?.era === 'modern');
+        await sendPing({ wb, api }, sessionId, 'client: ping', session?.era === 'modern');
       } finally {
         setBusy(false);
       }

@@ -1,3 +1,4 @@
+import { OFFLINE_REASON, isOffline } from '../../lib/capabilities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
@@ -39,7 +40,7 @@ export function useRootsModel(sessionId: string | null) {
   });
 
   const save = useMutation({
-    mutationFn: (list: Root[]) => wb.putRoots(sessionId!, list),
+    mutationFn: (list: Root[]) => wb.putRoots(sessionId!, list, 'client: roots'),
     onMutate: () => {
       setNotice(null);
       setSaveStartedAt(Date.now());
@@ -62,7 +63,9 @@ export function useRootsModel(sessionId: string | null) {
     remove: (id: number) => edit(rows.filter((r) => r.id !== id)),
     update: (id: number, patch: Partial<Pick<RootRow, 'uri' | 'name'>>) => edit(rows.map((r) => (r.id === id ? { ...r, ...patch } : r))),
     reset: () => setDraft({ sessionId, rows: null }),
-    canSave: sessionId !== null && Object.keys(errors).length === 0 && dirty && !save.isPending,
+    canSave: sessionId !== null && !isOffline(session) && Object.keys(errors).length === 0 && dirty && !save.isPending,
+    /** A trace's roots cannot change. */
+    blockedReason: isOffline(session) ? OFFLINE_REASON : undefined,
     save: () => {
       if (Object.keys(errors).length === 0) save.mutate(roots);
     },

@@ -28,7 +28,7 @@ export function useTasksModel(sessionId: string | null) {
   const queryClient = useQueryClient();
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
   const support = tasksSupport(session);
-  const list = usePagedList(sessionId, 'tasks/list', 'tasks', AnyTask, support.list.available);
+  const list = usePagedList(sessionId, 'tasks/list', 'tasks', AnyTask, support.list.available, 'client: list tasks');
   useInvalidateOnNotification(sessionId, 'notifications/tasks/status', 'tasks/list');
   const [seen, setSeen] = useState<{ sessionId: string | null; rows: Map<string, TaskRow> }>({ sessionId, rows: new Map() });
   const rows = seen.sessionId === sessionId ? seen.rows : new Map<string, TaskRow>();
@@ -40,7 +40,7 @@ export function useTasksModel(sessionId: string | null) {
   }, true);
 
   const call = useMutation({
-    mutationFn: async ({ method, taskId }: { method: 'tasks/get' | 'tasks/cancel'; taskId: string }) => ({ method, taskId, result: await wb.result(sessionId!, method, { taskId }) }),
+    mutationFn: async ({ method, taskId }: { method: 'tasks/get' | 'tasks/cancel'; taskId: string }) => ({ method, taskId, result: await wb.result(sessionId!, method, { taskId }, method === 'tasks/get' ? 'client: get task' : 'client: cancel task') }),
     onSuccess: ({ method, taskId, result }) => {
       const task = readTask(result);
       // The extension's tasks/cancel answers with an empty result: the status comes with the next get.

@@ -1,3 +1,4 @@
+import { OFFLINE_REASON } from '../../lib/capabilities';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { JsonEditor } from '../../ui/JsonEditor';
@@ -31,7 +32,7 @@ export function ComposerPanel() {
             <input type="number" min={1} className="input w-14 tabular-nums" value={m.timeoutSec} onChange={(e) => m.setTimeoutSec(Number(e.target.value))} disabled={m.notification} />s
           </label>
           <span className="flex-1" />
-          <button className="btn btn-primary" data-testid="composer-send" onClick={() => m.submit()} disabled={!m.canSend} title={m.offline ? 'offline trace' : `Send (${isMac ? '⌘' : 'Ctrl'}+Enter)`}>
+          <button className="btn btn-primary" data-testid="composer-send" onClick={() => m.submit()} disabled={!m.canSend} title={m.offline ? OFFLINE_REASON : `Send (${isMac ? '⌘' : 'Ctrl'}+Enter)`}>
             {m.pending ? 'Sending…' : 'Send'} <kbd className="text-[10px] opacity-70">{isMac ? '⌘↵' : 'Ctrl↵'}</kbd>
           </button>
         </div>
@@ -40,7 +41,7 @@ export function ComposerPanel() {
         </div>
         <div className={`shrink-0 border-t border-line px-2 py-1 text-[11px] ${m.submitError || !m.validation.ok ? 'text-danger' : 'text-muted'}`} data-testid="composer-validation" role={m.submitError ? 'alert' : undefined}>
           {m.submitError ?? (m.validation.ok ? `✓ ${m.notification ? 'notification' : 'request'} ${m.validation.body.message.method}${'id' in m.validation.body.message ? '' : m.notification ? '' : ' — id assigned by the proxy'}` : m.validation.error)}
-          {!m.submitError && m.sessionState !== 'connected' && <span className="ml-2 text-warn">{m.offline ? 'offline trace' : sessionId ? `session ${m.sessionState ?? 'gone'}` : 'no session selected'}</span>}
+          {!m.submitError && m.sessionState !== 'connected' && <span className="ml-2 text-warn">{m.offline ? OFFLINE_REASON : sessionId ? `session ${m.sessionState ?? 'gone'}` : 'no session selected'}</span>}
         </div>
         <ComposerHistory m={m} />
       </div>

@@ -3,13 +3,13 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import { testServices } from '../../lib/testServices';
-import { historyStore } from './composerHistory';
+import { historyOf, historyStore } from './composerHistory';
 import { useComposerModel } from './useComposerModel';
 
 afterEach(cleanup);
 
 function setup(sendMessage = vi.fn(async () => ({ response: { jsonrpc: '2.0', id: 9, result: { tools: [] } }, latencyMs: 12 }))) {
-  historyStore.set([]);
+  historyStore.set(new Map());
   const services = testServices({ sendMessage });
   services.store.upsertSession({ id: 's1', name: 's', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false });
   const hook = renderHook(() => useComposerModel('s1'), { wrapper: services.wrapper });
@@ -22,8 +22,8 @@ describe('useComposerModel', () => {
     act(() => result.current.applyTemplate('tools/list'));
     act(() => void result.current.submit());
     await waitFor(() => expect(result.current.reply?.latencyMs).toBe(12));
-    expect(sendMessage).toHaveBeenCalledWith('s1', { message: { method: 'tools/list', params: {} }, notification: false, timeoutMs: 60000 });
-    expect(historyStore.getSnapshot()[0]).toMatchObject({ method: 'tools/list', outcome: 'ok', latencyMs: 12 });
+    expect(sendMessage).toHaveBeenCalledWith('s1', { message: { method: 'tools/list', params: {} }, notification: false, timeoutMs: 60000 }, 'composer: send');
+    expect(historyOf(historyStore.getSnapshot(), 's1')[0]).toMatchObject({ method: 'tools/list', outcome: 'ok', latencyMs: 12 });
   });
 
   it('never sends invalid JSON', () => {
@@ -45,11 +45,11 @@ describe('useComposerModel', () => {
     const { result } = setup(sendMessage);
     act(() => result.current.setText('{"method":"nope"}'));
     act(() => void result.current.submit());
-    await waitFor(() => expect(historyStore.getSnapshot()[0]?.outcome).toBe('rpc-error'));
+    await waitFor(() => expect(historyOf(historyStore.getSnapshot(), 's1')[0]?.outcome).toBe('rpc-error'));
     act(() => result.current.setText('{"method":"again"}'));
     act(() => void result.current.submit());
     await waitFor(() => expect(result.current.error?.message).toBe('session closed'));
-    expect(historyStore.getSnapshot().map((h) => h.outcome)).toEqual(['failed', 'rpc-error']);
+    expect(historyOf(historyStore.getSnapshot(), 's1').map((h) => h.outcome)).toEqual(['failed', 'rpc-error']);
   });
 
   it('templates set the notification flag; history reloads a draft', () => {
@@ -59,5 +59,18 @@ describe('useComposerModel', () => {
     act(() => result.current.loadHistory({ at: 0, method: 'ping', text: '{"method":"ping"}', notification: false, outcome: 'ok' }));
     expect(result.current.text).toBe('{"method":"ping"}');
     expect(result.current.notification).toBe(false);
+  });
+
+  it('keeps one history per session: what was sent to s1 is not offered on s2 (issue 11)', async () => {
+    const { result, sendMessage } = setup();
+    act(() => result.current.applyTemplate('tools/list'));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(result.current.history).toHaveLength(1));
+    const services = testServices({ sendMessage });
+    services.store.upsertSession({ id: 's2', name: 'other', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false });
+    const other = renderHook(() => useComposerModel('s2'), { wrapper: services.wrapper });
+    expect(other.result.current.history).toEqual([]);
+    act(() => other.result.current.clearHistory());
+    expect(historyOf(historyStore.getSnapshot(), 's1')).toHaveLength(1);
   });
 });

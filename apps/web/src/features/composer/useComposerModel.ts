@@ -4,7 +4,7 @@ import type { SendMessageBody, SendMessageReply } from '@mcpscope/wire';
 import { OFFLINE_REASON, isOffline } from '../../lib/capabilities';
 import { useServices, useStoreSelector } from '../../lib/services';
 import { useValue } from '../../lib/valueStore';
-import { addHistory, clearHistory, historyStore, type HistoryEntry } from './composerHistory';
+import { addHistory, clearHistory, historyOf, historyStore, type HistoryEntry } from './composerHistory';
 import { parseDraft } from './parseDraft';
 import { TEMPLATES, templateText } from './templates';
 
@@ -23,14 +23,14 @@ export function useComposerModel(sessionId: string | null) {
   const [notification, setNotification] = useState(false);
   const [timeoutSec, setTimeoutSec] = useState(60);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const history = useValue(historyStore);
+  const history = historyOf(useValue(historyStore), sessionId);
   const validation = useMemo(() => parseDraft(text, notification), [text, notification]);
 
   const send = useMutation<SendMessageReply, Error, Sent>({
-    mutationFn: ({ sessionId: id, body }) => api.sendMessage(id, body),
+    mutationFn: ({ sessionId: id, body }) => api.sendMessage(id, body, 'composer: send'),
     onSettled: (reply, err, sent) => {
       const rpcError = reply?.response && 'error' in reply.response;
-      addHistory({
+      addHistory(sent.sessionId, {
         at: Date.now(),
         method: sent.body.message.method,
         text: sent.text,
@@ -88,7 +88,7 @@ export function useComposerModel(sessionId: string | null) {
       setNotification(entry.notification);
       setSubmitError(null);
     },
-    clearHistory,
+    clearHistory: () => sessionId !== null && clearHistory(sessionId),
   };
 }
 

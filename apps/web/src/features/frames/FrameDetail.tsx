@@ -1,5 +1,6 @@
 import type { FrameEvent } from '@mcpscope/protocol';
 import { formatBytes, formatClock, formatDuration, formatOffset } from '../../lib/format';
+import { frameOrigin, originSentence } from '../../lib/frameOrigin';
 import { CopyButton } from '../../ui/CopyButton';
 import { JsonView } from '../../ui/JsonView';
 import { KIND_LABEL, type FrameSummary } from './frameSummary';
@@ -18,6 +19,7 @@ interface Props {
 export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose }: Props) {
   const isRequest = s.kind === 'request';
   const isAnswer = s.kind === 'response' || s.kind === 'error';
+  const origin = frameOrigin(frame);
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="frame-detail" data-seq={frame.seq}>
       <div className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-1">
@@ -31,6 +33,11 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
         <span>#{frame.seq}</span>
         <span className="font-mono">{formatClock(startedAt + frame.t)} ({formatOffset(frame.t)})</span>
         <span>{frame.dir === 'out' ? 'client → server' : 'server → client'}</span>
+        {origin && (
+          <span data-testid="frame-detail-origin" data-origin={origin.by === 'user' ? 'user' : 'auto'}>
+            origin <span className={origin.by === 'user' ? 'text-accent' : 'text-fg'}>{originSentence(origin)}</span>
+          </span>
+        )}
         {s.id && <span>id <span className="font-mono text-fg">{s.id}</span></span>}
         <span>{formatBytes(frame.size)}</span>
         {s.latencyMs !== undefined && <span>latency <span className="text-fg">{formatDuration(s.latencyMs)}</span></span>}

@@ -2,14 +2,15 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { formatBytes, formatClock, formatCount, formatDuration, formatOffset } from '../../lib/format';
+import { frameOrigin, originLabel, originSentence } from '../../lib/frameOrigin';
 import { KIND_LABEL, type FrameSummary } from './frameSummary';
 import type { FrameLogModel } from './useFrameLogModel';
 
 const ROW_HEIGHT = 22;
 const HEADER_HEIGHT = 24;
-export const FRAME_COLUMNS = '52px 100px 66px 20px 80px minmax(120px,1fr) 88px 64px 60px 30px';
+export const FRAME_COLUMNS = '52px 100px 66px 20px 80px minmax(120px,1fr) 132px 88px 64px 60px 30px';
 /** Below this the table scrolls sideways instead of squeezing the method column. */
-const MIN_WIDTH = 680;
+const MIN_WIDTH = 812;
 
 const KIND_CLASS: Record<FrameSummary['kind'], string> = {
   request: 'text-muted',
@@ -66,8 +67,8 @@ export function FrameTable({ m, startedAt, live }: { m: FrameLogModel; startedAt
         }}
       >
         <div role="row" className="sticky top-0 z-10 grid border-b border-line bg-panel font-sans text-[11px] font-medium text-muted select-none" style={{ gridTemplateColumns: FRAME_COLUMNS, minWidth: MIN_WIDTH, height: HEADER_HEIGHT }}>
-          {['#', 'Time', '+t', '', 'Kind', 'Method', 'Id', 'Latency', 'Size', ''].map((h, i) => (
-            <div key={i} className={`truncate px-1.5 py-1 ${i === 0 || (i >= 6 && i <= 8) ? 'text-right' : ''}`}>{h}</div>
+          {['#', 'Time', '+t', '', 'Kind', 'Method', 'Origin', 'Id', 'Latency', 'Size', ''].map((h, i) => (
+            <div key={i} className={`truncate px-1.5 py-1 ${i === 0 || (i >= 7 && i <= 9) ? 'text-right' : ''}`} title={i === 6 ? 'Why an outgoing frame was sent: you (which tab and action) or mcpscope itself (auto: handshake, probes, replies the spec requires)' : undefined}>{h}</div>
           ))}
         </div>
         <div style={{ height: virtualizer.getTotalSize(), minWidth: MIN_WIDTH, position: 'relative' }}>
@@ -121,6 +122,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
   const raw = s.kind === 'raw';
   const bg = selected ? 'bg-selected' : raw ? 'bg-raw' : 'hover:bg-hover';
   const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? (live ? '…' : 'none') : '';
+  const origin = frameOrigin(frame);
   return (
     <div
       role="row"
@@ -130,6 +132,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
       data-method={s.method}
       data-dir={frame.dir}
       data-kind={s.kind}
+      data-origin={origin ? (origin.by === 'user' ? 'user' : 'auto') : undefined}
       className={`absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${bg}`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: FRAME_COLUMNS }}
       onMouseDown={onSelect}
@@ -153,6 +156,9 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
             {s.detail && <span className="ml-2 text-danger">{s.detail}</span>}
           </>
         )}
+      </div>
+      <div className={`truncate px-1.5 font-sans text-[11px] ${origin?.by === 'user' ? 'text-accent' : 'text-subtle'}`} title={origin ? originSentence(origin) : undefined} data-testid={origin ? 'frame-origin' : undefined}>
+        {origin ? originLabel(origin) : ''}
       </div>
       <div className="truncate px-1.5 text-right text-muted">{s.id}</div>
       <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? (live ? 'awaiting the response' : 'never answered: the session ended first') : undefined}>{latency}</div>

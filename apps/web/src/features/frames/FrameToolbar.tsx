@@ -8,6 +8,7 @@ const GRAMMAR_HELP = `Filter frames. Terms are ANDed:
   method:tools/*  method (a response matches the method it answers)
   dir:in | dir:out
   is:request | is:notification | is:response | is:error | is:raw
+  origin:user | origin:auto | origin:<word>   who sent an outgoing frame and why (tools, handshake…)
   -term           negation, e.g. -method:ping
 Press / in the frame list to focus this box.`;
 

@@ -1,3 +1,4 @@
+import { sendBlockedReason } from '../../lib/capabilities';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useStoreSelector } from '../../lib/services';
@@ -19,7 +20,7 @@ export function useLogLevelModel(sessionId: string | null) {
   const current = session?.logLevel ?? local;
   const modern = session?.era === 'modern';
   const mutation = useMutation({
-    mutationFn: (level: LogLevel) => wb.setLogLevel(sessionId!, level),
+    mutationFn: (level: LogLevel) => wb.setLogLevel(sessionId!, level, 'notifications: set log level'),
     onSuccess: (_r, level) => setLocal(level),
   });
   return {
@@ -34,11 +35,9 @@ export function useLogLevelModel(sessionId: string | null) {
       ? 'Applies to later requests: sent as _meta["io.modelcontextprotocol/logLevel"] on each one (2026-07-28); the server logs only while handling such a request.'
       : 'Sends logging/setLevel to the server now (legacy era); the server filters the log messages it sends from then on.',
     /** Why the control is disabled: no connected session, or `logging` not declared (unless forced). */
-    disabledReason: !session
-      ? 'No session is selected'
-      : session.state !== 'connected'
-        ? `The session is ${session.state}`
-        : !feature.declared && !forced
+    disabledReason: sendBlockedReason(session) !== undefined
+      ? sendBlockedReason(session)
+      : !feature.declared && !forced
           ? feature.reason
           : undefined,
     forced,

@@ -84,17 +84,17 @@ export function useOAuthModel(sessionId: string | null) {
     busy,
     error,
     /** Quick: one click, the runner's defaults (the challenge's scope). */
-    quick: () => sessionId && run(() => api.authorize(sessionId)),
+    quick: () => sessionId && run(() => api.authorize(sessionId, {}, 'oauth: authorize')),
     /** Guided: the edited inputs become the runner's config; every step appears below. */
-    guided: () => sessionId && run(() => api.guidedStart(sessionId, configOf(inputs)), null),
+    guided: () => sessionId && run(() => api.guidedStart(sessionId, configOf(inputs), 'oauth: guided start'), null),
     /** Guided: the edited inputs of the next step; the authorization step opens the browser. */
-    guidedNext: (edits: GuidedInputs) => sessionId && run(() => api.guidedNext(sessionId, edits), status.data?.guided?.stage === 'authorization' ? openPopup() : null),
-    stepUp: (scope: string) => sessionId && run(() => api.stepUp(sessionId, scope)),
+    guidedNext: (edits: GuidedInputs) => sessionId && run(() => api.guidedNext(sessionId, edits, 'oauth: guided next'), status.data?.guided?.stage === 'authorization' ? openPopup() : null),
+    stepUp: (scope: string) => sessionId && run(() => api.stepUp(sessionId, scope, 'oauth: step up')),
     openPending: (url: string) => window.open(url, 'mcpscope-oauth', 'popup,width=560,height=720'),
     signOut: async () => {
       if (!sessionId) return;
       setError(null);
-      await api.signOut(sessionId).catch((err: Error) => setError(err.message));
+      await api.signOut(sessionId, 'oauth: sign out').catch((err: Error) => setError(err.message));
       void status.refetch();
     },
   };

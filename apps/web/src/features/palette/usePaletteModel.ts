@@ -26,9 +26,9 @@ export function usePaletteModel(views: ReadonlyArray<{ id: string; label: string
   const [query, setQueryState] = useState('');
   const [index, setIndex] = useState(0);
   const canList = { tools: useFeature(sessionId, 'tools').available, resources: useFeature(sessionId, 'resources').available, prompts: useFeature(sessionId, 'prompts').available };
-  const tools = usePagedList(sessionId, 'tools/list', 'tools', Named, canList.tools);
-  const resources = usePagedList(sessionId, 'resources/list', 'resources', Resource, canList.resources);
-  const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', Named, canList.prompts);
+  const tools = usePagedList(sessionId, 'tools/list', 'tools', Named, canList.tools, 'palette: list tools');
+  const resources = usePagedList(sessionId, 'resources/list', 'resources', Resource, canList.resources, 'palette: list resources');
+  const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', Named, canList.prompts, 'palette: list prompts');
   const registered = useValue(commandsStore);
   const builtins = useBuiltinCommands();
 

@@ -49,7 +49,7 @@ export function PromptForm({ m }: { m: PromptsModel }) {
         ))}
       </div>
       <div className="mt-2 flex items-center gap-2">
-        <button type="submit" className="btn btn-primary" data-testid="prompt-get" disabled={!m.canGet} title="prompts/get">
+        <button type="submit" className="btn btn-primary" data-testid="prompt-get" disabled={!m.canGet} title={m.blockedReason ?? 'prompts/get'}>
           {m.get.isPending ? 'Getting…' : 'Get prompt'}
         </button>
         {m.missing.length > 0 && (

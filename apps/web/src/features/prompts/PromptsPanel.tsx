@@ -16,7 +16,7 @@ export function PromptsPanel() {
       <div className="flex w-[300px] min-w-[220px] shrink-0 flex-col border-r border-line">
         <div className="flex shrink-0 items-center gap-1 border-b border-line bg-panel px-2 py-1">
           <input className="input" placeholder="Filter prompts" value={m.search} onChange={(e) => m.setSearch(e.target.value)} aria-label="Filter prompts" />
-          <button className="btn btn-ghost" title="List again (prompts/list)" disabled={!m.connected || (!m.feature.declared && !m.forced)} onClick={m.prompts.refetch}>↻</button>
+          <button className="btn btn-ghost" title={m.blockedReason ?? 'List again (prompts/list)'} disabled={!m.connected || (!m.feature.declared && !m.forced)} onClick={m.prompts.refetch}>↻</button>
         </div>
         {!m.feature.declared && m.feature.reason && (
           <FeatureUnavailable feature="prompts" reason={m.feature.reason}>

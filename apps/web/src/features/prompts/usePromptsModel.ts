@@ -1,6 +1,7 @@
+import { sendBlockedReason } from '../../lib/capabilities';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { navigationStore } from '../../lib/navigation';
+import { useNavigationTarget } from '../../lib/navigation';
 import { useStoreSelector } from '../../lib/services';
 import { useFeature } from '../../lib/useFeature';
 import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
@@ -25,7 +26,7 @@ export function usePromptsModel(sessionId: string | null) {
   const feature = useFeature(sessionId, 'prompts');
   const completions = useFeature(sessionId, 'completions');
   const [forced, setForced] = useState(false);
-  const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', PromptSchema, connected && (feature.declared || forced));
+  const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', PromptSchema, connected && (feature.declared || forced), 'prompts: list');
   useInvalidateOnNotification(sessionId, 'notifications/prompts/list_changed', 'prompts/list');
 
   const [search, setSearch] = useState('');
@@ -37,17 +38,14 @@ export function usePromptsModel(sessionId: string | null) {
 
   const get = useMutation({
     mutationFn: async ({ name, args }: { name: string; args: Record<string, string> }): Promise<GetOutcome> => {
-      const raw = await wb.result(sessionId!, 'prompts/get', { name, ...(Object.keys(args).length ? { arguments: args } : {}) });
+      const raw = await wb.result(sessionId!, 'prompts/get', { name, ...(Object.keys(args).length ? { arguments: args } : {}) }, 'prompts: get');
       const parsed = GetPromptResultSchema.safeParse(raw);
       if (!parsed.success) throw new Error(`The result of prompts/get does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
       return { name, args, result: parsed.data, at: Date.now() };
     },
   });
 
-  const nav = useValue(navigationStore);
-  useEffect(() => {
-    if (nav?.tab === 'prompts' && nav.target?.kind === 'prompt') setSelectedName(nav.target.name);
-  }, [nav]);
+  useNavigationTarget('prompt', sessionId, setSelectedName);
 
   const q = search.trim().toLowerCase();
   return {
@@ -72,6 +70,8 @@ export function usePromptsModel(sessionId: string | null) {
     setValue: (name: string, value: string) => setValues((prev) => ({ ...prev, [name]: value })),
     missing: built.missing,
     canGet: connected && selected !== undefined && !get.isPending,
+    /** Why prompts/get (and ↻) cannot be sent now, e.g. a trace. */
+    blockedReason: sendBlockedReason(session),
     getPrompt() {
       if (selected) get.mutate({ name: selected.name, args: built.args });
     },

@@ -13,7 +13,7 @@ export function ResourceReader({ m, uri }: { m: ResourcesModel; uri: string | nu
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-line bg-panel px-2 py-1">
-        <button className="btn btn-primary" data-testid="resource-read" disabled={!uri || !m.connected || m.read.isFetching} onClick={() => uri && m.readNow(uri)} title="resources/read">
+        <button className="btn btn-primary" data-testid="resource-read" disabled={!uri || !m.connected || m.read.isFetching} onClick={() => uri && m.readNow(uri)} title={m.blockedReason ?? 'resources/read'}>
           {m.read.isFetching ? 'Reading…' : uri === m.readUri && m.read.data ? '↻ Re-read' : 'Read'}
         </button>
         <button
@@ -21,7 +21,7 @@ export function ResourceReader({ m, uri }: { m: ResourcesModel; uri: string | nu
           data-testid="resource-subscribe"
           aria-pressed={subscribed}
           disabled={!uri || (!subscribed && !sub.available) || pending}
-          title={!sub.available && !subscribed ? sub.reason : subscribed ? 'Stop notifications/resources/updated for this URI' : 'Get notifications/resources/updated for this URI'}
+          title={m.blockedReason ?? (!sub.available && !subscribed ? sub.reason : subscribed ? 'Stop notifications/resources/updated for this URI' : 'Get notifications/resources/updated for this URI')}
           onClick={() => uri && m.toggleSubscription(uri)}
         >
           {subscribed ? '◉ Subscribed' : '○ Subscribe'}

@@ -19,7 +19,7 @@ export function ResourcesPanel() {
           <input className="input" placeholder="Filter by name or URI" value={m.search} onChange={(e) => m.setSearch(e.target.value)} aria-label="Filter resources" data-testid="resource-search" />
           <button
             className="btn btn-ghost"
-            title="List again (resources/list and resources/templates/list)"
+            title={m.blockedReason ?? 'List again (resources/list and resources/templates/list)'}
             disabled={!m.connected || (!m.feature.declared && !m.forced)}
             onClick={() => {
               m.resources.refetch();

@@ -1,7 +1,8 @@
+import { sendBlockedReason } from '../../lib/capabilities';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useStoreSelector } from '../../lib/services';
-import { navigationStore } from '../../lib/navigation';
+import { useNavigationTarget } from '../../lib/navigation';
 import { useFeature } from '../../lib/useFeature';
 import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
 import { useNewFrames } from '../../lib/useNewFrames';
@@ -32,8 +33,8 @@ export function useResourcesModel(sessionId: string | null) {
   const [forced, setForced] = useState(false);
   const listEnabled = connected && (feature.declared || forced);
 
-  const resources = usePagedList(sessionId, 'resources/list', 'resources', ResourceSchema, listEnabled);
-  const templates = usePagedList(sessionId, 'resources/templates/list', 'resourceTemplates', ResourceTemplateSchema, listEnabled);
+  const resources = usePagedList(sessionId, 'resources/list', 'resources', ResourceSchema, listEnabled, 'resources: list');
+  const templates = usePagedList(sessionId, 'resources/templates/list', 'resourceTemplates', ResourceTemplateSchema, listEnabled, 'resources: list templates');
   useInvalidateOnNotification(sessionId, 'notifications/resources/list_changed', 'resources/list');
   useInvalidateOnNotification(sessionId, 'notifications/resources/list_changed', 'resources/templates/list');
 
@@ -51,7 +52,7 @@ export function useResourcesModel(sessionId: string | null) {
     enabled: sessionId !== null && readUri !== null && connected,
     staleTime: Infinity,
     queryFn: async (): Promise<ReadOutcome> => {
-      const raw = await wb.result(sessionId!, 'resources/read', { uri: readUri! });
+      const raw = await wb.result(sessionId!, 'resources/read', { uri: readUri! }, 'resources: read');
       const parsed = ReadResultSchema.safeParse(raw);
       if (!parsed.success) throw new Error(`The result of resources/read does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
       return { result: parsed.data, countAtRead: tracker.get(readUri!)?.count ?? 0, at: Date.now() };
@@ -63,7 +64,7 @@ export function useResourcesModel(sessionId: string | null) {
   const [localSubs, setLocalSubs] = useState<ReadonlySet<string>>(new Set());
   const subscribed = useMemo(() => (sessionSubs ? new Set(sessionSubs) : localSubs), [sessionSubs, localSubs]);
   const subscription = useMutation({
-    mutationFn: async ({ uri, on }: { uri: string; on: boolean }) => (on ? wb.subscribe(sessionId!, uri) : wb.unsubscribe(sessionId!, uri)),
+    mutationFn: async ({ uri, on }: { uri: string; on: boolean }) => (on ? wb.subscribe(sessionId!, uri, 'resources: subscribe') : wb.unsubscribe(sessionId!, uri, 'resources: unsubscribe')),
     onSuccess: (_r, { uri, on }) =>
       setLocalSubs((prev) => {
         const next = new Set(prev);
@@ -74,12 +75,10 @@ export function useResourcesModel(sessionId: string | null) {
   });
 
   // "Go to resource" from elsewhere (command palette, a resource link in a result).
-  const nav = useValue(navigationStore);
-  useEffect(() => {
-    if (nav?.tab !== 'resources' || nav.target?.kind !== 'resource') return;
-    setSelection({ kind: 'resource', uri: nav.target.name });
-    setReadUri(nav.target.name);
-  }, [nav]);
+  useNavigationTarget('resource', sessionId, (uri) => {
+    setSelection({ kind: 'resource', uri });
+    setReadUri(uri);
+  });
 
   const q = search.trim().toLowerCase();
   const match = (...fields: Array<string | undefined>) => !q || fields.some((f) => f?.toLowerCase().includes(q));
@@ -87,6 +86,8 @@ export function useResourcesModel(sessionId: string | null) {
     sessionId,
     session,
     connected,
+    /** Why nothing (read, subscribe, ↻) can be sent now, e.g. a trace. */
+    blockedReason: sendBlockedReason(session),
     feature,
     subscribeFeature,
     completions,

@@ -46,14 +46,14 @@ describe('ServerRequestSheet', () => {
     await waitFor(() => expect(answerServerRequest).toHaveBeenCalled());
     expect(answerServerRequest).toHaveBeenCalledWith('s1', 's:answer', {
       result: { role: 'assistant', content: { type: 'text', text: 'Paris.' }, model: 'mcpscope-manual', stopReason: 'endTurn' },
-    });
+    }, 'server requests: answer sampling/createMessage');
     await waitFor(() => expect(screen.queryByTestId('sampling-dialog')).toBeNull());
   });
 
   it('rejects sampling with error -1', async () => {
     const { answerServerRequest } = await setup([sampling]);
     fireEvent.click(screen.getByTestId('sampling-reject'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 's:answer', { error: { code: -1, message: 'User rejected sampling request' } }));
+    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 's:answer', { error: { code: -1, message: 'User rejected sampling request' } }, 'server requests: answer sampling/createMessage'));
   });
 
   it('queues requests, validates the elicitation form and sends accept with typed content', async () => {
@@ -69,7 +69,7 @@ describe('ServerRequestSheet', () => {
     fireEvent.change(field('name'), { target: { value: 'Ada' } });
     fireEvent.change(field('age'), { target: { value: '36' } });
     fireEvent.click(screen.getByTestId('elicitation-accept'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:7', { result: { action: 'accept', content: { name: 'Ada', age: 36 } } }));
+    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:7', { result: { action: 'accept', content: { name: 'Ada', age: 36 } } }, 'server requests: answer elicitation/create'));
   });
 
   it('declines and cancels elicitations; Escape only minimizes', async () => {
@@ -78,7 +78,7 @@ describe('ServerRequestSheet', () => {
     expect(screen.queryByTestId('server-request-sheet')).toBeNull();
     fireEvent.click(screen.getByTestId('server-request-pill'));
     fireEvent.click(screen.getByTestId('elicitation-decline'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:7', { result: { action: 'decline' } }));
+    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:7', { result: { action: 'decline' } }, 'server requests: answer elicitation/create'));
   });
 
   it('URL mode: shows the domain and opens only on click, without opener', async () => {
@@ -96,7 +96,7 @@ describe('ServerRequestSheet', () => {
     fireEvent.click(button);
     expect(open).toHaveBeenCalledWith('https://xn--80ak6aa92e.com/connect', '_blank', 'noopener,noreferrer');
     fireEvent.click(screen.getByTestId('elicitation-accept'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:8', { result: { action: 'accept' } }));
+    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:8', { result: { action: 'accept' } }, 'server requests: answer elicitation/create'));
     open.mockRestore();
   });
 });

@@ -44,7 +44,7 @@ export function useServerRequestQueue() {
 
   const mutation = useMutation({
     mutationFn: ({ request, body }: { request: PendingServerRequest; body: AnswerServerRequestBody }) =>
-      api.answerServerRequest(request.sessionId, request.requestId, body),
+      api.answerServerRequest(request.sessionId, request.requestId, body, `server requests: answer ${request.method}`),
     // The socket confirms with server-request-done; apply it now so the dialog closes at once.
     onSuccess: (_r, { request }) => store.enqueue({ type: 'server-request-done', sessionId: request.sessionId, requestId: request.requestId }),
   });

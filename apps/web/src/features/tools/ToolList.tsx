@@ -8,7 +8,7 @@ export function ToolList({ m }: { m: ToolsModel }) {
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex shrink-0 items-center gap-1 border-b border-line px-2 py-1">
         <input className="input" placeholder="Search tools…" value={m.search} onChange={(e) => m.setSearch(e.target.value)} data-testid="tool-search" aria-label="Search tools" />
-        <button className="btn btn-ghost" title="List again (tools/list)" onClick={m.relist} disabled={list.isFetching} data-testid="tool-relist">↻</button>
+        <button className="btn btn-ghost" title={m.blockedReason ?? 'List again (tools/list)'} onClick={m.relist} disabled={list.isFetching || m.blockedReason !== undefined} data-testid="tool-relist">↻</button>
       </div>
       <div className="shrink-0 px-2 py-0.5 text-[11px] text-subtle">
         {list.isLoading ? 'Listing…' : `${m.filtered.length}${m.search ? ` of ${m.tools.length}` : ''} tool${m.tools.length === 1 ? '' : 's'}`}

@@ -62,7 +62,7 @@ describe('useToolCall', () => {
     expect(result.current.progress).toMatchObject({ progress: 2, total: 5, message: 'Step 2 of 5', count: 1 });
     act(() => result.current.cancel());
     expect(result.current.cancelling).toBe(true);
-    expect(spy).toHaveBeenLastCalledWith('DELETE', `/api/sessions/s1/requests/${callId}`, null);
+    expect(spy).toHaveBeenLastCalledWith('DELETE', `/api/sessions/s1/requests/${callId}`, null, undefined, { origin: 'tools: cancel' });
     await act(async () => resolve({ callId, outcome: 'cancelled', latencyMs: 40 }));
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('cancelled'));
     expect(result.current.progress).toBeUndefined();

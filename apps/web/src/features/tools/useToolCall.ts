@@ -71,7 +71,7 @@ export function useToolCall(sessionId: string | null, now: () => number = Date.n
           setLast({ callId: started.callId, tool, argsText, settled, at });
         }
       };
-      wb.request(sessionId, { method: 'tools/call', params, callId: started.callId, timeoutMs, resetTimeoutOnProgress: true }).then(
+      wb.request(sessionId, { method: 'tools/call', params, callId: started.callId, timeoutMs, resetTimeoutOnProgress: true }, 'tools: call').then(
         (reply) => finish(settleReply(reply)),
         (err: unknown) => finish(settleFailure(err, now() - started.startedAt)),
       );
@@ -85,7 +85,7 @@ export function useToolCall(sessionId: string | null, now: () => number = Date.n
     if (!r) return;
     setCancelling(true);
     // 404 means it finished meanwhile: the reply is on its way.
-    wb.cancel(r.sessionId, r.callId).catch(() => undefined);
+    wb.cancel(r.sessionId, r.callId, 'tools: cancel').catch(() => undefined);
   }, [wb]);
 
   const elapsedMs = running ? Math.max(0, now() - running.startedAt) : 0;

@@ -1,3 +1,4 @@
+import { sendBlockedReason } from '../../lib/capabilities';
 import { useEffect, useRef, useState } from 'react';
 import { registerShortcutHandler } from '../../lib/shortcuts';
 import { useValue } from '../../lib/valueStore';
@@ -31,7 +32,7 @@ export function useToolWorkbench(sessionId: string | null) {
   useEffect(() => setBlocked(false), [args.text, tool?.name]);
 
   const connected = tools.session?.state === 'connected';
-  const whyNot = !sessionId ? 'No session selected' : !connected ? `The session is ${tools.session?.state ?? 'gone'}` : !tools.availability.available ? tools.availability.reason : !tool ? 'No tool selected' : undefined;
+  const whyNot = !sessionId ? 'No session selected' : !connected ? sendBlockedReason(tools.session) : !tools.availability.available ? tools.availability.reason : !tool ? 'No tool selected' : undefined;
   const canCall = whyNot === undefined && !call.running;
 
   const callNow = (anyway = false): boolean => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toolsNavigation } from '../../lib/navigation';
+import { navigationStore, toolsNavigation } from '../../lib/navigation';
+import { activeSessionStore } from '../../lib/uiState';
 import { testServices } from '../../lib/testServices';
 import { useToolsModel } from './useToolsModel';
 
@@ -47,12 +48,18 @@ describe('useToolsModel', () => {
     expect(result.current.change).toBeNull();
   });
 
-  it('selects a tool asked for through lib/navigation', async () => {
+  it('selects a tool asked for through lib/navigation, once, and only in the session it was asked for', async () => {
     const { result } = setup(() => ({ tools: [tool('a'), tool('b')] }));
     await waitFor(() => expect(result.current.tools).toHaveLength(2));
+    act(() => activeSessionStore.set('other'));
+    act(() => toolsNavigation.selectTool('b'));
+    expect(result.current.tool?.name).toBe('a'); // a jump made while another session was shown (issue 11)
+    act(() => activeSessionStore.set('s1'));
     act(() => result.current.setSearch('zzz'));
     act(() => toolsNavigation.selectTool('b'));
     expect(result.current.tool?.name).toBe('b');
     expect(result.current.search).toBe('');
+    expect(navigationStore.getSnapshot()).toBeNull(); // consumed: a later mount does not replay it
+    act(() => activeSessionStore.set(null));
   });
 });

@@ -1,5 +1,6 @@
+import { sendBlockedReason } from '../../lib/capabilities';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { navigationStore } from '../../lib/navigation';
+import { useNavigationTarget } from '../../lib/navigation';
 import { useStoreSelector } from '../../lib/services';
 import { useFeature } from '../../lib/useFeature';
 import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
@@ -33,7 +34,7 @@ export function matchesSearch(tool: Tool, q: string): boolean {
 export function useToolsModel(sessionId: string | null) {
   const session = useStoreSelector((s) => (sessionId ? s.sessions.find((x) => x.id === sessionId) : undefined));
   const availability = useFeature(sessionId, 'tools');
-  const list = usePagedList(sessionId, 'tools/list', 'tools', ToolItemSchema, availability.available);
+  const list = usePagedList(sessionId, 'tools/list', 'tools', ToolItemSchema, availability.available, 'tools: list');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
   const [change, setChange] = useState<ListChange | null>(null);
@@ -61,18 +62,18 @@ export function useToolsModel(sessionId: string | null) {
     cause.current = 'relist';
   }, [complete, items, sessionId]);
 
-  const nav = useValue(navigationStore);
-  useEffect(() => {
-    if (nav?.target?.kind !== 'tool') return;
-    setSelected(nav.target.name);
+  useNavigationTarget('tool', sessionId, (name) => {
+    setSelected(name);
     setSearch('');
-  }, [nav]);
+  });
 
   const filtered = useMemo(() => items.filter((t) => matchesSearch(t, search.trim())), [items, search]);
   const tool = items.find((t) => t.name === selected) ?? (selected === null ? filtered[0] : undefined);
 
   return {
     session,
+    /** Why tools/list (↻) cannot be sent now, e.g. a trace. */
+    blockedReason: sendBlockedReason(session),
     availability,
     list,
     tools: items,

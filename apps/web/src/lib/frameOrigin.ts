@@ -1,0 +1,35 @@
+import type { FrameEvent } from '@mcpscope/protocol';
+
+/**
+ * Why an outgoing frame was sent (issue 11): `by: 'user'` with the tab and action
+ * (`tools: call`, from the web's `x-mcpscope-origin` header) or the CLI command, or
+ * `by: 'mcpscope'` with what the spec or an enabled automation required (`handshake`,
+ * `era probe`, `roots reply`…). The engine sets it on outgoing frames; a trace may carry
+ * anything, so it is read defensively here.
+ */
+export interface FrameOrigin {
+  by: 'user' | 'mcpscope';
+  reason: string;
+}
+
+const MAX_REASON = 200;
+
+export function frameOrigin(frame: FrameEvent): FrameOrigin | undefined {
+  if (frame.dir !== 'out' || !Object.hasOwn(frame, 'origin')) return undefined;
+  const origin = (frame as { origin?: unknown }).origin;
+  if (typeof origin !== 'object' || origin === null) return undefined;
+  const by = Object.hasOwn(origin, 'by') ? (origin as { by: unknown }).by : undefined;
+  const reason = Object.hasOwn(origin, 'reason') ? (origin as { reason: unknown }).reason : undefined;
+  if ((by !== 'user' && by !== 'mcpscope') || typeof reason !== 'string') return undefined;
+  return { by, reason: reason.slice(0, MAX_REASON) };
+}
+
+/** "you · tools: call" or "auto · handshake": the frame log's compact form. */
+export function originLabel(origin: FrameOrigin): string {
+  return `${origin.by === 'user' ? 'you' : 'auto'} · ${origin.reason}`;
+}
+
+/** The frame detail's sentence. */
+export function originSentence(origin: FrameOrigin): string {
+  return origin.by === 'user' ? `sent because you asked: ${origin.reason}` : `sent by mcpscope itself: ${origin.reason}`;
+}

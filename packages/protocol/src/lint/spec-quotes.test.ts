@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findingOf } from './rule.js';
+import { RULE_CATALOGUE } from './rules.js';
+
+/** The spec lives beside the repo: ../shared/spec from the repo root. */
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const SPEC_DIR = resolve(REPO, '../shared/spec');
+
+/**
+ * The page as it reads: markdown emphasis (`**MUST**`) and link targets (`[pings](/…)`) dropped,
+ * line breaks and indentation as single spaces. Quotes are compared against this text.
+ */
+function readable(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*/g, '')
+    .replace(/\s+/g, ' ');
+}
+
+/** "2025-11-25/basic/transports#stdio" → the page's file (page.mdx, or page/index.mdx). */
+function pageFile(spec: string): string | undefined {
+  const page = spec.split('#')[0];
+  return [`${page}.mdx`, `${page}/index.mdx`, `${page}.md`].map((p) => join(SPEC_DIR, p)).find((p) => existsSync(p));
+}
+
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^a-z0-9 -]/g, '')
+    .trim()
+    .replace(/ /g, '-');
+
+describe('rule catalogue quotes the spec', () => {
+  it('finds the spec next to the repo', () => {
+    expect(existsSync(join(SPEC_DIR, '2025-11-25/basic/transports.mdx')), SPEC_DIR).toBe(true);
+  });
+
+  for (const rule of RULE_CATALOGUE) {
+    it(`${rule.id}: ${rule.severity} rests on ${rule.spec || 'no spec text (mcpscope’s own)'}`, () => {
+      if (!rule.spec) {
+        // mcpscope's own checks: info only, and the description says so.
+        expect(rule.severity).toBe('info');
+        expect(rule.quote).toBeUndefined();
+        expect(rule.description).toMatch(/mcpscope/);
+        return;
+      }
+      expect(rule.quote, 'a rule with a spec section quotes its sentence').toBeTruthy();
+      const file = pageFile(rule.spec);
+      expect(file, `page of ${rule.spec}`).toBeDefined();
+      const text = readFileSync(file!, 'utf8');
+      expect(readable(text)).toContain(rule.quote);
+      const anchor = rule.spec.split('#')[1];
+      if (anchor) {
+        const anchors = [...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]));
+        expect(anchors, `#${anchor} in ${rule.spec}`).toContain(anchor);
+      }
+      if (rule.severity === 'error') expect(rule.quote).toMatch(/\b(MUST|MUST NOT|REQUIRED|SHALL)\b/);
+    });
+  }
+
+  it('every finding carries its rule’s quote', () => {
+    const rule = RULE_CATALOGUE.find((r) => r.id === 'duplicate-inflight-id')!;
+    expect(findingOf(rule, 'x')).toMatchObject({ rule: rule.id, spec: rule.spec, quote: rule.quote });
+  });
+});
