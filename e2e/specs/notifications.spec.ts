@@ -35,6 +35,9 @@ test('demo server (2026-07-28): the log level goes into _meta of later requests;
 
   // A resource update and a list change, highlighted in the list of all notifications.
   await page.getByTestId('notifications-view-all').click();
+  // 2026-07-28: list changes come on a subscriptions/listen stream the user opens (off by default).
+  await page.getByTestId('list-changes-toggle').first().check();
+  await expect(page.getByTestId('list-changes-toggle').first()).toBeChecked();
   await ui.request('tools/call', { name: 'toggle_extra_tool', arguments: {} });
   await expect(ui.notificationRows('notifications/tools/list_changed').first()).toHaveAttribute('data-highlight', 'list-changed');
   await page.getByTestId('notification-method').selectOption('notifications/message');

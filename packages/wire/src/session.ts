@@ -49,6 +49,8 @@ export const ConnectErrorSchema = z.object({
   stderrTail: z.array(z.string()).optional(),
   httpStatus: z.number().optional(),
   httpHeaders: z.record(z.string(), z.string()).optional(),
+  /** The start of a 4xx/5xx response body (≤ 4 KiB), as text. */
+  httpBody: z.string().optional(),
 });
 export type ConnectError = z.infer<typeof ConnectErrorSchema>;
 

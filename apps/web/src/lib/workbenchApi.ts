@@ -48,6 +48,9 @@ export function createWorkbenchApi(api: Pick<ApiClient, 'call'>) {
       api.call('PUT', `${base(sessionId)}/log-level`, null, { level }, { origin }),
     subscribe: (sessionId: string, uri: string, origin: OriginReason): Promise<void> =>
       api.call('POST', `${base(sessionId)}/subscriptions`, null, { uri }, { origin }),
+    /** 2026-07-28: open or close the list-change listen stream (subscriptions/listen); off until the user turns it on. */
+    setListChanges: (sessionId: string, listen: boolean, origin: OriginReason): Promise<void> =>
+      api.call('PUT', `${base(sessionId)}/list-changes`, null, { listen }, { origin }),
     unsubscribe: (sessionId: string, uri: string, origin: OriginReason): Promise<void> =>
       api.call('DELETE', `${base(sessionId)}/subscriptions?uri=${enc(uri)}`, null, undefined, { origin }),
   };

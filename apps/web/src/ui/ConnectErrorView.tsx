@@ -12,7 +12,7 @@ interface Props {
   title?: string;
 }
 
-/** Why a connection failed: exit code/signal, the last stderr lines, HTTP status and headers. */
+/** Why a connection failed: exit code/signal, the last stderr lines, HTTP status, body and headers. */
 export function ConnectErrorView({ message, codes = [], failure, onDismiss, title = 'Connection failed' }: Props) {
   const facts: string[] = [];
   if (failure?.exitCode !== undefined && failure.exitCode !== null) facts.push(`exit code ${failure.exitCode}`);
@@ -45,6 +45,14 @@ export function ConnectErrorView({ message, codes = [], failure, onDismiss, titl
           <div className="mt-2 text-[11px] font-medium text-muted">Last stderr lines</div>
           <pre className="mt-0.5 max-h-48 overflow-auto rounded bg-surface p-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-fg" data-testid="connect-error-stderr">
             {failure.stderrTail.join('\n')}
+          </pre>
+        </>
+      )}
+      {failure?.httpBody && (
+        <>
+          <div className="mt-2 text-[11px] font-medium text-muted">Response body</div>
+          <pre className="mt-0.5 max-h-48 overflow-auto rounded bg-surface p-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-fg" data-testid="connect-error-body">
+            {failure.httpBody}
           </pre>
         </>
       )}

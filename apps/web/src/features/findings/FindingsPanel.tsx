@@ -62,6 +62,11 @@ function Group({ group: g, m }: { group: FindingGroup; m: FindingsModel }) {
       {open && (
         <div className="border-t border-line px-2 py-1 text-[12px]">
           {g.description && <p className="mb-1 text-muted">{g.description}</p>}
+          {g.quote && (
+            <blockquote className="mb-1 border-l-2 border-line pl-2 text-muted italic" data-testid="finding-quote">
+              “{g.quote}” <span className="not-italic font-mono text-[11px] text-subtle">({g.spec})</span>
+            </blockquote>
+          )}
           <ul>
             {g.items.map((item, i) => (
               <li key={`${item.seq}-${i}`}>

@@ -17,6 +17,8 @@ export interface FindingGroup {
   rule: string;
   severity: Severity;
   spec: string;
+  /** The spec sentence the rule rests on, verbatim (absent for mcpscope's own checks). */
+  quote?: string;
   description: string;
   items: FindingItem[];
 }
@@ -59,7 +61,8 @@ export class FindingsIndex {
     let group = this.groups.get(f.rule);
     if (!group) {
       const meta = CATALOGUE.get(f.rule);
-      group = { rule: f.rule, severity: f.severity, spec: f.spec ?? meta?.spec ?? '', description: meta?.description ?? '', items: [] };
+      const quote = typeof f.quote === 'string' ? f.quote : meta?.quote;
+      group = { rule: f.rule, severity: f.severity, spec: f.spec ?? meta?.spec ?? '', ...(quote ? { quote } : {}), description: meta?.description ?? '', items: [] };
       this.groups.set(f.rule, group);
     }
     const item: FindingItem = { seq: r.seq, source: r.source, ...(r.index !== undefined ? { index: r.index } : {}), message: f.message, excerpt: r.excerpt };

@@ -61,6 +61,9 @@ describe('useFindingsModel', () => {
     // No spec on the finding: the catalogue's.
     expect(groups.find((g) => g.rule === 'tool-description')!.spec).toMatch(/^2025-11-25\/server\/tools/);
     expect(groups[0].description).toMatch(/stdout/);
+    // The spec sentence each rule rests on, from the finding or the catalogue, verbatim.
+    expect(groups.find((g) => g.rule === 'tool-description')!.quote).toMatch(/\w/);
+    expect(groups.find((g) => g.rule === 'stdio-non-json-stdout')!.quote).toMatch(/MUST NOT/);
     expect(groups[0].items.map((i) => i.seq)).toEqual([1, 3]);
     expect(result.current.m.counts).toEqual({ error: 3, warning: 2, info: 0 });
     expect(result.current.badge).toBe('3');

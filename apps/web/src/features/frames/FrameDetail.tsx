@@ -61,6 +61,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
               <span className="min-w-0">
                 <span className="font-mono text-[11px] text-muted">{f.rule}</span> {f.message}
                 {f.spec && <span className="ml-1 font-mono text-[11px] text-subtle">spec: {f.spec}</span>}
+                {typeof f.quote === 'string' && <span className="block text-[11px] text-subtle italic" data-testid="frame-finding-quote">“{f.quote}”</span>}
               </span>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { CopyButton } from '../../ui/CopyButton';
 import { JsonTree } from '../../ui/JsonTree';
+import { ListChangesToggle } from '../../ui/ListChangesToggle';
 import { LogLevelControl } from './LogLevelControl';
 import { LogList } from './LogList';
 import { NotificationList } from './NotificationList';
@@ -22,6 +23,7 @@ export function NotificationsPanel() {
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex shrink-0 items-center gap-2 border-b border-line px-2 py-1">
         <LogLevelControl l={l} />
+        <ListChangesToggle sessionId={sessionId} />
       </div>
       <NotificationsToolbar m={m} />
       {m.older && <OlderOnDiskNote m={m} />}

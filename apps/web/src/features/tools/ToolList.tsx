@@ -1,5 +1,6 @@
 import { annotationClaims, safeIconSrc, toolLabel, type Tool } from './tool';
 import type { ToolsModel } from './useToolsModel';
+import { ListChangesToggle } from '../../ui/ListChangesToggle';
 
 /** Search and the list of tools, with icon, title vs name and the annotations as claims. */
 export function ToolList({ m }: { m: ToolsModel }) {
@@ -10,6 +11,7 @@ export function ToolList({ m }: { m: ToolsModel }) {
         <input className="input" placeholder="Search tools…" value={m.search} onChange={(e) => m.setSearch(e.target.value)} data-testid="tool-search" aria-label="Search tools" />
         <button className="btn btn-ghost" title={m.blockedReason ?? 'List again (tools/list)'} onClick={m.relist} disabled={list.isFetching || m.blockedReason !== undefined} data-testid="tool-relist">↻</button>
       </div>
+      {m.session && <div className="shrink-0 px-2 pt-0.5"><ListChangesToggle sessionId={m.session.id} /></div>}
       <div className="shrink-0 px-2 py-0.5 text-[11px] text-subtle">
         {list.isLoading ? 'Listing…' : `${m.filtered.length}${m.search ? ` of ${m.tools.length}` : ''} tool${m.tools.length === 1 ? '' : 's'}`}
         {list.pages > 1 && ` · ${list.pages} pages`}
