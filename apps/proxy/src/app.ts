@@ -59,6 +59,10 @@ export function redactUrl(url: string): string {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    // On close, destroy every connection, not only the idle ones: a request still in flight when
+    // mcpscope stops (a replay connecting) would otherwise leave a keep-alive socket that holds
+    // the process for the browser's keep-alive time.
+    forceCloseConnections: true,
     logger: opts.logger
       ? { serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url ?? '') }) } }
       : false,
