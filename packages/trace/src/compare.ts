@@ -1,6 +1,6 @@
 import { JSONPath } from 'jsonpath-plus';
-import { MAX_JSON_DEPTH, ownValue } from '@mcpscope/protocol';
-import { capDepth, jsonEqual, setOwn, TOO_DEEP } from './json-walk.js';
+import { MAX_JSON_DEPTH, ownValue, setOwn } from '@mcpscope/protocol';
+import { capDepth, jsonEqual, TOO_DEEP } from './json-walk.js';
 
 export interface Difference {
   /** JSON pointer into the response, e.g. /result/content/0/text */

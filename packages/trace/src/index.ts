@@ -3,7 +3,7 @@ export { TRACE_FORMAT, TRACE_VERSION, TraceHeaderSchema, makeHeader, RecordedTar
 export { SessionEventSchema, parseEvent } from './event-schema.js';
 export { REDACTED, redact, redactEvent, redactSecretValues, redactString, type RedactOptions } from './redact.js';
 export { MIN_SECRET_LENGTH, SecretValues, isSecretName, looksLikeCredential, neverSecret, secretValuesFrom, type SecretSource } from './secret-values.js';
-export { TOO_DEEP, capDepth, mapJson, safeStringify, setOwn, type JsonMapper } from './json-walk.js';
+export { TOO_DEEP, capDepth, mapJson, safeStringify, type JsonMapper } from './json-walk.js';
 export { TraceWriter, traceWriteFinding, type TraceSink, type TraceWriteStage, type TraceWriterOptions } from './writer.js';
 export { TraceReader, parseTrace, MAX_TRACE_LINE, tooLongWarning, tooDeepWarning, type ParsedTrace, type TraceReaderOptions } from './reader.js';
 export { exchangesOf, type Exchange } from './exchanges.js';

@@ -1,16 +1,7 @@
-import { MAX_JSON_DEPTH } from '@mcpscope/protocol';
+import { MAX_JSON_DEPTH, setOwn } from '@mcpscope/protocol';
 
 /** What replaces a subtree nested deeper than MAX_JSON_DEPTH in a redacted, capped or compared copy. */
 export const TOO_DEEP = `[nested deeper than ${MAX_JSON_DEPTH} levels]`;
-
-/**
- * Sets `key` as an own, enumerable data property even when it is `__proto__` (a plain
- * assignment would set the prototype and drop the key), so a copy keeps every key JSON had.
- */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
 
 export interface JsonMapper {
   /** New text for a string value (return it unchanged to keep it). */

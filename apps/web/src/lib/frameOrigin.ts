@@ -1,4 +1,6 @@
-import type { FrameEvent } from '@mcpscope/protocol';
+import { MAX_ORIGIN_REASON, type FrameEvent, type FrameOrigin } from '@mcpscope/protocol';
+
+export type { FrameOrigin };
 
 /**
  * Why an outgoing frame was sent (issue 11): `by: 'user'` with the tab and action
@@ -7,13 +9,6 @@ import type { FrameEvent } from '@mcpscope/protocol';
  * `era probe`, `roots reply`…). The engine sets it on outgoing frames; a trace may carry
  * anything, so it is read defensively here.
  */
-export interface FrameOrigin {
-  by: 'user' | 'mcpscope';
-  reason: string;
-}
-
-const MAX_REASON = 200;
-
 export function frameOrigin(frame: FrameEvent): FrameOrigin | undefined {
   if (frame.dir !== 'out' || !Object.hasOwn(frame, 'origin')) return undefined;
   const origin = (frame as { origin?: unknown }).origin;
@@ -21,7 +16,7 @@ export function frameOrigin(frame: FrameEvent): FrameOrigin | undefined {
   const by = Object.hasOwn(origin, 'by') ? (origin as { by: unknown }).by : undefined;
   const reason = Object.hasOwn(origin, 'reason') ? (origin as { reason: unknown }).reason : undefined;
   if ((by !== 'user' && by !== 'mcpscope') || typeof reason !== 'string') return undefined;
-  return { by, reason: reason.slice(0, MAX_REASON) };
+  return { by, reason: reason.slice(0, MAX_ORIGIN_REASON) };
 }
 
 /** "you · tools: call" or "auto · handshake": the frame log's compact form. */
