@@ -7,3 +7,4 @@ export * from './filter.js';
 export * from './lint/findings.js';
 export * from './memory.js';
 export * from './limits.js';
+export * from './apps.js';
