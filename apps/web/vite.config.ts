@@ -31,5 +31,13 @@ export default defineConfig({
     target: 'es2022',
     // Monaco is a lazily loaded chunk of several MB; the initial bundle is checked separately.
     chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      output: {
+        // Zod and the module that configures it share one chunk, so `jitless` is set when the
+        // chunk evaluates, before any other chunk builds a schema: without it zod probes
+        // `new Function` and the page's CSP (no 'unsafe-eval') reports a console error.
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zodConfig\.ts$/ }] },
+      },
+    },
   },
 });

@@ -11,7 +11,11 @@ const collectArg = (value: string, previous: string[] = []): string[] => [...pre
 const EXIT_CODES_HELP = `
 Exit codes (call): 0 ok, 1 usage or internal error, 2 could not connect (or lost the
 connection), 3 timeout, 4 JSON-RPC error response, 5 tools/call result with isError: true,
-6 tools/call structuredContent that does not match the tool's outputSchema.`;
+6 tools/call structuredContent that does not match the tool's outputSchema.
+
+tools/call of a tool with an MCP App (_meta.ui.resourceUri): after the result, its ui://
+resource is named on stderr (stdout stays the JSON). The definition comes from the tools/list
+that tools/call sends anyway (for --arg and outputSchema); no extra request.`;
 
 const LINT_EXIT_CODES_HELP = `
 Exit codes: 0 no error findings, 1 at least one error finding (or bad usage), 2 the trace could not be read.`;
@@ -91,7 +95,7 @@ ${EXIT_CODES_HELP}`)
   addTargetOptions(
     program
       .command('check')
-      .description('connect, list and exercise what the server declares, run every protocol rule, report the findings')
+      .description('connect, list and exercise what the server declares (and read the ui:// resource of each MCP App tool), run every protocol rule, report the findings')
       .usage('[options] [-- command args…]')
       .argument('[command...]', 'the stdio server to run (put it after --)')
       .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))

@@ -12,6 +12,7 @@ import { tokenAuth } from './plugins/tokenAuth.js';
 import { sessionCodeRoute } from './plugins/sessionCode.js';
 import { SessionCodes } from './token.js';
 import { infoRoutes } from './routes/info.js';
+import { appMessageRoutes } from './routes/appMessages.js';
 import { frameRoutes } from './routes/frames.js';
 import { logLevelRoutes } from './routes/logLevel.js';
 import { messageRoutes } from './routes/messages.js';
@@ -46,6 +47,12 @@ export interface BuildAppOptions {
   oauth?: PendingAuthorizations;
   /** Browser-open codes exchanged for the token at POST /api/session-code; default a new set. */
   codes?: SessionCodes;
+  /**
+   * The port of the MCP App sandbox listener (./sandbox/, started by startProxy on the same
+   * host): the page's CSP may frame it and /api/info names it as `sandboxOrigin`, under the host
+   * name each request used. Absent: no sandbox, nothing may be framed.
+   */
+  sandboxPort?: number;
 }
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
@@ -92,7 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(hostGuard, { policy });
   await app.register(tokenAuth, { token: opts.token });
-  await app.register(securityHeaders, { policy });
+  await app.register(securityHeaders, { policy, sandboxPort: opts.sandboxPort });
   await app.register(sessionCodeRoute, { codes: opts.codes ?? new SessionCodes(), token: opts.token });
 
   await app.register(
@@ -100,12 +107,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Replies carry what the server sent, like the WS stream: the user's own secrets echoed
       // by the server are redacted by value here too (issue 10 item 6).
       api.addHook('preSerialization', redactRepliesHook(sessionSecrets(opts.engine)));
-      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info } });
+      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info }, sandboxPort: opts.sandboxPort });
       await api.register(sessionRoutes, { engine: opts.engine });
       await api.register(frameRoutes, { engine: opts.engine });
       await api.register(messageRoutes, { engine: opts.engine });
       await api.register(serverRequestRoutes, { engine: opts.engine });
       await api.register(requestRoutes, { engine: opts.engine });
+      await api.register(appMessageRoutes, { engine: opts.engine });
       await api.register(rootRoutes, { engine: opts.engine });
       await api.register(logLevelRoutes, { engine: opts.engine });
       await api.register(subscriptionRoutes, { engine: opts.engine });

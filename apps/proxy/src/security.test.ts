@@ -113,4 +113,40 @@ describe('security headers', () => {
     const res = await h.app.inject({ url: '/', headers: { host: 'evil.example' } });
     expect(res.headers['content-security-policy']).not.toContain('evil');
   });
+
+  it('frames nothing, and nothing frames mcpscope, without a sandbox', async () => {
+    const res = await h.app.inject({ url: '/api/info', headers: AUTH });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('MCP App sandbox origin (issue 12)', () => {
+  const SANDBOX_PORT = PORT + 7;
+  let withSandbox: Harness;
+  beforeEach(async () => {
+    withSandbox = await makeApp({ sandboxPort: SANDBOX_PORT });
+  });
+  afterEach(async () => withSandbox.close());
+
+  it.each([HOST, `localhost:${PORT}`, `[::1]:${PORT}`])('frames the sandbox only, under the host name of %s', async (host) => {
+    const name = host.slice(0, host.lastIndexOf(':'));
+    const res = await withSandbox.app.inject({ url: '/api/info', headers: { ...AUTH, host } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`frame-src http://${name}:${SANDBOX_PORT};`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.json()).toMatchObject({ sandboxOrigin: `http://${name}:${SANDBOX_PORT}` });
+  });
+
+  it('names no sandbox for a refused Host', async () => {
+    const res = await withSandbox.app.inject({ url: '/', headers: { host: 'evil.example' } });
+    expect(res.headers['content-security-policy']).toContain("frame-src 'none'");
+  });
+
+  it('has no sandboxOrigin in /api/info without a sandbox', async () => {
+    const res = await h.app.inject({ url: '/api/info', headers: AUTH });
+    expect(res.json()).not.toHaveProperty('sandboxOrigin');
+  });
 });

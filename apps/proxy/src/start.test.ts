@@ -82,6 +82,33 @@ describe('startProxy', () => {
     await inbox.waitClose();
   });
 
+  it('runs the MCP App sandbox on another port of the same host, and closes it too', async () => {
+    proxy = await startProxy({ engine, token: 'fixed-token' });
+    const sandboxPort = Number(new URL(proxy.sandboxOrigin).port);
+    expect(proxy.sandboxOrigin).toBe(`http://127.0.0.1:${sandboxPort}`);
+    expect(sandboxPort).not.toBe(proxy.port);
+    const origin = `http://127.0.0.1:${proxy.port}`;
+
+    const info = await fetch(`${origin}/api/info`, { headers: { authorization: 'Bearer fixed-token' } });
+    expect(InfoSchema.parse(await info.json()).sandboxOrigin).toBe(proxy.sandboxOrigin);
+    expect(info.headers.get('content-security-policy')).toContain(`frame-src ${proxy.sandboxOrigin};`);
+
+    const page = await fetch(`${proxy.sandboxOrigin}/sandbox.html`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`frame-ancestors ${origin}$`));
+    expect(await page.text()).toContain(`content="${origin}"`);
+    const viaLocalhost = await fetch(`http://localhost:${sandboxPort}/sandbox.html`);
+    expect(viaLocalhost.headers.get('content-security-policy')).toMatch(new RegExp(`frame-ancestors http://localhost:${proxy.port}$`));
+
+    // A page at the sandbox origin cannot use mcpscope's API, token or not.
+    const fromSandbox = await fetch(`${origin}/api/info`, { headers: { authorization: 'Bearer fixed-token', origin: proxy.sandboxOrigin } });
+    expect(fromSandbox.status).toBe(403);
+
+    await proxy.close();
+    await expect(fetch(`${proxy.sandboxOrigin}/sandbox.js`)).rejects.toThrow();
+    proxy = undefined;
+  });
+
   it('refuses a WebSocket from a foreign origin and hangs up its socket', async () => {
     proxy = await startProxy({ engine });
     const ws = new WebSocket(`ws://127.0.0.1:${proxy.port}/ws?token=${proxy.token}`, { origin: 'https://evil.example' });

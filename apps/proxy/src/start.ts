@@ -5,6 +5,7 @@ import { buildApp, type BuildAppOptions } from './app.js';
 import { hostForUrl, isLoopbackHost } from './hosts.js';
 import { generateToken, SessionCodes } from './token.js';
 import { PendingAuthorizations } from './oauth/pending.js';
+import { startSandbox } from './sandbox/sandboxApp.js';
 
 export interface StartProxyOptions {
   engine: Engine;
@@ -37,9 +38,15 @@ export interface RunningProxy {
   port: number;
   token: string;
   app: FastifyInstance;
+  /**
+   * `http://127.0.0.1:PORT2`: the MCP App sandbox (./sandbox/), a second listener on the same host
+   * so that an app's origin is never mcpscope's. /api/info names it under the host name each
+   * request used.
+   */
+  sandboxOrigin: string;
   /** The web UI's OAuth user agent: pass `oauth.agent` as OpenOptions.oauthUserAgent, `oauth.redirectUrl()` as the redirect URI. */
   oauth: PendingAuthorizations;
-  /** Stops the HTTP server and the tabs' sockets. Sessions belong to the engine's owner. */
+  /** Stops both HTTP servers and the tabs' sockets. Sessions belong to the engine's owner. */
   close(): Promise<void>;
 }
 
@@ -72,28 +79,34 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
   const token = pickToken(opts.token);
   const requestedPort = opts.port ?? 0;
 
+  let port = requestedPort;
+  // The sandbox first: the app's CSP and /api/info name its port. Its pages name mcpscope's
+  // port, read per request (set below once the proxy listens; nothing links there before).
+  const sandbox = await startSandbox({ host, hostOrigin: (hostname) => `http://${hostname}:${port}`, logger: opts.logger });
   const oauth = new PendingAuthorizations();
   const codes = new SessionCodes();
-  const app = await buildApp({
-    oauth,
-    codes,
-    engine: opts.engine,
-    token,
-    host,
-    port: requestedPort,
-    staticDir: opts.staticDir,
-    info: opts.info,
-    logger: opts.logger,
-    ws: opts.ws,
-  });
+  let app: FastifyInstance | undefined;
   try {
+    app = await buildApp({
+      oauth,
+      codes,
+      engine: opts.engine,
+      token,
+      host,
+      port: requestedPort,
+      staticDir: opts.staticDir,
+      info: opts.info,
+      logger: opts.logger,
+      ws: opts.ws,
+      sandboxPort: sandbox.port,
+    });
     await app.listen({ host: host.replace(/^\[(.*)\]$/, '$1'), port: requestedPort });
   } catch (err) {
-    await app.close();
+    await Promise.all([app?.close(), sandbox.close()]);
     throw err;
   }
   const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : requestedPort;
+  port = typeof address === 'object' && address !== null ? address.port : requestedPort;
   const baseUrl = `http://${browserHost(host)}:${port}/`;
   return {
     url: `${baseUrl}#token=${encodeURIComponent(token)}`,
@@ -102,7 +115,10 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
     port,
     token,
     app,
+    sandboxOrigin: `http://${browserHost(host)}:${sandbox.port}`,
     oauth,
-    close: () => app.close(),
+    close: async () => {
+      await Promise.all([app.close(), sandbox.close()]);
+    },
   };
 }

@@ -1,9 +1,11 @@
 import { Linter } from '@mcpscope/protocol/lint';
 import {
   RequestPairer,
+  pairingScope,
   internalErrorFinding,
   nonJsonStdoutFinding,
   undeliverableFinding,
+  type AppChannel,
   type Direction,
   type Finding,
   type FrameEvent,
@@ -11,6 +13,7 @@ import {
   type JsonRpcMessage,
   type SessionEvent,
 } from '@mcpscope/protocol';
+import { appMessageFrame } from './app-messages.js';
 import { EventWindow, type WindowOptions } from './event-window.js';
 import { SpillDir, SpillFile } from './spill.js';
 
@@ -85,6 +88,19 @@ export class EventLog {
     if (pair) frame.pair = pair;
     if (origin) frame.origin = origin;
     return this.add(frame) as FrameEvent;
+  }
+
+  /**
+   * One message of an MCP App view's conversation with mcpscope (issue 12): an app-channel frame,
+   * paired within its view. A message that is no JSON object, too deep or too large is kept as
+   * text with a finding; only that frame is affected.
+   */
+  appFrame(app: AppChannel, dir: Direction, message: unknown): FrameEvent {
+    const kept = appMessageFrame(message);
+    const channel = { channel: 'app' as const, app: { uri: app.uri, view: app.view } };
+    if (!('msg' in kept)) return this.add({ type: 'frame', dir, raw: keptText(kept.raw), size: kept.size, findings: [kept.finding], ...channel }) as FrameEvent;
+    const pair = this.pairer.observe(dir, kept.msg, this.seq + 1, this.now(), pairingScope(channel));
+    return this.add({ type: 'frame', dir, msg: kept.msg, size: kept.size, ...(pair ? { pair } : {}), ...channel }) as FrameEvent;
   }
 
   rawLine(text: string, reason: string, size: number): FrameEvent {

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { idKey, messageId, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import { idKey, messageId, type AppChannel, type Direction, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from './oauth/runner.js';
 import { connectTransport, describeConnectError, type ConnectContext } from './connect.js';
@@ -231,6 +231,17 @@ export class Session {
   async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<T.RequestOutcome> {
     this.connectedTap();
     return this.runner.run(method, params, opts);
+  }
+
+  /**
+   * Records what an MCP App view and mcpscope (its host, in the web) said to each other, in
+   * order: one app-channel frame per message (issue 12). Not sent anywhere: the app's requests
+   * for the server travel as ordinary requests. Only while connected (a finished session's
+   * trace is closed); a message that is no JSON object, too deep or too large fails only itself.
+   */
+  appMessages(app: AppChannel, messages: ReadonlyArray<{ dir: Direction; msg: unknown }>): FrameEvent[] {
+    if (this.state !== 'connected') throw new EngineError('ENGINE_NOT_CONNECTED', `Session ${this.id} is ${this.state}`, { sessionId: this.id });
+    return messages.map(({ dir, msg }) => this.log.appFrame(app, dir, msg));
   }
 
   /** Returns false when no call `callId` is running. `origin`: who cancelled (default the user's `cancel`). */

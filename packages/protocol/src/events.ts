@@ -62,6 +62,22 @@ export function cleanOriginReason(text: string): string | undefined {
   return cut.trimEnd();
 }
 
+/**
+ * An MCP App's postMessage conversation (issue 12): which rendered view, of which ui:// resource.
+ * `view` is an id the web makes per rendered view (`[A-Za-z0-9_-]{1,64}`), `uri` the resource
+ * (at most MAX_APP_URI characters).
+ */
+export interface AppChannel {
+  uri: string;
+  view: string;
+}
+
+/** The pattern of an app view id. */
+export const APP_VIEW_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The longest `ui://` resource URI an app channel keeps. */
+export const MAX_APP_URI = 2048;
+
 interface EventBase {
   seq: number;
   t: number;
@@ -81,6 +97,14 @@ export interface FrameEvent extends EventBase {
   findings?: Finding[];
   /** Outgoing frames: who or what made mcpscope send it. */
   origin?: FrameOrigin;
+  /**
+   * 'app': a message between mcpscope (the host) and an MCP App view, not the server connection.
+   * Then `dir: 'out'` is host (mcpscope's AppBridge) → app and `dir: 'in'` app → host, and there
+   * is no `origin`. Server-channel frames have no `channel`.
+   */
+  channel?: 'app';
+  /** Of an app-channel frame: the view and its ui:// resource. */
+  app?: AppChannel;
 }
 
 export interface StderrEvent extends EventBase {

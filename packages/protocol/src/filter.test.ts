@@ -59,4 +59,20 @@ describe('parseFrameFilter', () => {
     expect(match('origin:call', req)).toBe(false);
     expect(match('-origin:auto', res)).toBe(true);
   });
+  it('filters by channel (app / server) and by the app view\'s ui:// URI', () => {
+    const appInit = frame({ dir: 'in', channel: 'app', app: { uri: 'ui://Budget/Allocator', view: 'v1' }, msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} } });
+    const appCall = frame({ msg: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'x' } }, origin: { by: 'user', reason: 'app: ui://budget/allocator' } });
+    expect(match('channel:app', appInit)).toBe(true);
+    expect(match('channel:APP', req)).toBe(false);
+    expect(match('channel:server', req)).toBe(true);
+    expect(match('channel:server', appInit)).toBe(false);
+    expect(match('-channel:app', appCall)).toBe(true);
+    expect(match('channel:nonsense', req)).toBe(false);
+    expect(match('app:budget/alloc', appInit)).toBe(true);
+    expect(match('app:weather', appInit)).toBe(false);
+    // A server frame an app caused is found by its origin, not by app:…
+    expect(match('app:budget', appCall)).toBe(false);
+    expect(match('origin:app', appCall)).toBe(true);
+    expect(match('channel:app method:ui/*', appInit)).toBe(true);
+  });
 });

@@ -13,7 +13,11 @@ import { classifyMessage, messageMethod } from './jsonrpc.js';
  *   origin:auto     outgoing frames mcpscope sent on its own (handshake, probes, replies…);
  *                   `origin:mcpscope` is the same
  *   origin:word     outgoing frames whose origin reason contains `word` (case-insensitive),
- *                   e.g. origin:handshake, origin:fallback, origin:cli
+ *                   e.g. origin:handshake, origin:fallback, origin:cli, origin:app (the server
+ *                   requests an MCP App made through mcpscope)
+ *   channel:app     the conversation between mcpscope and an MCP App view (postMessage)
+ *   channel:server  the server connection (every frame not on the app channel)
+ *   app:text        app-channel frames whose view's ui:// URI contains `text` (case-insensitive)
  *   -term           negates any of the above
  */
 export interface FrameFilter {
@@ -43,6 +47,13 @@ function originPredicate(want: string): Predicate {
   return (f) => typeof f.origin?.reason === 'string' && f.origin.reason.toLowerCase().includes(want);
 }
 
+/** `channel:app` / `channel:server`; any other channel matches nothing. */
+function channelPredicate(want: string): Predicate {
+  if (want === 'app') return (f) => f.channel === 'app';
+  if (want === 'server') return (f) => f.channel !== 'app';
+  return () => false;
+}
+
 function termPredicate(term: string): Predicate {
   const colon = term.indexOf(':');
   const key = colon > 0 ? term.slice(0, colon).toLowerCase() : '';
@@ -57,6 +68,11 @@ function termPredicate(term: string): Predicate {
     return (f) => frameKind(f) === want || (want === 'error' && f.findings?.some((x) => x.severity === 'error') === true);
   }
   if (key === 'origin') return originPredicate(value.toLowerCase());
+  if (key === 'channel') return channelPredicate(value.toLowerCase());
+  if (key === 'app') {
+    const want = value.toLowerCase();
+    return (f) => f.channel === 'app' && typeof f.app?.uri === 'string' && f.app.uri.toLowerCase().includes(want);
+  }
   if (key === 'has') {
     const want = value.toLowerCase();
     return (f) => f.findings?.some((x) => want === 'finding' || x.severity === want) === true;

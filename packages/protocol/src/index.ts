@@ -8,3 +8,4 @@ export * from './lint/findings.js';
 export * from './memory.js';
 export * from './limits.js';
 export * from './apps.js';
+export * from './app-csp.js';

@@ -1,4 +1,4 @@
-import type { Direction, JsonRpcMessage, PairInfo } from './events.js';
+import type { Direction, FrameEvent, JsonRpcMessage, PairInfo } from './events.js';
 import { classifyMessage, idKey, messageId } from './jsonrpc.js';
 
 interface Pending {
@@ -9,30 +9,46 @@ interface Pending {
 
 /**
  * Pairs requests with their responses as frames go by. A request sent in one direction is
- * answered in the other, so pending requests are keyed by the direction they travelled.
+ * answered in the other, so pending requests are keyed by the direction they travelled, and by
+ * a scope: one conversation per scope. The server connection is scope '' and each MCP App view
+ * its own (`frame.app?.view ?? ''`), so an app's id 1 never answers the server's id 1.
  */
 export class RequestPairer {
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new Map<string, Pending & { dir: Direction; scope: string }>();
 
   /** Records a frame; returns the pairing when the frame is a response to a known request. */
-  observe(dir: Direction, msg: JsonRpcMessage, seq: number, t: number): PairInfo | undefined {
+  observe(dir: Direction, msg: JsonRpcMessage, seq: number, t: number, scope = ''): PairInfo | undefined {
     const kind = classifyMessage(msg);
     const id = messageId(msg);
     if (id === undefined) return undefined;
     if (kind === 'request') {
-      this.pending.set(`${dir}|${idKey(id)}`, { seq, t, method: msg.method as string });
+      this.pending.set(pendingKey(scope, dir, idKey(id)), { seq, t, method: msg.method as string, dir, scope });
       return undefined;
     }
     if (kind !== 'response' && kind !== 'error') return undefined;
-    const key = `${dir === 'in' ? 'out' : 'in'}|${idKey(id)}`;
+    const key = pendingKey(scope, dir === 'in' ? 'out' : 'in', idKey(id));
     const request = this.pending.get(key);
     if (!request) return undefined;
     this.pending.delete(key);
     return { requestSeq: request.seq, method: request.method, latencyMs: Math.max(0, t - request.t) };
   }
 
-  /** Requests still waiting for an answer, oldest first. */
-  inFlight(): Array<Pending & { dir: Direction }> {
-    return [...this.pending.entries()].map(([key, p]) => ({ ...p, dir: key.split('|')[0] as Direction }));
+  /** Requests still waiting for an answer, oldest first (`scope` '' is the server connection). */
+  inFlight(): Array<Pending & { dir: Direction; scope: string }> {
+    return [...this.pending.values()].map((p) => ({ ...p }));
   }
+}
+
+/**
+ * The pairing scope of a frame: '' for the server connection, the view id for an MCP App view
+ * (`frame.app.view`). An app frame whose view is unknown (a trace dropped a malformed `app`) gets
+ * a scope no view id can have, so it never pairs with the server's frames.
+ */
+export function pairingScope(frame: Pick<FrameEvent, 'channel' | 'app'>): string {
+  return frame.channel === 'app' ? (frame.app?.view ?? '#app') : '';
+}
+
+/** A JSON array as the key: no separator in a scope or an id can make two keys collide. */
+function pendingKey(scope: string, dir: Direction, id: string): string {
+  return JSON.stringify([scope, dir, id]);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanOriginReason, type SessionEvent } from '@mcpscope/protocol';
+import { APP_VIEW_ID, MAX_APP_URI, cleanOriginReason, type SessionEvent } from '@mcpscope/protocol';
 
 /**
  * The event envelope of trace v1 (seq, t, sessionId, type) plus the fields each type needs
@@ -24,6 +24,16 @@ const OriginSchema = z
   .optional()
   .catch(undefined);
 
+/**
+ * The MCP App view of an app-channel frame (issue 12). A trace's text: an `app` of another shape
+ * (a URI over MAX_APP_URI, a view id that is not [A-Za-z0-9_-]{1,64}) is dropped, not the frame;
+ * the frame stays on the app channel.
+ */
+const AppSchema = z
+  .object({ uri: z.string().min(1).max(MAX_APP_URI), view: z.string().regex(APP_VIEW_ID) })
+  .optional()
+  .catch(undefined);
+
 const FrameSchema = z.looseObject({
   ...envelope,
   type: z.literal('frame'),
@@ -32,6 +42,12 @@ const FrameSchema = z.looseObject({
   raw: z.string().optional(),
   size: z.number().nonnegative(),
   origin: OriginSchema,
+  /**
+   * 'app': a message between an MCP App view and its host, not the server connection. Any other
+   * value refuses the line: a frame of an unknown channel is not taken for server traffic.
+   */
+  channel: z.literal('app').optional(),
+  app: AppSchema,
 });
 
 const StderrSchema = z.looseObject({ ...envelope, type: z.literal('stderr'), text: z.string() });
@@ -73,7 +89,12 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
 /** Validates one parsed trace line as a SessionEvent; returns the event or a reason. */
 export function parseEvent(value: unknown): { event: SessionEvent } | { error: string } {
   const result = SessionEventSchema.safeParse(value);
-  if (result.success) return { event: result.data as SessionEvent };
+  if (result.success) {
+    const event = result.data as SessionEvent;
+    // `app` belongs to app-channel frames only; `app: undefined` (dropped above) is no field at all.
+    if (event.type === 'frame' && (event.channel !== 'app' || event.app === undefined) && 'app' in event) delete event.app;
+    return { event };
+  }
   const type = (value as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && !(EVENT_TYPES as readonly string[]).includes(type)) {
     // Quoted and clipped: the type is the trace's text and may end up in a terminal or a warning list.

@@ -11,12 +11,15 @@ export interface Exchange {
   latencyMs?: number;
 }
 
-/** Pairs every request in a session's events with its response, in request order. */
+/**
+ * Pairs every request of the server connection in a session's events with its response, in
+ * request order. App-channel frames (an MCP App view ⇄ mcpscope) are no server traffic: skipped.
+ */
 export function exchangesOf(events: Iterable<SessionEvent>): Exchange[] {
   const out: Exchange[] = [];
   const open = new Map<string, Exchange>();
   for (const e of events) {
-    if (e.type !== 'frame' || !e.msg) continue;
+    if (e.type !== 'frame' || !e.msg || e.channel === 'app') continue;
     const kind = classifyMessage(e.msg);
     const id = messageId(e.msg);
     if (id === undefined) continue;

@@ -51,6 +51,8 @@ export function toHar(header: Pick<TraceHeader, 'createdAt' | 'tool'>, events: I
   const answers = new Map<number, FrameEvent[]>();
   const https: HttpEvent[] = [];
   for (const e of events) {
+    // App-channel frames (an MCP App view ⇄ mcpscope) crossed no HTTP exchange.
+    if (e.type === 'frame' && e.channel === 'app') continue;
     if (e.type === 'frame' && e.dir === 'out' && e.msg) outFrames.push(e);
     if (e.type === 'frame' && e.dir === 'in' && e.pair) answers.set(e.pair.requestSeq, [...(answers.get(e.pair.requestSeq) ?? []), e]);
     if (e.type === 'http') https.push(e);

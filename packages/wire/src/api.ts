@@ -91,6 +91,12 @@ export const InfoSchema = z.object({
   demo: SessionConfigSchema.optional(),
   /** Bytes of events each session keeps in memory (`--memory-budget`, default 32 MiB); the browser uses the same budget. */
   memoryBudget: z.number().int().positive().optional(),
+  /**
+   * Issue 12: the origin of the MCP App sandbox listener (`http://127.0.0.1:41234`, under the host
+   * name this request used), when the proxy runs one (startProxy does). MCP Apps render in
+   * `<iframe src="${sandboxOrigin}/sandbox.html?csp=…">`; mcpscope's CSP frames nothing else.
+   */
+  sandboxOrigin: z.string().max(300).optional(),
 });
 export type Info = z.infer<typeof InfoSchema>;
 

@@ -4,3 +4,4 @@ export * from './ws.js';
 export * from './workbench.js';
 export * from './traces.js';
 export * from './oauth.js';
+export * from './apps.js';

@@ -1,6 +1,6 @@
 import { oauthAgent } from '../oauth-agent.js';
 import { Engine, LOG_LEVELS, withOrigin, type RequestOutcome, type Session } from '@mcpscope/engine';
-import { cleanOriginReason } from '@mcpscope/protocol';
+import { cleanOriginReason, toolUi } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
@@ -10,6 +10,7 @@ import type { CliIo } from '../io.js';
 import { parseOptions, TargetOptionsSchema } from '../options.js';
 import { demoConfig } from '../paths.js';
 import { describeTarget, resolveTarget } from '../target.js';
+import { escapeControl } from './escape-control.js';
 
 const ParamsSchema = z
   .string()
@@ -89,6 +90,19 @@ function outputSchemaMismatches(session: Session, afterSeq: number, io: CliIo): 
     .filter((f) => f.rule === 'structured-content-schema');
   for (const f of found) io.stderr(`mcpscope: ${f.message} (${f.spec})\n`);
   return found.length > 0 ? ExitCode.OutputSchemaMismatch : undefined;
+}
+
+/**
+ * A tool with an MCP App (ext-apps 2026-01-26/apps#resource-discovery: `_meta.ui.resourceUri`):
+ * after its result, the ui:// resource a host would render goes to stderr (stdout stays the
+ * result JSON). The definition is the one call already looked up (no extra frame); the URI is
+ * the server's text, so it is printed on one line with every control character escaped.
+ */
+function printAppUi(def: ToolDef | undefined, io: CliIo): void {
+  const ui = toolUi(def);
+  if (ui.resourceUri === undefined) return;
+  const appOnly = ui.appOnly ? '; app-only tool (visibility ["app"]): a host hides it from the agent' : '';
+  io.stderr(`mcpscope: UI: ${escapeControl(ui.resourceUri)} (an MCP App${appOnly}; run mcpscope on this server, without "call", and call the tool in the Tools tab to render it)\n`);
 }
 
 /**
@@ -180,6 +194,7 @@ async function exchange(engine: Engine, session: Session, method: string, opts: 
   const before = session.events().at(-1)?.seq ?? 0;
   const out = await send(session, method, buildParams(method, opts, stringKeys), opts.timeout, io);
   const code = report(method, out, io);
+  if (method === 'tools/call' && out.outcome === 'result') printAppUi(def, io);
   return code === ExitCode.Ok && def?.outputSchema !== undefined ? (outputSchemaMismatches(session, before, io) ?? code) : code;
 }
 

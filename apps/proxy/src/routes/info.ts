@@ -1,13 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WIRE_VERSION, type Info } from '@mcpscope/wire';
+import { sameHostOrigin } from '../sandbox/origins.js';
 import { PROXY_VERSION } from '../version.js';
 
 export function makeInfo(overrides: Partial<Info> = {}): Info {
   return { version: PROXY_VERSION, ...overrides, name: 'mcpscope', wireVersion: WIRE_VERSION };
 }
 
-/** GET /api/info: who we are, the wire version, and the embedded demo config if any. */
-export const infoRoutes: FastifyPluginAsync<{ info?: Partial<Info> }> = async (app, { info }) => {
+/**
+ * GET /api/info: who we are, the wire version, the embedded demo config if any, and the MCP App
+ * sandbox's origin under the host name this request used (the host guard accepted it).
+ */
+export const infoRoutes: FastifyPluginAsync<{ info?: Partial<Info>; sandboxPort?: number }> = async (app, { info, sandboxPort }) => {
   const body = makeInfo(info);
-  app.get('/info', async () => body);
+  app.get('/info', async (request) => {
+    const host = request.headers.host;
+    return sandboxPort === undefined || host === undefined ? body : { ...body, sandboxOrigin: sameHostOrigin(host, sandboxPort) };
+  });
 };

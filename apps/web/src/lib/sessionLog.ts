@@ -1,4 +1,4 @@
-import { RequestPairer, eventSize, frameKind, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
+import { RequestPairer, eventSize, pairingScope, frameKind, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
 import { ChunkedList } from './chunkedList';
 import { DEFAULT_MEMORY_BUDGET, type FrameCache, type LogPageInfo } from './memoryBudget';
 import { FindingsLog } from './findingsLog';
@@ -148,7 +148,8 @@ export class SessionLog {
   private appendFrame(ev: FrameEvent): void {
     let frame = ev;
     if (ev.msg) {
-      const computed = this.pairer.observe(ev.dir, ev.msg, ev.seq, ev.t);
+      // One conversation per scope: the server connection and each MCP App view.
+      const computed = this.pairer.observe(ev.dir, ev.msg, ev.seq, ev.t, pairingScope(ev));
       // The engine pairs frames itself; pair here only when it did not (older traces).
       if (!ev.pair && computed) frame = { ...ev, pair: computed };
     }

@@ -28,6 +28,8 @@ export class Exerciser {
   readonly notes: string[] = [];
   /** Findings of the exercise rules (what --exercise provoked that traffic rules cannot judge). */
   readonly findings: ExerciseFinding[] = [];
+  /** The tools the first tools/list walk returned (check's MCP Apps step reads their UI resources). */
+  listedTools: Item[] = [];
 
   constructor(
     private readonly session: Session,
@@ -116,6 +118,7 @@ export class Exerciser {
 
   private async tools(): Promise<void> {
     const tools = await this.listAll('tools/list', 'tools');
+    this.listedTools = tools;
     // Listed twice: tool definitions that change between listings are caught by tool-changed.
     await this.listAll('tools/list', 'tools');
     if (this.opts.exercise) return this.deep().tools(tools);

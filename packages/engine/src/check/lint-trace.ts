@@ -7,15 +7,19 @@ import { sharedSchemaValidator } from '../schema-validator.js';
 import { parseStdoutLine } from '../transports/stdout-line.js';
 import { collectFindings, makeReport, type FindingsReport } from './report.js';
 
-/** Findings the transport boundary adds to raw frames (the rules cannot re-derive them from the event). */
-const TAP_RULE_IDS = new Set(['stdio-non-json-stdout', 'message-too-deep', 'message-too-large']);
+/**
+ * Findings the transport boundary adds to raw frames (the rules cannot re-derive them from the
+ * event), and the one app messages get where they enter the session (issue 12).
+ */
+const TAP_RULE_IDS = new Set(['stdio-non-json-stdout', 'message-too-deep', 'message-too-large', 'app-message-refused']);
 
 /**
  * A stdout line of a stdio server that is no message, recorded without its finding (a `wrap`
  * trace written before wrap attached it): judged again as the live transport judges it.
  */
 function rawLineFinding(event: SessionEvent): Finding | undefined {
-  if (event.type !== 'frame' || event.dir !== 'in' || typeof event.raw !== 'string') return undefined;
+  // An app-channel frame came from an MCP App view, never from the server's stdout.
+  if (event.type !== 'frame' || event.dir !== 'in' || typeof event.raw !== 'string' || event.channel === 'app') return undefined;
   const line = parseStdoutLine(event.raw);
   return 'error' in line && line.code !== 'too-deep' ? nonJsonStdoutFinding(line.error) : undefined;
 }

@@ -27,7 +27,8 @@ function clip(text: string): string {
 
 /** A short, single-line excerpt of the event a finding is attached to. */
 export function excerptOf(event: SessionEvent): string {
-  if (event.type === 'frame') return clip(`${event.dir === 'out' ? '→' : '←'} ${event.raw ?? JSON.stringify(event.msg)}`);
+  // An app-channel frame: → mcpscope to the MCP App view, ← the view to mcpscope.
+  if (event.type === 'frame') return clip(`${event.channel === 'app' ? 'app ' : ''}${event.dir === 'out' ? '→' : '←'} ${event.raw ?? JSON.stringify(event.msg)}`);
   if (event.type === 'http') return clip(`${event.method} ${event.url} → ${event.status ?? '…'}`);
   return '';
 }

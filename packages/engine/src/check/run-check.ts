@@ -2,6 +2,7 @@ import type { Finding } from '@mcpscope/protocol';
 import type { Engine } from '../engine.js';
 import type { Session } from '../session.js';
 import type { SessionConfig } from '../types.js';
+import { AppResourceCheck } from './app-resources.js';
 import { Exerciser, type ExerciseOptions } from './exercise.js';
 import { withOrigin } from '../origin.js';
 import { probeOriginAndHost } from './origin-probe.js';
@@ -22,8 +23,9 @@ export interface CheckResult {
 
 /**
  * `mcpscope check`: connects (throws the engine's connect error when it cannot), exercises what
- * the server declares, probes HTTP servers for DNS-rebinding protection, and reports every
- * finding. The session is left open for the caller to close (with the engine).
+ * the server declares, reads the UI resources of MCP Apps tools (app-resources.ts), probes HTTP
+ * servers for DNS-rebinding protection, and reports every finding. The session is left open for
+ * the caller to close (with the engine).
  */
 export async function runCheck(engine: Engine, config: SessionConfig, opts: CheckOptions = {}): Promise<CheckResult> {
   const session = await engine.open(config, {
@@ -37,6 +39,9 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
   exerciser.notes.push(`connected: ${info.transport}, ${info.era ?? '?'} era, protocol ${info.protocolVersion ?? '?'}`);
   // What check sends after the handshake is its own exercise, not a user's action (issue 11 item 2).
   await withOrigin({ by: 'mcpscope', reason: 'check: exercise' }, () => exerciser.run());
+  // MCP Apps: the ui:// resource of each listed tool, read as a host would before rendering it.
+  const apps = new AppResourceCheck(session, exerciser.notes, opts.timeoutMs ?? 15_000);
+  await withOrigin({ by: 'mcpscope', reason: 'check: app resource' }, () => apps.run(exerciser.listedTools));
   const probeFindings: ReportedFinding[] = [];
   if (config.transport !== 'stdio' && opts.probe !== false) {
     const probe = await probeOriginAndHost(config, opts.timeoutMs, info.transport === 'sse' ? 'sse' : 'http');
@@ -45,6 +50,6 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
   }
   const target = config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
   const exerciseFindings: ReportedFinding[] = exerciser.findings.map((f) => ({ ...f, seq: 0 }));
-  const report = makeReport(target, [...(await collectAllFindings(session.all())), ...exerciseFindings, ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
+  const report = makeReport(target, [...(await collectAllFindings(session.all())), ...exerciseFindings, ...apps.findings, ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
   return { report, session };
 }

@@ -70,7 +70,8 @@ export async function replayTrace(engine: Engine, events: SessionEvent[], config
   const stop = answerFromTrace(engine, session, recorded);
   const steps: ReplayStep[] = [];
   try {
-    const clientMessages = events.filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg && typeof e.msg.method === 'string' && !SKIP.has(e.msg.method as string));
+    // App-channel frames (mcpscope ⇄ an MCP App view) were never sent to the server: not replayed.
+    const clientMessages = events.filter((e) => e.type === 'frame' && e.dir === 'out' && e.channel !== 'app' && e.msg && typeof e.msg.method === 'string' && !SKIP.has(e.msg.method as string));
     // Only requests that were answered: a long-lived one (subscriptions/listen) has no answer to compare.
     const requests = new Map(recorded.filter((x) => x.dir === 'out' && x.response).map((x) => [x.request.seq, x]));
     const total = clientMessages.filter((e) => requests.has(e.seq)).length;

@@ -125,7 +125,7 @@ function headerOf(line: string): TraceHeader | TraceError {
 }
 
 function observeHandshake(event: SessionEvent, pending: Map<string, string>, index: Omit<TraceIndex, 'header'>): void {
-  if (event.type !== 'frame' || !event.msg || index.handshake.serverCapabilities) return;
+  if (event.type !== 'frame' || !event.msg || event.channel === 'app' || index.handshake.serverCapabilities) return;
   const id = messageId(event.msg);
   if (id === undefined) return;
   const method = event.msg.method;

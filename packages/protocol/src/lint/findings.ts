@@ -24,6 +24,20 @@ export function undeliverableFinding(what: 'too-deep' | 'too-large', detail: str
   };
 }
 
+/**
+ * An app-channel message (MCP App view ⇄ mcpscope) refused where it entered the session: not a
+ * JSON object, nested too deep, too large, or not serializable. mcpscope's own limit (rule
+ * app-message-refused in the catalogue); the text is kept as a raw frame, the rest of the batch
+ * goes on.
+ */
+export function appMessageRefusedFinding(detail: string): Finding {
+  return {
+    rule: 'app-message-refused',
+    severity: 'info',
+    message: `mcpscope kept this app message as text, not as a JSON-RPC message: ${detail} (mcpscope's own limit, no spec rule). No app rule judged it.`,
+  };
+}
+
 /** mcpscope itself failed while processing this event (a rule, redaction, the trace writer). */
 export function internalErrorFinding(where: string, error: unknown): Finding {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -1,7 +1,8 @@
 import type { Finding, FrameEvent, SessionEvent } from '../events.js';
 import { classifyMessage, messageId } from '../jsonrpc.js';
 import { internalErrorFinding } from './findings.js';
-import { toFindings, type FrameContext, type RuleMeta, type SchemaValidator } from './rule.js';
+import { AppLinter } from './app-linter.js';
+import { guarded, type FrameContext, type SchemaValidator } from './rule.js';
 import { noteLegacySse } from './http-rules.js';
 import { FRAME_RULES, HTTP_RULES } from './rules.js';
 import { LintState, uniqueNameUris, type InFlight, type ToolDef } from './state.js';
@@ -23,9 +24,12 @@ export interface LinterOptions {
  * Runs every rule over a session's events in order (live, or from a trace) and returns the
  * findings for each event. One Linter per session: it learns capabilities, era and listings.
  * Give it every event: a lifecycle `transport-attempt` starts the conversation afresh.
+ * App-channel frames (an MCP App view ⇄ mcpscope as host) go to the app rules only, per view.
  */
 export class Linter {
   private current = new LintState();
+  /** MCP App views' conversations (issue 12): their own rules, never the server's. */
+  private readonly apps = new AppLinter();
 
   constructor(private readonly opts: LinterOptions = {}) {}
 
@@ -44,6 +48,7 @@ export class Linter {
     }
     if (event.type !== 'frame' || !event.msg) return [];
     try {
+      if (event.channel === 'app') return this.apps.observe(event, event.msg, this.current);
       return this.onFrame(event, event.msg);
     } catch (err) {
       return [internalErrorFinding('the linter', err)];
@@ -108,17 +113,9 @@ export class Linter {
       if (typeof result.nextCursor !== 'string') {
         s.tools = new Map(s.pendingTools.map((t) => [t.name, t]));
         s.pendingTools = [];
+        s.toolsListed = true;
       }
     }
     if (method === 'resources/list' && Array.isArray(result.resources)) s.resourceUris = uniqueNameUris(result.resources);
-  }
-}
-
-/** One rule's findings; a rule that throws on hostile input fails only itself, on this event. */
-function guarded(rule: RuleMeta, run: () => string | string[] | undefined): Finding[] {
-  try {
-    return toFindings(rule, run());
-  } catch (err) {
-    return [internalErrorFinding(`rule ${rule.id}`, err)];
   }
 }

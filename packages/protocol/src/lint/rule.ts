@@ -1,4 +1,7 @@
 import type { Finding, FrameEvent, HttpEvent, Severity } from '../events.js';
+import { internalErrorFinding } from './findings.js';
+import type { MessageKind } from '../jsonrpc.js';
+import type { AppInFlight, AppViewState } from './app-state.js';
 import type { InFlight, LintState } from './state.js';
 
 /** What a rule sees: the event, and for a response the request it answers. */
@@ -39,6 +42,24 @@ export interface FrameRule extends RuleMeta {
   onFrame(ctx: FrameContext): string | string[] | undefined;
 }
 
+/**
+ * What an app rule sees: a frame of one MCP App view's postMessage conversation (`dir: 'in'` =
+ * app → host), that view's state, and what the server connection taught the linter (its tools).
+ */
+export interface AppFrameContext {
+  frame: FrameEvent;
+  msg: Record<string, unknown>;
+  kind: MessageKind;
+  view: AppViewState;
+  server: LintState;
+  /** For responses: the request of this view they answer, if known. */
+  request?: AppInFlight;
+}
+
+export interface AppRule extends RuleMeta {
+  onAppFrame(ctx: AppFrameContext): string | string[] | undefined;
+}
+
 export interface HttpRule extends RuleMeta {
   onHttp(event: HttpEvent, state: LintState): string | string[] | undefined;
 }
@@ -52,4 +73,13 @@ export function toFindings(rule: RuleMeta, out: string | string[] | undefined): 
   if (out === undefined) return [];
   const messages = Array.isArray(out) ? out : [out];
   return messages.map((message) => findingOf(rule, message));
+}
+
+/** One rule's findings; a rule that throws on hostile input fails only itself, on this event. */
+export function guarded(rule: RuleMeta, run: () => string | string[] | undefined): Finding[] {
+  try {
+    return toFindings(rule, run());
+  } catch (err) {
+    return [internalErrorFinding(`rule ${rule.id}`, err)];
+  }
 }

@@ -1,4 +1,6 @@
 import { MAX_JSON_DEPTH } from '../limits.js';
+import { APP_RESOURCE_RULES } from './app-resource-rules.js';
+import { APP_BOUNDARY_RULES, APP_RULES } from './app-rules.js';
 import { capabilityViolation } from './capability-rules.js';
 import { httpContentType, httpProtocolVersion, httpSessionId } from './http-rules.js';
 import { duplicateInFlightId, jsonrpcShape, jsonrpcVersion, notificationWithId, responseToUnknownId } from './jsonrpc-rules.js';
@@ -101,7 +103,7 @@ export const EXERCISE_RULES: readonly RuleMeta[] = [
 ];
 
 /** Every rule mcpscope checks, for the Findings panel and the docs. */
-export const RULE_CATALOGUE: readonly RuleMeta[] = [...TAP_RULES, ...FRAME_RULES, ...HTTP_RULES, ...PROBE_RULES, ...EXERCISE_RULES].map(({ id, severity, spec, quote, description }) => ({
+export const RULE_CATALOGUE: readonly RuleMeta[] = [...TAP_RULES, ...FRAME_RULES, ...HTTP_RULES, ...PROBE_RULES, ...EXERCISE_RULES, ...APP_RESOURCE_RULES, ...APP_RULES, ...APP_BOUNDARY_RULES].map(({ id, severity, spec, quote, description }) => ({
   id,
   severity,
   spec,

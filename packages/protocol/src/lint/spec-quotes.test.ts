@@ -8,6 +8,8 @@ import { RULE_CATALOGUE } from './rules.js';
 /** The spec lives beside the repo: ../shared/spec from the repo root. */
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SPEC_DIR = resolve(REPO, '../shared/spec');
+/** Extensions' specs are vendored in the protocol package: `ext-apps/2026-01-26/apps#…`. */
+const VENDORED_DIR = resolve(REPO, 'packages/protocol/spec');
 
 /**
  * The page as it reads: markdown emphasis (`**MUST**`) and link targets (`[pings](/…)`) dropped,
@@ -20,10 +22,14 @@ function readable(markdown: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** "2025-11-25/basic/transports#stdio" → the page's file (page.mdx, or page/index.mdx). */
+/**
+ * "2025-11-25/basic/transports#stdio" → the page's file (page.mdx, or page/index.mdx) in the core
+ * spec; "ext-apps/2026-01-26/apps#visibility" → the vendored extension spec.
+ */
 function pageFile(spec: string): string | undefined {
   const page = spec.split('#')[0];
-  return [`${page}.mdx`, `${page}/index.mdx`, `${page}.md`].map((p) => join(SPEC_DIR, p)).find((p) => existsSync(p));
+  const dir = page.startsWith('ext-apps/') ? VENDORED_DIR : SPEC_DIR;
+  return [`${page}.mdx`, `${page}/index.mdx`, `${page}.md`].map((p) => join(dir, p)).find((p) => existsSync(p));
 }
 
 const slug = (heading: string) =>
@@ -35,8 +41,17 @@ const slug = (heading: string) =>
     .replace(/ /g, '-');
 
 describe('rule catalogue quotes the spec', () => {
-  it('finds the spec next to the repo', () => {
+  it('finds the spec next to the repo, and the vendored ext-apps spec', () => {
     expect(existsSync(join(SPEC_DIR, '2025-11-25/basic/transports.mdx')), SPEC_DIR).toBe(true);
+    expect(existsSync(join(VENDORED_DIR, 'ext-apps/2026-01-26/apps.mdx')), VENDORED_DIR).toBe(true);
+  });
+
+  it('resolves ext-apps anchors by heading slug, as for the core spec', () => {
+    const text = readFileSync(join(VENDORED_DIR, 'ext-apps/2026-01-26/apps.mdx'), 'utf8');
+    const anchors = [...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]));
+    expect(anchors).toEqual(expect.arrayContaining(['visibility', 'standard-mcp-messages', 'app-capabilities-in-uiinitialize', 'requirements']));
+    expect(pageFile('ext-apps/2026-01-26/apps#visibility')).toBe(join(VENDORED_DIR, 'ext-apps/2026-01-26/apps.mdx'));
+    expect(pageFile('ext-apps/2026-01-26/nowhere')).toBeUndefined();
   });
 
   for (const rule of RULE_CATALOGUE) {

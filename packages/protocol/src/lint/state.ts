@@ -33,6 +33,8 @@ export class LintState {
   initializedSent = false;
   /** The complete tool listing last seen (all pages), by name. */
   tools = new Map<string, ToolDef>();
+  /** A complete tool listing was seen (`tools` is what the server offers, not just empty). */
+  toolsListed = false;
   /** Pages of the listing being gathered (tools/list with cursors). */
   pendingTools: ToolDef[] = [];
   /** Resource name → URI from the last listing, for names listed once (a repeated name identifies nothing). */

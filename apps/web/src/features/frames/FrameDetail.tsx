@@ -3,6 +3,7 @@ import { formatBytes, formatClock, formatDuration, formatOffset } from '../../li
 import { frameOrigin, originSentence } from '../../lib/frameOrigin';
 import { CopyButton } from '../../ui/CopyButton';
 import { JsonView } from '../../ui/JsonView';
+import { directionLabel, frameAppChannel } from './frameChannel';
 import { KIND_LABEL, type FrameSummary } from './frameSummary';
 
 interface Props {
@@ -20,6 +21,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
   const isRequest = s.kind === 'request';
   const isAnswer = s.kind === 'response' || s.kind === 'error';
   const origin = frameOrigin(frame);
+  const app = frameAppChannel(frame);
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="frame-detail" data-seq={frame.seq}>
       <div className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-1">
@@ -32,7 +34,12 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
       <div className="flex shrink-0 flex-wrap gap-x-3 gap-y-0.5 border-b border-line px-2 py-1 text-[11px] text-muted">
         <span>#{frame.seq}</span>
         <span className="font-mono">{formatClock(startedAt + frame.t)} ({formatOffset(frame.t)})</span>
-        <span>{frame.dir === 'out' ? 'client → server' : 'server → client'}</span>
+        <span>{directionLabel(frame, app)}</span>
+        {app && (
+          <span data-testid="frame-detail-app" data-channel="app">
+            channel <span className="text-accent">app</span> · view <span className="font-mono text-fg">{app.view}</span> · <span className="font-mono text-fg break-all">{app.uri}</span>
+          </span>
+        )}
         {origin && (
           <span data-testid="frame-detail-origin" data-origin={origin.by === 'user' ? 'user' : 'auto'}>
             origin <span className={origin.by === 'user' ? 'text-accent' : 'text-fg'}>{originSentence(origin)}</span>

@@ -3,6 +3,7 @@ import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { formatBytes, formatClock, formatCount, formatDuration, formatOffset } from '../../lib/format';
 import { frameOrigin, originLabel, originSentence } from '../../lib/frameOrigin';
+import { directionLabel, frameAppChannel } from './frameChannel';
 import { KIND_LABEL, type FrameSummary } from './frameSummary';
 import type { FrameLogModel } from './useFrameLogModel';
 
@@ -68,7 +69,7 @@ export function FrameTable({ m, startedAt, live }: { m: FrameLogModel; startedAt
       >
         <div role="row" className="sticky top-0 z-10 grid border-b border-line bg-panel font-sans text-[11px] font-medium text-muted select-none" style={{ gridTemplateColumns: FRAME_COLUMNS, minWidth: MIN_WIDTH, height: HEADER_HEIGHT }}>
           {['#', 'Time', '+t', '', 'Kind', 'Method', 'Origin', 'Id', 'Latency', 'Size', ''].map((h, i) => (
-            <div key={i} className={`truncate px-1.5 py-1 ${i === 0 || (i >= 7 && i <= 9) ? 'text-right' : ''}`} title={i === 6 ? 'Why an outgoing frame was sent: you (which tab and action) or mcpscope itself (auto: handshake, probes, replies the spec requires)' : undefined}>{h}</div>
+            <div key={i} className={`truncate px-1.5 py-1 ${i === 0 || (i >= 7 && i <= 9) ? 'text-right' : ''}`} title={i === 6 ? 'Why an outgoing frame was sent: you (which tab and action) or mcpscope itself (auto: handshake, probes, replies the spec requires); app: a message between mcpscope and an MCP App view' : undefined}>{h}</div>
           ))}
         </div>
         <div style={{ height: virtualizer.getTotalSize(), minWidth: MIN_WIDTH, position: 'relative' }}>
@@ -123,6 +124,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
   const bg = selected ? 'bg-selected' : raw ? 'bg-raw' : 'hover:bg-hover';
   const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? (live ? '…' : 'none') : '';
   const origin = frameOrigin(frame);
+  const app = frameAppChannel(frame);
   return (
     <div
       role="row"
@@ -133,6 +135,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
       data-dir={frame.dir}
       data-kind={s.kind}
       data-origin={origin ? (origin.by === 'user' ? 'user' : 'auto') : undefined}
+      data-channel={app ? 'app' : undefined}
       className={`absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${bg}`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: FRAME_COLUMNS }}
       onMouseDown={onSelect}
@@ -140,7 +143,7 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{frame.seq}</div>
       <div className="truncate px-1.5 text-muted tabular-nums">{formatClock(startedAt + frame.t)}</div>
       <div className="truncate px-1.5 text-subtle tabular-nums">{formatOffset(frame.t)}</div>
-      <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={frame.dir === 'out' ? 'client → server' : 'server → client'}>
+      <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={directionLabel(frame, app)}>
         {frame.dir === 'out' ? '→' : '←'}
       </div>
       <div className={`truncate px-1.5 font-sans text-[11px] ${KIND_CLASS[s.kind]}`}>{KIND_LABEL[s.kind]}</div>
@@ -157,9 +160,16 @@ const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, liv
           </>
         )}
       </div>
-      <div className={`truncate px-1.5 font-sans text-[11px] ${origin?.by === 'user' ? 'text-accent' : 'text-subtle'}`} title={origin ? originSentence(origin) : undefined} data-testid={origin ? 'frame-origin' : undefined}>
-        {origin ? originLabel(origin) : ''}
-      </div>
+      {app ? (
+        <div className="truncate px-1.5 font-sans text-[11px] text-muted" title={`MCP App view ${app.view} of ${app.uri}: ${directionLabel(frame, app)}`} data-testid="frame-app">
+          <span className="mr-1 rounded-sm bg-accent/15 px-1 text-[10px] font-semibold text-accent">app</span>
+          {app.uri}
+        </div>
+      ) : (
+        <div className={`truncate px-1.5 font-sans text-[11px] ${origin?.by === 'user' ? 'text-accent' : 'text-subtle'}`} title={origin ? originSentence(origin) : undefined} data-testid={origin ? 'frame-origin' : undefined}>
+          {origin ? originLabel(origin) : ''}
+        </div>
+      )}
       <div className="truncate px-1.5 text-right text-muted">{s.id}</div>
       <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? (live ? 'awaiting the response' : 'never answered: the session ended first') : undefined}>{latency}</div>
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{formatBytes(frame.size)}</div>

@@ -8,7 +8,9 @@ const GRAMMAR_HELP = `Filter frames. Terms are ANDed:
   method:tools/*  method (a response matches the method it answers)
   dir:in | dir:out
   is:request | is:notification | is:response | is:error | is:raw
-  origin:user | origin:auto | origin:<word>   who sent an outgoing frame and why (tools, handshake…)
+  origin:user | origin:auto | origin:<word>   who sent an outgoing frame and why (tools, handshake, app…)
+  channel:app | channel:server   MCP App ⇄ mcpscope messages, or the server connection
+  app:<text>      app messages of views whose ui:// URI contains text
   -term           negation, e.g. -method:ping
 Press / in the frame list to focus this box.`;
 

@@ -1,3 +1,4 @@
+import { toolUi } from '@mcpscope/protocol';
 import { annotationClaims, safeIconSrc, toolLabel, type Tool } from './tool';
 import type { ToolsModel } from './useToolsModel';
 import { ListChangesToggle } from '../../ui/ListChangesToggle';
@@ -46,7 +47,7 @@ function ToolItem({ tool, selected, onSelect }: { tool: Tool; selected: boolean;
         <span className="min-w-0 truncate font-medium">{label}</span>
       </div>
       {label !== tool.name && <div className="truncate pl-[22px] font-mono text-[11px] text-muted">{tool.name}</div>}
-      <div className="pl-[22px]"><ClaimBadges tool={tool} compact /></div>
+      <div className="pl-[22px]"><AppBadges tool={tool} /><ClaimBadges tool={tool} compact /></div>
     </li>
   );
 }
@@ -62,6 +63,23 @@ export function ToolIcon({ tool, size = 16 }: { tool: Tool; size?: number }) {
       data-testid={icon.remote ? 'tool-icon-remote' : undefined}
     >
       {icon.remote ? '⇣' : 'ƒ'}
+    </span>
+  );
+}
+
+/** MCP Apps (ext-apps spec "Resource Discovery", "Visibility"): a UI resource, and app-only tools. */
+/** `inList`: the test ids (CONTRACT §6) belong to the list entries only. */
+export function AppBadges({ tool, inList = true }: { tool: Tool; inList?: boolean }) {
+  const ui = toolUi(tool.raw);
+  if (!ui.resourceUri && !ui.appOnly) return null;
+  return (
+    <span className="mr-0.5 inline-flex gap-0.5">
+      {ui.resourceUri && (
+        <span className="rounded-sm bg-accent/10 px-1 text-[10px] text-accent" title={`Renders an MCP App: ${ui.resourceUri} (shown next to the result after a call)`} data-testid={inList ? 'tool-ui-badge' : undefined}>UI</span>
+      )}
+      {ui.appOnly && (
+        <span className="rounded-sm bg-raised px-1 text-[10px] text-muted" title='App-only (_meta.ui.visibility: ["app"]): hidden from the agent, callable by its app' data-testid={inList ? 'tool-app-only-badge' : undefined}>app-only</span>
+      )}
     </span>
   );
 }

@@ -3,10 +3,11 @@ import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
 import { JsonTree } from '../../ui/JsonTree';
+import { AppArea } from './app/AppArea';
 import { ArgsEditor } from './ArgsEditor';
 import { CallBar } from './CallBar';
 import { ListDiffBanner } from './ListDiffBanner';
-import { ClaimBadges, ToolIcon, ToolList } from './ToolList';
+import { AppBadges, ClaimBadges, ToolIcon, ToolList } from './ToolList';
 import { ToolHistory } from './ToolHistory';
 import { ToolResult } from './ToolResult';
 import { toolLabel, type Tool } from './tool';
@@ -22,7 +23,7 @@ export default function ToolsWorkbench() {
     return <FeatureUnavailable feature="tools" reason={tools.availability.reason ?? 'Tools are unavailable'} />;
   }
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="relative flex h-full min-h-0 flex-col">
       {tools.change && <ListDiffBanner change={tools.change} onAcknowledge={tools.acknowledge} onSelect={tools.select} />}
       <div className="flex min-h-0 flex-1">
         <div className="w-64 shrink-0 border-r border-line">
@@ -36,7 +37,8 @@ export default function ToolsWorkbench() {
                 <ArgsEditor key={tool.name} m={w.args} toolName={tool.name} onSubmit={() => w.callNow()} />
                 <CallBar args={w.args} call={w.call} canCall={w.canCall} whyNot={w.whyNot} blocked={w.blocked} onCall={() => w.callNow()} onCallAnyway={() => w.callNow(true)} timeoutSec={w.timeoutSec} setTimeoutSec={w.setTimeoutSec} />
               </div>
-              <div className="flex w-[46%] min-w-[320px] flex-col overflow-hidden">
+              <div className={`flex ${w.apps.uri ? 'w-[56%]' : 'w-[46%]'} min-w-[320px] flex-col overflow-hidden`} data-app-bounds>
+                <AppArea apps={w.apps} running={!!w.call.running} live={tools.session?.state === 'connected'} />
                 {w.last ? <ToolResult key={w.last.callId} last={w.last} outputSchema={tool.outputSchema} /> : (
                   <div className="flex-1 p-3 text-xs text-muted">{w.call.running ? 'Waiting for the result…' : 'Fill in the arguments and press Call. The exchange also appears in the Frames tab.'}</div>
                 )}
@@ -63,6 +65,7 @@ function ToolHeader({ tool }: { tool: Tool }) {
         <ToolIcon tool={tool} size={20} />
         <span className="font-semibold">{label}</span>
         {label !== tool.name && <code className="text-[11px] text-muted">{tool.name}</code>}
+        <AppBadges tool={tool} inList={false} />
         <ClaimBadges tool={tool} />
         {tool.outputSchema !== undefined && <span className="chip" title="Structured results are checked against it">outputSchema</span>}
         <button className="btn btn-ghost ml-auto" aria-pressed={showDef} onClick={() => setShowDef((s) => !s)}>{showDef ? 'Hide definition' : 'Definition'}</button>

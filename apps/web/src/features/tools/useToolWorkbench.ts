@@ -4,6 +4,7 @@ import { registerShortcutHandler } from '../../lib/shortcuts';
 import { useValue } from '../../lib/valueStore';
 import { mcpscopeCallCommand } from './cliCommand';
 import { callsOf, clearCalls, toolHistoryStore, type ToolCallRecord } from './toolHistory';
+import { useAppViews } from './app/useAppViews';
 import { useArgsModel } from './useArgsModel';
 import { useToolCall, type FinishedCall } from './useToolCall';
 import { useToolsModel } from './useToolsModel';
@@ -24,6 +25,8 @@ export function useToolWorkbench(sessionId: string | null) {
   const [lastByTool, setLastByTool] = useState<ReadonlyMap<string, FinishedCall>>(new Map());
   const history = useValue(toolHistoryStore);
   const calls = callsOf(history, sessionId, tool?.name);
+  const last = tool ? lastByTool.get(tool.name) : undefined;
+  const apps = useAppViews({ sessionId, tool, tools: tools.tools, running: call.running, finished: call.last, lastOfTool: last });
 
   useEffect(() => {
     const last = call.last;
@@ -79,7 +82,9 @@ export function useToolWorkbench(sessionId: string | null) {
     args,
     call,
     calls,
-    last: tool ? lastByTool.get(tool.name) : undefined,
+    last,
+    /** MCP App views (issue 12) of tools with a UI resource. */
+    apps,
     timeoutSec,
     setTimeoutSec,
     blocked,
