@@ -101,11 +101,18 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
     tap.phaseOrigin = undefined;
     return { client, tap };
   } catch (err) {
-    if (inner instanceof StdioProcessTransport) await inner.settle(300);
+    // A broken pipe means the process is on its way out: wait for its exit (longer on a loaded
+    // machine) so the exit code and stderr are told as the cause, not "write EPIPE".
+    if (inner instanceof StdioProcessTransport) await inner.settle(brokenPipe(err) ? 5000 : 300);
     await client.close().catch(() => undefined);
     await tap.close().catch(() => undefined);
     throw err;
   }
+}
+
+function brokenPipe(err: unknown): boolean {
+  const text = err instanceof Error ? `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}` : String(err);
+  return /EPIPE|ERR_STREAM_DESTROYED|ECONNRESET|closed/i.test(text);
 }
 
 /** The last exchange that failed: an error status, or (with `network`) no answer at all. */
