@@ -7,7 +7,7 @@ import { ToolsPage } from '../fixtures/tools';
 /**
  * The client side in the UI: sampling and elicitation answered in the dialogs (2026-07-28
  * through input_required and the SDK's retry; 2025-11-25 as real server requests), roots,
- * ping, tasks, and the command palette.
+ * ping, and the command palette (tasks: tasks.spec.ts).
  */
 let app: Launched;
 test.afterEach(async () => {
@@ -173,7 +173,7 @@ test.describe('server-everything (2025-11-25)', () => {
     expect(await client.toolText(reply)).toContain('User completed the URL elicitation flow');
   });
 
-  test('roots list_changed re-read by the server; tasks listed; ping', async ({ page }, info) => {
+  test('roots list_changed re-read by the server; the tasks pointer; ping', async ({ page }, info) => {
     const client = await open(page, everything(), 'legacy');
     await client.openTab();
     await client.setRoots([{ uri: 'file:///srv/data', name: 'Data' }]);
@@ -183,20 +183,8 @@ test.describe('server-everything (2025-11-25)', () => {
     await expect(ui.frameRows('roots/list', 'in').last()).toBeVisible(); // the server read the new list
     expect(await client.toolText((await client.startTool('get-roots-list')).reply)).toContain('URI: file:///srv/data');
     await client.openTab();
-    // Tasks (experimental, 2025-11-25): a task-augmented call creates one; list, get, cancel.
-    await expect(page.getByTestId('tasks-list')).toHaveAttribute('data-available', 'true');
-    // `ambiguous` parks the task in input_required (its question goes through tasks/result, never called here).
-    const created = await (await client.startRequest('tools/call', { name: 'simulate-research-query', arguments: { topic: 'tides', ambiguous: true }, task: { ttl: 60_000 } })).reply;
-    const taskId = ((await created.json()) as { result: { task: { taskId: string } } }).result.task.taskId;
-    const row = page.locator(`[data-testid="task-row"]:has-text("${taskId}")`);
-    await page.getByTestId('tasks-refresh').click();
-    await expect(row).toHaveAttribute('data-status', /working|input_required/);
-    await row.getByRole('button', { name: 'Get' }).click();
-    await expect(row).toHaveAttribute('data-status', 'input_required', { timeout: 10_000 }); // after ~2 s of stages
-    await row.getByRole('button', { name: 'Get' }).click();
-    await expect(row).toContainText('Found multiple interpretations');
-    await row.getByRole('button', { name: 'Cancel' }).click();
-    await expect(row).toHaveAttribute('data-status', 'cancelled');
+    // Tasks live in their own tab (e2e/specs/tasks.spec.ts); the Client tab points there and sends nothing.
+    await expect(page.getByTestId('client-tasks-pointer')).toBeVisible();
     await page.getByTestId('ping-button').click();
     await expect(page.getByTestId('ping-result')).toHaveAttribute('data-outcome', 'ok');
     await client.screenshot(info, 'client-tab-everything');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { approveIn } from '../fixtures/oauth-popup';
 import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
 import { McpscopeApp } from '../fixtures/app';
 import { expect, launchMcpscope, test, type Launched } from '../fixtures/mcpscope';
@@ -16,21 +17,6 @@ test.afterEach(async () => {
   mcpscope = servers = undefined;
 });
 
-/** Clicks Approve (login, then consent) in the authorization popup until it is back on mcpscope's callback. */
-async function approveIn(popup: Page, origin: string): Promise<void> {
-  for (let i = 0; i < 4; i++) {
-    await popup.waitForLoadState('domcontentloaded').catch(() => undefined);
-    if (popup.isClosed() || popup.url().startsWith(`${origin}/oauth/callback`)) return;
-    const approve = popup.getByRole('button', { name: 'Approve' });
-    const reached = await Promise.race([
-      approve.waitFor({ timeout: 15_000 }).then(() => 'approve' as const),
-      popup.waitForURL(`${origin}/oauth/callback**`, { timeout: 15_000 }).then(() => 'callback' as const),
-      popup.waitForEvent('close', { timeout: 15_000 }).then(() => 'closed' as const),
-    ]);
-    if (reached !== 'approve') return;
-    await approve.click();
-  }
-}
 
 async function open(page: Page, url: string) {
   await page.goto(url);

@@ -37,6 +37,7 @@ describe('buildParams', () => {
     expect(buildParams('prompts/get', opts({ prompt: 'p', arg: [['id', '3']] }))).toEqual({ name: 'p', arguments: { id: '3' } });
     expect(buildParams('resources/read', opts({ uri: 'demo://x' }))).toEqual({ uri: 'demo://x' });
     expect(buildParams('logging/setLevel', opts({ level: 'debug' }))).toEqual({ level: 'debug' });
+    expect(buildParams('skills/get', opts({ skill: 'skill://a/SKILL.md' }))).toEqual({ uri: 'skill://a/SKILL.md' });
     expect(buildParams('ping', opts({}))).toBeUndefined();
     expect(buildParams('ping', opts({ params: {} }))).toEqual({});
     expect(buildParams('x', opts({ params: [1, 2] }))).toEqual([1, 2]);
@@ -45,6 +46,7 @@ describe('buildParams', () => {
   it('refuses shortcuts that do not fit the method', () => {
     expect(() => checkParamOptions('tools/list', opts({ tool: 'x' }))).toThrow('--tool goes with tools/call');
     expect(() => checkParamOptions('tools/call', opts({ uri: 'x' }))).toThrow('--uri goes with resources/read');
+    expect(() => checkParamOptions('skills/list', opts({ skill: 'x' }))).toThrow('--skill goes with skills/get');
     expect(() => checkParamOptions('ping', opts({ arg: [['a', 'b']] }))).toThrow('--arg goes with tools/call or prompts/get');
     expect(() => checkParamOptions('tools/call', opts({ params: [], tool: 'x' }))).toThrow('--params is an array');
     expect(() => checkParamOptions('tools/call', opts({ tool: 'x', arg: [['a', '1']] }))).not.toThrow();

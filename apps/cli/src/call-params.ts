@@ -19,10 +19,11 @@ export interface ParamOptions {
   uri?: string;
   prompt?: string;
   level?: string;
+  skill?: string;
 }
 
 /** Which method each shortcut option belongs to. */
-const OPTION_METHOD = { tool: 'tools/call', prompt: 'prompts/get', uri: 'resources/read' } as const;
+const OPTION_METHOD = { tool: 'tools/call', prompt: 'prompts/get', uri: 'resources/read', skill: 'skills/get' } as const;
 
 /** A --arg value: JSON when it parses (42, true, null, {"a":1}, "quoted"), else the text as is. */
 export function parseArgValue(text: string): unknown {
@@ -54,7 +55,7 @@ export function checkParamOptions(method: string, opts: ParamOptions): void {
     if (opts[option as keyof typeof OPTION_METHOD] !== undefined && method !== owner) throw new CliError(`--${option} goes with ${owner}, not ${method}`);
   }
   if (opts.arg.length > 0 && method !== 'tools/call' && method !== 'prompts/get') throw new CliError(`--arg goes with tools/call or prompts/get, not ${method}`);
-  if (Array.isArray(opts.params) && (opts.arg.length > 0 || opts.tool || opts.prompt || opts.uri)) throw new CliError('--params is an array: it cannot be combined with --tool, --prompt, --uri or --arg');
+  if (Array.isArray(opts.params) && (opts.arg.length > 0 || opts.tool || opts.prompt || opts.uri || opts.skill)) throw new CliError('--params is an array: it cannot be combined with --tool, --prompt, --uri, --skill or --arg');
 }
 
 /**
@@ -81,6 +82,8 @@ export function buildParams(method: string, opts: ParamOptions, stringKeys: Read
     if (opts.arg.length > 0) params.arguments = { ...(isObject(params.arguments) ? params.arguments : {}), ...Object.fromEntries(opts.arg) };
   } else if (method === 'resources/read' && opts.uri !== undefined) {
     params.uri = opts.uri;
+  } else if (method === 'skills/get' && opts.skill !== undefined) {
+    params.uri = opts.skill;
   } else if (method === 'logging/setLevel' && opts.level !== undefined) {
     params.level = opts.level;
   }

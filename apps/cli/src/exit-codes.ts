@@ -17,6 +17,8 @@ export const ExitCode = {
   ToolError: 5,
   /** `tools/call` returned structuredContent that does not match the tool's outputSchema. */
   OutputSchemaMismatch: 6,
+  /** `skills/get --load`: the skill file does not match its entry (SEP-2640: unlisted, size, digest, frontmatter); not loaded. */
+  SkillUnverified: 7,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

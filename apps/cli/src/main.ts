@@ -4,6 +4,7 @@ import { processIo, type CliIo } from './io.js';
 import { addTargetOptions, DEFAULT_PORT } from './options.js';
 import { MEMORY_BUDGET_HELP } from './memory-budget.js';
 import { cliVersion } from './paths.js';
+import { addLiveCommands, SESSION_OPTION_HELP } from './live-commands.js';
 
 /** Commander collects repeatable options as raw strings; zod parses them. */
 const collectArg = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -11,11 +12,15 @@ const collectArg = (value: string, previous: string[] = []): string[] => [...pre
 const EXIT_CODES_HELP = `
 Exit codes (call): 0 ok, 1 usage or internal error, 2 could not connect (or lost the
 connection), 3 timeout, 4 JSON-RPC error response, 5 tools/call result with isError: true,
-6 tools/call structuredContent that does not match the tool's outputSchema.
+6 tools/call structuredContent that does not match the tool's outputSchema, 7 skills/get --load:
+the skill file does not match its entry (SEP-2640; nothing was loaded).
 
 tools/call of a tool with an MCP App (_meta.ui.resourceUri): after the result, its ui://
 resource is named on stderr (stdout stays the JSON). The definition comes from the tools/list
-that tools/call sends anyway (for --arg and outputSchema); no extra request.`;
+that tools/call sends anyway (for --arg and outputSchema); no extra request.
+
+--task: the task's end decides the code as for a plain call (a failed task: 4 for its JSON-RPC
+error, 5 for an isError result; cancelled: 1); a tool or server without task support: 1.`;
 
 const LINT_EXIT_CODES_HELP = `
 Exit codes: 0 no error findings, 1 at least one error finding (or bad usage), 2 the trace could not be read.`;
@@ -43,6 +48,7 @@ export function buildProgram(io: CliIo, done: (code: number) => void): Command {
     .option('--traces-dir <dir>', 'where every session\'s trace is saved (default: $XDG_DATA_HOME/mcpscope/traces)')
     .option('--no-record-all', 'do not save every session\'s trace to the traces folder')
     .option('--memory-budget <MiB>', MEMORY_BUDGET_HELP)
+    .addOption(new Option('--background <log>', 'started by connect: detached, no browser, output in <log>').hideHelp())
     .addHelpText('after', `
 Examples:
   mcpscope -- node build/server.js          inspect a stdio server
@@ -69,13 +75,22 @@ ${EXIT_CODES_HELP}`)
       .option('--arg <key=value>', 'tools/call or prompts/get argument (repeatable); JSON when it parses, else text (text for string-typed tool inputs)', collectArg)
       .option('--uri <uri>', 'resources/read: the resource')
       .option('--prompt <name>', 'prompts/get: the prompt')
+      .option('--skill <uri>', 'skills/get (SEP-2640): the skill\'s SKILL.md URI')
+      .option('--load [file]', 'skills/get: load the skill, i.e. read its SKILL.md (or this file of it, relative to the skill root) verified against its entry (size, digest, frontmatter); exit 7 if it does not match')
       .option('--level <level>', 'logging/setLevel: the level; with another method: the session log level, server logs on stderr')
       .option('--answer-file <json>', 'answers to the server\'s own requests (sampling, elicitation, roots), keyed by method')
+      .option('--task', 'tools/call: run it as a task to completion (polls tasks/get, then tasks/result); status and progress on stderr')
+      .option('--task-ttl <ms>', 'with --task: ask the server to keep the task this long (2025-11-25 task.ttl)')
       .option('--timeout <ms>', 'give up waiting for the response after this long (progress restarts it)', '30000')
-      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000'),
+      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
+      .option('--session <name|id>', SESSION_OPTION_HELP),
   )
     .addHelpText('after', EXIT_CODES_HELP)
-    .action(async (method: string, command: string[], options: unknown) => {
+    .action(async (method: string, command: string[], options: { session?: string }) => {
+      if (options.session !== undefined) {
+        const { runLiveCall } = await import('./commands/live-call.js');
+        return done(await runLiveCall(method, command, options, io));
+      }
       const { runCall } = await import('./commands/call.js');
       done(await runCall(method, command, options, io));
     });
@@ -83,11 +98,18 @@ ${EXIT_CODES_HELP}`)
   program
     .command('lint')
     .description('run every protocol rule over a recorded trace (v1) and report the findings')
-    .argument('<trace>', 'the trace file (NDJSON, from --record or an export)')
+    .argument('[trace]', 'the trace file (NDJSON, from --record or an export)')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
     .option('--output <file>', 'write the report to this file instead of stdout')
+    .option('--session <name|id>', 'lint the events of a running mcpscope\'s session so far (instead of a trace)')
     .addHelpText('after', LINT_EXIT_CODES_HELP)
-    .action(async (file: string, options: unknown) => {
+    .action(async (file: string | undefined, options: { session?: string }) => {
+      if (options.session !== undefined) {
+        if (file !== undefined) throw new CliError('lint: give a trace file or --session, not both');
+        const { runLiveLint } = await import('./commands/live-report.js');
+        return done(await runLiveLint(options, io));
+      }
+      if (file === undefined) throw new CliError('lint needs a trace file (or --session <name|id>)');
       const { runLint } = await import('./commands/lint.js');
       done(await runLint(file, options, io));
     });
@@ -104,15 +126,21 @@ ${EXIT_CODES_HELP}`)
       .option('--exercise', 'call EVERY tool (side effects too: use a test server) with schema-derived and with invalid arguments, get prompts with a required argument missing, listen on 2026-07-28; one note per tool')
       .option('--no-probe', 'HTTP servers: skip the Origin/Host (DNS rebinding) probes')
       .option('--timeout <ms>', 'per request', '15000')
-      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000'),
+      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
+      .option('--session <name|id>', SESSION_OPTION_HELP),
   )
     .addHelpText('after', LINT_EXIT_CODES_HELP.replace('trace could not be read', 'server could not be reached'))
-    .action(async (command: string[], options: unknown) => {
+    .action(async (command: string[], options: { session?: string }) => {
+      if (options.session !== undefined) {
+        const { runLiveCheck } = await import('./commands/live-report.js');
+        return done(await runLiveCheck(command, options, io));
+      }
       const { runCheckCommand } = await import('./commands/check.js');
       done(await runCheckCommand(command, options, io));
     });
 
   addTraceCommands(program, io, done, collectArg);
+  addLiveCommands(program, io, done);
   return program;
 }
 

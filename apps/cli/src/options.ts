@@ -31,7 +31,8 @@ export function addTargetOptions(cmd: Command): Command {
     .option('--scope <scopes>', 'OAuth: scopes to request (space-separated)')
     .option('--token-file <file>', 'OAuth: keep tokens in this file (0600), keyed by issuer and resource')
     .option('--client-metadata-url <url>', 'OAuth: Client ID Metadata Document URL, the client_id when the server supports it')
-    .addOption(new Option('--grant <grant>', 'OAuth grant (default: authorization_code)').choices(['authorization_code', 'client_credentials', 'cross-app-access']))
+    .addOption(new Option('--grant <grant>', 'OAuth grant (default: authorization_code); jwt-bearer: workload identity federation (SEP-1933), the workload\'s JWT from --assertion-file').choices(['authorization_code', 'client_credentials', 'cross-app-access', 'jwt-bearer']))
+    .option('--assertion-file <file>', 'OAuth --grant jwt-bearer: the file holding the workload\'s JWT (a platform-issued token; read at each token request)')
     .option('--idp-token-endpoint <url>', 'OAuth cross-app access (SEP-990): the enterprise IdP token endpoint')
     .option('--idp-id-token <jwt>', 'OAuth cross-app access: the user\'s ID token from the IdP (exchanged for an ID-JAG)')
     .option('--idp-client-id <id>', 'OAuth cross-app access: this client\'s id at the IdP')
@@ -45,6 +46,9 @@ export function addTargetOptions(cmd: Command): Command {
       ]),
     )
     .option('--private-key-jwk <file>', 'OAuth: private_key_jwt signing key, a JWK file with "alg"')
+    .option('--dpop', 'OAuth: ask for DPoP-bound tokens (RFC 9449): a proof on every token request, then the DPoP scheme and a fresh proof on every MCP request (server nonces honoured)')
+    .addOption(new Option('--dpop-alg <alg>', 'OAuth --dpop: the key\'s algorithm (default: ES256)').choices(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA']))
+    .option('--dpop-key <file>', 'OAuth --dpop: sign the proofs with this private JWK (with "alg") instead of a fresh key')
     .option('-e, --env <KEY=VALUE>', 'environment variable for the server process (repeatable)', collect)
     .option('--cwd <dir>', 'working directory of the server process')
     .option('--config <file>', 'read the server from a Claude Desktop / Cursor / VS Code config file')
@@ -87,7 +91,11 @@ export const TargetOptionsSchema = z.object({
   scope: z.string().min(1).optional(),
   tokenFile: z.string().min(1).optional(),
   clientMetadataUrl: z.url({ protocol: /^https?$/, error: '--client-metadata-url must be an http(s) URL' }).optional(),
-  grant: z.enum(['authorization_code', 'client_credentials', 'cross-app-access']).optional(),
+  grant: z.enum(['authorization_code', 'client_credentials', 'cross-app-access', 'jwt-bearer']).optional(),
+  assertionFile: z.string().min(1).optional(),
+  dpop: z.boolean().default(false),
+  dpopAlg: z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA']).optional(),
+  dpopKey: z.string().min(1).optional(),
   idpTokenEndpoint: z.url({ protocol: /^https?$/, error: '--idp-token-endpoint must be an http(s) URL' }).optional(),
   idpIdToken: z.string().min(1).optional(),
   idpClientId: z.string().min(1).optional(),

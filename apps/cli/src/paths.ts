@@ -15,9 +15,16 @@ const here = (relative: string): string => fileURLToPath(new URL(relative, impor
 
 /** Set by the bin entry to its own directory (dist/ in the bundle; chunks live below it). */
 let binDir: string | undefined;
+let binFile: string | undefined;
 
-export function setBinDir(dir: string): void {
+export function setBinDir(dir: string, entry?: string): void {
   binDir = dir;
+  binFile = entry;
+}
+
+/** The bin's own file (dist/mcpscope.js), to start a background mcpscope; undefined from source. */
+export function binEntry(): string | undefined {
+  return binFile;
 }
 
 const besideBin = (name: string): string | undefined => (binDir ? join(binDir, name) : undefined);

@@ -5,7 +5,8 @@ export type StopReason = 'SIGINT' | 'SIGTERM' | 'orphaned';
  * away. The latter matters under `npx`: npm and the `sh -c` it runs die on SIGTERM without
  * passing it on, which would leave mcpscope (and the servers it spawned) running unparented.
  * Node has no parent-death signal, so the parent pid is checked twice a second (unref'd, it
- * never keeps the process alive). A process started as PID 1 or by PID 0 is not watched.
+ * never keeps the process alive). A process started as PID 1 or by PID 0 is not watched, nor
+ * a background mcpscope (`watchParentMs: 0`): its parent, `mcpscope connect`, exits at once.
  */
 export function waitForStop(watchParentMs = 500): { stopped: Promise<StopReason>; dispose(): void } {
   let dispose = (): void => {};
@@ -20,7 +21,7 @@ export function waitForStop(watchParentMs = 500): { stopped: Promise<StopReason>
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
     const timer =
-      initialParent > 1 && process.pid !== 1
+      watchParentMs > 0 && initialParent > 1 && process.pid !== 1
         ? setInterval(() => process.ppid !== initialParent && finish('orphaned'), watchParentMs).unref()
         : undefined;
     dispose = () => {

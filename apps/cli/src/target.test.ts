@@ -107,4 +107,25 @@ describe('target options', () => {
     await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', ...idp })).rejects.toThrow(/needs --client-id/);
     await expect(target({ url: 'http://h/mcp', oauthHeadless: true, ...idp })).rejects.toThrow(/need --grant cross-app-access/);
   });
+
+  it('maps --dpop (fresh key, --dpop-alg, or --dpop-key) and refuses the DPoP options without it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-dpop-'));
+    const jwk = join(dir, 'dpop.jwk');
+    writeFileSync(jwk, JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', alg: 'ES256' }));
+    expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true })).toMatchObject({ oauth: { dpop: {} } });
+    expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopAlg: 'EdDSA' })).toMatchObject({ oauth: { dpop: { alg: 'EdDSA' } } });
+    expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopKey: jwk })).toMatchObject({ oauth: { dpop: { privateKeyJwk: { kty: 'EC', alg: 'ES256' } } } });
+    expect(((await target({ url: 'http://h/mcp', oauthHeadless: true })) as { oauth?: object }).oauth).not.toHaveProperty('dpop');
+    await expect(target({ url: 'http://h/mcp', dpop: true })).rejects.toThrow(/need --oauth or --oauth-headless/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, dpopKey: jwk })).rejects.toThrow(/need --dpop/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopAlg: 'ES256', dpopKey: jwk })).rejects.toThrow(/not both/);
+    expect(() => parseOptions(TargetOptionsSchema, { dpopAlg: 'HS256' })).toThrow(/dpopAlg|dpop-alg/);
+  });
+
+  it('maps --grant jwt-bearer with --assertion-file (SEP-1933), and refuses one without the other', async () => {
+    const wif = await target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'jwt-bearer', assertionFile: '/var/run/secrets/token' });
+    expect(wif).toMatchObject({ oauth: { grant: 'jwt-bearer', assertionFile: '/var/run/secrets/token' } });
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'jwt-bearer' })).rejects.toThrow(/needs --assertion-file/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, assertionFile: '/t' })).rejects.toThrow(/goes with --grant jwt-bearer/);
+  });
 });

@@ -33,7 +33,7 @@ function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
 
 /** --oauth / --oauth-headless and the client options become the session's OAuthConfig. */
 function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
-  const extras = opts.clientId || opts.clientSecret || opts.scope || opts.tokenFile || opts.clientMetadataUrl || opts.grant || opts.authMethod || opts.privateKeyJwk || opts.idpTokenEndpoint || opts.idpIdToken;
+  const extras = opts.clientId || opts.clientSecret || opts.scope || opts.tokenFile || opts.clientMetadataUrl || opts.grant || opts.authMethod || opts.privateKeyJwk || opts.idpTokenEndpoint || opts.idpIdToken || opts.assertionFile || opts.dpop || opts.dpopAlg || opts.dpopKey;
   if (!opts.oauth && !opts.oauthHeadless) {
     if (extras) throw new CliError('--client-id, --client-secret, --scope, --token-file and the other OAuth client options need --oauth or --oauth-headless');
     return {};
@@ -43,6 +43,9 @@ function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
   if (opts.grant === 'client_credentials' && !opts.clientId) throw new CliError('--grant client_credentials needs --client-id');
   if (opts.privateKeyJwk && opts.authMethod !== 'private_key_jwt') throw new CliError('--private-key-jwk needs --auth-method private_key_jwt');
   const crossApp = crossAppOf(opts);
+  const dpop = dpopOf(opts);
+  if (opts.assertionFile && opts.grant !== 'jwt-bearer') throw new CliError('--assertion-file goes with --grant jwt-bearer');
+  if (opts.grant === 'jwt-bearer' && !opts.assertionFile) throw new CliError('--grant jwt-bearer needs --assertion-file (the workload\'s JWT)');
   return {
     oauth: {
       clientId: opts.clientId,
@@ -54,8 +57,21 @@ function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
       ...(opts.authMethod ? { authMethod: opts.authMethod } : {}),
       ...(opts.privateKeyJwk ? { privateKeyJwk: readJwk(opts.privateKeyJwk) } : {}),
       ...(crossApp ? { crossApp } : {}),
+      ...(opts.assertionFile ? { assertionFile: opts.assertionFile } : {}),
+      ...(dpop ? { dpop } : {}),
     },
   };
+}
+
+/** --dpop (RFC 9449), with --dpop-alg or --dpop-key. */
+function dpopOf(opts: TargetOptions): NonNullable<OAuthConfig['dpop']> | undefined {
+  if (!opts.dpop) {
+    if (opts.dpopAlg || opts.dpopKey) throw new CliError('--dpop-alg and --dpop-key need --dpop');
+    return undefined;
+  }
+  if (opts.dpopAlg && opts.dpopKey) throw new CliError('give --dpop-alg or --dpop-key, not both (the key names its "alg")');
+  if (opts.dpopKey) return { privateKeyJwk: readJwk(opts.dpopKey, '--dpop-key') };
+  return opts.dpopAlg ? { alg: opts.dpopAlg } : {};
 }
 
 /** --grant cross-app-access (SEP-990) and its --idp-* options. */
@@ -72,16 +88,16 @@ function crossAppOf(opts: TargetOptions): OAuthConfig['crossApp'] {
 
 const JwkSchema = z.looseObject({ kty: z.string(), alg: z.string() });
 
-/** The --private-key-jwk file: one JSON Web Key with its `alg` (the engine signs with it). */
-function readJwk(file: string): Record<string, unknown> {
+/** The --private-key-jwk (or --dpop-key) file: one JSON Web Key with its `alg` (the engine signs with it). */
+function readJwk(file: string, option = '--private-key-jwk'): Record<string, unknown> {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new CliError(`--private-key-jwk ${file}: ${(err as Error).message}`);
+    throw new CliError(`${option} ${file}: ${(err as Error).message}`);
   }
   const jwk = JwkSchema.safeParse(raw);
-  if (!jwk.success) throw new CliError(`--private-key-jwk ${file} must hold a JWK with "kty" and "alg"`);
+  if (!jwk.success) throw new CliError(`${option} ${file} must hold a JWK with "kty" and "alg"`);
   return jwk.data;
 }
 

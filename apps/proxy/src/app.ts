@@ -17,6 +17,7 @@ import { frameRoutes } from './routes/frames.js';
 import { logLevelRoutes } from './routes/logLevel.js';
 import { messageRoutes } from './routes/messages.js';
 import { requestRoutes } from './routes/requests.js';
+import { taskRoutes } from './routes/tasks.js';
 import { rootRoutes } from './routes/roots.js';
 import { serverRequestRoutes } from './routes/serverRequests.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -24,6 +25,8 @@ import { subscriptionRoutes } from './routes/subscriptions.js';
 import { compareRoutes } from './routes/compare.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { traceRoutes } from './routes/traces.js';
+import { browserCodeRoutes } from './routes/browserCodes.js';
+import { checkRoutes } from './routes/check.js';
 import { wsHub, type HubOptions } from './ws/hub.js';
 import { redactRepliesHook } from './ws/redactReplies.js';
 import { sessionSecrets } from './ws/sessionSecrets.js';
@@ -100,7 +103,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(hostGuard, { policy });
   await app.register(tokenAuth, { token: opts.token });
   await app.register(securityHeaders, { policy, sandboxPort: opts.sandboxPort });
-  await app.register(sessionCodeRoute, { codes: opts.codes ?? new SessionCodes(), token: opts.token });
+  const codes = opts.codes ?? new SessionCodes();
+  await app.register(sessionCodeRoute, { codes, token: opts.token });
 
   await app.register(
     async (api) => {
@@ -113,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(messageRoutes, { engine: opts.engine });
       await api.register(serverRequestRoutes, { engine: opts.engine });
       await api.register(requestRoutes, { engine: opts.engine });
+      await api.register(taskRoutes, { engine: opts.engine });
       await api.register(appMessageRoutes, { engine: opts.engine });
       await api.register(rootRoutes, { engine: opts.engine });
       await api.register(logLevelRoutes, { engine: opts.engine });
@@ -121,6 +126,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(compareRoutes, { engine: opts.engine });
       await api.register(ingestRoutes, { engine: opts.engine });
       await api.register(oauthRoutes, { engine: opts.engine, pending });
+      await api.register(browserCodeRoutes, { codes });
+      await api.register(checkRoutes, { engine: opts.engine });
     },
     { prefix: '/api' },
   );

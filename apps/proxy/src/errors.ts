@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   MCPSCOPE_ERR_CALL_NOT_FOUND: 404,
   /** DELETE …/subscriptions?uri= for a URI not subscribed to. */
   MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND: 404,
+  /** …/tasks/:taskId for a task the session does not know (issue 13). */
+  MCPSCOPE_ERR_TASK_NOT_FOUND: 404,
   MCPSCOPE_ERR_NOT_CONNECTED: 409,
   /** The session was opened from a trace (or is wrapped): read-only. */
   MCPSCOPE_ERR_OFFLINE: 409,
@@ -35,6 +37,8 @@ export const ERROR_STATUS = {
   MCPSCOPE_ERR_METHOD_NOT_IN_ERA: 422,
   /** The server acknowledged the subscription without the URI. */
   MCPSCOPE_ERR_SUBSCRIPTION_REFUSED: 422,
+  /** A task operation the server (its tasks capability) or the tool (execution.taskSupport) does not support; nothing was sent. */
+  MCPSCOPE_ERR_TASKS_UNSUPPORTED: 422,
   MCPSCOPE_ERR_INTERNAL: 500,
   MCPSCOPE_ERR_CONNECT_FAILED: 502,
   MCPSCOPE_ERR_SEND_FAILED: 502,
@@ -88,6 +92,8 @@ const ENGINE_CODES: Record<string, ProxyErrorCode> = {
   ENGINE_RPC_ERROR: 'MCPSCOPE_ERR_UPSTREAM_ERROR',
   ENGINE_REQUEST_FAILED: 'MCPSCOPE_ERR_REQUEST_FAILED',
   ENGINE_OFFLINE: 'MCPSCOPE_ERR_OFFLINE',
+  ENGINE_TASKS_UNSUPPORTED: 'MCPSCOPE_ERR_TASKS_UNSUPPORTED',
+  ENGINE_TASK_NOT_FOUND: 'MCPSCOPE_ERR_TASK_NOT_FOUND',
   ENGINE_TRACE_NOT_FOUND: 'MCPSCOPE_ERR_TRACE_NOT_FOUND',
   ENGINE_TRACE_TOO_LARGE: 'MCPSCOPE_ERR_PAYLOAD_TOO_LARGE',
 };

@@ -2,7 +2,7 @@ import { classifyMessage, idKey, messageId, type JsonRpcMessage } from '@mcpscop
 
 /** What the tap learns about one Session.request call. */
 export interface CallWire {
-  /** Passed as the call's transport `headers`: its identity tags every leg (empty, so no HTTP header is added). */
+  /** Passed as the call's transport `headers`: its identity tags every leg (empty but for SEP-2243 `Mcp-Param-*`). */
   readonly tag: Record<string, string>;
   /** idKeys of the JSON-RPC requests sent for the call (the first one, then each retry). */
   readonly legs: Set<string>;

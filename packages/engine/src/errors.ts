@@ -31,6 +31,12 @@ export type EngineErrorCode =
   | 'ENGINE_OFFLINE'
   /** The answer came but mcpscope refused it at the boundary (nested too deep, larger than the cap). */
   | 'ENGINE_RESPONSE_REFUSED'
+  /** Task-augmented tools/call the server (its `tasks` capability) or the tool (`execution.taskSupport`) does not support; nothing was sent. */
+  | 'ENGINE_TASKS_UNSUPPORTED'
+  /** No task with this id is known in the session. */
+  | 'ENGINE_TASK_NOT_FOUND'
+  /** SEP-2640: a skill file did not match its entry (unlisted, size, digest, frontmatter); `data.reason`, not loaded. */
+  | 'ENGINE_SKILL_UNVERIFIED'
   /** mcpscope failed inside this session (a bug met on hostile input): the session was closed. */
   | 'ENGINE_INTERNAL';
 

@@ -7,6 +7,7 @@ export { EngineError, type EngineErrorCode } from './errors.js';
 export { isProcessAlive, stopProcessTree } from './transports/process-tree.js';
 export { parseStdoutLine, type StdoutLine } from './transports/stdout-line.js';
 export { DEFAULT_PROBE_TIMEOUT_MS } from './transports/stdio-tap.js';
+export { INHERITED_ENV_VARS } from './transports/server-env.js';
 export { LOG_LEVELS } from './types.js';
 export type * from './types.js';
 export * from './oauth/index.js';
@@ -20,3 +21,5 @@ export { replayTrace, type ReplayReport, type ReplayStep, type ReplayOptions } f
 export { formatReplay, replayJUnit } from './replay/format.js';
 export { installBackstop, sessionScope, type BackstopTarget } from './backstop.js';
 export { withOrigin, ambientOrigin, answerReason, UNATTRIBUTED } from './origin.js';
+export { taskSupportOf } from './tasks/index.js';
+export type * from './tasks/types.js';

@@ -1,6 +1,8 @@
 import { classifyMessage, idKey, messageId, type FrameOrigin, type JsonRpcMessage } from '@mcpscope/protocol';
 import { auto } from './origin.js';
 
+const TASK_STATUS = auto('task: status');
+
 /** Server→client requests remembered until answered; a server that never stops asking cannot grow it past this. */
 const MAX_REMEMBERED = 10_000;
 
@@ -26,6 +28,8 @@ export class OriginBook {
   /** idKey of a server request waiting for our answer → its method. Keys are server-controlled: a Map. */
   private readonly asked = new Map<string, string>();
   private readonly answers = new Map<string, FrameOrigin>();
+  /** idKeys of server requests that asked for a task (`params.task`): the ext-tasks receiver answers them. */
+  private readonly taskAugmented = new Set<string>();
 
   constructor(private readonly calls: CallOrigins) {}
 
@@ -35,6 +39,11 @@ export class OriginBook {
     if (id === undefined || classifyMessage(msg) !== 'request' || typeof msg.method !== 'string') return;
     if (this.asked.size >= MAX_REMEMBERED) this.asked.delete(this.asked.keys().next().value!);
     this.asked.set(idKey(id), msg.method);
+    const params = msg.params;
+    if (typeof params === 'object' && params !== null && Object.hasOwn(params, 'task')) {
+      if (this.taskAugmented.size >= MAX_REMEMBERED) this.taskAugmented.delete(this.taskAugmented.values().next().value!);
+      this.taskAugmented.add(idKey(id));
+    }
   }
 
   /** The user's answer to server request `key` (an idKey) goes out with this origin. */
@@ -52,6 +61,8 @@ export class OriginBook {
     const id = messageId(msg);
     if ((kind === 'response' || kind === 'error') && id !== undefined) return this.reply(idKey(id));
     if (kind === 'notification' && msg.method === 'notifications/cancelled') return this.cancel(msg.params);
+    // The ext-tasks receiver tells the server its task changed ("receivers MAY send", 2025-11-25/basic/utilities/tasks#task-status-notification).
+    if (kind === 'notification' && msg.method === 'notifications/tasks/status') return TASK_STATUS;
     if (kind === 'request') return this.calls.ofTag(options?.headers);
     return undefined;
   }
@@ -61,7 +72,12 @@ export class OriginBook {
     const answer = this.answers.get(key);
     this.asked.delete(key);
     this.answers.delete(key);
+    const task = this.taskAugmented.delete(key);
     if (answer) return answer;
+    // 2025-11-25/basic/utilities/tasks: the receiver answers a task-augmented request with a
+    // CreateTaskResult at once, and the requestor's tasks/* requests as they come.
+    if (task) return auto('task: accepted');
+    if (method?.startsWith('tasks/')) return auto(`task: answer ${method}`);
     if (method === 'roots/list') return auto('roots reply');
     if (method === 'ping') return auto('ping reply');
     return auto('server-request reply');

@@ -6,6 +6,7 @@ import { EngineError } from './errors.js';
 import type { CallOrigins } from './origin-book.js';
 import { ambientOrigin, auto, user } from './origin.js';
 import { engineErrorFromSdk, rpcErrorOf, type RpcError } from './sdk-errors.js';
+import { ParamHeaderBook } from './param-headers.js';
 import type { EngineMessage, RequestOptions, RequestOutcome } from './types.js';
 
 /** Accepts any result: a debugger shows what came instead of validating it away. */
@@ -56,6 +57,8 @@ export class RequestRunner implements CallOrigins {
   readonly legs = new CallLegs<Call>();
   private readonly calls = new Map<string, Call>();
   private answering?: Call;
+  /** SEP-2243: each listed tool's `x-mcp-header` declarations, learned from tools/list answers. */
+  readonly paramHeaders = new ParamHeaderBook();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -89,7 +92,7 @@ export class RequestRunner implements CallOrigins {
     const callId = opts.callId ?? randomUUID();
     if (this.calls.has(callId)) throw new EngineError('ENGINE_CALL_ID_IN_USE', `A call ${JSON.stringify(callId)} is already running`);
     const origin = opts.origin ?? ambientOrigin();
-    const call: Call = { callId, method, tag: {}, legs: new Set(), controller: new AbortController(), cancelled: false, ...(origin ? { origin } : {}) };
+    const call: Call = { callId, method, tag: this.tagFor(client, method, params), legs: new Set(), controller: new AbortController(), cancelled: false, ...(origin ? { origin } : {}) };
     this.calls.set(callId, call);
     this.legs.track(call);
     const timeoutMs = opts.timeoutMs ?? 60_000;
@@ -118,7 +121,9 @@ export class RequestRunner implements CallOrigins {
         ...(progress ? { onprogress: () => undefined } : {}),
       });
       const raw = call.last?.result;
-      return { callId, outcome: 'result', result: isObject(raw) ? raw : value, latencyMs: latency() };
+      const result = isObject(raw) ? raw : value;
+      if (method === 'tools/list') this.paramHeaders.learn(result);
+      return { callId, outcome: 'result', result, latencyMs: latency() };
     } catch (err) {
       return this.failed(call, err, latency(), timeoutMs);
     } finally {
@@ -166,6 +171,15 @@ export class RequestRunner implements CallOrigins {
     // was an error, or that the SDK found invalid): the SDK did not retry (2026-07-28/client/roots#error-handling).
     if (err instanceof ProtocolError) return { callId, outcome: 'error', error: rpcErrorOf(err), source: 'input', latencyMs };
     throw engineErrorFromSdk(err, call.method, timeoutMs);
+  }
+
+  /**
+   * The call's transport `headers`: a fresh object (its identity tags the call's legs), holding
+   * on 2026-07-28 the `Mcp-Param-*` headers of a tools/call whose tool declared `x-mcp-header`
+   * (2026-07-28/basic/transports/streamable-http#client-behavior; stdio ignores headers).
+   */
+  private tagFor(client: Client, method: string, params: Record<string, unknown> | undefined): Record<string, string> {
+    return method === 'tools/call' && client.getProtocolEra() === 'modern' ? this.paramHeaders.headersFor(params) : {};
   }
 
   private withMeta(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {

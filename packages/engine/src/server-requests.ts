@@ -44,6 +44,11 @@ export class ServerRequestQueue {
     for (const id of [...this.waiting.keys()]) this.settle(id, (w) => w.reject(new Error(reason)));
   }
 
+  /** Fails the requests that belong to task `taskId` (it ended: nobody needs their answer). */
+  rejectForTask(taskId: string, reason: string): void {
+    for (const [id, w] of [...this.waiting]) if (w.request.taskId === taskId) this.settle(id, (x) => x.reject(new Error(reason)));
+  }
+
   private settle(requestId: string, fn: (w: Waiting) => void): boolean {
     const w = this.waiting.get(requestId);
     if (!w) return false;

@@ -19,6 +19,12 @@ import { engineErrorFromSdk } from './sdk-errors.js';
 import { registerServerRequestHandlers, type ServerRequestName } from './server-request-handlers.js';
 import { ServerRequestQueue } from './server-requests.js';
 import { Subscriptions } from './subscriptions.js';
+import { SessionTasks } from './tasks/session-tasks.js';
+import { isTerminal } from './tasks/task-shape.js';
+import { SessionSkills } from './skills/session-skills.js';
+import { bindReceiver } from './tasks/receiver.js';
+import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
+import type { TaskCallOptions, TaskCallOutcome } from './tasks/types.js';
 import type { TappedTransport } from './tap.js';
 import { nameOf, targetOf } from './session-name.js';
 import type * as T from './types.js';
@@ -49,6 +55,12 @@ export class Session {
   private readonly raw = new RawRequests();
   private readonly runner: RequestRunner;
   private readonly subscriptions: Subscriptions;
+  /** SEP-2640 skills: list, and load a skill or one of its files verified against its entry. */
+  readonly skills = new SessionSkills(() => this.client);
+  /** Task-augmented calls, their drivers and the session's known tasks (issue 13). */
+  readonly tasks: SessionTasks;
+  /** The 2025-11-25 task receiver bound to the current client (tasks/receiver.ts). */
+  private receiver?: TaskReceiverBinding;
   /** Why each outgoing frame was sent, by what it is (replies, cancels, a call's legs). */
   private readonly origins: OriginBook;
   private readonly createdAt = Date.now();
@@ -71,6 +83,20 @@ export class Session {
     );
     this.runner = new RequestRunner({ sessionId: id, client: () => this.client, extraMeta: () => logLevelMeta(this.envelope()), emit: deps.emit });
     this.origins = new OriginBook(this.runner);
+    this.tasks = new SessionTasks({
+      sessionId: id,
+      era: () => this.details.era,
+      serverCapabilities: () => this.details.serverCapabilities,
+      run: (method, params, opts, progress) => this.runner.run(method, params, opts, { progress }),
+      cancelCall: (callId, origin) => this.runner.cancel(callId, undefined, origin),
+      ask: (request, signal) => this.waitForAnswer(request, signal),
+      emit: (message) => {
+        // A task that ended no longer needs the user's answer to its questions (elicitation, sampling).
+        if (message.type === 'task' && isTerminal(message.task.status)) this.queue.rejectForTask(message.task.taskId, `task ${message.task.status}`);
+        deps.emit(message);
+      },
+      closed: () => this.state !== 'connected',
+    });
     this.subscriptions = new Subscriptions({
       client: () => this.client,
       era: () => this.details.era,
@@ -147,6 +173,9 @@ export class Session {
       newClient: (mode) => {
         const client = createClient(this.deps.clientName, this.deps.clientVersion, mode);
         registerServerRequestHandlers(client, this);
+        // After the handlers above: the binding takes task-augmented requests and hands plain ones to them.
+        this.receiver?.close();
+        this.receiver = bindReceiver(client, (request, signal) => this.waitForAnswer(request, signal));
         return client;
       },
       stderrTail: () => this.stderrLines.slice(-20),
@@ -172,7 +201,16 @@ export class Session {
       this.tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
       this.tap.onundeliverable = (id, reason) => this.undeliverable(id, reason);
       this.tap.onfault = (err) => void this.fail(err);
-      this.tap.observer = { outbound: (msg, o) => this.runner.legs.outbound(msg, o), inbound: (msg) => this.runner.inbound(msg) };
+      this.tap.observer = {
+        outbound: (msg, o) => {
+          this.runner.legs.outbound(msg, o);
+          this.tasks.outbound(msg);
+        },
+        inbound: (msg) => {
+          this.runner.inbound(msg);
+          this.tasks.inbound(msg);
+        },
+      };
       this.tap.onclose = chainClose(this.tap.onclose, () => this.onTransportClosed());
       this.details = { ...describeConnection(connected.client, connected.tap.sessionId), transport: connected.transport, pid: connected.pid };
       this.log.add({ type: 'lifecycle', phase: 'connect', message: `${this.details.era} era, protocol ${this.details.protocolVersion}` });
@@ -228,9 +266,24 @@ export class Session {
    * on progress, cancel, and on 2026-07-28 the `input_required` rounds answered through the
    * server-request queue, each retry a frame of its own.
    */
-  async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<T.RequestOutcome> {
+  async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<TaskCallOutcome> {
     this.connectedTap();
-    return this.runner.run(method, params, opts);
+    const started = performance.now();
+    const out = await this.runner.run(method, params, opts);
+    // 2026-07-28 with the tasks extension declared, the server may answer any tools/call with a
+    // task (SEP-2663): the call follows it to its end like a task call.
+    if (method !== 'tools/call' || this.details.era !== 'modern') return out;
+    return this.tasks.follow(out, 'v2', typeof params?.name === 'string' ? params.name : undefined, opts, started);
+  }
+
+  /**
+   * A task-augmented tools/call (2025-11-25 `params.task`; on 2026-07-28 a plain call the server
+   * may make a task), driven to the end: polls, input, result. ENGINE_TASKS_UNSUPPORTED when the
+   * server or the tool does not allow it (nothing is sent).
+   */
+  async callTask(params: Record<string, unknown>, opts: TaskCallOptions = {}): Promise<TaskCallOutcome> {
+    this.connectedTap();
+    return this.tasks.call(params, opts);
   }
 
   /**
@@ -246,6 +299,8 @@ export class Session {
 
   /** Returns false when no call `callId` is running. `origin`: who cancelled (default the user's `cancel`). */
   cancelRequest(callId: string, origin?: FrameOrigin): boolean {
+    // A task call's cancel is tasks/cancel once the task exists (2025-11-25/basic/utilities/tasks#cancelling-tasks).
+    if (this.tasks.cancelCall(callId, origin ?? ambientOrigin() ?? user('cancel'))) return true;
     return this.runner.cancel(callId, undefined, origin);
   }
 
@@ -296,6 +351,7 @@ export class Session {
    */
   answer(requestId: string, answer: T.ServerRequestAnswer, origin?: FrameOrigin): boolean {
     const method = this.origins.methodAsked(requestId);
+    this.tasks.answered(requestId, origin ?? ambientOrigin());
     if (!this.queue.answer(requestId, answer)) return false;
     // Before the reply goes out: the handler resumes on a later microtask.
     if (method !== undefined) this.origins.answeredBy(requestId, origin ?? ambientOrigin() ?? user(answerReason(method)));
@@ -309,13 +365,16 @@ export class Session {
     return { requestId: `input:${++this.inputCounter}:${id}`, inputKey: String(id), ...(callId ? { callId } : {}) };
   }
 
-  waitForAnswer(request: ServerRequestName & { method: string; params: unknown }, signal?: AbortSignal) {
-    return this.queue.wait({ sessionId: this.id, receivedAt: Date.now(), ...request }, signal);
+  waitForAnswer(request: ServerRequestName & { method: string; params: unknown; taskId?: string }, signal?: AbortSignal) {
+    const taskId = request.taskId ?? relatedTaskOf(request.params);
+    return this.queue.wait({ sessionId: this.id, receivedAt: Date.now(), ...request, ...(taskId === undefined ? {} : { taskId }) }, signal);
   }
 
   async close(): Promise<void> {
     if (this.state === 'closed') return;
     this.setState('closed');
+    this.tasks.closeAll();
+    this.receiver?.close();
     this.queue.rejectAll('session closed');
     this.raw.failAll(new EngineError('ENGINE_CLOSED', 'session closed'));
     // Still connecting: stop the server being spawned, or the handshake would keep it alive.
@@ -365,6 +424,8 @@ export class Session {
   private onTransportClosed(): void {
     if (this.state !== 'connected') return;
     this.setState('closed');
+    this.tasks.closeAll();
+    this.receiver?.close();
     this.queue.rejectAll('connection closed');
     this.raw.failAll(new EngineError('ENGINE_CLOSED', 'the connection closed'));
     this.log.add({ type: 'lifecycle', phase: 'disconnect', message: 'the server closed the connection' });
@@ -394,6 +455,16 @@ function writeWithin(write: Promise<void>, ms: number): Promise<void> {
   });
   return Promise.race([write, timeout]).finally(() => clearTimeout(timer));
 }
+
+/** 2025-11-25: a request sent for a task carries `_meta["io.modelcontextprotocol/related-task"].taskId` (2025-11-25/basic/utilities/tasks#related-task-metadata). */
+function relatedTaskOf(params: unknown): string | undefined {
+  const meta = typeof params === 'object' && params !== null && Object.hasOwn(params, '_meta') ? (params as { _meta: unknown })._meta : undefined;
+  const related = typeof meta === 'object' && meta !== null && Object.hasOwn(meta, RELATED_TASK) ? (meta as Record<string, unknown>)[RELATED_TASK] : undefined;
+  const taskId = typeof related === 'object' && related !== null ? (related as { taskId?: unknown }).taskId : undefined;
+  return typeof taskId === 'string' && taskId.length <= 4096 ? taskId : undefined;
+}
+
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 function chainClose(first: (() => void) | undefined, second: () => void): () => void {
   return () => {

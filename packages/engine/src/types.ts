@@ -1,3 +1,4 @@
+import type { TaskMessage } from './tasks/types.js';
 import type { FrameOrigin, SessionEvent } from '@mcpscope/protocol';
 import type { OAuthConfig, UserAgent } from './oauth/types.js';
 
@@ -104,6 +105,8 @@ export interface PendingServerRequest {
   inputKey?: string;
   /** 2026-07-28: the call (Session.request) whose `input_required` result embedded this request. */
   callId?: string;
+  /** The task this request is input for: a v2 task's `inputRequests`, or (v1) a task the server made us run. */
+  taskId?: string;
 }
 
 export type ServerRequestAnswer =
@@ -117,6 +120,7 @@ export type EngineMessage =
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-done'; sessionId: string; requestId: string }
   | RequestProgress
+  | TaskMessage
   | { type: 'session-page-info'; sessionId: string; firstSeq: number; lastSeq: number; total: number; firstFrame: number; frames: number }
   | SessionEvent;
 

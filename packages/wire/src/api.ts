@@ -77,6 +77,12 @@ export const PendingServerRequestSchema = z.object({
   inputKey: z.string().optional(),
   /** 2026-07-28: the callId of the POST …/requests call whose result embedded this request. */
   callId: z.string().optional(),
+  /**
+   * Input for a task (issue 13): a 2026-07-28 task's `inputRequests` entry (answered through
+   * tasks/update), a 2025-11-25 request with `_meta["io.modelcontextprotocol/related-task"]`, or a
+   * request the server made mcpscope run as a task (`requestId` "task:<taskId>").
+   */
+  taskId: z.string().optional(),
 });
 export type PendingServerRequest = z.infer<typeof PendingServerRequestSchema>;
 

@@ -5,3 +5,4 @@ export * from './workbench.js';
 export * from './traces.js';
 export * from './oauth.js';
 export * from './apps.js';
+export * from './tasks.js';

@@ -17,6 +17,8 @@ export const OAuthConfigInputSchema = z.object({
   clientName: z.string().min(1).optional(),
   /** RFC 8707 resource (default: the MCP server URL). */
   resource: z.url({ protocol: /^https?$/ }).optional(),
+  /** RFC 9449 DPoP-bound tokens (a fresh key of `alg`, default ES256, kept by the session). */
+  dpop: z.object({ alg: z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA']).optional() }).optional(),
 });
 export type OAuthConfigInput = z.infer<typeof OAuthConfigInputSchema>;
 
@@ -68,6 +70,8 @@ export const OAuthStatusSchema = z.object({
   expiresAt: z.number().optional(),
   hasRefreshToken: z.boolean(),
   clientId: z.string().optional(),
+  /** RFC 9449: the session's DPoP key (its algorithm and RFC 7638 thumbprint, the `cnf.jkt` of bound tokens). */
+  dpop: z.object({ alg: z.string(), thumbprint: z.string() }).optional(),
   /** Open this in a new tab or popup: an authorization is waiting for the user. */
   pendingAuthorizationUrl: z.string().optional(),
   redirectUrl: z.string().optional(),

@@ -3,12 +3,14 @@ import type { PendingServerRequest } from './api.js';
 import type { SessionInfo } from './session.js';
 import type { RequestProgressMessage } from './workbench.js';
 import type { SessionPageInfo } from './traces.js';
+import type { TaskMessage } from './tasks.js';
 
 /**
  * Messages the proxy sends on /ws. On connect: one `hello`, then the backlog of every open
  * session's events in order, then `ready`, then live messages. Session events are sent as the
  * engine made them (`type: "frame" | "stderr" | "http" | "lifecycle" | "oauth"`).
- * `request-progress` carries each `notifications/progress` of a POST …/requests call.
+ * `request-progress` carries each `notifications/progress` of a POST …/requests call; `task`
+ * each change of a task (issue 13; not in the backlog: GET …/tasks).
  */
 export type WsServerMessage =
   | { type: 'hello'; wireVersion: number; sessions: SessionInfo[] }
@@ -18,5 +20,6 @@ export type WsServerMessage =
   | { type: 'server-request'; request: PendingServerRequest }
   | { type: 'server-request-done'; sessionId: string; requestId: string }
   | RequestProgressMessage
+  | TaskMessage
   | SessionPageInfo
   | SessionEvent;

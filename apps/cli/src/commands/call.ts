@@ -11,6 +11,8 @@ import { parseOptions, TargetOptionsSchema } from '../options.js';
 import { demoConfig } from '../paths.js';
 import { describeTarget, resolveTarget } from '../target.js';
 import { escapeControl } from './escape-control.js';
+import { requiredTaskHint, sendTask } from './call-task.js';
+import { loadSkill } from './call-skill.js';
 
 const ParamsSchema = z
   .string()
@@ -30,10 +32,16 @@ export const CallOptionsSchema = TargetOptionsSchema.extend({
   arg: z.array(ArgSchema).default([]),
   uri: z.string().min(1, '--uri needs a URI').optional(),
   prompt: z.string().min(1, '--prompt needs a name').optional(),
+  skill: z.string().min(1, '--skill needs a URI').optional(),
+  // --load alone is `true` (SKILL.md); --load <file> names a file of the skill.
+  load: z.union([z.literal(true), z.string().min(1)]).optional(),
   level: z.enum(LOG_LEVELS, { error: `--level must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   answerFile: z.string().min(1).optional(),
   timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().default(30_000),
   connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
+  // --task (issue 13): tools/call run as a task to completion; --task-ttl asks the server to keep it (2025-11-25 `task.ttl`).
+  task: z.boolean().default(false),
+  taskTtl: z.coerce.number({ error: '--task-ttl must be a number of milliseconds' }).int().nonnegative().optional(),
 });
 type CallOptions = z.infer<typeof CallOptionsSchema>;
 
@@ -71,7 +79,7 @@ async function toolDefinition(session: Session, tool: string, timeoutMs: number)
 }
 
 /** Keys of the tool's inputSchema typed as strings. */
-function stringKeysOf(def: ToolDef | undefined): Set<string> {
+export function stringKeysOf(def: ToolDef | undefined): Set<string> {
   const props = (def?.inputSchema as { properties?: unknown } | undefined)?.properties;
   return new Set(props !== null && typeof props === 'object' ? Object.keys(props).filter((k) => isStringProperty(def!.inputSchema, k)) : []);
 }
@@ -98,7 +106,7 @@ function outputSchemaMismatches(session: Session, afterSeq: number, io: CliIo): 
  * result JSON). The definition is the one call already looked up (no extra frame); the URI is
  * the server's text, so it is printed on one line with every control character escaped.
  */
-function printAppUi(def: ToolDef | undefined, io: CliIo): void {
+export function printAppUi(def: ToolDef | undefined, io: CliIo): void {
   const ui = toolUi(def);
   if (ui.resourceUri === undefined) return;
   const appOnly = ui.appOnly ? '; app-only tool (visibility ["app"]): a host hides it from the agent' : '';
@@ -126,7 +134,7 @@ async function send(session: Session, method: string, params: Record<string, unk
   return { callId: 'raw', outcome: 'result', result: (response?.result ?? null) as Record<string, unknown>, latencyMs };
 }
 
-function report(method: string, out: RequestOutcome, io: CliIo): ExitCodeValue {
+export function report(method: string, out: RequestOutcome, io: CliIo): ExitCodeValue {
   if (out.outcome === 'error') {
     io.stdout(json(out.error));
     const how = out.source === 'input' ? 'needed input that was answered with' : 'failed with';
@@ -187,12 +195,16 @@ async function exchange(engine: Engine, session: Session, method: string, opts: 
     printServerLogs(engine, session, io);
     await session.setLogLevel(opts.level);
   }
+  if (opts.load !== undefined) return loadSkill(session, opts.skill!, opts.load === true ? undefined : opts.load, io);
   const tool = opts.tool ?? (Array.isArray(opts.params) ? undefined : opts.params?.name);
   // tools/call: the tool's definition first (its string-typed keys for --arg; its outputSchema).
   const def = method === 'tools/call' && typeof tool === 'string' ? await toolDefinition(session, tool, opts.timeout) : undefined;
   const stringKeys = method === 'tools/call' && opts.arg.length > 0 ? stringKeysOf(def) : undefined;
   const before = session.events().at(-1)?.seq ?? 0;
-  const out = await send(session, method, buildParams(method, opts, stringKeys), opts.timeout, io);
+  const params = buildParams(method, opts, stringKeys);
+  const out = opts.task ? await sendTask(engine, session, params as Record<string, unknown>, { timeoutMs: opts.timeout, ttlMs: opts.taskTtl }, io) : await send(session, method, params, opts.timeout, io);
+  if (typeof out === 'number') return out;
+  if (method === 'tools/call' && !opts.task) requiredTaskHint(session, tool, out, io);
   const code = report(method, out, io);
   if (method === 'tools/call' && out.outcome === 'result') printAppUi(def, io);
   return code === ExitCode.Ok && def?.outputSchema !== undefined ? (outputSchemaMismatches(session, before, io) ?? code) : code;
@@ -202,6 +214,8 @@ async function exchange(engine: Engine, session: Session, method: string, opts: 
 export async function runCall(method: string, command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(CallOptionsSchema, rawOptions);
   checkParamOptions(method, opts);
+  if ((opts.task || opts.taskTtl !== undefined) && (method !== 'tools/call' || Array.isArray(opts.params))) throw new CliError('--task and --task-ttl go with tools/call (object params) only');
+  if (opts.load !== undefined && (method !== 'skills/get' || !opts.skill)) throw new CliError('--load goes with skills/get --skill <uri>');
   const answers = opts.answerFile ? loadAnswerFile(opts.answerFile) : {};
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   if (!config) throw new CliError('call needs a target: -- <command> [args…], --url, --config or --demo');

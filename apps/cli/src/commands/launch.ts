@@ -21,6 +21,8 @@ export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   tracesDir: z.string().min(1).optional(),
   recordAll: z.boolean().default(true),
   memoryBudget: MemoryBudgetSchema,
+  /** Hidden: started by `mcpscope connect` (background.ts), detached, output in this log file. */
+  background: z.string().min(1).optional(),
 });
 export type LaunchOptions = z.infer<typeof LaunchOptionsSchema>;
 
@@ -64,10 +66,14 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
-  const unannounce = announceUi({ url: proxy.baseUrl, token: proxy.token, pid: process.pid }, io.env as NodeJS.ProcessEnv);
-  const { stopped } = waitForStop();
+  const background = opts.background ? { background: true, log: opts.background } : {};
+  const unannounce = announceUi({ url: proxy.baseUrl, token: proxy.token, pid: process.pid, ...background }, io.env as NodeJS.ProcessEnv);
+  // A background mcpscope outlives its parent (`mcpscope connect`): it runs until `mcpscope stop`.
+  const { stopped } = waitForStop(opts.background ? 0 : 500);
   // The one line users and tests look for; the browser gets a single-use code (see ui-link.ts).
-  const stopPrompt = presentUi(proxy, opts, io);
+  // In the background it goes to the log file: the address only, never the token.
+  if (opts.background) io.stdout(`mcpscope (background, pid ${process.pid}) listening on ${proxy.baseUrl}\n`);
+  const stopPrompt = opts.background ? () => undefined : presentUi(proxy, opts, io);
 
   if (config) {
     engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).catch((err: unknown) => {
@@ -75,7 +81,8 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
     });
   }
 
-  await stopped;
+  const reason = await stopped;
+  if (opts.background) io.stdout(`mcpscope: stopping (${reason})\n`);
   stopPrompt();
   unannounce();
   await engine.dispose();

@@ -41,6 +41,7 @@ export function statusOf(session: Session): OAuthStatus {
     ...(s?.scope ? { scope: s.scope } : {}),
     ...(s?.expiresAt ? { expiresAt: s.expiresAt } : {}),
     ...(s?.clientId ? { clientId: s.clientId } : {}),
+    ...(s?.dpop ? { dpop: s.dpop } : {}),
     ...(s?.pendingAuthorizationUrl ? { pendingAuthorizationUrl: s.pendingAuthorizationUrl } : {}),
     ...(c.transport !== 'stdio' && c.oauth?.redirectUrl ? { redirectUrl: c.oauth.redirectUrl } : {}),
     ...(s?.guided ? { guided: s.guided as OAuthStatus['guided'] } : {}),

@@ -13,6 +13,8 @@ import { OAuthPanel } from '../features/oauth/OAuthPanel';
 import { useNotificationsBadge } from '../features/notifications/useNotificationsBadge';
 import { PromptsPanel } from '../features/prompts/PromptsPanel';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel';
+import { TasksPanel } from '../features/tasks/TasksPanel';
+import { useTasksBadge } from '../features/tasks/useTasksBadge';
 import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { TracesPanel } from '../features/traces/TracesPanel';
 import { TimelinePanel } from '../features/timeline/TimelinePanel';
@@ -53,6 +55,7 @@ export const TABS: readonly TabDefinition[] = [
   { id: 'console', label: 'Console', component: ConsolePanel, useBadge: () => useActiveLogCount('console') },
   { id: 'composer', label: 'Composer', component: ComposerPanel },
   { id: 'tools', label: 'Tools', component: ToolsPanel, useBadge: useToolCountBadge },
+  { id: 'tasks', label: 'Tasks', component: TasksPanel, useBadge: useTasksBadge },
   { id: 'resources', label: 'Resources', component: ResourcesPanel },
   { id: 'prompts', label: 'Prompts', component: PromptsPanel },
   { id: 'notifications', label: 'Notifications', component: NotificationsPanel, useBadge: useNotificationsBadge },

@@ -1,6 +1,7 @@
 import type { SessionEvent } from '@mcpscope/protocol';
 import type { PendingServerRequest, SessionInfo, WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressStore } from './requestProgress';
+import { TaskStore } from './taskStore';
 import { frameScheduler, type Schedule } from './scheduler';
 import { DEFAULT_MEMORY_BUDGET, SessionLog, type LogPageInfo } from './sessionLog';
 import type { SocketStatus } from './ws';
@@ -48,6 +49,8 @@ export class EventStore {
   private readonly pending = new Map<string, PendingServerRequest>();
   /** Progress of requests made through /api/sessions/:id/requests (`request-progress` messages). */
   readonly progress = new RequestProgressStore();
+  /** Tasks of each session (`task` messages and GET …/tasks; lib/tasksApi.ts). */
+  readonly tasks = new TaskStore();
   /** Per session: the seq range the backlog carried; older events are on disk (lib/offlinePages.ts, lib/framePager.ts). */
   readonly pageInfo = new Map<string, PageInfo>();
   /** Per-session byte budget of the logs (GET /api/info `memoryBudget`). */
@@ -161,6 +164,7 @@ export class EventStore {
       return;
     }
     if (message.type === 'request-progress') return this.progress.report(message);
+    if (message.type === 'task') return this.tasks.report(message.task);
     if (isSessionEvent(message)) {
       let log = this.logs.get(message.sessionId);
       if (!log) {
@@ -187,6 +191,7 @@ export class EventStore {
       case 'session-removed':
         this.sessions.delete(message.sessionId);
         this.logs.delete(message.sessionId);
+        this.tasks.forgetSession(message.sessionId);
         for (const [key, req] of this.pending) if (req.sessionId === message.sessionId) this.pending.delete(key);
         this.sessionsDirty = this.pendingDirty = true;
         break;

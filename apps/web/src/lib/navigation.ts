@@ -7,7 +7,7 @@ import { createValueStore, useValue } from './valueStore';
  * palette, a link in a result) and the owning tab consumes. `tab` is the tab id to show.
  */
 export interface NavigationTarget {
-  kind: 'tool' | 'resource' | 'prompt' | 'frame';
+  kind: 'tool' | 'resource' | 'prompt' | 'frame' | 'task';
   /** For `frame`: the frame's seq as a string. */
   name: string;
 }
@@ -50,6 +50,11 @@ export function useNavigationTarget(kind: NavigationTarget['kind'], sessionId: s
 /** Jumps to the Tools tab with `name` selected. */
 export const toolsNavigation = {
   selectTool: (name: string) => navigate('tools', { kind: 'tool', name }),
+};
+
+/** Jumps to the Tasks tab with task `taskId` of the active session selected. */
+export const tasksNavigation = {
+  showTask: (taskId: string) => navigate('tasks', { kind: 'task', name: taskId }),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, type WsServerMessage } from '@mcpscope/wire';
+import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, type WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressMessageSchema } from './requestProgress';
 
 /**
@@ -33,6 +33,7 @@ const WsMessageSchema = z.union([
   z.object({ type: z.literal('server-request'), request: PendingServerRequestSchema }),
   z.object({ type: z.literal('server-request-done'), sessionId: z.string(), requestId: z.string() }),
   RequestProgressMessageSchema,
+  TaskMessageSchema,
   // Every session (issue 5): the backlog carries only the in-memory window; older events are on disk.
   SessionPageInfoSchema.extend({ firstFrame: z.number().int().min(0).optional(), frames: z.number().int().min(0).optional() }),
   FrameSchema,

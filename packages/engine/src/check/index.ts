@@ -1,4 +1,4 @@
-export { runCheck, type CheckOptions, type CheckResult } from './run-check.js';
+export { checkSession, runCheck, type CheckOptions, type CheckResult } from './run-check.js';
 export { lintTraceFile, lintEvents, readTraceFile } from './lint-trace.js';
 export { collectAllFindings, collectFindings, excerptOf, formatReport, hasErrors, makeReport, type FindingsReport, type ReportFormat, type ReportedFinding } from './report.js';
 export { probeOriginAndHost, FOREIGN_ORIGIN } from './origin-probe.js';

@@ -34,6 +34,16 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
     record: opts.record,
     noRedact: opts.noRedact,
   });
+  return { report: await checkSession(session, opts), session };
+}
+
+/**
+ * The check of a session that is already connected (runCheck's, and `mcpscope check --session`
+ * on a running mcpscope's session): exercise, MCP Apps resources, HTTP probes (with the
+ * session's own config), and every finding of the session so far.
+ */
+export async function checkSession(session: Session, opts: Omit<CheckOptions, 'connectTimeoutMs' | 'record' | 'noRedact'> = {}): Promise<FindingsReport> {
+  const { config } = session;
   const info = session.info();
   const exerciser = new Exerciser(session, opts);
   exerciser.notes.push(`connected: ${info.transport}, ${info.era ?? '?'} era, protocol ${info.protocolVersion ?? '?'}`);
@@ -50,6 +60,5 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
   }
   const target = config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
   const exerciseFindings: ReportedFinding[] = exerciser.findings.map((f) => ({ ...f, seq: 0 }));
-  const report = makeReport(target, [...(await collectAllFindings(session.all())), ...exerciseFindings, ...apps.findings, ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
-  return { report, session };
+  return makeReport(target, [...(await collectAllFindings(session.all())), ...exerciseFindings, ...apps.findings, ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
 }

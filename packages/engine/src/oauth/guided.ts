@@ -13,6 +13,7 @@ import {
 import type { OAuthEmit } from './oauth-fetch.js';
 import type { McpscopeOAuthProvider } from './provider.js';
 import { GUIDED_EDITABLE, GUIDED_NEXT, type GuidedInputs, type GuidedStage, type GuidedState } from './guided-types.js';
+import { keepRegisteredClient, planStepUp, STEP_UP_EDITABLE, stepUpNext } from './guided-step-up.js';
 import type { OAuthConfig, UserAgent } from './types.js';
 
 /** What the Guided flow borrows from its OAuthRunner: the same provider, fetch, events and user agent. */
@@ -27,6 +28,8 @@ export interface GuidedHost {
   resourceMetadataUrl?: URL;
   /** Discovery with the runner's 2025-03-26 issuer fallback. */
   discover(): Promise<OAuthServerInfo>;
+  /** A step-up (403 insufficient_scope): the client identity is kept and its registration widened if needed. */
+  stepUp?: { requiredScope?: string };
 }
 
 type Pause = 'client' | 'authorization' | 'token';
@@ -45,7 +48,17 @@ export class GuidedFlow {
   private authorizationUrl?: string;
   private callback?: { code: string; iss?: string; verifier: string; redirect: string };
   private error?: string;
+  private clientNext?: string;
   cancelled = false;
+  private settle!: (state: GuidedState) => void;
+  /** Resolves when the flow is authorized, failed or replaced. */
+  readonly finished = new Promise<GuidedState>((resolve) => (this.settle = resolve));
+
+  /** A newer Guided authorization replaces this one: whoever waits for it (a step-up) stops waiting. */
+  cancel(): void {
+    this.cancelled = true;
+    this.settle({ ...this.state(), stage: 'failed', error: 'This guided authorization was replaced by a newer one' });
+  }
 
   constructor(private readonly host: GuidedHost) {}
 
@@ -54,20 +67,24 @@ export class GuidedFlow {
     const { clientSecret: _secret, ...inputs } = this.inputs;
     return {
       stage: this.stage,
-      ...(pause ? { next: GUIDED_NEXT[pause] } : {}),
+      ...(pause ? { next: (pause === 'client' && this.clientNext) || GUIDED_NEXT[pause] } : {}),
       inputs,
-      editable: pause ? GUIDED_EDITABLE[pause] : [],
+      editable: pause ? this.editable(pause) : [],
       summary: this.summary,
       ...(this.authorizationUrl && this.stage === 'waiting' ? { authorizationUrl: this.authorizationUrl } : {}),
       ...(this.error ? { error: this.error } : {}),
     };
   }
 
+  private editable(pause: 'client' | 'authorization' | 'token'): Array<keyof GuidedInputs> {
+    return pause === 'client' && this.host.stepUp ? STEP_UP_EDITABLE : GUIDED_EDITABLE[pause];
+  }
+
   /** Step 1: protected resource metadata and authorization server metadata; pauses before the client identity. */
   async start(): Promise<GuidedState> {
     return this.step(async () => {
       const h = this.host;
-      h.emit('start', { serverUrl: h.serverUrl.href, scope: h.scope, grant: 'authorization_code', mode: 'guided' });
+      h.emit('start', { serverUrl: h.serverUrl.href, scope: h.scope, grant: 'authorization_code', mode: 'guided', ...(h.stepUp ? { stepUp: true } : {}) });
       const info = (this.info = await h.discover());
       const as = info.authorizationServerMetadata;
       const prm = info.resourceMetadata;
@@ -94,6 +111,11 @@ export class GuidedFlow {
         clientIdMetadataDocumentSupported: as?.client_id_metadata_document_supported === true,
         issParameterSupported: as?.authorization_response_iss_parameter_supported === true,
       };
+      if (h.stepUp) {
+        const plan = planStepUp(h, this.inputs.scope);
+        this.clientNext = stepUpNext(plan);
+        this.summary.stepUp = { requiredScope: h.stepUp.requiredScope, scope: this.inputs.scope, registration: plan ? { path: plan.path, why: plan.why, registeredScope: plan.registeredScope } : 'pre-registered or CIMD client: kept' };
+      }
       return 'client';
     });
   }
@@ -102,7 +124,7 @@ export class GuidedFlow {
   async next(edits: GuidedInputs = {}): Promise<GuidedState> {
     const at = this.stage;
     if (at !== 'client' && at !== 'authorization' && at !== 'token') throw new Error(`The guided authorization is not paused (stage: ${at})`);
-    for (const key of GUIDED_EDITABLE[at]) {
+    for (const key of this.editable(at)) {
       if (key in edits) (this.inputs as Record<string, unknown>)[key] = (edits as Record<string, unknown>)[key] || undefined;
     }
     this.apply();
@@ -122,11 +144,13 @@ export class GuidedFlow {
     this.stage = 'running';
     try {
       this.stage = await run();
+      if (this.stage === 'authorized') this.settle(this.state());
       if (!this.cancelled && this.stage !== 'authorized') this.host.emit('guided-pause', { stage: this.stage, inputs: this.state().inputs, summary: this.summary });
     } catch (err) {
       this.stage = 'failed';
       this.error = (err as Error).message;
       this.host.emit('error', { message: this.error, mode: 'guided' });
+      this.settle(this.state());
     }
     return this.state();
   }
@@ -138,7 +162,11 @@ export class GuidedFlow {
     const issuer = as?.issuer ?? this.info!.authorizationServerUrl;
     const i = this.inputs;
     let mode: string;
-    if (i.clientId) {
+    const kept = this.host.stepUp && !i.clientId && !(i.clientMetadataUrl && as?.client_id_metadata_document_supported === true) ? await keepRegisteredClient(this.host, this.info!, i.scope) : undefined;
+    if (kept) {
+      this.summary = { ...this.summary, registration: kept };
+      mode = kept.path === 're-register' ? 'dynamic-client-registration (again, for the step-up)' : 'registered client (kept for the step-up)';
+    } else if (i.clientId) {
       config.clientId = i.clientId;
       config.clientSecret = i.clientSecret;
       provider.useClient({ client_id: i.clientId, ...(i.clientSecret ? { client_secret: i.clientSecret } : {}), issuer } as never);

@@ -2,6 +2,7 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import type { Finding } from '@mcpscope/protocol';
 import { redact } from '@mcpscope/trace';
 import { issuerFinding, resourceFinding, urlFindings } from './findings.js';
+import { describeProof } from './dpop.js';
 
 export type OAuthEmit = (step: string, detail: Record<string, unknown>) => void;
 
@@ -47,6 +48,7 @@ export function classifyStep(url: URL, method: string, body: unknown): string {
     return form.grant_type === 'authorization_code' ? 'token-exchange' : form.grant_type === 'refresh_token' ? 'token-refresh' : `token-${form.grant_type}`.replace(/_/g, '-');
   }
   if (method === 'POST' && Array.isArray(form.redirect_uris ?? form.grant_types)) return 'client-registration';
+  if (method === 'PUT' && typeof form.client_id === 'string') return 'client-registration-update';
   if (method === 'POST' && typeof form.token === 'string') return 'revocation';
   return 'http';
 }
@@ -66,7 +68,9 @@ export function createOAuthFetch(base: FetchLike, serverUrl: URL, emit: OAuthEmi
     const step = classifyStep(url, method, body);
     const started = performance.now();
     const findings: Finding[] = urlFindings(url, serverUrl);
-    const request = { method, url: url.href, headers: requestHeaders, body };
+    // RFC 9449: a DPoP proof is shown decoded (header, claims, key thumbprint) with its request.
+    const proof = requestHeaders.dpop ? await describeProof(requestHeaders.dpop) : undefined;
+    const request = { method, url: url.href, headers: requestHeaders, body, ...(proof ? { dpopProof: proof } : {}) };
     try {
       const res = await base(input, init);
       const text = await res.clone().text().catch(() => '');

@@ -11,6 +11,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { TokenFileStore, type StoredCredentials } from './token-store.js';
 import { crossAppTokenRequest, JWT_BEARER } from './cross-app.js';
+import { workloadTokenRequest } from './wif.js';
+import { withRegistration, type RegistrationDoc } from './registration-plan.js';
 import type { OAuthConfig } from './types.js';
 
 type Tokens = OAuthTokens & { expires_at?: number; issuer?: string };
@@ -46,9 +48,9 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
   fetchFn?: FetchLike;
   private at: { authorizationServer?: string; resource?: string } = {};
 
-  /** Machine grants (client_credentials, cross-app access) have no browser leg. */
+  /** Machine grants (client_credentials, cross-app access, workload identity) have no browser leg. */
   private get machine(): boolean {
-    return this.config.grant === 'client_credentials' || this.config.grant === 'cross-app-access';
+    return this.config.grant === 'client_credentials' || this.config.grant === 'cross-app-access' || this.config.grant === 'jwt-bearer';
   }
 
   get redirectUrl(): string | undefined {
@@ -78,7 +80,7 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     return {
       client_name: this.config.clientName ?? 'mcpscope',
       redirect_uris: machine || !this.redirect ? [] : [this.redirect],
-      grant_types: machine ? [this.config.grant === 'cross-app-access' ? JWT_BEARER : 'client_credentials'] : ['authorization_code', 'refresh_token'],
+      grant_types: machine ? [this.config.grant === 'client_credentials' ? 'client_credentials' : JWT_BEARER] : ['authorization_code', 'refresh_token'],
       response_types: machine ? [] : ['code'],
       token_endpoint_auth_method: this.config.authMethod ?? (this.config.clientSecret ? 'client_secret_basic' : 'none'),
       ...(this.config.applicationType ? { application_type: this.config.applicationType } : {}),
@@ -129,8 +131,15 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     return this.client;
   }
 
+  /** The server's whole answer to the last registration (RFC 7592 fields the SDK's schema drops). */
+  private registration?: RegistrationDoc;
+
+  noteRegistration(doc: RegistrationDoc): void {
+    this.registration = doc;
+  }
+
   async saveClientInformation(info: OAuthClientInformationMixed, ctx?: OAuthClientInformationContext): Promise<void> {
-    this.client = info;
+    this.client = withRegistration(info, this.registration);
     await this.persist(ctx);
   }
 
@@ -201,6 +210,7 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
 
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     if (this.config.grant === 'cross-app-access') return crossAppTokenRequest(this.config, this.at, scope, this.fetchFn);
+    if (this.config.grant === 'jwt-bearer') return workloadTokenRequest(this.config, scope);
     if (this.config.grant !== 'client_credentials') return undefined;
     const params = new URLSearchParams({ grant_type: 'client_credentials' });
     if (scope) params.set('scope', scope);

@@ -11,6 +11,10 @@ import { createOAuthFetch, redactDetail, type OAuthEmit } from './oauth-fetch.js
 import { McpscopeOAuthProvider } from './provider.js';
 import { GuidedFlow } from './guided.js';
 import { revokeTokens } from './revocation.js';
+import { captureRegistrations, ensureRegisteredScope } from './registration-update.js';
+import { DpopKey } from './dpop.js';
+import { dpopResourceFetch, dpopTokenFetch, lazyKey } from './dpop-fetch.js';
+import { authorizeWorkload } from './wif.js';
 import type { GuidedState } from './guided-types.js';
 import type { CallbackParams, OAuthConfig, OAuthStatus, UserAgent } from './types.js';
 
@@ -46,6 +50,9 @@ export class OAuthRunner {
   private sawResourceMetadata = false;
   /** The 2025-03-26 fallback's metadata names another issuer; accepted once, reported as a finding. */
   private skipIssuer = false;
+  /** RFC 9449: the runner's DPoP key (made on first use), when the config asks for DPoP. */
+  private readonly dpopKey?: () => Promise<DpopKey>;
+  private dpopInfo?: { alg: string; thumbprint: string };
 
   constructor(private readonly options: OAuthRunnerOptions) {
     this.serverUrl = new URL(options.serverUrl);
@@ -53,8 +60,17 @@ export class OAuthRunner {
       if (step === 'protected-resource-metadata' && (detail.response as { status?: number } | undefined)?.status === 200) this.sawResourceMetadata = true;
       options.emit(step, redactDetail(detail));
     };
-    this.fetchFn = createOAuthFetch(options.fetch ?? fetch, this.serverUrl, this.emit);
     this.provider = new McpscopeOAuthProvider(options.config, options.serverUrl, options.config.redirectUrl ?? 'http://127.0.0.1/oauth/callback');
+    const provider = this.provider;
+    const dpop = options.config.dpop;
+    if (dpop) {
+      this.dpopKey = lazyKey(async () => DpopKey.create(dpop).then((k) => ((this.dpopInfo = { alg: k.alg, thumbprint: k.thumbprint }), k)));
+      // Made now, so the status names the key before its first proof (a bad --dpop-key fails at the first token request).
+      void this.dpopKey().catch(() => undefined);
+    }
+    const recorded = captureRegistrations(createOAuthFetch(options.fetch ?? fetch, this.serverUrl, this.emit), (doc) => provider.noteRegistration(doc));
+    // DPoP proofs go on outside the recording fetch: each attempt is an event with its proof.
+    this.fetchFn = this.dpopKey ? dpopTokenFetch(recorded, this.dpopKey, this.emit) : recorded;
     this.provider.fetchFn = this.fetchFn;
     this.scope = options.config.scope;
   }
@@ -68,6 +84,7 @@ export class OAuthRunner {
       expiresAt: t?.expires_at,
       hasRefreshToken: !!t?.refresh_token,
       clientId: this.provider.clientId(),
+      ...(this.dpopInfo ? { dpop: this.dpopInfo } : {}),
       pendingAuthorizationUrl: this.provider.pendingUrl?.href,
       ...(this.guided ? { guided: this.guided.state() } : {}),
     };
@@ -77,8 +94,8 @@ export class OAuthRunner {
    * Starts a Guided authorization: discovery runs now, then the flow pauses before each step
    * until `guided.next(inputs)`. A new start replaces an unfinished one.
    */
-  async startGuided(): Promise<GuidedState> {
-    if (this.guided) this.guided.cancelled = true;
+  async startGuided(stepUp?: { requiredScope?: string }): Promise<GuidedState> {
+    this.guided?.cancel();
     const runner = this;
     const flow = new GuidedFlow({
       serverUrl: this.serverUrl,
@@ -95,6 +112,7 @@ export class OAuthRunner {
       },
       resourceMetadataUrl: this.resourceMetadataUrl,
       discover: () => this.discover(),
+      ...(stepUp ? { stepUp } : {}),
     });
     this.guided = flow;
     return flow.start();
@@ -117,6 +135,13 @@ export class OAuthRunner {
   private async run({ scope, force }: { scope?: string; force?: boolean }): Promise<void> {
     if (scope) this.scope = computeScopeUnion(this.scope, scope);
     this.emit('start', { serverUrl: this.serverUrl.href, scope: this.scope, grant: this.options.config.grant ?? 'authorization_code', force: !!force });
+    // SEP-1933 workload identity: one jwt-bearer request, its error surfaced as is (wif.ts).
+    if (this.options.config.grant === 'jwt-bearer') {
+      await authorizeWorkload({ serverUrl: this.serverUrl, provider: this.provider, fetchFn: this.fetchFn, scope: this.scope, discover: () => this.discover() });
+      return this.authorized();
+    }
+    // A client held to its registered scope cannot ask for more: widen its registration first.
+    await ensureRegisteredScope({ provider: this.provider, config: this.options.config, fetchFn: this.fetchFn, emit: this.emit, scope: this.scope, announceKept: !!force, discover: () => this.discover() });
     const base = { serverUrl: this.serverUrl, scope: this.scope, resourceMetadataUrl: this.resourceMetadataUrl, fetchFn: this.fetchFn, skipIssuerMetadataValidation: this.skipIssuer };
     let result = await auth(this.provider, { ...base, forceReauthorization: force }).catch((err: unknown) => {
       if (!this.acceptLegacyIssuer(err)) throw err;
@@ -134,8 +159,12 @@ export class OAuthRunner {
       result = await this.finish(params, expectedState, base);
     }
     if (result !== 'AUTHORIZED') throw new Error('Authorization did not complete');
+    this.authorized();
+  }
+
+  private authorized(): void {
     const t = this.provider.currentTokens();
-    this.emit('authorized', { issuer: this.provider.issuer, scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token });
+    this.emit('authorized', { issuer: this.provider.issuer, scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token, ...(this.dpopInfo ? { dpop: this.dpopInfo } : {}) });
   }
 
   /**
@@ -209,7 +238,22 @@ export class OAuthRunner {
     if (params.resourceMetadataUrl) this.resourceMetadataUrl = params.resourceMetadataUrl;
     // RFC 6749 §6: a refresh cannot widen scope; the server said the token lacks scope, so always
     // ask anew, even when the token's own `scope` claims to cover the union (servers may omit it).
+    if (this.guided?.state().stage === 'authorized' && this.options.userAgent) return this.guidedStepUp(union, params.scope);
     await this.authorize({ scope: union, force: true });
+  }
+
+  /**
+   * A session authorized with the Guided flow steps up with it too: discovery, then a pause
+   * before the client step that says whether the registration must change and why; the request
+   * waits until the flow is authorized (or fails).
+   */
+  private guidedStepUp(scope: string | undefined, requiredScope: string | undefined): Promise<void> {
+    return (this.running ??= (async () => {
+      this.scope = scope;
+      await this.startGuided({ requiredScope });
+      const end = await this.guided!.finished;
+      if (end.stage !== 'authorized') throw new Error(end.error ?? 'The guided step-up did not complete');
+    })().finally(() => (this.running = undefined)));
   }
 
   /** RFC 7009 revocation of the refresh and access tokens, then forget them. */
@@ -229,14 +273,16 @@ export class OAuthRunner {
    * with the new token (the SDK only steps up for a full OAuthClientProvider).
    */
   stepUpFetch(inner: FetchLike): FetchLike {
+    // RFC 9449 §7.1: a DPoP-bound token goes out with the DPoP scheme and a proof, retries too.
+    const send = this.dpopKey ? dpopResourceFetch(inner, this.dpopKey, () => this.provider.currentTokens(), this.emit) : inner;
     return async (input, init) => {
-      const res = await inner(input, init);
+      const res = await send(input, init);
       if (res.status !== 403 || extractWWWAuthenticateParams(res).error !== 'insufficient_scope') return res;
       await this.stepUp(res);
       const headers = new Headers(init?.headers);
       const token = await this.token();
       if (token) headers.set('Authorization', `Bearer ${token}`);
-      return inner(input, { ...init, headers });
+      return send(input, { ...init, headers });
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { DpopConfig } from './dpop.js';
 import type { GuidedState } from './guided-types.js';
 
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
@@ -5,10 +6,19 @@ export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'n
 /** How mcpscope connects to an OAuth-protected MCP server. Parsed from CLI flags or the wire. */
 export interface OAuthConfig {
   /**
-   * `authorization_code` (default, PKCE S256), `client_credentials` for machine clients, or
-   * `cross-app-access` (SEP-990: an IdP ID token → ID-JAG → RFC 7523 jwt-bearer grant; needs `crossApp`).
+   * `authorization_code` (default, PKCE S256), `client_credentials` for machine clients,
+   * `cross-app-access` (SEP-990: an IdP ID token → ID-JAG → RFC 7523 jwt-bearer grant; needs `crossApp`),
+   * or `jwt-bearer` (SEP-1933 workload identity federation: the workload's own JWT as an RFC 7523
+   * grant; needs `assertionFile`).
    */
-  grant?: 'authorization_code' | 'client_credentials' | 'cross-app-access';
+  grant?: 'authorization_code' | 'client_credentials' | 'cross-app-access' | 'jwt-bearer';
+  /** SEP-1933: the file holding the workload's JWT (read at each token request; platforms rotate it). */
+  assertionFile?: string;
+  /**
+   * RFC 9449 DPoP (SEP-1932): sender-constrained tokens. Token requests carry a proof and the
+   * MCP requests present a DPoP-bound token with the DPoP scheme and a fresh proof each.
+   */
+  dpop?: DpopConfig;
   /** SEP-990: the enterprise IdP that turns the user's ID token into an ID-JAG for this server. */
   crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string };
   /** Pre-registered client; without it the flow uses clientMetadataUrl or Dynamic Client Registration. */
@@ -56,6 +66,8 @@ export interface OAuthStatus {
   expiresAt?: number;
   hasRefreshToken: boolean;
   clientId?: string;
+  /** RFC 9449: the DPoP key's algorithm and RFC 7638 thumbprint (the `cnf.jkt` of bound tokens), once made. */
+  dpop?: { alg: string; thumbprint: string };
   /** The authorization URL a browser must open (web flow), until the callback arrives. */
   pendingAuthorizationUrl?: string;
   /** The Guided authorization's stage, editable inputs and findings so far. */

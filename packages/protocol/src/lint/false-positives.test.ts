@@ -25,6 +25,14 @@ describe('duplicate-inflight-id across transport attempts', () => {
   it('without the attempt marker the reuse is still reported', () => {
     expect(run(new Linter(), [init(0), init(0)])).toEqual(['duplicate-inflight-id']);
   });
+
+  it('the same request POSTed again after a 401 challenge (OAuth) is one request retried, not a reuse', () => {
+    const probe = () => out({ id: 'server-discover-probe-1', method: 'server/discover', params: {} });
+    expect(run(new Linter(), [probe(), http({ status: 401, contentType: 'application/json' }), probe()])).toEqual([]);
+    // Another method under the same id after the challenge is still a reuse; so is a resend with no challenge.
+    expect(run(new Linter(), [probe(), http({ status: 401 }), out({ id: 'server-discover-probe-1', method: 'tools/list' })])).toEqual(['duplicate-inflight-id']);
+    expect(run(new Linter(), [probe(), http({ status: 500 }), probe()])).toEqual(['duplicate-inflight-id']);
+  });
 });
 
 describe('http-protocol-version-header', () => {

@@ -49,7 +49,11 @@ export const duplicateInFlightId: FrameRule = {
   onFrame: ({ frame, msg, state }) => {
     const id = messageId(msg);
     if (classifyMessage(msg) !== 'request' || id === undefined) return undefined;
-    return state.isInFlight(frame.dir, id) ? `request id ${JSON.stringify(id)} is already in flight` : undefined;
+    const earlier = state.inFlightRequest(frame.dir, id);
+    if (!earlier) return undefined;
+    // The same request POSTed again after a 401/403 challenge (OAuth): a retry of one request.
+    if (frame.dir === 'out' && earlier.seq < state.authRejectedSeq && earlier.method === msg.method) return undefined;
+    return `request id ${JSON.stringify(id)} is already in flight`;
   },
 };
 

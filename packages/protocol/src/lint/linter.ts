@@ -44,6 +44,7 @@ export class Linter {
     }
     if (event.type === 'http') {
       noteLegacySse(event, this.state);
+      if (event.status === 401 || event.status === 403) this.state.authRejectedSeq = event.seq;
       return HTTP_RULES.flatMap((rule) => guarded(rule, () => rule.onHttp(event, this.state)));
     }
     if (event.type !== 'frame' || !event.msg) return [];

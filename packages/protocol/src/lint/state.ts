@@ -60,6 +60,18 @@ export class LintState {
     return `${dir}|${idKey(id)}`;
   }
 
+  /**
+   * Seq of the last HTTP answer 401/403 (an authorization challenge). A request POSTed before it
+   * and sent again after it with the same id and method is the transport retrying the same
+   * message once authorized (the first POST was refused before the server read it), not a reuse.
+   */
+  authRejectedSeq = 0;
+
+  /** The in-flight request `dir`/`id`, if any. */
+  inFlightRequest(dir: Direction, id: string | number): InFlight | undefined {
+    return this.inFlight.get(this.key(dir, id));
+  }
+
   isInFlight(dir: Direction, id: string | number): boolean {
     return this.inFlight.has(this.key(dir, id));
   }

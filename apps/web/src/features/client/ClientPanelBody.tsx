@@ -2,18 +2,17 @@ import type { ReactNode } from 'react';
 import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { navigate } from '../../lib/navigation';
 import { PingCard } from './PingCard';
 import { RootsEditor } from './RootsEditor';
 import { ServerRequestsCard } from './ServerRequestsCard';
-import { TasksCard } from './TasksCard';
 import { useClientRequestLog } from './useClientRequestLog';
 import { usePingModel } from './usePingModel';
-import { useTasksModel } from './useTasksModel';
 
 /**
  * The Client tab: what mcpscope does as the MCP client — answering the server's requests
- * (sampling, elicitation, roots, ping), the roots it exposes, pings both ways, and the tasks
- * the server runs for it.
+ * (sampling, elicitation, roots, ping), the roots it exposes and pings both ways. Tasks have
+ * their own tab (features/tasks); this tab only points there and sends nothing about them.
  */
 export default function ClientPanelBody() {
   const sessionId = useValue(activeSessionStore);
@@ -21,7 +20,6 @@ export default function ClientPanelBody() {
   const pending = useStoreSelector((s) => s.pending);
   const history = useClientRequestLog(sessionId);
   const ping = usePingModel(sessionId, history);
-  const tasks = useTasksModel(sessionId);
   if (!sessionId) return <div className="p-4 text-xs text-muted">Connect to a server to see the client side.</div>;
   const caps = session?.clientCapabilities ?? {};
   return (
@@ -42,7 +40,10 @@ export default function ClientPanelBody() {
           <PingCard m={ping} />
         </Card>
         <Card title="Tasks">
-          <TasksCard m={tasks} />
+          <p className="text-xs text-muted" data-testid="client-tasks-pointer">
+            Tasks the server runs for mcpscope, and those mcpscope runs for the server, are in the{' '}
+            <button className="text-accent hover:underline" onClick={() => navigate('tasks')}>Tasks tab</button>.
+          </p>
         </Card>
       </div>
     </div>

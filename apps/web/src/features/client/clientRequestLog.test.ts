@@ -1,7 +1,6 @@
 import type { FrameEvent } from '@mcpscope/protocol';
 import { describe, expect, it } from 'vitest';
 import { ClientRequestLog } from './clientRequestLog';
-import { readTask, taskInFrame, tasksSupport } from './tasks';
 
 let seq = 0;
 const frame = (dir: 'in' | 'out', msg: Record<string, unknown>): FrameEvent => ({ type: 'frame', seq: ++seq, t: seq * 10, sessionId: 's1', dir, msg: { jsonrpc: '2.0', ...msg }, size: 1 });
@@ -34,27 +33,3 @@ describe('ClientRequestLog', () => {
   });
 });
 
-describe('tasks', () => {
-  it('reads both task shapes', () => {
-    expect(readTask({ task: { taskId: 't1', status: 'working', ttl: 60000, pollInterval: 5000 } })).toMatchObject({ taskId: 't1', status: 'working', ttlMs: 60000, pollIntervalMs: 5000 });
-    expect(readTask({ taskId: 't2', status: 'completed', ttlMs: null, pollIntervalMs: 1000, resultType: 'task' })).toMatchObject({ taskId: 't2', ttlMs: null, pollIntervalMs: 1000 });
-    expect(readTask({ nope: 1 })).toBeNull();
-  });
-
-  it('finds tasks in frames', () => {
-    expect(taskInFrame(frame('in', { id: 1, result: { task: { taskId: 'a', status: 'working' } } }))?.taskId).toBe('a');
-    expect(taskInFrame(frame('in', { method: 'notifications/tasks/status', params: { taskId: 'b', status: 'completed' } }))?.status).toBe('completed');
-    expect(taskInFrame(frame('in', { id: 2, result: { content: [] } }))).toBeNull();
-    expect(taskInFrame(frame('out', { id: 3, method: 'tasks/get', params: { taskId: 'c' } }))).toBeNull();
-  });
-
-  it('says what is available in each era', () => {
-    const base = { id: 's', name: 's', state: 'connected' as const, transport: 'stdio' as const, target: '', createdAt: 0, wrapped: false };
-    const legacy = tasksSupport({ ...base, era: 'legacy', serverCapabilities: { tasks: { list: {}, requests: {} } } });
-    expect([legacy.tasks.available, legacy.list.available, legacy.cancel.available]).toEqual([true, true, false]);
-    const modern = tasksSupport({ ...base, era: 'modern', serverCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } });
-    expect([modern.shape, modern.tasks.available, modern.list.available, modern.cancel.available]).toEqual(['extension', true, false, true]);
-    const none = tasksSupport({ ...base, era: 'modern', serverCapabilities: { tools: {} } });
-    expect(none.tasks.reason).toMatch(/did not declare tasks/);
-  });
-});

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionInfo } from '@mcpscope/wire';
 import { testServices } from '../../lib/testServices';
 import { useRootsModel } from './useRootsModel';
-import { useTasksModel } from './useTasksModel';
 
 afterEach(cleanup);
 
@@ -53,37 +52,3 @@ describe('useRootsModel', () => {
   });
 });
 
-describe('useTasksModel', () => {
-  it('lists tasks where offered, gets and cancels them', async () => {
-    const task = { taskId: 't1', status: 'working', createdAt: 'x', lastUpdatedAt: 'y', ttl: 1000, pollInterval: 500 };
-    const requests: string[] = [];
-    const call = fakeCall({
-      'POST /api/sessions/s1/requests': (body) => {
-        const { method } = body as { method: string };
-        requests.push(method);
-        const result = method === 'tasks/list' ? { tasks: [task] } : method === 'tasks/cancel' ? { ...task, status: 'cancelled' } : { ...task, statusMessage: 'half way' };
-        return { callId: 'c', outcome: 'result', result, latencyMs: 1 };
-      },
-    });
-    const services = testServices({ call } as never);
-    services.store.upsertSession({ ...base, serverCapabilities: { tasks: { list: {}, cancel: {} } } });
-    const { result } = renderHook(() => useTasksModel('s1'), { wrapper: services.wrapper });
-    await waitFor(() => expect(result.current.rows.map((r) => [r.task.taskId, r.source])).toEqual([['t1', 'tasks/list']]));
-    act(() => result.current.get('t1'));
-    await waitFor(() => expect(result.current.rows[0].task.statusMessage).toBe('half way'));
-    act(() => result.current.cancel('t1'));
-    await waitFor(() => expect(result.current.rows[0].task.status).toBe('cancelled'));
-    expect(requests).toContain('tasks/cancel');
-  });
-
-  it('on the 2026-07-28 extension: no tasks/list, tasks come from frames', async () => {
-    const call = fakeCall({});
-    const services = testServices({ call } as never);
-    services.store.upsertSession({ ...base, era: 'modern', serverCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } });
-    const { result } = renderHook(() => useTasksModel('s1'), { wrapper: services.wrapper });
-    expect(result.current.support.list.available).toBe(false);
-    act(() => services.store.enqueue({ type: 'frame', seq: 3, t: 3, sessionId: 's1', dir: 'in', size: 1, msg: { jsonrpc: '2.0', id: 2, result: { resultType: 'task', taskId: 'm1', status: 'working', createdAt: 'a', lastUpdatedAt: 'b', ttlMs: null } } }));
-    await waitFor(() => expect(result.current.rows.map((r) => [r.task.taskId, r.source])).toEqual([['m1', 'frame #3']]));
-    expect(call).not.toHaveBeenCalled();
-  });
-});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { OFFLINE_REASON } from '../../lib/capabilities';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
@@ -13,6 +14,11 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export function ComposerPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useComposerModel(sessionId);
+  const editorRef = useRef<HTMLDivElement>(null);
+  // "Edit and replay" lands here ready to type: focus the editor (Monaco's input is a textarea too).
+  useEffect(() => {
+    if (m.prefill) editorRef.current?.querySelector('textarea')?.focus();
+  }, [m.prefill]);
   return (
     <div className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col border-r border-line">
@@ -36,7 +42,12 @@ export function ComposerPanel() {
             {m.pending ? 'Sending…' : 'Send'} <kbd className="text-[10px] opacity-70">{isMac ? '⌘↵' : 'Ctrl↵'}</kbd>
           </button>
         </div>
-        <div className="min-h-0 flex-1">
+        {m.prefill && (
+          <div className="shrink-0 border-b border-line bg-accent/10 px-2 py-0.5 text-[11px] text-muted" data-testid="composer-prefill" data-source={m.prefill.source}>
+            Edit and replay: loaded from <span className="font-medium text-fg">{m.prefill.source}</span>. Edit it, then Send; the proxy assigns a new id.
+          </div>
+        )}
+        <div className="min-h-0 flex-1" ref={editorRef}>
           <JsonEditor value={m.text} onChange={m.setText} onSubmit={() => m.submit()} schema={MESSAGE_SCHEMA} ariaLabel="JSON-RPC message" testId="composer-editor" />
         </div>
         <div className={`shrink-0 border-t border-line px-2 py-1 text-[11px] ${m.submitError || !m.validation.ok ? 'text-danger' : 'text-muted'}`} data-testid="composer-validation" role={m.submitError ? 'alert' : undefined}>

@@ -2,6 +2,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
+import { composerPrefillStore, editInComposer } from '../../lib/composerPrefill';
 import { testServices } from '../../lib/testServices';
 import { historyOf, historyStore } from './composerHistory';
 import { useComposerModel } from './useComposerModel';
@@ -72,5 +73,24 @@ describe('useComposerModel', () => {
     expect(other.result.current.history).toEqual([]);
     act(() => other.result.current.clearHistory());
     expect(historyOf(historyStore.getSnapshot(), 's1')).toHaveLength(1);
+  });
+
+  it('edit and replay: a prefill for this session loads the message; it is sent with its source as origin', async () => {
+    const { result, sendMessage } = setup();
+    act(() => editInComposer('s2', { method: 'ping' }, false, 'frame #1')); // another session's Composer
+    expect(result.current.prefill).toBeNull();
+    expect(composerPrefillStore.getSnapshot()?.sessionId).toBe('s2');
+    act(() => editInComposer('s1', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } }, false, 'frame #4'));
+    expect(composerPrefillStore.getSnapshot()).toBeNull(); // consumed once
+    expect(result.current.prefill).toMatchObject({ source: 'frame #4' });
+    expect(JSON.parse(result.current.text)).toEqual({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } });
+    act(() => result.current.setText(result.current.text.replace('"hi"', '"changed"')));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(result.current.reply).toBeDefined());
+    expect(sendMessage).toHaveBeenCalledWith('s1', expect.objectContaining({ message: expect.objectContaining({ params: { name: 'echo', arguments: { message: 'changed' } } }) }), 'composer: edit of frame #4');
+    act(() => result.current.applyTemplate('tools/list')); // another draft: the source is gone
+    expect(result.current.prefill).toBeNull();
+    act(() => editInComposer('s1', { method: 'notifications/roots/list_changed' }, true, 'frame #5'));
+    expect(result.current.notification).toBe(true);
   });
 });

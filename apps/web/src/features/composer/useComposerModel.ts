@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SendMessageBody, SendMessageReply } from '@mcpscope/wire';
+import type { OriginReason } from '../../lib/api';
 import { OFFLINE_REASON, isOffline } from '../../lib/capabilities';
+import { useComposerPrefill } from '../../lib/composerPrefill';
 import { useServices, useStoreSelector } from '../../lib/services';
 import { useValue } from '../../lib/valueStore';
 import { addHistory, clearHistory, historyOf, historyStore, type HistoryEntry } from './composerHistory';
@@ -12,6 +14,7 @@ interface Sent {
   sessionId: string;
   body: SendMessageBody;
   text: string;
+  origin: OriginReason;
 }
 
 /** Presenter of the raw JSON-RPC composer: draft, validation, send, response, history. */
@@ -23,11 +26,19 @@ export function useComposerModel(sessionId: string | null) {
   const [notification, setNotification] = useState(false);
   const [timeoutSec, setTimeoutSec] = useState(60);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // Loaded by "Edit and replay" (a frame, a history entry): what it was, until another draft replaces it.
+  const [prefill, setPrefill] = useState<{ source: string; n: number } | null>(null);
+  useComposerPrefill(sessionId, (p) => {
+    setText(p.text);
+    setNotification(p.notification);
+    setSubmitError(null);
+    setPrefill({ source: p.source, n: p.n });
+  });
   const history = historyOf(useValue(historyStore), sessionId);
   const validation = useMemo(() => parseDraft(text, notification), [text, notification]);
 
   const send = useMutation<SendMessageReply, Error, Sent>({
-    mutationFn: ({ sessionId: id, body }) => api.sendMessage(id, body, 'composer: send'),
+    mutationFn: ({ sessionId: id, body, origin }) => api.sendMessage(id, body, origin),
     onSettled: (reply, err, sent) => {
       const rpcError = reply?.response && 'error' in reply.response;
       addHistory(sent.sessionId, {
@@ -67,13 +78,15 @@ export function useComposerModel(sessionId: string | null) {
       const draft = parseDraft(text, notification, timeoutSec > 0 ? Math.round(timeoutSec * 1000) : undefined);
       if (!draft.ok) return setSubmitError(draft.error), false;
       setSubmitError(null);
-      send.mutate({ sessionId, body: draft.body, text });
+      send.mutate({ sessionId, body: draft.body, text, origin: prefill ? `composer: edit of ${prefill.source}` : 'composer: send' });
       return true;
     },
     pending: send.isPending,
     sent: send.variables,
     reply: send.data,
     error: send.error,
+    /** The draft came from "Edit and replay" (`source`, e.g. `frame #12`); `n` changes with each. */
+    prefill,
     templates: TEMPLATES,
     applyTemplate(method: string) {
       const t = TEMPLATES.find((x) => x.method === method);
@@ -81,12 +94,14 @@ export function useComposerModel(sessionId: string | null) {
       setText(templateText(t));
       setNotification(t.notification ?? false);
       setSubmitError(null);
+      setPrefill(null);
     },
     history,
     loadHistory(entry: HistoryEntry) {
       setText(entry.text);
       setNotification(entry.notification);
       setSubmitError(null);
+      setPrefill(null);
     },
     clearHistory: () => sessionId !== null && clearHistory(sessionId),
   };

@@ -1,11 +1,18 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FrameDetail } from './FrameDetail';
+import { FrameDetailActions } from './FrameDetailActions';
+import { FrameMenu } from './FrameMenu';
 import { FrameTable } from './FrameTable';
 import { FrameToolbar, OlderMatchesNote } from './FrameToolbar';
+import { PinnedStrip } from './PinnedStrip';
+import { ReplayBanner } from './ReplayBanner';
+import { useFrameCommands } from './useFrameCommands';
 import { useFrameLogModel } from './useFrameLogModel';
+import { useFrameReplay } from './useFrameReplay';
+import { usePinnedFrames } from './usePinnedFrames';
 import { useSplitWidth } from '../../ui/useSplitWidth';
 
 export function FramesPanel() {
@@ -13,22 +20,38 @@ export function FramesPanel() {
   const startedAt = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId)?.createdAt ?? 0);
   const live = useStoreSelector((s) => ['connected', 'connecting'].includes(s.sessions.find((x) => x.id === sessionId)?.state ?? ''));
   const m = useFrameLogModel(sessionId);
+  const pins = usePinnedFrames(m);
+  const replay = useFrameReplay(sessionId, m.log, m.version);
+  useFrameCommands(m, pins, replay);
+  const [menu, setMenu] = useState<{ seq: number; x: number; y: number } | null>(null);
+  const menuFrame = menu ? m.frameBySeq(menu.seq) : undefined;
   const filterRef = useRef<HTMLInputElement>(null);
   const split = useSplitWidth('mcpscope.frames.detailWidth', 420);
+  const show = (seq: number) => m.showFrame(seq, m.ordinalOf(seq));
 
   if (!sessionId) return <Empty>Connect to a server, or select a session, to see its frames.</Empty>;
   return (
     <div
       className="flex h-full min-h-0 flex-col"
       onKeyDown={(e) => {
-        if (e.key === '/' && e.target === e.currentTarget.querySelector('[data-testid="frame-list"]')) {
+        const inList = e.target === e.currentTarget.querySelector('[data-testid="frame-list"]');
+        if (e.key === '/' && inList) {
           e.preventDefault();
           filterRef.current?.focus();
+        } else if (inList && m.selectedFrame && !e.ctrlKey && !e.metaKey && !e.altKey && e.key === 'p') {
+          e.preventDefault();
+          pins.toggle(m.selectedFrame);
+        } else if (inList && m.selectedFrame && (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10'))) {
+          e.preventDefault();
+          const row = e.currentTarget.querySelector(`[data-testid="frame-row"][data-seq="${m.selectedFrame.seq}"]`)?.getBoundingClientRect();
+          setMenu({ seq: m.selectedFrame.seq, x: row ? row.left + 40 : 80, y: row ? row.bottom : 80 });
         }
       }}
     >
       <FrameToolbar m={m} ref={filterRef} />
       {m.older && <OlderMatchesNote older={m.older} />}
+      <ReplayBanner replay={replay} onShow={show} />
+      <PinnedStrip pins={pins} m={m} />
       <div className="flex min-h-0 flex-1">
         {m.total === 0 ? (
           <Empty>{live ? 'Waiting for frames…' : 'No frames were exchanged in this session.'}</Empty>
@@ -40,7 +63,7 @@ export function FramesPanel() {
             </span>
           </Empty>
         ) : (
-          <FrameTable m={m} startedAt={startedAt} live={live} />
+          <FrameTable m={m} pins={pins} startedAt={startedAt} live={live} onMenu={(seq, x, y) => setMenu({ seq, x, y })} />
         )}
         {m.detailOpen && m.selectedFrame && (
           <>
@@ -54,11 +77,33 @@ export function FramesPanel() {
                 live={live}
                 onGoTo={m.goToCounterpart}
                 onClose={m.closeDetail}
+                actions={
+                  <FrameDetailActions
+                    actions={replay.actionsOf(m.selectedFrame)}
+                    pinned={pins.isPinned(m.selectedFrame.seq)}
+                    onReplay={() => m.selectedFrame && replay.replay(m.selectedFrame)}
+                    onEdit={(target) => m.selectedFrame && replay.editAndReplay(m.selectedFrame, target)}
+                    onTogglePin={() => m.selectedFrame && pins.toggle(m.selectedFrame)}
+                  />
+                }
               />
             </div>
           </>
         )}
       </div>
+      {menu && menuFrame && (
+        <FrameMenu
+          seq={menu.seq}
+          x={menu.x}
+          y={menu.y}
+          actions={replay.actionsOf(menuFrame)}
+          pinned={pins.isPinned(menu.seq)}
+          onReplay={() => replay.replay(menuFrame)}
+          onEdit={(target) => replay.editAndReplay(menuFrame, target)}
+          onTogglePin={() => pins.toggle(menuFrame)}
+          onClose={() => setMenu(null)}
+        />
+      )}
     </div>
   );
 }

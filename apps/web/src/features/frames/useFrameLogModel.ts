@@ -104,19 +104,26 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     select(seq, true, true);
   };
 
+  /**
+   * Selects frame `seq`, opens it and scrolls to it; `ordinal` pages it back when it left memory.
+   * False when it is not known here yet (a frame arriving a batch later than the request).
+   */
+  const showFrame = (seq: number, ordinal?: number): boolean => {
+    if (!index || !log) return false;
+    if (index.frameBySeq(seq)) reveal(seq);
+    else if (ordinal !== undefined && ordinal >= 0 && ordinal < log.frames.base) {
+      // It left memory: rows are ordinals without a filter; scroll there, select when paged back.
+      if (!isEmptyQuery(query)) clearFilters();
+      setPending({ sessionId, ordinal, open: true });
+      scrollTo({ row: ordinal });
+    } else return false;
+    tail.pause();
+    return true;
+  };
   // A request from elsewhere (e.g. the Composer, Findings) to show a frame.
   const focus = useValue(frameFocusStore);
   useEffect(() => {
-    if (!focus || focus.sessionId !== sessionId || !index || !log) return;
-    if (index.frameBySeq(focus.seq)) reveal(focus.seq);
-    else if (focus.index !== undefined && focus.index < log.frames.base) {
-      // It left memory: rows are ordinals without a filter; scroll there, select when paged back.
-      if (!isEmptyQuery(query)) clearFilters();
-      setPending({ sessionId, ordinal: focus.index, open: true });
-      scrollTo({ row: focus.index });
-    } else return; // not arrived yet
-    frameFocusStore.set(null);
-    tail.pause();
+    if (focus && focus.sessionId === sessionId && showFrame(focus.seq, focus.index)) frameFocusStore.set(null);
   }); // runs after each render: the focused frame may arrive a batch later than the request
   // A request from elsewhere (the Notifications tab) to show the Frames tab with a filter.
   useFrameFilterRequest(sessionId, (r) => {
@@ -133,6 +140,8 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
   return {
     sessionId,
     log,
+    /** Grows with every append to the log. */
+    version,
     count,
     total: log?.frames.length ?? 0,
     /** Frames of the session that are not in memory (read back from disk as rows scroll in). */
@@ -146,8 +155,17 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     pagerVersion,
     methods: log?.methods ?? [],
     frameAt: (row: number): FrameEvent | undefined => index?.frameAt(row),
+    frameBySeq: (seq: number): FrameEvent | undefined => index?.frameBySeq(seq),
     summary: (frame: FrameEvent) => summarizeFrame(frame, log),
     rowOfSeq: (seq: number) => index?.rowOfSeq(seq) ?? -1,
+    /** A frame's ordinal in the session wherever it is known (memory, pager, older matches), else -1. */
+    ordinalOf(seq: number): number {
+      const inMemory = log?.frameIndexOfSeq(seq) ?? -1;
+      if (inMemory >= 0) return inMemory;
+      const paged = pager?.indexOfSeq(seq) ?? -1;
+      return paged >= 0 ? paged : (index?.older.find((o) => o.frame.seq === seq)?.index ?? -1);
+    },
+    showFrame,
     // query
     text,
     setText,

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Finding, OAuthEvent } from '@mcpscope/protocol';
 import type { GuidedInputs, GuidedState } from '@mcpscope/wire';
 import type { OAuthModel } from './useOAuthModel';
+import { RegistrationPath } from './RegistrationPath';
+import { DpopNote } from './DpopProof';
 
 type Key = keyof GuidedInputs;
 const LABELS: Record<Key, string> = {
@@ -38,6 +40,8 @@ const SECTIONS: Record<string, string> = {
   client: 'Client identity',
   callback: 'Authorization response (callback)',
   tokens: 'Tokens',
+  stepUp: 'Step-up: the scope needed and the registration plan',
+  registration: 'Client registration for the step-up (RFC 7591 / RFC 7592)',
 };
 
 /** Findings on the steps of the current Guided run (since its `start`). */
@@ -58,6 +62,8 @@ export function GuidedPause({ m, state }: { m: OAuthModel; state: GuidedState })
       <h3 className="font-semibold">{TITLES[state.stage]}</h3>
       {state.next && <p className="text-muted">Next: {state.next}</p>}
       {state.error && <p className="text-danger" role="alert">{state.error}</p>}
+      <RegistrationPath state={state} />
+      <DpopNote stage={state.stage} dpop={m.status?.dpop} />
       <div className="mt-1 flex flex-col gap-1" data-testid="oauth-guided-summary">
         {Object.entries(state.summary).reverse().map(([section, value], i) => (
           <details key={section} open={i === 0} className="rounded border border-line" data-section={section}>

@@ -3,6 +3,7 @@ import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { GuidedPause } from './GuidedPause';
 import { StepCard } from './StepCard';
+import { DpopKeyChip, DpopToggle } from './DpopProof';
 import { useOAuthModel, type AuthMethod, type OAuthInputs, type OAuthModel } from './useOAuthModel';
 
 const METHODS: AuthMethod[] = ['client_secret_basic', 'client_secret_post', 'none', 'private_key_jwt'];
@@ -22,6 +23,9 @@ export function OAuthPanel() {
   if (!sessionId || !m.session) return <p className="p-3 text-muted">Select or start a session to authorize it.</p>;
   if (!m.isHttp) return <p className="p-3 text-muted">OAuth applies to remote (HTTP) servers; this session runs over stdio.</p>;
   const s = m.status;
+  // A Guided step-up pauses on its own (a 403 during a call): show it whichever mode is selected.
+  const g = s?.guided;
+  const guidedWaits = mode === 'quick' && !!g && (['client', 'authorization', 'waiting', 'token'].includes(g.stage) || (g.stage === 'failed' && Object.hasOwn(g.summary, 'stepUp')));
   return (
     <div className="h-full min-h-0 overflow-auto p-2 text-[12px]" data-testid="oauth-panel">
       <Challenge m={m} />
@@ -32,15 +36,19 @@ export function OAuthPanel() {
         </div>
       )}
       <Status m={m} />
+      <DpopToggle on={m.dpop} set={m.setDpop} disabled={m.busy || m.dpopHeld} />
       <div className="mb-2 flex items-center gap-1">
         <button type="button" className={`btn ${mode === 'quick' ? 'btn-primary' : ''}`} onClick={() => setMode('quick')}>Quick</button>
         <button type="button" className={`btn ${mode === 'guided' ? 'btn-primary' : ''}`} onClick={() => setMode('guided')} data-testid="oauth-guided">Guided</button>
       </div>
       {mode === 'quick' ? (
-        <div className="mb-2 flex items-center gap-2">
-          <button type="button" className="btn btn-primary" disabled={m.busy} onClick={() => void m.quick()} data-testid="oauth-quick">Authorize (Quick)</button>
-          <span className="text-muted">Opens the authorization page, comes back and connects.</span>
-        </div>
+        <>
+          <div className="mb-2 flex items-center gap-2">
+            <button type="button" className="btn btn-primary" disabled={m.busy} onClick={() => void m.quick()} data-testid="oauth-quick">Authorize (Quick)</button>
+            <span className="text-muted">Opens the authorization page, comes back and connects.</span>
+          </div>
+          {guidedWaits && <GuidedPause key={g!.stage} m={m} state={g!} />}
+        </>
       ) : (
         <>
           <Inputs m={m} />
@@ -89,6 +97,7 @@ function Status({ m }: { m: OAuthModel }) {
       <span>{s.hasRefreshToken ? 'refresh token available' : 'no refresh token'}</span>
       {s.issuer && <span className="text-muted">issuer {s.issuer}</span>}
       {s.clientId && <span className="text-muted">client {s.clientId}</span>}
+      <DpopKeyChip dpop={s.dpop} />
       <span className="flex-1" />
       {s.authorized && <button type="button" className="btn" onClick={() => void m.signOut()} data-testid="oauth-signout">Sign out (revoke)</button>}
     </div>

@@ -3,6 +3,7 @@ import type { Finding } from '@mcpscope/protocol';
 import type { OAuthEvent } from '@mcpscope/protocol';
 import { HeadersTable } from '../../ui/HeadersTable';
 import { stepInfo } from './stepInfo';
+import { DpopChip, DpopProofCard } from './DpopProof';
 
 interface HttpSide {
   method?: string;
@@ -40,7 +41,9 @@ export function StepCard({ event, index }: { event: OAuthEvent; index: number })
         <span className="w-5 text-right font-mono text-[11px] text-muted">{index + 1}</span>
         <span className="font-semibold">{info.title}</span>
         {request && <span className="truncate font-mono text-[11px] text-muted">{request.method} {request.url}</span>}
+        <DpopChip event={event} />
         {event.step === 'guided-pause' && typeof d.stage === 'string' && <span className="text-muted">before {d.stage === 'token' ? 'the token exchange' : d.stage === 'client' ? 'the client identity' : `the ${d.stage} request`}</span>}
+        {(event.step === 'registration-scope' || event.step === 'registration-widened') && typeof d.path === 'string' && <span className="chip" data-testid="oauth-step-path">{d.path}</span>}
         {response?.status !== undefined && <span className={`chip ${response.status >= 400 ? 'text-danger' : ''}`}>{response.status}</span>}
         {findings.length > 0 && <span className="chip border-warn/50 text-warn">{findings.length} finding{findings.length > 1 ? 's' : ''}</span>}
       </button>
@@ -52,6 +55,7 @@ export function StepCard({ event, index }: { event: OAuthEvent; index: number })
               <span className="font-semibold">{f.rule}</span> {f.message} {f.spec && <span className="font-mono text-[11px]">({f.spec})</span>}
             </div>
           ))}
+          <DpopProofCard event={event} />
           {(request || response) && (
             <div className="flex flex-col gap-2 lg:flex-row">
               {request && <Side label="Request" side={request} />}

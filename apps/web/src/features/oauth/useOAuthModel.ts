@@ -52,6 +52,10 @@ export function useOAuthModel(sessionId: string | null) {
   });
   const [inputs, setInputs] = useState<OAuthInputs>(EMPTY);
   const [busy, setBusy] = useState(false);
+  // RFC 9449: asked for before the first authorization; once the session holds a DPoP key it keeps it (refresh tokens are bound to it).
+  const [dpopAsked, setDpop] = useState(false);
+  const dpopHeld = !!status.data?.dpop;
+  const withDpop = (config: OAuthConfigInput): OAuthConfigInput => (dpopAsked && !dpopHeld ? { ...config, dpop: {} } : config);
   const [error, setError] = useState<string | null>(null);
 
   /** `popup`: the step may need the browser (opened inside the click so no blocker stops it). */
@@ -80,13 +84,16 @@ export function useOAuthModel(sessionId: string | null) {
     status: status.data,
     challenge: latestChallenge(session?.error, steps),
     inputs,
+    dpop: dpopAsked || dpopHeld,
+    dpopHeld,
+    setDpop,
     setInput: <K extends keyof OAuthInputs>(k: K, v: OAuthInputs[K]) => setInputs((x) => ({ ...x, [k]: v })),
     busy,
     error,
     /** Quick: one click, the runner's defaults (the challenge's scope). */
-    quick: () => sessionId && run(() => api.authorize(sessionId, {}, 'oauth: authorize')),
+    quick: () => sessionId && run(() => api.authorize(sessionId, dpopAsked && !dpopHeld ? { config: withDpop({}) } : {}, 'oauth: authorize')),
     /** Guided: the edited inputs become the runner's config; every step appears below. */
-    guided: () => sessionId && run(() => api.guidedStart(sessionId, configOf(inputs), 'oauth: guided start'), null),
+    guided: () => sessionId && run(() => api.guidedStart(sessionId, withDpop(configOf(inputs)), 'oauth: guided start'), null),
     /** Guided: the edited inputs of the next step; the authorization step opens the browser. */
     guidedNext: (edits: GuidedInputs) => sessionId && run(() => api.guidedNext(sessionId, edits, 'oauth: guided next'), status.data?.guided?.stage === 'authorization' ? openPopup() : null),
     stepUp: (scope: string) => sessionId && run(() => api.stepUp(sessionId, scope, 'oauth: step up')),

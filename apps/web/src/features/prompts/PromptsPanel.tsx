@@ -2,6 +2,8 @@ import { formatCount } from '../../lib/format';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
+import { RequestHistoryList } from '../../ui/RequestHistoryList';
+import { getLabel } from './getHistory';
 import { PromptForm } from './PromptForm';
 import { PromptMessages } from './PromptMessages';
 import { usePromptsModel, type PromptsModel } from './usePromptsModel';
@@ -34,8 +36,19 @@ export function PromptsPanel() {
             <PromptMessages m={m} />
           </>
         ) : (
-          <p className="p-3 text-muted">Pick a prompt to fill in its arguments and get its messages.</p>
+          <p className="min-h-0 flex-1 p-3 text-muted">Pick a prompt to fill in its arguments and get its messages.</p>
         )}
+        <RequestHistoryList
+          noun="get"
+          entries={m.history}
+          label={getLabel}
+          title={(e) => `prompts/get ${getLabel(e)}`}
+          onRerun={m.rerun}
+          onEdit={m.editInComposer}
+          onClear={m.clearHistory}
+          blockedReason={m.blockedReason}
+          testId="prompt-history"
+        />
       </div>
     </div>
   );

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectedSession, fakeWorkbench } from '../../lib/testWorkbench';
 import { testServices } from '../../lib/testServices';
 import { RpcError } from '../../lib/workbenchApi';
+import { composerPrefillStore } from '../../lib/composerPrefill';
+import { getHistory } from './getHistory';
 import { usePromptsModel } from './usePromptsModel';
 
 afterEach(cleanup);
@@ -67,5 +69,28 @@ describe('usePromptsModel', () => {
     expect(result.current.feature.reason).toBe('The server did not declare prompts, so listing and getting prompts is disabled');
     expect(result.current.completions.reason).toBe('The server did not declare completions, so argument completion is disabled');
     expect(requests('prompts/list')).toHaveLength(0);
+  });
+});
+
+describe('usePromptsModel history', () => {
+  it('records each get with its arguments; Re-run gets again, Edit puts the prompts/get in the Composer', async () => {
+    getHistory.clear('s1');
+    const { result, requests } = setup();
+    await act(() => result.current.prompts.loadAll());
+    await waitFor(() => expect(result.current.prompts.items).toHaveLength(2));
+    act(() => result.current.select('summarize_item'));
+    act(() => result.current.getPrompt()); // id missing: the server's error is recorded too
+    await waitFor(() => expect(result.current.history[0]).toMatchObject({ name: 'summarize_item', args: {}, outcome: 'rpc-error', summary: '-32602 id is required' }));
+    act(() => result.current.setValue('id', '7'));
+    act(() => result.current.getPrompt());
+    await waitFor(() => expect(result.current.history[0]).toMatchObject({ args: { id: '7' }, outcome: 'ok', summary: '1 message' }));
+    act(() => result.current.select('greeting'));
+    act(() => result.current.rerun(result.current.history[0]));
+    await waitFor(() => expect(result.current.history).toHaveLength(3));
+    expect(result.current.selected?.name).toBe('summarize_item');
+    expect(result.current.values).toEqual({ id: '7' });
+    expect(requests('prompts/get')).toEqual([{ name: 'summarize_item' }, { name: 'summarize_item', arguments: { id: '7' } }, { name: 'summarize_item', arguments: { id: '7' } }]);
+    act(() => void result.current.editInComposer(result.current.history[0]));
+    expect(JSON.parse(composerPrefillStore.getSnapshot()!.text)).toEqual({ method: 'prompts/get', params: { name: 'summarize_item', arguments: { id: '7' } } });
   });
 });

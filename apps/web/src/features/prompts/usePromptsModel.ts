@@ -8,6 +8,9 @@ import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotificati
 import { usePagedList } from '../../lib/usePagedList';
 import { useValue } from '../../lib/valueStore';
 import { useWorkbenchApi } from '../../lib/workbenchApi';
+import { editInComposer } from '../../lib/composerPrefill';
+import { failureSummary } from '../../lib/sessionHistory';
+import { getHistory, getSummary, type GetRecord } from './getHistory';
 import { buildPromptArguments } from './promptArgs';
 import { GetPromptResultSchema, PromptSchema, type GetPromptResult } from './schemas';
 
@@ -38,12 +41,21 @@ export function usePromptsModel(sessionId: string | null) {
 
   const get = useMutation({
     mutationFn: async ({ name, args }: { name: string; args: Record<string, string> }): Promise<GetOutcome> => {
-      const raw = await wb.result(sessionId!, 'prompts/get', { name, ...(Object.keys(args).length ? { arguments: args } : {}) }, 'prompts: get');
-      const parsed = GetPromptResultSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(`The result of prompts/get does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
-      return { name, args, result: parsed.data, at: Date.now() };
+      const started = Date.now();
+      const record = (r: Pick<GetRecord, 'outcome' | 'summary'>) => getHistory.record(sessionId!, { id: getHistory.nextId(), name, args, at: Date.now(), latencyMs: Date.now() - started, ...r });
+      try {
+        const raw = await wb.result(sessionId!, 'prompts/get', getParams(name, args), 'prompts: get');
+        const parsed = GetPromptResultSchema.safeParse(raw);
+        if (!parsed.success) throw new Error(`The result of prompts/get does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
+        record({ outcome: 'ok', summary: getSummary(parsed.data) });
+        return { name, args, result: parsed.data, at: Date.now() };
+      } catch (err) {
+        record(failureSummary(err));
+        throw err;
+      }
     },
   });
+  const history = getHistory.of(useValue(getHistory.store), sessionId);
 
   useNavigationTarget('prompt', sessionId, setSelectedName);
 
@@ -76,7 +88,20 @@ export function usePromptsModel(sessionId: string | null) {
       if (selected) get.mutate({ name: selected.name, args: built.args });
     },
     get,
+    /** Gets of this session, newest first. */
+    history,
+    /** Replay: the same prompt with the same arguments again. */
+    rerun(entry: GetRecord) {
+      setSelectedName(entry.name);
+      setValues(entry.args);
+      get.mutate({ name: entry.name, args: entry.args });
+    },
+    /** Edit and replay: the prompts/get in the Composer. */
+    editInComposer: (entry: GetRecord) => sessionId && editInComposer(sessionId, { method: 'prompts/get', params: getParams(entry.name, entry.args) }, false, 'Prompts history'),
+    clearHistory: () => sessionId && getHistory.clear(sessionId),
   };
 }
+
+const getParams = (name: string, args: Record<string, string>) => ({ name, ...(Object.keys(args).length ? { arguments: args } : {}) });
 
 export type PromptsModel = ReturnType<typeof usePromptsModel>;

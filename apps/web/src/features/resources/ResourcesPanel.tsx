@@ -1,6 +1,7 @@
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
+import { RequestHistoryList } from '../../ui/RequestHistoryList';
 import { ResourceList } from './ResourceList';
 import { ResourceReader } from './ResourceReader';
 import { TemplateForm } from './TemplateForm';
@@ -42,6 +43,17 @@ export function ResourcesPanel() {
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <Detail m={m} />
+        <RequestHistoryList
+          noun="read"
+          entries={m.history}
+          label={(e) => e.uri}
+          title={(e) => `resources/read ${e.uri}`}
+          onRerun={m.rerun}
+          onEdit={m.editInComposer}
+          onClear={m.clearHistory}
+          blockedReason={m.blockedReason}
+          testId="resource-history"
+        />
       </div>
     </div>
   );

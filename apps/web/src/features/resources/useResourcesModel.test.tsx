@@ -3,6 +3,8 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectedSession, fakeWorkbench, pushNotification } from '../../lib/testWorkbench';
 import { testServices } from '../../lib/testServices';
+import { composerPrefillStore } from '../../lib/composerPrefill';
+import { readHistory } from './readHistory';
 import { useResourcesModel } from './useResourcesModel';
 
 afterEach(cleanup);
@@ -106,5 +108,36 @@ describe('useResourcesModel', () => {
     await waitFor(() => expect(result.current.resources.items).toHaveLength(5));
     act(() => result.current.setSearch('r3'));
     expect(result.current.visibleResources.map((r) => r.uri)).toEqual(['demo://r/3']);
+  });
+});
+
+describe('useResourcesModel history', () => {
+  it('records each read; Re-run reads again, Edit puts the resources/read in the Composer', async () => {
+    readHistory.clear('s1');
+    const { result, requests } = setup();
+    act(() => result.current.select({ kind: 'resource', uri: 'demo://r/1' }));
+    await waitFor(() => expect(result.current.history).toHaveLength(1));
+    expect(result.current.history[0]).toMatchObject({ uri: 'demo://r/1', outcome: 'ok', summary: '1 content (text/plain)' });
+    act(() => result.current.readNow('demo://missing'));
+    await waitFor(() => expect(result.current.history).toHaveLength(2));
+    act(() => result.current.select(null));
+    act(() => result.current.rerun(result.current.history[1])); // the read of demo://r/1
+    await waitFor(() => expect(result.current.history).toHaveLength(3));
+    expect(result.current.selection).toEqual({ kind: 'resource', uri: 'demo://r/1' });
+    expect(requests('resources/read')).toEqual([{ uri: 'demo://r/1' }, { uri: 'demo://missing' }, { uri: 'demo://r/1' }]);
+    act(() => void result.current.editInComposer(result.current.history[0]));
+    expect(composerPrefillStore.getSnapshot()).toMatchObject({ sessionId: 's1', source: 'Resources history' });
+    expect(JSON.parse(composerPrefillStore.getSnapshot()!.text)).toEqual({ method: 'resources/read', params: { uri: 'demo://r/1' } });
+    act(() => void result.current.clearHistory());
+    expect(result.current.history).toEqual([]);
+  });
+
+  it('records a failed read with the server’s error', async () => {
+    readHistory.clear('s1');
+    const services = testServices({ call: fakeWorkbench({}).call });
+    services.store.upsertSession(connectedSession({ serverCapabilities: { resources: {} } }));
+    const { result } = renderHook(() => useResourcesModel('s1'), { wrapper: services.wrapper });
+    act(() => result.current.readNow('demo://x'));
+    await waitFor(() => expect(result.current.history[0]).toMatchObject({ outcome: 'rpc-error', summary: '-32601 Method not found: resources/read' }));
   });
 });

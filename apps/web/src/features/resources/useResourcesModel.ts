@@ -1,5 +1,5 @@
 import { sendBlockedReason } from '../../lib/capabilities';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useStoreSelector } from '../../lib/services';
 import { useNavigationTarget } from '../../lib/navigation';
@@ -9,6 +9,9 @@ import { useNewFrames } from '../../lib/useNewFrames';
 import { usePagedList } from '../../lib/usePagedList';
 import { useValue } from '../../lib/valueStore';
 import { useWorkbenchApi } from '../../lib/workbenchApi';
+import { editInComposer } from '../../lib/composerPrefill';
+import { failureSummary } from '../../lib/sessionHistory';
+import { readHistory, readSummary, type ReadRecord } from './readHistory';
 import { ResourceUpdateTracker } from './resourceUpdates';
 import { ReadResultSchema, ResourceSchema, ResourceTemplateSchema, type ReadResult } from './schemas';
 
@@ -24,6 +27,7 @@ interface ReadOutcome {
 /** Presenter of the Resources tab: lists, selection, read, subscriptions and update counts. */
 export function useResourcesModel(sessionId: string | null) {
   const wb = useWorkbenchApi();
+  const queryClient = useQueryClient();
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
   const feature = useFeature(sessionId, 'resources');
   const subscribeFeature = useFeature(sessionId, 'resources.subscribe');
@@ -52,10 +56,19 @@ export function useResourcesModel(sessionId: string | null) {
     enabled: sessionId !== null && readUri !== null && connected,
     staleTime: Infinity,
     queryFn: async (): Promise<ReadOutcome> => {
-      const raw = await wb.result(sessionId!, 'resources/read', { uri: readUri! }, 'resources: read');
-      const parsed = ReadResultSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(`The result of resources/read does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
-      return { result: parsed.data, countAtRead: tracker.get(readUri!)?.count ?? 0, at: Date.now() };
+      const uri = readUri!;
+      const started = Date.now();
+      const record = (r: Pick<ReadRecord, 'outcome' | 'summary'>) => readHistory.record(sessionId!, { id: readHistory.nextId(), uri, at: Date.now(), latencyMs: Date.now() - started, ...r });
+      try {
+        const raw = await wb.result(sessionId!, 'resources/read', { uri }, 'resources: read');
+        const parsed = ReadResultSchema.safeParse(raw);
+        if (!parsed.success) throw new Error(`The result of resources/read does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
+        record({ outcome: 'ok', summary: readSummary(parsed.data) });
+        return { result: parsed.data, countAtRead: tracker.get(uri)?.count ?? 0, at: Date.now() };
+      } catch (err) {
+        record(failureSummary(err));
+        throw err;
+      }
     },
   });
 
@@ -80,6 +93,7 @@ export function useResourcesModel(sessionId: string | null) {
     setReadUri(uri);
   });
 
+  const history = readHistory.of(useValue(readHistory.store), sessionId);
   const q = search.trim().toLowerCase();
   const match = (...fields: Array<string | undefined>) => !q || fields.some((f) => f?.toLowerCase().includes(q));
   return {
@@ -119,6 +133,20 @@ export function useResourcesModel(sessionId: string | null) {
       if (!u || uri !== readUri || !read.data) return 0;
       return Math.max(0, u.count - read.data.countAtRead);
     },
+    /** Reads of this session, newest first. */
+    history,
+    /** Replay: select the URI and read it again (an earlier result of it is not reused). */
+    rerun(entry: ReadRecord) {
+      setSelection({ kind: 'resource', uri: entry.uri });
+      if (entry.uri === readUri) void read.refetch();
+      else {
+        queryClient.removeQueries({ queryKey: [sessionId, 'resources/read', entry.uri], exact: true });
+        setReadUri(entry.uri);
+      }
+    },
+    /** Edit and replay: the resources/read in the Composer. */
+    editInComposer: (entry: ReadRecord) => sessionId && editInComposer(sessionId, { method: 'resources/read', params: { uri: entry.uri } }, false, 'Resources history'),
+    clearHistory: () => sessionId && readHistory.clear(sessionId),
     isSubscribed: (uri: string) => subscribed.has(uri),
     toggleSubscription: (uri: string) => subscription.mutate({ uri, on: !subscribed.has(uri) }),
     subscription,

@@ -1,3 +1,4 @@
+import { editInComposer } from '../../lib/composerPrefill';
 import { formatClock, formatDuration } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
 import type { ToolCallRecord } from './toolHistory';
@@ -11,7 +12,10 @@ const OUTCOME_CLS: Record<ToolCallRecord['outcome'], string> = {
   failed: 'text-danger',
 };
 
-/** Earlier calls of the selected tool: load their arguments, re-run, or copy as a CLI command. */
+/**
+ * Earlier calls of the selected tool: load their arguments, re-run (replay: the same call again),
+ * edit and replay (the tools/call in the Composer), or copy as a CLI command.
+ */
 export function ToolHistory({ calls, onLoad, onRerun, cliCommand, onClear, canCall }: {
   calls: readonly ToolCallRecord[];
   onLoad: (c: ToolCallRecord) => void;
@@ -37,7 +41,8 @@ export function ToolHistory({ calls, onLoad, onRerun, cliCommand, onClear, canCa
               <span className={`shrink-0 ${OUTCOME_CLS[c.outcome]}`}>{c.outcome}</span>
               <span className="shrink-0 text-muted tabular-nums">{c.latencyMs !== undefined ? formatDuration(c.latencyMs) : ''}</span>
               <span className="min-w-0 flex-1 truncate text-subtle" title={c.summary}>{c.summary}</span>
-              <button className="btn" onClick={() => onRerun(c)} disabled={!canCall} title="Load these arguments and call again" data-testid="tool-history-rerun">↻ Re-run</button>
+              <button className="btn" onClick={() => onRerun(c)} disabled={!canCall} title="Replay: load these arguments and call again" data-testid="tool-history-rerun">↻ Re-run</button>
+              <EditButton call={c} />
               <CopyButton text={() => cliCommand(c)} label="CLI" title="Copy as a mcpscope call command line" testId="tool-copy-cli" />
             </div>
             <button className="block w-full truncate text-left font-mono text-muted hover:text-fg" title={`Load these arguments:\n${c.argsText}`} onClick={() => onLoad(c)}>
@@ -48,6 +53,31 @@ export function ToolHistory({ calls, onLoad, onRerun, cliCommand, onClear, canCa
       </ul>
     </div>
   );
+}
+
+/** Edit and replay: the same tools/call, in the Composer, ready to edit and send. */
+function EditButton({ call }: { call: ToolCallRecord }) {
+  const args = parseArgs(call.argsText);
+  return (
+    <button
+      className="btn"
+      disabled={!args.ok}
+      title={args.ok ? 'Edit and replay: open this tools/call in the Composer, ready to edit and send' : 'The arguments are not JSON'}
+      data-testid="tool-history-edit"
+      onClick={() => args.ok && editInComposer(call.sessionId, { method: 'tools/call', params: { name: call.tool, ...(args.value === undefined ? {} : { arguments: args.value }) } }, false, `Tools history (${call.tool})`)}
+    >
+      ✎ Edit
+    </button>
+  );
+}
+
+function parseArgs(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
 }
 
 function compactArgs(text: string): string {

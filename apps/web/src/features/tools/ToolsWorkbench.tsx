@@ -35,7 +35,7 @@ export default function ToolsWorkbench() {
             <div className="flex min-h-0 flex-1">
               <div className="flex min-w-0 flex-1 flex-col border-r border-line">
                 <ArgsEditor key={tool.name} m={w.args} toolName={tool.name} onSubmit={() => w.callNow()} />
-                <CallBar args={w.args} call={w.call} canCall={w.canCall} whyNot={w.whyNot} blocked={w.blocked} onCall={() => w.callNow()} onCallAnyway={() => w.callNow(true)} timeoutSec={w.timeoutSec} setTimeoutSec={w.setTimeoutSec} />
+                <CallBar args={w.args} call={w.call} canCall={w.canCall} whyNot={w.whyNot} blocked={w.blocked} onCall={() => w.callNow()} onCallAnyway={() => w.callNow(true)} timeoutSec={w.timeoutSec} setTimeoutSec={w.setTimeoutSec} task={w.task} />
               </div>
               <div className={`flex ${w.apps.uri ? 'w-[56%]' : 'w-[46%]'} min-w-[320px] flex-col overflow-hidden`} data-app-bounds>
                 <AppArea apps={w.apps} running={!!w.call.running} live={tools.session?.state === 'connected'} />

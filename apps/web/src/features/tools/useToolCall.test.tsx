@@ -8,7 +8,7 @@ import { useToolCall } from './useToolCall';
 
 afterEach(cleanup);
 
-function setup(call: (method: string, path: string, schema: unknown, body?: unknown) => Promise<unknown>) {
+function setup(call: (method: string, path: string, schema: unknown, body?: unknown, options?: unknown) => Promise<unknown>) {
   toolHistoryStore.set(new Map());
   const spy = vi.fn(call);
   const services = testServices({ call: spy as never });
@@ -66,5 +66,46 @@ describe('useToolCall', () => {
     await act(async () => resolve({ callId, outcome: 'cancelled', latencyMs: 40 }));
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('cancelled'));
     expect(result.current.progress).toBeUndefined();
+  });
+});
+
+describe('useToolCall as a task', () => {
+  const info = (over: Record<string, unknown>) => ({ sessionId: 's1', taskId: 'T1', generation: 'v1', source: 'call', status: 'working', polling: true, polls: 0, firstSeenAt: 1, updatedAt: 1, tool: 'research', ...over });
+
+  it('posts to …/tasks with its own origin, follows the task by callId, and keeps the final task with the result', async () => {
+    let resolve!: (v: unknown) => void;
+    const { result, spy, store } = setup((method) => (method === 'DELETE' ? Promise.resolve(undefined) : new Promise((r) => (resolve = r))));
+    act(() => void result.current.call('research', '{"topic":"x"}', { topic: 'x' }, 30_000, { asTask: true }));
+    const callId = result.current.running!.callId;
+    expect(result.current.running!.asTask).toBe(true);
+    const [method, path, , body, options] = spy.mock.calls[0];
+    expect([method, path, options]).toEqual(['POST', '/api/sessions/s1/tasks', { origin: 'tools: call as task' }]);
+    expect(body).toMatchObject({ params: { name: 'research', arguments: { topic: 'x' } }, callId, timeoutMs: 30_000 });
+    expect(result.current.task).toBeUndefined();
+    act(() => {
+      store.enqueue({ type: 'task', sessionId: 's1', task: info({ taskId: 'other', callId: 'not-mine' }) } as never);
+      store.enqueue({ type: 'task', sessionId: 's1', task: info({ callId, statusMessage: 'Gathering sources...', pollIntervalMs: 1000, polls: 2, updatedAt: 2 }) } as never);
+    });
+    expect(result.current.task).toMatchObject({ taskId: 'T1', statusMessage: 'Gathering sources...', polls: 2 });
+    // Cancel is the same route: the proxy sends tasks/cancel once the task exists.
+    act(() => result.current.cancel());
+    expect(spy).toHaveBeenLastCalledWith('DELETE', `/api/sessions/s1/requests/${callId}`, null, undefined, { origin: 'tools: cancel' });
+    const final = info({ callId, status: 'completed', polling: false, updatedAt: 3, result: { content: [{ type: 'text', text: 'report' }] } });
+    await act(async () => resolve({ callId, outcome: 'result', result: { content: [{ type: 'text', text: 'report' }] }, latencyMs: 4200, task: final }));
+    await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
+    expect(result.current.last).toMatchObject({ asTask: true, task: { taskId: 'T1', status: 'completed' } });
+    expect(store.tasks.get('s1', 'T1')?.status).toBe('completed');
+  });
+
+  it('shows the task a plain call turned into (2026-07-28: the server decides), and its progress', async () => {
+    let resolve!: (v: unknown) => void;
+    const { result, store } = setup(() => new Promise((r) => (resolve = r)));
+    act(() => void result.current.call('slow', '{}', {}, 30_000));
+    const callId = result.current.running!.callId;
+    act(() => store.enqueue({ type: 'task', sessionId: 's1', task: info({ callId, generation: 'v2', progress: { progress: 1, total: 4 } }) } as never));
+    expect(result.current.task?.taskId).toBe('T1');
+    expect(result.current.progress).toMatchObject({ progress: 1, total: 4 });
+    await act(async () => resolve({ callId, outcome: 'result', result: { content: [] }, latencyMs: 1 }));
+    await waitFor(() => expect(result.current.last?.task?.taskId).toBe('T1'));
   });
 });

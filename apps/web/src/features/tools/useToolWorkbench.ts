@@ -1,3 +1,4 @@
+import { toolTaskMode } from '@mcpscope/wire';
 import { sendBlockedReason } from '../../lib/capabilities';
 import { useEffect, useRef, useState } from 'react';
 import { registerShortcutHandler } from '../../lib/shortcuts';
@@ -5,6 +6,7 @@ import { useValue } from '../../lib/valueStore';
 import { mcpscopeCallCommand } from './cliCommand';
 import { callsOf, clearCalls, toolHistoryStore, type ToolCallRecord } from './toolHistory';
 import { useAppViews } from './app/useAppViews';
+import { declaredTaskSupport, taskToggle, type TaskControl } from './taskToggle';
 import { useArgsModel } from './useArgsModel';
 import { useToolCall, type FinishedCall } from './useToolCall';
 import { useToolsModel } from './useToolsModel';
@@ -23,6 +25,13 @@ export function useToolWorkbench(sessionId: string | null) {
   const [timeoutSec, setTimeoutSec] = useState(60);
   const [blocked, setBlocked] = useState(false);
   const [lastByTool, setLastByTool] = useState<ReadonlyMap<string, FinishedCall>>(new Map());
+  /** "Run as task" as the user left it, per tool of an optional one (off by default). */
+  const [taskChoice, setTaskChoice] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const toggleOf = (name: string | undefined) => {
+    const raw = tools.tools.find((t) => t.name === name)?.raw;
+    return taskToggle(toolTaskMode(raw, tools.session ?? {}), name !== undefined && taskChoice.get(name) === true, declaredTaskSupport(raw));
+  };
+  const task = toggleOf(tool?.name);
   const history = useValue(toolHistoryStore);
   const calls = callsOf(history, sessionId, tool?.name);
   const last = tool ? lastByTool.get(tool.name) : undefined;
@@ -45,7 +54,7 @@ export function useToolWorkbench(sessionId: string | null) {
       return false;
     }
     setBlocked(false);
-    return call.call(tool.name, args.text, args.parsed.value, timeoutSec * 1000);
+    return call.call(tool.name, args.text, args.parsed.value, timeoutSec * 1000, { asTask: task.on });
   };
 
   const rerun = (record: ToolCallRecord) => {
@@ -56,7 +65,7 @@ export function useToolWorkbench(sessionId: string | null) {
     } catch {
       return;
     }
-    if (canCall) call.call(record.tool, record.argsText, value, timeoutSec * 1000);
+    if (canCall) call.call(record.tool, record.argsText, value, timeoutSec * 1000, { asTask: toggleOf(record.tool).on });
   };
 
   const latest = useRef({ callNow, cancel: call.cancel, running: false, rerunLast: () => false as boolean });
@@ -87,6 +96,14 @@ export function useToolWorkbench(sessionId: string | null) {
     apps,
     timeoutSec,
     setTimeoutSec,
+    /** The "Run as task" control of the selected tool, and its last call's task. */
+    task: {
+      ...task,
+      lastTask: last?.task,
+      setOn(on: boolean) {
+        if (tool && task.shown && !task.locked) setTaskChoice((prev) => new Map(prev).set(tool.name, on));
+      },
+    } satisfies TaskControl,
     blocked,
     canCall,
     whyNot,

@@ -1,0 +1,87 @@
+import type { SessionInfo } from '@mcpscope/wire';
+import { z } from 'zod';
+import { ExitCode, type ExitCodeValue } from '../exit-codes.js';
+import type { CliIo } from '../io.js';
+import { requireUis, type LiveUi } from '../live/locate.js';
+import { SessionClient } from '../live/session-client.js';
+import { LINK_NOTE, mintLink } from '../live/ui-link.js';
+import { parseOptions } from '../options.js';
+
+const SessionsOptionsSchema = z.object({ json: z.boolean().default(false) });
+
+interface Row {
+  name: string;
+  id: string;
+  state: string;
+  era?: string;
+  protocolVersion?: string;
+  transport: string;
+  target: string;
+  startedAt: string;
+  frames?: number;
+  wrapped: boolean;
+  offline: boolean;
+  mcpscope: string;
+}
+
+async function rowOf(ui: LiveUi, s: SessionInfo): Promise<Row> {
+  const frames = await new SessionClient(ui.api, s.id, 'cli: sessions').frameCount().catch(() => undefined);
+  return {
+    name: s.name,
+    id: s.id,
+    state: s.state,
+    ...(s.era ? { era: s.era } : {}),
+    ...(s.protocolVersion ? { protocolVersion: s.protocolVersion } : {}),
+    transport: s.transport,
+    target: s.target,
+    startedAt: new Date(s.createdAt).toISOString(),
+    ...(frames === undefined ? {} : { frames }),
+    wrapped: s.wrapped,
+    offline: s.offline === true,
+    mcpscope: ui.entry.url,
+  };
+}
+
+const pad = (text: string, width: number): string => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function time(iso: string): string {
+  const d = new Date(iso);
+  const hms = d.toTimeString().slice(0, 8);
+  return d.toDateString() === new Date().toDateString() ? hms : `${d.toISOString().slice(0, 10)} ${hms}`;
+}
+
+function table(rows: Row[]): string {
+  const head = ['NAME', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
+  const cells = rows.map((r) => [clip(r.name, 32), r.id, r.offline ? 'offline' : r.wrapped ? `${r.state} (wrap)` : r.state, r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(r.target, 60)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  return [head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n') + '\n';
+}
+
+/**
+ * `mcpscope sessions [--json]`: every session of every running mcpscope (live, closed, failed,
+ * wrapped, opened from a trace), with a single-use link to each UI. Exit 0, or 2 when no
+ * mcpscope runs.
+ */
+export async function runSessions(rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
+  const opts = parseOptions(SessionsOptionsSchema, rawOptions);
+  const uis = await requireUis(io.env as NodeJS.ProcessEnv);
+  const mcpscopes = [];
+  const rows: Row[] = [];
+  for (const ui of uis) {
+    const link = await mintLink(ui.api);
+    mcpscopes.push({ url: ui.entry.url, pid: ui.entry.pid, background: ui.entry.background === true, ...(link ? { link } : {}) });
+    for (const s of ui.sessions) rows.push(await rowOf(ui, s));
+  }
+  if (opts.json) {
+    io.stdout(JSON.stringify({ mcpscopes, sessions: rows }, null, 2) + '\n');
+    return ExitCode.Ok;
+  }
+  for (const m of mcpscopes) {
+    const own = rows.filter((r) => r.mcpscope === m.url);
+    io.stdout(`mcpscope at ${m.url} (pid ${m.pid}${m.background ? ', background: `mcpscope stop` stops it' : ''}): ${own.length} session(s)\n`);
+    if (m.link) io.stdout(`  open: ${m.link}\n  (${LINK_NOTE.replace('`mcpscope sessions` prints', 'run this again for')})\n`);
+    if (own.length > 0) io.stdout(table(own));
+  }
+  return ExitCode.Ok;
+}

@@ -1,0 +1,111 @@
+import { request as httpRequest } from 'node:http';
+import { ApiErrorSchema, ORIGIN_HEADER } from '@mcpscope/wire';
+import type { z } from 'zod';
+import type { UiEntry } from '../ui-registry.js';
+
+/** A reply larger than this is refused (a result is the server's text; the cap keeps memory bounded). */
+export const MAX_REPLY_BYTES = 256 * 1024 * 1024;
+
+/** The running mcpscope answered with an error from its catalogue (`{ error: { code, message, details } }`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The engine's code behind a proxy error (`details.engineCode`), e.g. ENGINE_TIMEOUT. */
+  get engineCode(): string | undefined {
+    return typeof this.details.engineCode === 'string' ? this.details.engineCode : undefined;
+  }
+}
+
+/** Nothing answered at the registered address (the process is gone, or it is not mcpscope). */
+export class UnreachableError extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`no answer from the mcpscope at ${url} (${reason})`);
+    this.name = 'UnreachableError';
+  }
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** The CLI command this request belongs to (`cli: call tools/list`): stamped on the frames it sends. */
+  origin?: string;
+  /** Give up after this long (default: never: a request waits for the server as long as --timeout says). */
+  timeoutMs?: number;
+}
+
+/** Header values are Latin-1: the reason keeps printable ASCII (the proxy cleans it again). */
+const headerSafe = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+
+/**
+ * The API of a running mcpscope, with its token (from the 0600 registry; never in an argv or an
+ * environment). node:http rather than fetch: fetch gives up on a response after 300 s without
+ * headers, and a tool call may take longer.
+ */
+export class LiveApi {
+  constructor(readonly ui: UiEntry) {
+    const url = new URL(ui.url);
+    if (url.protocol !== 'http:') throw new UnreachableError(ui.url, 'not an http:// address');
+  }
+
+  async json<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.infer<S>> {
+    const { status, body } = await this.send(req);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new ApiError(status, 'MCPSCOPE_CLI_BAD_REPLY', `unexpected reply to ${req.method} ${req.path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return parsed.data;
+  }
+
+  /** Resolves with the status and the parsed JSON body (undefined when empty); ApiError on ≥ 400. */
+  send(req: ApiRequest): Promise<{ status: number; body: unknown }> {
+    const url = new URL(req.path.replace(/^\//, ''), this.ui.url);
+    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = { authorization: `Bearer ${this.ui.token}`, accept: 'application/json' };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (req.origin) headers[ORIGIN_HEADER] = headerSafe(req.origin);
+    return new Promise((resolve, reject) => {
+      const r = httpRequest(url, { method: req.method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_REPLY_BYTES) {
+            res.destroy();
+            reject(new ApiError(res.statusCode ?? 0, 'MCPSCOPE_CLI_REPLY_TOO_LARGE', `the reply to ${req.method} ${req.path} is larger than ${MAX_REPLY_BYTES} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', (err) => reject(new UnreachableError(this.ui.url, err.message)));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown;
+          try {
+            body = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            return reject(new ApiError(status, 'MCPSCOPE_CLI_BAD_REPLY', `the reply to ${req.method} ${req.path} is not JSON (HTTP ${status})`));
+          }
+          if (status < 400) return resolve({ status, body });
+          const error = ApiErrorSchema.safeParse(body);
+          if (!error.success) return reject(new ApiError(status, 'MCPSCOPE_CLI_BAD_REPLY', `HTTP ${status} from ${req.method} ${req.path}`));
+          const details = error.data.error.details;
+          reject(new ApiError(status, error.data.error.code, error.data.error.message, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {}));
+        });
+      });
+      r.on('error', (err) => reject(new UnreachableError(this.ui.url, (err as NodeJS.ErrnoException).code ?? err.message)));
+      if (req.timeoutMs !== undefined) r.setTimeout(req.timeoutMs, () => r.destroy(new Error(`no reply within ${req.timeoutMs} ms`)));
+      r.end(payload);
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import { memo } from 'react';
+import type { FrameEvent } from '@mcpscope/protocol';
+import { formatBytes, formatClock, formatDuration, formatOffset } from '../../lib/format';
+import { frameOrigin, originLabel, originSentence } from '../../lib/frameOrigin';
+import { directionLabel, frameAppChannel } from './frameChannel';
+import { KIND_LABEL, type FrameSummary } from './frameSummary';
+import { PinIcon } from './PinIcon';
+
+export const ROW_HEIGHT = 22;
+/** Pin, #, Time, +t, dir, Kind, Method, Origin, Id, Latency, Size, findings. */
+export const FRAME_COLUMNS = '22px 52px 100px 66px 20px 80px minmax(120px,1fr) 132px 88px 64px 60px 30px';
+export const FRAME_HEADERS = ['', '#', 'Time', '+t', '', 'Kind', 'Method', 'Origin', 'Id', 'Latency', 'Size', ''];
+
+const KIND_CLASS: Record<FrameSummary['kind'], string> = {
+  request: 'text-muted',
+  notification: 'text-subtle',
+  response: 'text-muted',
+  error: 'text-danger font-medium',
+  invalid: 'text-danger',
+  raw: 'text-warn font-semibold uppercase',
+};
+
+interface RowProps {
+  frame: FrameEvent;
+  summary: FrameSummary;
+  top: number;
+  startedAt: number;
+  live: boolean;
+  selected: boolean;
+  pinned: boolean;
+  onSelect: () => void;
+  onTogglePin: () => void;
+  /** Right click: the row's actions (replay, edit and replay, pin) at the pointer. */
+  onMenu: (x: number, y: number) => void;
+}
+
+export const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, live, selected, pinned, onSelect, onTogglePin, onMenu }: RowProps) {
+  const raw = s.kind === 'raw';
+  const bg = selected ? 'bg-selected' : raw ? 'bg-raw' : 'hover:bg-hover';
+  const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? (live ? '…' : 'none') : '';
+  const origin = frameOrigin(frame);
+  const app = frameAppChannel(frame);
+  return (
+    <div
+      role="row"
+      aria-selected={selected}
+      data-testid="frame-row"
+      data-seq={frame.seq}
+      data-method={s.method}
+      data-dir={frame.dir}
+      data-kind={s.kind}
+      data-id={s.id || undefined}
+      data-origin={origin ? (origin.by === 'user' ? 'user' : 'auto') : undefined}
+      data-channel={app ? 'app' : undefined}
+      data-pinned={pinned || undefined}
+      className={`group absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${bg}`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: FRAME_COLUMNS }}
+      onMouseDown={onSelect}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        onMenu(e.clientX, e.clientY);
+      }}
+    >
+      <button
+        className={`flex h-full items-center justify-center ${pinned ? 'text-accent' : 'text-subtle opacity-0 group-hover:opacity-100 focus:opacity-100'}`}
+        aria-label={pinned ? `Unpin frame ${frame.seq}` : `Pin frame ${frame.seq}`}
+        aria-pressed={pinned}
+        title={pinned ? 'Unpin' : 'Pin to the top of the log'}
+        data-testid="frame-pin"
+        tabIndex={-1}
+        onMouseDown={(e) => e.stopPropagation()}
+        onClick={onTogglePin}
+      >
+        <PinIcon filled={pinned} />
+      </button>
+      <div className="truncate px-1.5 text-right text-subtle tabular-nums">{frame.seq}</div>
+      <div className="truncate px-1.5 text-muted tabular-nums">{formatClock(startedAt + frame.t)}</div>
+      <div className="truncate px-1.5 text-subtle tabular-nums">{formatOffset(frame.t)}</div>
+      <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={directionLabel(frame, app)}>
+        {frame.dir === 'out' ? '→' : '←'}
+      </div>
+      <div className={`truncate px-1.5 font-sans text-[11px] ${KIND_CLASS[s.kind]}`}>{KIND_LABEL[s.kind]}</div>
+      <div className="truncate px-1.5" title={s.detail ? `${s.method} ${s.detail}` : s.method}>
+        {raw ? (
+          <span className="text-warn">{s.detail}</span>
+        ) : (
+          <>
+            <span className={s.kind === 'response' || s.kind === 'error' ? 'text-muted' : s.kind === 'notification' ? 'text-fg/80' : 'text-fg'}>
+              {(s.kind === 'response' || s.kind === 'error') && <span className="text-subtle">↩ </span>}
+              {s.method}
+            </span>
+            {s.detail && <span className="ml-2 text-danger">{s.detail}</span>}
+          </>
+        )}
+      </div>
+      {app ? (
+        <div className="truncate px-1.5 font-sans text-[11px] text-muted" title={`MCP App view ${app.view} of ${app.uri}: ${directionLabel(frame, app)}`} data-testid="frame-app">
+          <span className="mr-1 rounded-sm bg-accent/15 px-1 text-[10px] font-semibold text-accent">app</span>
+          {app.uri}
+        </div>
+      ) : (
+        <div className={`truncate px-1.5 font-sans text-[11px] ${origin?.by === 'user' ? 'text-accent' : 'text-subtle'}`} title={origin ? originSentence(origin) : undefined} data-testid={origin ? 'frame-origin' : undefined}>
+          {origin ? originLabel(origin) : ''}
+        </div>
+      )}
+      <div className="truncate px-1.5 text-right text-muted">{s.id}</div>
+      <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? (live ? 'awaiting the response' : 'never answered: the session ended first') : undefined}>{latency}</div>
+      <div className="truncate px-1.5 text-right text-subtle tabular-nums">{formatBytes(frame.size)}</div>
+      <div className="px-1 text-center">
+        <FindingBadge counts={s.findings} />
+      </div>
+    </div>
+  );
+}, sameRow);
+
+/** Rows re-render only when what they show changes (a request's latency arrives later). */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  return a.frame === b.frame && a.selected === b.selected && a.pinned === b.pinned && a.top === b.top && a.startedAt === b.startedAt && a.live === b.live &&
+    a.summary.latencyMs === b.summary.latencyMs && a.summary.awaiting === b.summary.awaiting;
+}
+
+function FindingBadge({ counts }: { counts: FrameSummary['findings'] }) {
+  const total = counts.errors + counts.warnings + counts.infos;
+  if (total === 0) return null;
+  const tone = counts.errors ? 'bg-danger text-surface' : counts.warnings ? 'bg-warn text-surface' : 'bg-subtle text-surface';
+  return (
+    <span className={`inline-flex h-[15px] min-w-[15px] items-center justify-center rounded-full px-1 font-sans text-[10px] font-bold ${tone}`} title={`${total} lint finding${total === 1 ? '' : 's'}`} data-testid="frame-finding">
+      {total}
+    </span>
+  );
+}
