@@ -87,7 +87,8 @@ const postToView = (page: Page, id: string, sandboxOrigin: string, message: unkn
     { id, sandboxOrigin, message },
   );
 
-test('an MCP App runs in the sandbox origin: contained, under its CSP, relayed both ways', async ({ page }, info) => {
+test('an MCP App runs in the sandbox origin: contained, under its CSP, relayed both ways', async ({ page, expectConsoleError }, info) => {
+  expectConsoleError(/violates the (following Content Security Policy directive|document's Content Security Policy)|Unsafe attempt to initiate navigation|Blocked opening|sessions\?probe=1:0\): Failed to load resource: net::ERR_FAILED/); // the app's attempts, reported by its frames
   app = await launchMcpscope(['--demo']);
   await page.goto(app.url);
   await expect(page.getByTestId('status-state')).toContainText('connected');

@@ -9,7 +9,8 @@ test.afterEach(async () => {
   expect(await app?.stop()).toBe(0);
 });
 
-test('a command that does not exist gets a clear error in the UI', async ({ page }, info) => {
+test('a command that does not exist gets a clear error in the UI', async ({ page, expectConsoleError }, info) => {
+  expectConsoleError(/api\/sessions:0\): Failed to load resource: the server responded with a status of 502/); // the failed connect the test provokes
   app = await launchMcpscope([]);
   await page.goto(app.url);
   await page.getByTestId('conn-command').fill('no-such-mcp-server-command');

@@ -144,7 +144,8 @@ test.describe('MCP Apps — published example servers', () => {
   });
 });
 
-test('a hostile app reaches neither mcpscope nor its token, cannot navigate, pop up or call a model-only tool', async ({ page, context }, info) => {
+test('a hostile app reaches neither mcpscope nor its token, cannot navigate, pop up or call a model-only tool', async ({ page, context, expectConsoleError }, info) => {
+  expectConsoleError(/violates the (following Content Security Policy directive|document's Content Security Policy)|Unsafe attempt to initiate navigation|Blocked opening/); // the app's attempts, reported by its frames
   const URI = 'ui://hostile/app.html';
   const popups = watchPopups(context);
   const { tools, apps, errors } = await open(page, APP_SERVERS.hostile);

@@ -133,6 +133,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   await app.register(wsHub, { engine: opts.engine, ...opts.ws });
   await app.register(oauthCallbackRoute, { pending });
+  // Pages without an icon link (the OAuth callback) make the browser ask for one: an empty
+  // answer, not a 404 in the console.
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 
   const staticDir = opts.staticDir;
   if (staticDir !== undefined) await app.register(spa, { root: staticDir });

@@ -60,6 +60,11 @@ export function useSessionTasks(sessionId: string | null): { tasks: readonly Tas
   const { store } = useServices();
   const tasksApi = useTasksApi();
   const ready = useStoreSelector((s) => s.ready);
+  // Only a live session has tasks to read (an opened trace or a closed session answers 409).
+  const live = useStoreSelector((s) => {
+    const session = s.sessions.find((x) => x.id === sessionId);
+    return session !== undefined && !session.offline && (session.state === 'connected' || session.state === 'connecting');
+  });
   const query = useQuery({
     queryKey: [sessionId, 'mcpscope:tasks'],
     queryFn: async () => {
@@ -67,16 +72,16 @@ export function useSessionTasks(sessionId: string | null): { tasks: readonly Tas
       store.tasks.merge(sessionId!, list);
       return list.length;
     },
-    enabled: sessionId !== null,
+    enabled: sessionId !== null && live,
     staleTime: Infinity,
   });
   const { refetch } = query;
   const wasReady = useRef(ready);
   useEffect(() => {
     // After a reconnect: task messages sent while the socket was down are lost.
-    if (ready && !wasReady.current && sessionId !== null) void refetch();
+    if (ready && !wasReady.current && sessionId !== null && live) void refetch();
     wasReady.current = ready;
-  }, [ready, sessionId, refetch]);
+  }, [ready, sessionId, live, refetch]);
   const tasks = useSyncExternalStore(store.tasks.subscribe, () => store.tasks.list(sessionId), () => store.tasks.list(sessionId));
   return { tasks, error: query.error };
 }

@@ -24,7 +24,8 @@ export function useRootsModel(sessionId: string | null) {
   const queryClient = useQueryClient();
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
   const queryKey = [sessionId, 'client/roots'];
-  const saved = useQuery({ queryKey, enabled: sessionId !== null, queryFn: () => wb.getRoots(sessionId!) });
+  // An opened trace has no roots to read (the proxy answers 409): no request, not even a failed one.
+  const saved = useQuery({ queryKey, enabled: sessionId !== null && !isOffline(session), queryFn: () => wb.getRoots(sessionId!) });
   const [draft, setDraft] = useState<{ sessionId: string | null; rows: RootRow[] | null }>({ sessionId, rows: null });
   const savedRows = useMemo(() => (saved.data ?? []).map((r) => newRow(r)), [saved.data]);
   const rows = draft.sessionId === sessionId && draft.rows ? draft.rows : savedRows;

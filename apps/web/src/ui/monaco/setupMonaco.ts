@@ -30,6 +30,11 @@ import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
+// Services some of the contributions above ask for at creation: without their registrations each
+// editor mount threw "[createInstance] … depends on UNKNOWN service ICodeLensCache /
+// treeViewsDndService" (issue 14: zero console errors).
+import 'monaco-editor/editor/contrib/codelens/browser/codeLensCache';
+import 'monaco-editor/editor/common/services/treeViewsDndService';
 import 'monaco-codicons/codicon.css';
 import 'monaco-codicons/codicon-modifiers.css';
 
