@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ConnectionPanel } from '../features/connection/ConnectionPanel';
 import { CommandPalette } from '../features/palette/CommandPalette';
 import { PaletteButton } from '../features/palette/PaletteButton';
 import { ServerRequestSheet } from '../features/serverRequests/ServerRequestSheet';
-import { SessionList } from '../features/sessions/SessionList';
+import { SessionSidebar } from './SessionSidebar';
 import { SessionErrorBanner } from '../features/status/SessionErrorBanner';
 import { StatusBar } from '../features/status/StatusBar';
 import { OfflineBanner } from '../features/traces/OfflineBanner';
 import { TraceDropOverlay } from '../features/traces/TraceDropOverlay';
+import { DemoGuide } from '../features/welcome/DemoGuide';
 import { useServices } from '../lib/services';
 import { TabArea } from './TabArea';
 import { TABS } from './tabs';
@@ -33,17 +33,13 @@ export function Shell() {
         {info.error && !(info.error as { unauthorized?: boolean }).unauthorized && (
           <div className="border-b border-line bg-danger/5 px-2 py-1 text-[11px] text-danger" role="alert">{info.error.message}</div>
         )}
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          <SessionList />
-          <div className="border-t border-line">
-            <ConnectionPanel />
-          </div>
-        </div>
+        <SessionSidebar />
       </aside>
       <main className="flex min-w-0 flex-1 flex-col">
         <StatusBar />
         <SessionErrorBanner />
         <OfflineBanner />
+        <DemoGuide />
         <TabArea />
         <ServerRequestSheet />
         <CommandPalette views={PALETTE_VIEWS} />

@@ -30,3 +30,29 @@ export function formatBytes(n: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * One time format everywhere (issue 14): 24-hour, local time, never the browser locale's.
+ * `formatClock` (with ms) is for frames and dense columns; `formatTime` for everything else.
+ */
+export function formatTime(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+}
+
+/** "2026-11-24 17:30:53": for times that may not be today (traces, token expiry). */
+export function formatDateTime(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${formatTime(epochMs)}`;
+}
+
+/** "just now", "42 s ago", "3 min ago", "2 h ago", "5 d ago"; a future time reads "in 3 min". */
+export function formatRelative(epochMs: number, now = Date.now()): string {
+  const diff = now - epochMs;
+  const abs = Math.abs(diff);
+  const span = abs < 5_000 ? null : abs < 60_000 ? `${Math.floor(abs / 1000)} s` : abs < 3_600_000 ? `${Math.floor(abs / 60_000)} min` : abs < 86_400_000 ? `${Math.floor(abs / 3_600_000)} h` : `${Math.floor(abs / 86_400_000)} d`;
+  if (span === null) return 'just now';
+  return diff >= 0 ? `${span} ago` : `in ${span}`;
+}
