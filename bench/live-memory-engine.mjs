@@ -4,8 +4,13 @@
 //   bounded    EngineOptions.memoryBudget default (32 MiB per session), older events spill to disk
 //   unbounded  memoryBudget: Infinity — the old behaviour (every event kept in memory)
 // Prints heap/RSS before and after, and the latency of reading the oldest page back.
-// Usage: node bench/live-memory-engine.mjs [--frames 100000] [--size 1024]  (after `pnpm -r build`)
+// Usage: node bench/live-memory-engine.mjs [--frames 100000] [--size 1024] [--engine <index.js>]
+//   (after `pnpm -r build`; --engine: another build of @mcpscope/engine, e.g. a private bundle)
+// `--mode chatty` (used by live-ui.mjs) is the engine-alone reference for the browser flood:
+// e2e/fixtures/chatty-server.mjs with --flood-on-set-level, default budget; prints the time from
+// sending logging/setLevel until the engine emitted the last of the N notifications, and RSS.
 import { execFileSync } from 'node:child_process';
+import * as os from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,13 +19,39 @@ import { median } from './lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
-const { values } = parseArgs({ options: { frames: { type: 'string', default: '100000' }, size: { type: 'string', default: '1024' }, mode: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { frames: { type: 'string', default: '100000' }, size: { type: 'string', default: '1024' }, mode: { type: 'string' }, engine: { type: 'string', default: join(root, 'packages/engine/dist/index.js') } },
+});
 const FRAMES = Number(values.frames);
 const SIZE = Number(values.size);
 const MiB = (n) => +(n / 1024 / 1024).toFixed(1);
 
+const loadEngine = () => import(pathToFileURL(values.engine).href);
+
+/** The chatty flood through the Engine alone: setLevel sent → the N-th notification emitted. */
+async function chatty() {
+  const { Engine } = await loadEngine();
+  const server = join(root, 'e2e/fixtures/chatty-server.mjs');
+  const engine = new Engine({ stopGraceMs: 200 });
+  const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [server, String(FRAMES), '--flood-on-set-level'], env: {} }, { watchListChanges: false });
+  let seen = 0;
+  let done;
+  const all = new Promise((resolve) => (done = resolve));
+  engine.subscribe((m) => {
+    if (m.type === 'frame' && m.msg?.method === 'notifications/message' && ++seen === FRAMES) done();
+  });
+  const t0 = performance.now();
+  await session.send({ method: 'logging/setLevel', params: { level: 'info' } });
+  await all;
+  const ingestMs = performance.now() - t0;
+  const rssMiB = MiB(process.memoryUsage().rss);
+  await engine.dispose();
+  return { mode: 'chatty', frames: FRAMES, ingestMs: +ingestMs.toFixed(0), rssMiB };
+}
+
 async function measure(mode) {
-  const { Engine } = await import(pathToFileURL(join(root, 'packages/engine/dist/index.js')).href);
+  if (mode === 'chatty') return chatty();
+  const { Engine } = await loadEngine();
   const server = join(root, 'apps/proxy/test-fixtures/fixture-server.mjs');
   const snap = () => {
     globalThis.gc();
@@ -59,8 +90,11 @@ async function measure(mode) {
 if (values.mode) {
   process.stdout.write(JSON.stringify(await measure(values.mode)) + '\n');
 } else {
-  const run = (mode) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--mode', mode, '--frames', String(FRAMES), '--size', String(SIZE)], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
-  const result = { date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: SIZE, node: process.version, bounded: run('bounded'), unbounded: run('unbounded') };
+  const run = (mode) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--mode', mode, '--frames', String(FRAMES), '--size', String(SIZE), '--engine', values.engine], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
+  const load = () => os.loadavg().map((x) => +x.toFixed(1));
+  const loadAtStart = load();
+  const result = { date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: SIZE, node: process.version, engine: values.engine, loadAtStart, bounded: run('bounded'), unbounded: run('unbounded') };
+  result.loadAtEnd = load();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, `bench/results/live-memory-engine-${result.date}.json`), JSON.stringify(result, null, 2) + '\n');
   console.log(JSON.stringify(result, null, 2));

@@ -8,9 +8,24 @@
 //   scroll       rAF frame times while the log scrolls top → bottom in 40 jumps (pages come from disk)
 //   searchMs     filter `frame-000042` (the 43rd notification, long out of memory) → its row
 // Modes: bounded (default --memory-budget 32) and unbounded (--memory-budget 1048576: 1 TiB).
-//   node bench/live-ui.mjs [--frames 100000] [--runs 3]        (after `pnpm build`)
+// Flood (issue 15), per run, interleaved with the modes: the page is open on a connected session
+// first (chatty-server --flood-on-set-level), then the page itself POSTs logging/setLevel and
+// the server sends N notifications:
+//   engineMs       the same flood through the Engine alone (live-memory-engine.mjs --mode chatty,
+//                  its own process): setLevel sent → the N-th notification emitted
+//   wsLastMs       setLevel sent → the last WebSocket message reached the page
+//   countedMs      … → the frame count shows every frame (the store applied them all)
+//   renderedMs     … → the row of the last frame is drawn (the log follows the tail)
+//   ratio          wsLastMs / engineMs (target ≤ 1.5)
+//   proxyRssMiB    RSS of the mcpscope process after the flood
+//   node bench/live-ui.mjs [--frames 100000] [--runs 3] [--only flood|memory]
+//     [--cli <mcpscope.js>] [--engine <engine index.js>] [--out <file.json>]
+//     [--baseline-cli <mcpscope.js> --baseline-engine <engine index.js>]   (after `pnpm build`)
+//   --baseline-*: another build (e.g. before a change) whose flood runs interleaved with --cli's
+//   (mode `floodBaseline`).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { rssKiB, start, stopTree, waitFor } from './lib/procs.mjs';
@@ -19,10 +34,15 @@ import { freePort } from './lib/tools.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repo = join(benchDir, '..');
-const arg = (name, dflt) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt);
+const argText = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
+const arg = (name, dflt) => Number(argText(name, dflt));
 const FRAMES = arg('--frames', 100_000);
 const RUNS = arg('--runs', 3);
-const cli = join(repo, 'apps/cli/dist/mcpscope.js');
+const ONLY = argText('--only', 'all');
+const cli = resolve(argText('--cli', join(repo, 'apps/cli/dist/mcpscope.js')));
+const engineBuild = resolve(argText('--engine', join(repo, 'packages/engine/dist/index.js')));
+const baselineCli = process.argv.includes('--baseline-cli') ? resolve(argText('--baseline-cli')) : undefined;
+const baselineEngine = resolve(argText('--baseline-engine', engineBuild));
 const chatty = join(repo, 'e2e/fixtures/chatty-server.mjs');
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 const MODES = { bounded: [], unbounded: ['--memory-budget', '1048576'] };
@@ -108,12 +128,116 @@ async function once(browser, mode) {
   }
 }
 
+/** Records, in the page, when WebSocket messages arrive (a listener of its own; the app's is untouched). */
+function watchSocket() {
+  window.__ws = { last: 0, messages: 0, chars: 0 };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        window.__ws.last = performance.now();
+        window.__ws.messages += 1;
+        window.__ws.chars += typeof e.data === 'string' ? e.data.length : 0;
+      });
+    }
+  };
+}
+
+/** In the page: POSTs setLevel, then samples every animation frame until `target` frames are counted and `lastSeq` (once known) is drawn. */
+function floodInPage({ sessionId, token, target }) {
+  const count = () => Number((document.querySelector('[data-testid="frame-count"]')?.textContent ?? '').replace(/\D/g, ''));
+  const maxRow = () => Math.max(0, ...[...document.querySelectorAll('[data-testid="frame-row"]')].map((r) => Number(r.dataset.seq)));
+  const f = (window.__flood = { counted: 0, rendered: 0, wsLast: 0, wsMessages: 0, lastSeq: Infinity, history: [] });
+  const t0 = performance.now();
+  const ws0 = window.__ws.messages;
+  fetch(`/api/sessions/${sessionId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ message: { method: 'logging/setLevel', params: { level: 'info' } } }),
+  });
+  const tick = () => {
+    const now = performance.now() - t0;
+    if (!f.counted && count() >= target) {
+      f.counted = now;
+      f.wsLast = window.__ws.last - t0;
+      f.wsMessages = window.__ws.messages - ws0;
+    }
+    const seq = maxRow();
+    if (!f.rendered && seq >= f.lastSeq) f.rendered = now;
+    if (f.history.length === 0 || f.history[f.history.length - 1][1] !== seq) f.history.push([now, seq]);
+    if (!f.rendered) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+function engineAlone(engine) {
+  const out = execFileSync(process.execPath, [join(benchDir, 'live-memory-engine.mjs'), '--mode', 'chatty', '--frames', String(FRAMES), '--engine', engine], { encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+async function flood(browser, cli, engineBuild) {
+  const engine = engineAlone(engineBuild);
+  const port = await freePort();
+  const token = 'bench-token';
+  const p = start(process.execPath, [cli, '--no-open', '--port', String(port), '--', process.execPath, chatty, String(FRAMES), '--flood-on-set-level'], {
+    env: { ...process.env, MCPSCOPE_TOKEN: token },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const api = (path) => fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+  const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
+  try {
+    await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, 'mcpscope UI');
+    const session = await waitFor(async () => (await api('/sessions')).sessions?.find((s) => s.state === 'connected'), 60_000, 'a connected session');
+    const page = await context.newPage();
+    await page.addInitScript(watchSocket);
+    await page.goto(`${base}/#token=${token}`);
+    const before = (await api(`/sessions/${session.id}/frames?index=0&limit=1`)).total;
+    await waitFor(async () => (await frameCount(page)) === before, 60_000, 'the handshake frames listed');
+    // setLevel and its answer, then the flood.
+    const target = before + 2 + FRAMES;
+    await page.evaluate(floodInPage, { sessionId: session.id, token, target });
+    await page.waitForFunction(() => window.__flood.counted > 0, null, { timeout: 600_000, polling: 250 });
+    const total = (await api(`/sessions/${session.id}/frames?index=0&limit=1`)).total;
+    const last = (await api(`/sessions/${session.id}/frames?index=${total - 1}&limit=1`)).frames[0];
+    await page.evaluate((seq) => {
+      const f = window.__flood;
+      f.lastSeq = seq;
+      // Drawn before we knew which seq to wait for: take the first sample that showed it.
+      const seen = f.history.find(([, s]) => s >= seq);
+      if (seen) f.rendered = seen[0];
+    }, last.seq);
+    await page.waitForFunction(() => window.__flood.rendered > 0, null, { timeout: 120_000, polling: 100 });
+    const f = await page.evaluate(() => window.__flood);
+    return {
+      engineMs: engine.ingestMs,
+      engineRssMiB: engine.rssMiB,
+      wsLastMs: round(f.wsLast),
+      countedMs: round(f.counted),
+      renderedMs: round(f.rendered),
+      ratio: Math.round((f.wsLast / engine.ingestMs) * 100) / 100,
+      wsMessages: f.wsMessages,
+      proxyRssMiB: MiB(rssKiB(p.child.pid) * 1024),
+    };
+  } finally {
+    await context.close();
+    await stopTree(p.child.pid);
+  }
+}
+
+const loadAtStart = (await import('node:os')).loadavg().map((x) => round(x));
 const browser = await chromium.launch(CHROMIUM);
-const runs = { bounded: [], unbounded: [] };
+const runs = {
+  ...(ONLY !== 'memory' ? { flood: [], ...(baselineCli ? { floodBaseline: [] } : {}) } : {}),
+  ...(ONLY !== 'flood' ? { bounded: [], unbounded: [] } : {}),
+};
 try {
   for (let i = 0; i < RUNS; i++) {
-    for (const mode of Object.keys(MODES)) {
-      const r = await once(browser, mode);
+    for (const mode of Object.keys(runs)) {
+      const r =
+        mode === 'flood' ? await flood(browser, cli, engineBuild)
+        : mode === 'floodBaseline' ? await flood(browser, baselineCli, baselineEngine)
+        : await once(browser, mode);
       runs[mode].push(r);
       console.error(`${mode} run ${i + 1}: ${JSON.stringify(r)}`);
     }
@@ -124,9 +248,13 @@ try {
 const summary = Object.fromEntries(
   Object.entries(runs).map(([mode, rs]) => [mode, Object.fromEntries(Object.keys(rs[0]).map((k) => [k, stat(rs.map((r) => r[k]))]))]),
 );
-const result = { date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: 1024, runs: RUNS, summary, raw: runs };
+const load = (await import('node:os')).loadavg().map((x) => round(x));
+const result = {
+  date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: 1024, runs: RUNS, cli, engine: engineBuild,
+  ...(baselineCli ? { baselineCli, baselineEngine } : {}), node: process.version, loadAtStart, loadAtEnd: load, summary, raw: runs,
+};
 mkdirSync(join(benchDir, 'results'), { recursive: true });
-const file = join(benchDir, 'results', `live-ui-${result.date}.json`);
+const file = resolve(argText('--out', join(benchDir, 'results', `live-ui-${ONLY === 'all' ? '' : `${ONLY}-`}${result.date}.json`)));
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(summary, null, 2));
 console.log(`written to ${file}`);

@@ -1,28 +1,34 @@
-// Side-by-side benchmark: mcpscope (built CLI) vs. the official MCP Inspector 2.12, same
-// machine, same target (mcpscope's demo server over stdio, run by the same `node`).
-//   node bench/run.mjs [--runs 5]
-// Measures, median of N runs each (interleaved):
-//   launchMs  spawn → GET / answers 200 (the UI is served)
-//   callMs    wall time of one headless `tools/list` (mcpscope call / inspector --cli)
-//   idleRssMiB  resident memory of the inspector's own processes (not the MCP server), 2 s
-//             after one server is connected and initialized
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Side-by-side benchmark: mcpscope (built CLI) vs. the official MCP Inspector 2.12 and a bare
+// SDK client script, same machine, same target (mcpscope's demo server over stdio, same `node`).
+//   node bench/run.mjs [--runs 5] [--cli apps/cli/dist/mcpscope.js] [--only launch|call] [--out file.json] [--no-readme]
+// Measures, N runs each, interleaved (the order of the tools alternates from run to run):
+//   launchMs     spawn → GET / answers 200 (the UI is served)             mcpscope, inspector
+//   idleRssMiB   resident memory of the tool's own processes (not the MCP server), 2 s after
+//                one server is connected and initialized                   mcpscope, inspector
+//   callMs       wall time of one headless `tools/list`, spawn → exit     all three
+//   stubbornMs   the same against a server that does not exit when its stdin closes (the demo
+//                server kept alive by a timer): what a one-shot command's stop costs  all three
+// Writes results/<date>.json (or --out) and the table in README.md (unless --no-readme).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { descendants, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
-import { round, stat } from './lib/stats.mjs';
-import { freePort, mcpscope, node22, officialInspector } from './lib/tools.mjs';
+import { parseArgs } from 'node:util';
+import { descendants, isAlive, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
+import { median, round, stat } from './lib/stats.mjs';
+import { bareSdk, freePort, mcpscope, node22, officialInspector } from './lib/tools.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repo = join(benchDir, '..');
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
-const cli = join(repo, 'apps/cli/dist/mcpscope.js');
-const demo = join(repo, 'apps/cli/dist/demo-server.js');
+const { values: argv } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, cli: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } },
+});
+const RUNS = Number(argv.runs);
+const cli = resolve(argv.cli ?? join(repo, 'apps/cli/dist/mcpscope.js'));
+const demo = join(dirname(cli), 'demo-server.js');
 const launcher = join(benchDir, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
-
-
+const METRICS = ['launchMs', 'idleRssMiB', 'callMs', 'stubbornMs'];
+const wanted = (m) => !argv.only || (argv.only === 'launch' ? m === 'launchMs' || m === 'idleRssMiB' : m === 'callMs' || m === 'stubbornMs');
 
 /** Launch → UI served; then connect one server and read the idle RSS of the tool's own processes. */
 async function launchOnce(tool) {
@@ -36,7 +42,7 @@ async function launchOnce(tool) {
     const launchMs = performance.now() - t0;
     await waitFor(() => tool.connect(base).catch(() => false), 30_000, `${tool.name} connected`);
     await new Promise((r) => setTimeout(r, 2_000)); // "idle": let start-up garbage settle
-    // The tool's own processes: everything in its tree except the MCP server (argv[1] = the script).
+    // The tool's own processes (mcpscope's sh supervisor included): its tree but the MCP server (argv[1] = the script).
     const isServer = (pid) => {
       try {
         return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[1] === demo;
@@ -52,66 +58,114 @@ async function launchOnce(tool) {
   }
 }
 
-async function callOnce(tool) {
-  const spec = tool.call();
+async function callOnce(tool, target) {
+  const spec = tool.call(target);
   const t0 = performance.now();
   const r = await run(spec.command, spec.args, { env: { ...process.env, ...spec.env } });
-  const callMs = performance.now() - t0;
+  const ms = performance.now() - t0;
   if (r.code !== 0 || !JSON.parse(r.stdout).tools) throw new Error(`${tool.name} call failed (${r.code}): ${r.stderr}`);
-  return callMs;
+  return ms;
+}
+
+/** A leftover server (a one-shot command may leave it to its supervisor) must not load the next run. */
+async function noStubbornLeft(marker) {
+  const holds = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) && isAlive(Number(pid));
+    } catch {
+      return false;
+    }
+  };
+  await waitFor(() => !readdirSync('/proc').some((d) => /^\d+$/.test(d) && holds(d)), 10_000, 'the stubborn server to be gone');
 }
 
 async function main() {
-  if (!existsSync(cli)) throw new Error('apps/cli/dist is missing: run `pnpm build` first');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`pnpm build\` first`);
   const home = join(benchDir, '.tmp/home');
   mkdirSync(home, { recursive: true });
   const node = await node22(benchDir);
   const server = ['node', demo];
-  const tools = [mcpscope({ cli, server }), officialInspector({ launcher, node, server, home })];
-  const samples = new Map(tools.map((t) => [t.name, { launchMs: [], callMs: [], idleRssMiB: [] }]));
+  const marker = 'setInterval(()=>{},1e9)';
+  const stubborn = ['node', '--import', `data:text/javascript,${marker}`, demo];
+  const tools = [mcpscope({ cli, server }), bareSdk({ script: join(benchDir, 'bare-call.mjs'), server }), officialInspector({ launcher, node, server, home })];
+  const samples = new Map(tools.map((t) => [t.name, Object.fromEntries(METRICS.map((m) => [m, []]))]));
 
   for (let i = 0; i < RUNS; i++) {
     for (const tool of i % 2 ? [...tools].reverse() : tools) {
       const s = samples.get(tool.name);
-      const l = await launchOnce(tool);
-      s.launchMs.push(l.launchMs);
-      s.idleRssMiB.push(l.idleRssMiB);
-      s.callMs.push(await callOnce(tool));
-      console.error(`run ${i + 1}/${RUNS} ${tool.name}: launch ${round(l.launchMs)} ms, call ${round(s.callMs.at(-1))} ms, rss ${round(l.idleRssMiB)} MiB`);
+      const line = [];
+      if (tool.launch && wanted('launchMs')) {
+        const l = await launchOnce(tool);
+        s.launchMs.push(l.launchMs);
+        s.idleRssMiB.push(l.idleRssMiB);
+        line.push(`launch ${round(l.launchMs)} ms, rss ${round(l.idleRssMiB)} MiB`);
+      }
+      if (wanted('callMs')) {
+        s.callMs.push(await callOnce(tool));
+        s.stubbornMs.push(await callOnce(tool, stubborn));
+        await noStubbornLeft(marker);
+        line.push(`call ${round(s.callMs.at(-1))} ms, stubborn ${round(s.stubbornMs.at(-1))} ms`);
+      }
+      console.error(`run ${i + 1}/${RUNS} ${tool.name}: ${line.join(', ')}`);
     }
   }
 
   const results = tools.map((t) => {
     const s = samples.get(t.name);
-    return { tool: t.name, launchMs: stat(s.launchMs), callMs: stat(s.callMs), idleRssMiB: stat(s.idleRssMiB) };
+    return { tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])) };
   });
+  const [ours, bare, official] = results;
+  const ratio = (a, b, m) => (a[m] && b[m] ? Math.round((a[m].median / b[m].median) * 100) / 100 : null);
+  // Per-run ratios (the runs of one round are adjacent in time, so they share the machine's load), then their median.
+  const paired = (a, b, m) => (a[m] && b[m] ? Math.round(median(a[m].samples.map((x, i) => x / b[m].samples[i])) * 100) / 100 : null);
   const date = new Date().toISOString().slice(0, 10);
   const report = {
     date: new Date().toISOString(),
     runs: RUNS,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg().map(round) },
     node: { mcpscope: process.version, inspector: (await run(node, ['--version'])).stdout.trim() },
-    target: 'mcpscope demo server (stdio), `node apps/cli/dist/demo-server.js`',
+    cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
+    target: 'mcpscope demo server (stdio), `node <cli dir>/demo-server.js`; stubborn: the same with `--import data:text/javascript,setInterval(()=>{},1e9)`',
     results,
+    ratios: {
+      callVsBare: ratio(ours, bare, 'callMs'),
+      callVsOfficial: ratio(ours, official, 'callMs'),
+      stubbornVsBare: ratio(ours, bare, 'stubbornMs'),
+      stubbornVsOfficial: ratio(ours, official, 'stubbornMs'),
+      launchVsOfficial: ratio(ours, official, 'launchMs'),
+      idleRssVsOfficial: ratio(ours, official, 'idleRssMiB'),
+    },
+    pairedRatios: {
+      callVsBare: paired(ours, bare, 'callMs'),
+      callVsOfficial: paired(ours, official, 'callMs'),
+      stubbornVsBare: paired(ours, bare, 'stubbornMs'),
+      stubbornVsOfficial: paired(ours, official, 'stubbornMs'),
+      launchVsOfficial: paired(ours, official, 'launchMs'),
+    },
   };
-  mkdirSync(join(benchDir, 'results'), { recursive: true });
-  writeFileSync(join(benchDir, 'results', `${date}.json`), JSON.stringify(report, null, 2) + '\n');
-  writeReadmeTable(report, date);
-  console.log(JSON.stringify(results.map((r) => ({ tool: r.tool, launchMs: r.launchMs.median, callMs: r.callMs.median, idleRssMiB: r.idleRssMiB.median }))));
+  const out = argv.out ? resolve(argv.out) : join(benchDir, 'results', `${date}.json`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+  if (!argv['no-readme']) writeReadmeTable(report, date, out);
+  console.log(JSON.stringify({ medians: results.map((r) => ({ tool: r.tool, ...Object.fromEntries(METRICS.map((m) => [m, r[m]?.median ?? null])) })), ratios: report.ratios, pairedRatios: report.pairedRatios }));
 }
 
-function writeReadmeTable(report, date) {
+function writeReadmeTable(report, date, out) {
   const file = join(benchDir, 'README.md');
-  const rows = report.results.map(
-    (r) => `| ${r.tool} | ${r.launchMs.median} (${r.launchMs.min}–${r.launchMs.max}) | ${r.callMs.median} (${r.callMs.min}–${r.callMs.max}) | ${r.idleRssMiB.median} |`,
-  );
+  const cell = (s, unit = '') => (s ? `${s.median}${unit} (${s.min}–${s.max})` : '—');
+  const rows = report.results.map((r) => `| ${r.tool} | ${cell(r.launchMs)} | ${cell(r.callMs)} | ${cell(r.stubbornMs)} | ${r.idleRssMiB ? r.idleRssMiB.median : '—'} |`);
+  const rel = out.startsWith(benchDir) ? out.slice(benchDir.length + 1) : out;
+  const q = report.ratios;
+  const p = report.pairedRatios;
   const table = [
     `<!-- results:start -->`,
-    `Latest run: ${date}, ${report.runs} runs each, median (min–max); ${report.machine.cpus} × ${report.machine.cpu}, load ${report.machine.loadavg.join(' ')}; Node ${report.node.mcpscope} (mcpscope), ${report.node.inspector} (inspector). Raw numbers: [results/${date}.json](results/${date}.json).`,
+    `Latest run: ${date}, ${report.runs} runs each, interleaved, median (min–max); ${report.machine.cpus} × ${report.machine.cpu}, load ${report.machine.loadavg.join(' ')}; Node ${report.node.mcpscope} (mcpscope, bare SDK), ${report.node.inspector} (inspector). Raw numbers: [${rel}](${rel}).`,
     '',
-    '| tool | launch → UI served (ms) | `tools/list` headless (ms) | idle RSS, one server connected (MiB) |',
-    '| --- | --- | --- | --- |',
+    '| tool | launch → UI served (ms) | `tools/list` headless (ms) | `tools/list`, server outlives stdin close (ms) | idle RSS, one server connected (MiB) |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
+    '',
+    `Ratios of the medians (mcpscope ÷ other): \`tools/list\` ${q.callVsBare}× the bare SDK client, ${q.callVsOfficial}× the official \`--cli\`; with a server that outlives stdin close ${q.stubbornVsBare}× and ${q.stubbornVsOfficial}×; launch → UI ${q.launchVsOfficial}×; idle RSS ${q.idleRssVsOfficial}×. Median of the per-run ratios (each round's runs are adjacent, so a load change hits both): \`tools/list\` ${p.callVsBare}× and ${p.callVsOfficial}×; launch → UI ${p.launchVsOfficial}×.`,
     `<!-- results:end -->`,
   ].join('\n');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';

@@ -8,7 +8,7 @@
 // `dependencies` (it would be missing after `npm install mcpscope`).
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -121,7 +121,14 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  buildCli().catch((err) => {
+  // `node build.mjs [--outdir <dir>]`: another output dir leaves dist/ (shared by e2e runs) alone.
+  const at = process.argv.indexOf('--outdir');
+  const outdir = at === -1 ? undefined : process.argv[at + 1];
+  if (at !== -1 && !outdir) {
+    console.error('build failed: --outdir needs a directory');
+    process.exit(1);
+  }
+  buildCli(outdir ? { outdir: resolve(outdir) } : {}).catch((err) => {
     console.error(`build failed: ${err.message}`);
     process.exit(1);
   });

@@ -36,13 +36,21 @@ export function mcpscope({ cli, server }) {
       args: [cli, '--no-open', '--port', String(port), '--', ...server],
       env: { MCPSCOPE_TOKEN: 'bench-token' },
     }),
-    call: () => ({ command: process.execPath, args: [cli, 'call', 'tools/list', '--', ...server], env: {} }),
+    call: (target = server) => ({ command: process.execPath, args: [cli, 'call', 'tools/list', '--', ...target], env: {} }),
     /** mcpscope connects on launch; wait until the session says so. */
     async connect(base) {
       const r = await fetch(`${base}/api/sessions`, { headers: auth('bench-token') });
       const body = await r.json();
       return body.sessions?.some((s) => s.state === 'connected');
     },
+  };
+}
+
+/** The floor: bench/bare-call.mjs, a bare SDK client doing the same one-shot tools/list. No UI. */
+export function bareSdk({ script, server }) {
+  return {
+    name: 'bare SDK client',
+    call: (target = server) => ({ command: process.execPath, args: [script, '--', ...target], env: {} }),
   };
 }
 
@@ -58,7 +66,7 @@ export function officialInspector({ launcher, node, server, home }) {
   return {
     name: 'official inspector 2.12',
     launch: (port, sandboxPort) => ({ command: node, args: [launcher, '--web', '--', ...server], env: env(port, sandboxPort) }),
-    call: () => ({ command: node, args: [launcher, '--cli', '--method', 'tools/list', '--', ...server], env: { HOME: home } }),
+    call: (target = server) => ({ command: node, args: [launcher, '--cli', '--method', 'tools/list', '--', ...target], env: { HOME: home } }),
     /**
      * Its MCP client lives in the browser; the backend only holds the transport. Do what the
      * page does: open the transport, then initialize through /api/mcp/send.

@@ -44,6 +44,10 @@ test('replay of a crafted trace: the dialog shows the exact argv and cwd, cancel
   await page.getByTestId('trace-file-input').setInputFiles(craftedTrace(marker));
   const row = page.getByTestId('trace-item').filter({ hasText: 'crafted' });
   await expect(row).toHaveCount(1);
+  // The upload opened it offline (reading it runs nothing); back to the list to replay it.
+  await expect(page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
+  expect(existsSync(marker)).toBe(false);
+  await page.getByTestId('tab-traces').click();
   const argv = `["sh", "-c", "touch ${marker}"]`;
   // The row names what would run, not the trace's label.
   await expect(row.getByTestId('trace-target')).toHaveText(`${argv} in "${dir}"`);

@@ -288,17 +288,17 @@ test('a trace: Replay is disabled and says why; Edit and replay sends it from th
   const { ui } = await openDemo(page);
   await page.getByTestId('tab-traces').click();
   await page.getByTestId('trace-file-input').setInputFiles(echoTrace(info.outputPath('recorded.ndjson')));
-  await page.getByTestId('trace-item').filter({ hasText: 'recorded' }).getByTestId('trace-open').click();
+  // The upload opens it offline, in Frames (issue 14).
   await expect(page.getByTestId('session-item').filter({ has: page.getByTestId('offline-badge') })).toHaveCount(1);
-  await page.getByTestId('tab-frames').click();
+  await expect(page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
   await ui.frameRows('tools/call', 'out').click();
   const replay = page.getByTestId('frame-detail-replay');
   await expect(replay).toHaveAttribute('aria-disabled', 'true');
   await expect(replay).toHaveAttribute('title', /opened from a trace: nothing is sent to a recording/);
-  await expect(page.getByTestId('frame-detail-edit')).toHaveAttribute('title', /live session “demo”/);
+  await expect(page.getByTestId('frame-detail-edit')).toHaveAttribute('title', /live session “demo v\d+\.\d+\.\d+”/); // its label (lib/sessionLabel.ts)
   await ui.frameRows('tools/call', 'out').click({ button: 'right' });
   await expect(page.getByTestId('frame-menu-replay')).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByTestId('frame-menu-edit')).toHaveText('✎ Edit and replay in “demo”…');
+  await expect(page.getByTestId('frame-menu-edit')).toHaveText(/^✎ Edit and replay in “demo v\d+\.\d+\.\d+”…$/);
   await ui.screenshot(info, 'trace-frame-menu');
   await page.getByTestId('frame-menu-edit').click();
 

@@ -51,10 +51,13 @@ function fixtureTrace(name: string, toolText: string, { truncated = false } = {}
   return file;
 }
 
+/** Uploads a trace with the file picker; it opens offline at once, in Frames (issue 14). */
 async function uploadWithPicker(page: Page, file: string, name: string) {
   await page.getByTestId('tab-traces').click();
   await page.getByTestId('trace-file-input').setInputFiles(file);
   await expect(traceItem(page, name)).toHaveCount(1);
+  await expect(page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[data-testid="session-item"][aria-selected="true"]').getByTestId('offline-badge')).toHaveCount(1);
 }
 
 /** Drops a file on the Traces tab as a user dragging it from their file manager would. */
@@ -97,12 +100,15 @@ test('traces: the live session is listed, fixtures upload (picker and drop), one
 
   await uploadWithPicker(page, fixtureTrace('fixture-a', 'all good'), 'fixture-a');
   const cut = fixtureTrace('fixture-cut', 'all good', { truncated: true });
+  await page.getByTestId('tab-traces').click();
   await dropFile(page, 'fixture-cut.ndjson', (await import('node:fs')).readFileSync(cut, 'utf8'));
   await expect(traceItem(page, 'fixture-cut')).toHaveCount(1);
 
-  await traceItem(page, 'fixture-cut').getByTestId('trace-open').click();
+  // A dropped trace opens offline too, as Open in the list does (issue 14).
+  await expect(page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
   const offline = page.getByTestId('session-item').filter({ has: page.getByTestId('offline-badge') });
-  await expect(offline).toHaveCount(1);
+  await expect(offline).toHaveCount(2);
+  await expect(page.locator('[data-testid="session-item"][aria-selected="true"]').getByTestId('offline-badge')).toHaveCount(1);
   await expect(page.getByTestId('offline-banner').getByTestId('trace-warning')).toHaveCount(1);
   // Every event before the cut is there.
   await expect(ui.frameRows()).toHaveCount(9);
@@ -125,7 +131,6 @@ test('timeline: bars from request to response with progress inside, markers, zoo
   const ui = new McpscopeApp(page);
   await ui.expectConnected('modern');
   await uploadWithPicker(page, fixtureTrace('fixture-a', 'all good'), 'fixture-a');
-  await traceItem(page, 'fixture-a').getByTestId('trace-open').click();
   await expect(ui.frameRows()).toHaveCount(9);
 
   await page.getByTestId('tab-timeline').click();

@@ -5,6 +5,11 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   env: Record<string, string | undefined>;
+  /**
+   * The process exits as soon as the command returns (the bin): a one-shot command may leave
+   * its stdio servers to their supervisors rather than wait out their stop (handOffStdioServers).
+   */
+  exitsWhenDone?: boolean;
 }
 
 /**
@@ -17,4 +22,5 @@ export const processIo: CliIo = {
   stdout: (text) => void process.stdout.write(escapeForTerminal(text)),
   stderr: (text) => void process.stderr.write(escapeForTerminal(text)),
   env: process.env,
+  exitsWhenDone: true,
 };

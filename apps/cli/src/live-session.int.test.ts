@@ -146,11 +146,11 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     expect(listed.code).toBe(0);
     const { sessions, mcpscopes } = JSON.parse(listed.stdout);
     expect(mcpscopes).toEqual([expect.objectContaining({ pid: bg, background: true, link: expect.stringContaining('#code=') })]);
-    expect(sessions).toEqual([expect.objectContaining({ name: 'dev', id: out.session.id, state: 'connected', era: 'legacy', transport: 'stdio', frames: expect.any(Number) })]);
+    expect(sessions).toEqual([expect.objectContaining({ name: 'dev', label: expect.stringMatching(/^dev\b/), id: out.session.id, state: 'connected', era: 'legacy', transport: 'stdio', frames: expect.any(Number) })]);
     expect(sessions[0].frames).toBeGreaterThanOrEqual(outFrames.length);
     const table = await cli(['sessions']);
-    expect(table.stdout).toMatch(/^NAME +ID +STATE +ERA +TRANSPORT +FRAMES +STARTED +TARGET$/m);
-    expect(table.stdout).toMatch(/^dev +s1 +connected +legacy +stdio +\d+ /m);
+    expect(table.stdout).toMatch(/^NAME +SERVER +ID +STATE +ERA +TRANSPORT +FRAMES +STARTED +TARGET$/m);
+    expect(table.stdout).toMatch(/^dev +\S.* +s1 +connected +legacy +stdio +\d+ /m);
 
     const lint = await cli(['lint', '--session', 'dev']);
     expect(lint.stdout).toContain('structured-content-schema');

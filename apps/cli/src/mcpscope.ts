@@ -1,11 +1,13 @@
 #!/usr/bin/env node
+import module from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run } from './main.js';
-import { setBinDir } from './paths.js';
 
-// The bundle's own files (demo-server.js, web/) sit next to this entry.
+// Node ≥ 22.1 keeps V8's compiled code of the modules loaded from here on in a disk cache
+// (module.enableCompileCache; NODE_DISABLE_COMPILE_CACHE=1 turns it off); on Node 20 there is
+// none. Hence everything else is behind the dynamic import below.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
 const entry = fileURLToPath(import.meta.url);
-setBinDir(dirname(entry), entry);
-// Exit explicitly: headless commands must return promptly even if a library keeps a handle open.
-process.exit(await run(process.argv));
+const { start } = await import('./bin.js');
+await start(dirname(entry), entry);

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import open from 'open';
 import type { CliIo } from './io.js';
 
 /**
@@ -21,7 +20,9 @@ export function openBrowser(url: string, io: CliIo): void {
     }
     return;
   }
-  open(url)
+  // Loaded here, not at start: `--no-open` and headless commands never pay for it.
+  import('open')
+    .then(({ default: open }) => open(url))
     .then((child) => child.once('error', hint).unref())
     .catch(hint);
 }

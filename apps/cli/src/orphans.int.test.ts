@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestBundle, exitOf, isAlive, parentOf, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
+import { buildTestBundle, exitOf, isAlive, parentOf, runCli, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
 /**
  * No orphaned processes (issue 6): whatever ends mcpscope or a session, the server's whole tree
@@ -77,6 +77,22 @@ describe('no orphaned server processes', () => {
       await waitFor(() => tree.every((pid) => !isAlive(pid)), 3_000, 'the setsid grandchildren to be gone after SIGKILL');
     } finally {
       for (const pid of tree) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it('call exits once it has printed: a server that ignores stdin EOF and SIGTERM is left to its supervisor, which stops it', async () => {
+    const marker = `orphan-call-${process.pid}-${Date.now()}`;
+    const r = await runCli(bundle.cli, ['call', 'tools/list', '-e', 'FIXTURE_MODE=ignore-stdin-eof', '--', process.execPath, RAW_SERVER, marker]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).tools).toHaveLength(1);
+    // call did not wait out the stop (1 s grace, SIGTERM ignored, 1 s, SIGKILL): the server and its supervisor are still there…
+    const left = treeOf(marker, 0);
+    expect(left.length).toBeGreaterThanOrEqual(2);
+    try {
+      // …until the supervisor's SIGKILL round.
+      await waitFor(() => left.every((pid) => !isAlive(pid)), 10_000, 'the supervisor to stop the server');
+    } finally {
+      for (const pid of left) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 

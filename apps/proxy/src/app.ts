@@ -45,7 +45,7 @@ export interface BuildAppOptions {
   info?: Partial<Info>;
   logger?: boolean;
   /** WebSocket flow control, see HubOptions. */
-  ws?: Pick<HubOptions, 'maxQueuedBytes' | 'highWaterBytes'>;
+  ws?: Pick<HubOptions, 'maxQueuedBytes' | 'highWaterBytes' | 'batchBytes'>;
   /** The web UI's OAuth user agent (authorizations waiting for /oauth/callback); default a new one. */
   oauth?: PendingAuthorizations;
   /** Browser-open codes exchanged for the token at POST /api/session-code; default a new set. */

@@ -2,16 +2,21 @@ import type { WebSocket } from 'ws';
 
 export type WsMsg = { type: string } & Record<string, unknown>;
 
-/** Everything a test WebSocket received, with event-driven waits (no sleeps). */
+/** Everything a test WebSocket received (batches unpacked, in order), with event-driven waits (no sleeps). */
 export class Inbox {
   readonly messages: WsMsg[] = [];
+  /** WebSocket messages received (a batch counts once). */
+  received = 0;
   closed?: { code: number; reason: string };
   /** Each waiter returns true once it is settled. */
   private waiters: Array<() => boolean> = [];
 
   constructor(ws: WebSocket) {
     ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as WsMsg);
+      const parsed = JSON.parse(String(data)) as WsMsg;
+      this.received += 1;
+      if (parsed.type === 'batch') this.messages.push(...(parsed.messages as WsMsg[]));
+      else this.messages.push(parsed);
       this.wake();
     });
     ws.on('close', (code, reason) => {

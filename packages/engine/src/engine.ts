@@ -63,6 +63,7 @@ export class Engine {
       emit: (message) => this.emit(message),
       window: this.windowFor(id),
     });
+    if (opts.replayOf !== undefined) session.replayOf = opts.replayOf;
     this.sessions.set(id, session);
     if (opts.record) attachRecorder(session, opts.record, { redact: !opts.noRedact });
     if (this.traces && this.opts.recordAll !== false) {
@@ -90,13 +91,30 @@ export class Engine {
     return [...this.sessions.values(), ...this.views.values()].map((s) => s.info());
   }
 
-  /** Opens a trace file as an offline, read-only session (indexed, paged; never loaded whole). */
-  async openTrace(file: string): Promise<OfflineSession> {
+  /**
+   * Opens a trace file as an offline, read-only session (indexed, paged; never loaded whole).
+   * `background`: resolve once the header is read and let the index complete afterwards (the
+   * session is listed at once; its page info and last events follow when indexed). Otherwise
+   * resolve when indexed.
+   */
+  async openTrace(file: string, opts: { background?: boolean } = {}): Promise<OfflineSession> {
     const view = await OfflineSession.open(`s${++this.counter}`, file);
+    const current = () => this.views.get(view.id) === view;
     this.views.set(view.id, view);
-    this.emit({ type: 'session', session: view.info() });
-    this.emit(view.pageInfo());
-    for (const event of view.events()) this.emit(event);
+    view.onChange = () => current() && this.emit({ type: 'session', session: view.info() });
+    const announce = () => {
+      if (!current()) return;
+      this.emit({ type: 'session', session: view.info() });
+      this.emit(view.pageInfo());
+      for (const event of view.events()) this.emit(event);
+    };
+    if (opts.background) {
+      this.emit({ type: 'session', session: view.info() });
+      void view.indexed.then(announce);
+    } else {
+      await view.indexed;
+      announce();
+    }
     return view;
   }
 
@@ -124,6 +142,18 @@ export class Engine {
     if (!session && this.views.has(id)) throw new EngineError('ENGINE_OFFLINE', `Session ${id} is read-only (opened from a trace or wrapped)`, { sessionId: id });
     if (!session) throw new EngineError('ENGINE_SESSION_NOT_FOUND', `No session ${id}`);
     return session;
+  }
+
+  /**
+   * Names a session (live, ended, offline or wrapped) for people; null or blank restores its
+   * automatic name. Subscribers get the new info as a `session` message. False when unknown.
+   */
+  rename(id: string, name: string | null): boolean {
+    const target = this.sessions.get(id) ?? this.views.get(id);
+    if (!target) return false;
+    target.rename(name);
+    if (target !== this.sessions.get(id)) this.emit({ type: 'session', session: target.info() });
+    return true;
   }
 
   async close(id: string): Promise<boolean> {
@@ -174,6 +204,7 @@ export class Engine {
     }
     for (const view of this.views.values()) {
       out.push({ type: 'session', session: view.info() });
+      if (view instanceof OfflineSession && !view.ready) continue; // its page info and tail follow when indexed
       out.push(view.pageInfo());
       for (const event of view.events()) out.push(event);
     }

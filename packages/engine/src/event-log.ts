@@ -14,6 +14,7 @@ import {
   type SessionEvent,
 } from '@mcpscope/protocol';
 import { appMessageFrame } from './app-messages.js';
+import { forgetEventJson } from './event-json.js';
 import { EventWindow, type WindowOptions } from './event-window.js';
 import { SpillDir, SpillFile } from './spill.js';
 
@@ -60,7 +61,11 @@ export class EventLog {
   }
 
   add(event: NewEvent): SessionEvent {
-    const full = { ...event, seq: ++this.seq, t: this.now(), sessionId: this.sessionId } as SessionEvent;
+    return this.record({ ...event, seq: ++this.seq, t: this.now(), sessionId: this.sessionId } as SessionEvent);
+  }
+
+  /** Lints, keeps and announces an event that already has its seq, t and sessionId (the hot path builds it in place). */
+  private record(full: SessionEvent): SessionEvent {
     // The linter sees every event: findings ride on frames and HTTP exchanges; a lifecycle
     // `transport-attempt` starts its conversation afresh.
     const found = this.linter.observe(full);
@@ -73,6 +78,7 @@ export class EventLog {
       } catch (err) {
         const withFinding = full as { findings?: Finding[] };
         withFinding.findings = [...(withFinding.findings ?? []), internalErrorFinding('an event listener (recording, streaming)', err)];
+        forgetEventJson(full);
       }
     }
     // After the listeners (the recorder, the /ws fan-out): they saw it in memory.
@@ -81,13 +87,17 @@ export class EventLog {
   }
 
   frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin): FrameEvent {
-    const seq = this.seq + 1;
+    const seq = ++this.seq;
     const t = this.now();
     const pair = this.pairer.observe(dir, msg, seq, t);
-    const frame: Omit<FrameEvent, 'seq' | 't' | 'sessionId'> = { type: 'frame', dir, msg, size };
+    // Built once, in the key order add() gives (what traces and the /ws stream show).
+    const frame = { type: 'frame', dir, msg, size } as FrameEvent;
     if (pair) frame.pair = pair;
     if (origin) frame.origin = origin;
-    return this.add(frame) as FrameEvent;
+    frame.seq = seq;
+    frame.t = t;
+    frame.sessionId = this.sessionId;
+    return this.record(frame) as FrameEvent;
   }
 
   /**

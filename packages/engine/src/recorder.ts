@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { secretValuesFrom, TraceWriter } from '@mcpscope/trace';
 import type { Finding, SessionEvent } from '@mcpscope/protocol';
+import { eventJson, forgetEventJson } from './event-json.js';
 import type { Session } from './session.js';
 import type { SessionConfig } from './types.js';
 
@@ -14,6 +15,7 @@ export function replayableConfig(config: SessionConfig): Record<string, unknown>
 /**
  * Writes a session's trace v1 to a file as it happens: one synchronous write per event, so a
  * crash of mcpscope loses at most the line being written (ARCHITECTURE.md, trace format v1).
+ * An event nothing was redacted from is written with the text the /ws stream made (eventJson).
  * The file is finished when the session disconnects or fails (`onFinish`).
  * Redacting also replaces the secrets of the session's own config (env, headers, tokens) by
  * value wherever they occur. An event that cannot be written as it was never throws into the
@@ -29,6 +31,7 @@ export function attachRecorder(session: Session, file: string, opts: { redact: b
     {
       redact: opts.redact,
       secrets: opts.redact ? secretValuesFrom(session.config) : undefined,
+      stringify: eventJson,
       onError: (event, _error, stage, finding) => {
         attachFinding(event, finding);
         if (stage === 'sink') finish();
@@ -39,7 +42,7 @@ export function attachRecorder(session: Session, file: string, opts: { redact: b
   writer.writeHeader({
     tool: { name: 'mcpscope', version: '0.1.0' },
     createdAt: new Date(info.createdAt),
-    session: { id: info.id, name: info.name, transport: info.transport, target: info.target, config: replayableConfig(session.config) },
+    session: { id: info.id, name: info.name, ...(info.named ? { named: true } : {}), transport: info.transport, target: info.target, config: replayableConfig(session.config) },
   });
   for (const event of session.events()) writer.write(event);
   stop = session.log.subscribe((event) => {
@@ -63,6 +66,7 @@ export function attachRecorder(session: Session, file: string, opts: { redact: b
 /** Puts the finding on the in-memory event too (frames and HTTP events carry findings), so a later read shows it. */
 function attachFinding(event: SessionEvent, finding: Finding): void {
   if (event.type === 'frame' || event.type === 'http') event.findings = [...(event.findings ?? []), finding];
+  forgetEventJson(event);
 }
 
 function ends(event: SessionEvent): boolean {

@@ -26,14 +26,18 @@ export function createSchemaValidator(maxCached = 256): SchemaValidator {
     return ajv;
   };
   const options = { allErrors: true, strict: false, validateFormats: true } as const;
-  const dialects = { 'draft-07': make(new Ajv(options)), '2019-09': make(new Ajv2019(options)), '2020-12': make(new Ajv2020(options)) };
+  // Each instance compiles its meta-schemas when made: made on the first schema of its dialect,
+  // not with every session (most sessions validate nothing, e.g. `call tools/list`).
+  const makers = { 'draft-07': () => new Ajv(options), '2019-09': () => new Ajv2019(options), '2020-12': () => new Ajv2020(options) };
+  const dialects: Partial<Record<keyof typeof makers, AnyAjv>> = {};
+  const dialect = (name: keyof typeof makers): AnyAjv => (dialects[name] ??= make(makers[name]()));
   const cache = new Map<string, ReturnType<Ajv['compile']> | string>();
   return (schema, value) => {
     const key = JSON.stringify(schema);
     let validate = cache.get(key);
     if (validate === undefined) {
       try {
-        validate = dialects[dialectOf(schema)].compile(schema as object);
+        validate = dialect(dialectOf(schema)).compile(schema as object);
       } catch (err) {
         validate = `the schema itself is invalid: ${(err as Error).message}`;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameOf } from './session-name.js';
+import { derivedNameOf, givenName, nameOf } from './session-name.js';
 
 const stdio = (command: string, ...args: string[]) => ({ transport: 'stdio' as const, command, args, env: {} });
 
@@ -11,5 +11,13 @@ describe('nameOf', () => {
     expect(nameOf(stdio('/opt/bin/my-server'))).toBe('my-server');
     expect(nameOf({ ...stdio('node', 'x.js'), name: 'Mine' })).toBe('Mine');
     expect(nameOf({ transport: 'http', url: 'https://api.example.com/mcp', headers: {} })).toBe('api.example.com');
+  });
+
+  it('takes a given name only when it has text, and derives one regardless', () => {
+    expect(givenName('  dev ')).toBe('dev');
+    expect(givenName('   ')).toBeUndefined();
+    expect(givenName(null)).toBeUndefined();
+    expect(nameOf({ ...stdio('node', 'x.js'), name: '  ' })).toBe('x.js');
+    expect(derivedNameOf({ ...stdio('node', 'x.js'), name: 'Mine' })).toBe('x.js');
   });
 });

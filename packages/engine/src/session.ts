@@ -26,7 +26,7 @@ import { bindReceiver } from './tasks/receiver.js';
 import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
 import type { TaskCallOptions, TaskCallOutcome } from './tasks/types.js';
 import type { TappedTransport } from './tap.js';
-import { nameOf, targetOf } from './session-name.js';
+import { derivedNameOf, givenName, targetOf } from './session-name.js';
 import type * as T from './types.js';
 
 export interface SessionDeps {
@@ -66,12 +66,17 @@ export class Session {
   private readonly createdAt = Date.now();
   /** The OAuth client of an HTTP session with `config.oauth` (issue 4). */
   oauth?: OAuthRunner;
+  /** The user's name for it: config.name, then rename(). */
+  private userName: string | undefined;
+  /** Set for a session a replay opened (OpenOptions.replayOf). */
+  replayOf?: string;
 
   constructor(
     readonly id: string,
     readonly config: T.SessionConfig,
     private readonly deps: SessionDeps,
   ) {
+    this.userName = givenName(config.name);
     this.log = new EventLog(id, new Linter({ validate: sharedSchemaValidator() }), deps.window);
     this.log.subscribe((event) => {
       if (event.type === 'stderr') this.keepStderr(event.text);
@@ -110,7 +115,9 @@ export class Session {
     const c = this.config;
     return {
       id: this.id,
-      name: nameOf(c),
+      name: this.userName ?? derivedNameOf(c),
+      ...(this.userName === undefined ? {} : { named: true }),
+      ...(this.replayOf === undefined ? {} : { replayOf: this.replayOf }),
       state: this.state,
       transport: c.transport === 'stdio' ? 'stdio' : c.transport === 'sse' ? 'sse' : 'http',
       target: targetOf(c),
@@ -122,6 +129,12 @@ export class Session {
       subscriptions: this.subscriptions.list(),
       ...(this.subscriptions.watchingListChanges() ? { listChanges: true } : {}),
     };
+  }
+
+  /** The user's name for the session; null or blank restores the automatic one. Told to subscribers in any state. */
+  rename(name: string | null): void {
+    this.userName = givenName(name);
+    this.deps.emit({ type: 'session', session: this.info() });
   }
 
   get roots(): T.Root[] {

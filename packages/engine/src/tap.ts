@@ -27,6 +27,15 @@ function sizeOf(msg: unknown): number {
   return Buffer.byteLength(JSON.stringify(msg), 'utf8');
 }
 
+/** What the tap needs of the transport it wraps, beyond the SDK's Transport. */
+export type InnerTransport = Transport & {
+  /** Byte size of the stdio line behind the message being delivered (0: measure it). */
+  lastInboundSize?: number;
+  onundeliverable?: (id: JsonRpcId, reason: string) => void;
+  /** Sends a message the tap already serialized (stdio: the line is that text), so it is serialized once. */
+  sendText?: (text: string) => Promise<void>;
+};
+
 /**
  * Wraps an SDK transport so every message crossing it becomes a frame exactly once, at the
  * transport boundary (ARCHITECTURE.md: wrap the Transport, never patch the client).
@@ -52,7 +61,7 @@ export class TappedTransport implements Transport {
   private readonly explicit = new WeakMap<object, FrameOrigin>();
 
   constructor(
-    readonly inner: Transport & { lastInboundSize?: number; onundeliverable?: (id: JsonRpcId, reason: string) => void },
+    readonly inner: InnerTransport,
     private readonly sink: TapSink,
   ) {
     inner.onmessage = (message, extra) => {
@@ -118,9 +127,12 @@ export class TappedTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.sink.frame('out', message as JsonRpcMessage, sizeOf(message), this.originOf(message as JsonRpcMessage, options));
+    // Serialized once: measured here and, on stdio, written as is.
+    const text = JSON.stringify(message);
+    this.sink.frame('out', message as JsonRpcMessage, Buffer.byteLength(text, 'utf8'), this.originOf(message as JsonRpcMessage, options));
     this.observer?.outbound(message as JsonRpcMessage, options);
-    await this.inner.send(message, options);
+    if (this.inner.sendText) await this.inner.sendText(text);
+    else await this.inner.send(message, options);
   }
 
   /**

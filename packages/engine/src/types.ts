@@ -57,7 +57,10 @@ export interface ConnectError {
 
 export interface SessionInfo {
   id: string;
+  /** The user's name for it when `named`, else derived from the command or URL (session-name.ts). */
   name: string;
+  /** `name` was given by the user (config.name or a rename). */
+  named?: boolean;
   state: SessionState;
   transport: 'stdio' | 'http' | 'sse';
   target: string;
@@ -84,6 +87,8 @@ export interface SessionInfo {
   offline?: boolean;
   /** What opening the trace noticed (e.g. a line cut off at the end). */
   warnings?: string[];
+  /** Started by a replay of this trace (its id), e.g. Traces → Replay in the UI. */
+  replayOf?: string;
 }
 
 export interface Root {
@@ -135,6 +140,8 @@ export interface RequestProgress {
 }
 
 export interface OpenOptions {
+  /** The session replays this trace (its id): shown apart from sessions the user connected. */
+  replayOf?: string;
   /** Write a trace v1 of this session to this file. */
   record?: string;
   /** Keep secrets in the trace (default: redacted). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestPairer, pairingScope } from './pairing.js';
+import { MAX_PENDING, RequestPairer, pairingScope } from './pairing.js';
 import { classifyMessage } from './jsonrpc.js';
 
 describe('RequestPairer', () => {
@@ -57,4 +57,13 @@ describe('classifyMessage', () => {
     expect(classifyMessage({ jsonrpc: '2.0', id: 1, result: 1, error: {} })).toBe('invalid');
     expect(classifyMessage({ jsonrpc: '2.0', id: { a: 1 }, method: 'x' })).toBe('invalid');
   });
+
+  it('forgets the oldest unanswered requests past MAX_PENDING, and pairs the rest', () => {
+    const p = new RequestPairer();
+    for (let id = 0; id < MAX_PENDING + 5_000; id++) p.observe('out', { jsonrpc: '2.0', id, method: 'ping' }, id, id);
+    expect(p.pendingCount).toBe(MAX_PENDING);
+    expect(p.observe('in', { jsonrpc: '2.0', id: 0, result: {} }, 1e6, 1e6)).toBeUndefined();
+    expect(p.observe('in', { jsonrpc: '2.0', id: MAX_PENDING + 4_999, result: {} }, 1e6, 1e6)?.method).toBe('ping');
+  });
 });
+

@@ -1,6 +1,9 @@
 import type { Direction, FrameEvent, JsonRpcMessage, PairInfo } from './events.js';
 import { classifyMessage, idKey, messageId } from './jsonrpc.js';
 
+/** A session makes requests without end; one never answered must not stay forever (see RequestPairer). */
+export const MAX_PENDING = 10_000;
+
 interface Pending {
   seq: number;
   t: number;
@@ -16,13 +19,23 @@ interface Pending {
 export class RequestPairer {
   private readonly pending = new Map<string, Pending & { dir: Direction; scope: string }>();
 
+  /** Requests waiting for an answer are bounded: past this many, the oldest is forgotten (never paired). */
+  constructor(private readonly maxPending = MAX_PENDING) {}
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
   /** Records a frame; returns the pairing when the frame is a response to a known request. */
   observe(dir: Direction, msg: JsonRpcMessage, seq: number, t: number, scope = ''): PairInfo | undefined {
     const kind = classifyMessage(msg);
     const id = messageId(msg);
     if (id === undefined) return undefined;
     if (kind === 'request') {
-      this.pending.set(pendingKey(scope, dir, idKey(id)), { seq, t, method: msg.method as string, dir, scope });
+      const key = pendingKey(scope, dir, idKey(id));
+      this.pending.delete(key);
+      this.pending.set(key, { seq, t, method: msg.method as string, dir, scope });
+      if (this.pending.size > this.maxPending) this.pending.delete(this.pending.keys().next().value!);
       return undefined;
     }
     if (kind !== 'response' && kind !== 'error') return undefined;

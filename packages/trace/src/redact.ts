@@ -51,13 +51,17 @@ function isSecretKey(key: string, options: RedactOptions): boolean {
   return SECRET_KEYS.has(k) || (options.oauth === true && k === 'code');
 }
 
+/** Characters each pattern needs (a cheap test first: most strings of a trace hold none of them). */
+const MAYBE_BEARER = /bearer/i;
+
 /** Scrubs secrets that hide inside free text: bearer tokens, URL query params, JSON snippets, and the session's own secrets. */
 export function redactString(text: string, secrets?: SecretValues): string {
   if (text.length === 0) return text;
-  return (secrets ? secrets.redact(text) : text)
-    .replace(BEARER_PATTERN, `$1 ${REDACTED}`)
-    .replace(QUERY_PATTERN, `$1${REDACTED}`)
-    .replace(JSON_SECRET_PATTERN, `$1${REDACTED}$2`);
+  let out = secrets ? secrets.redact(text) : text;
+  if (MAYBE_BEARER.test(out)) out = out.replace(BEARER_PATTERN, `$1 ${REDACTED}`);
+  if (out.includes('=')) out = out.replace(QUERY_PATTERN, `$1${REDACTED}`);
+  if (out.includes('"')) out = out.replace(JSON_SECRET_PATTERN, `$1${REDACTED}$2`);
+  return out;
 }
 
 function byValue(secrets: SecretValues | undefined): JsonMapper {

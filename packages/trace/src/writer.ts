@@ -25,6 +25,8 @@ export interface TraceWriterOptions {
    * `sink` the line was lost. write() itself never throws for an event.
    */
   onError?: (event: SessionEvent, error: Error, stage: TraceWriteStage, finding: Finding) => void;
+  /** Serializes an event (after redaction); default JSON.stringify. A live recorder shares the text the /ws stream made. */
+  stringify?: (event: SessionEvent) => string;
 }
 
 /** The finding a writer failure puts on the event (the rule the engine's backstop uses). */
@@ -42,6 +44,7 @@ export class TraceWriter {
   readonly #redact: boolean;
   readonly #secrets?: SecretValues;
   readonly #onError?: TraceWriterOptions['onError'];
+  readonly #stringify: (event: SessionEvent) => string;
   #headerWritten = false;
   #closed = false;
 
@@ -50,6 +53,7 @@ export class TraceWriter {
     this.#redact = options.redact !== false;
     this.#secrets = options.secrets;
     this.#onError = options.onError;
+    this.#stringify = options.stringify ?? JSON.stringify;
   }
 
   get closed(): boolean {
@@ -73,7 +77,7 @@ export class TraceWriter {
     let line: string;
     let ok = true;
     try {
-      line = JSON.stringify(this.#redact ? redactEvent(event, this.#secrets) : event);
+      line = this.#stringify(this.#redact ? redactEvent(event, this.#secrets) : event);
     } catch (err) {
       ok = false;
       const error = asError(err);

@@ -23,3 +23,19 @@ export type WsServerMessage =
   | TaskMessage
   | SessionPageInfo
   | SessionEvent;
+
+/** The `type` of a batch; no other message uses it. */
+export const WS_BATCH_TYPE = 'batch';
+
+/**
+ * Several messages in one WebSocket message (issue 15): the proxy sends what one tick produced
+ * (up to ~64 KiB) together, in order; a lone message is sent as itself. A client applies the
+ * `messages` in order, exactly as if each had come on its own.
+ */
+export interface WsBatch {
+  type: typeof WS_BATCH_TYPE;
+  messages: WsServerMessage[];
+}
+
+/** What one /ws WebSocket message holds. */
+export type WsServerFrame = WsServerMessage | WsBatch;

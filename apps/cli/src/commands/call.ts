@@ -1,5 +1,4 @@
-import { oauthAgent } from '../oauth-agent.js';
-import { Engine, LOG_LEVELS, withOrigin, type RequestOutcome, type Session } from '@mcpscope/engine';
+import { Engine, handOffStdioServers, LOG_LEVELS, withOrigin, type RequestOutcome, type Session } from '@mcpscope/engine';
 import { cleanOriginReason, toolUi } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
@@ -223,7 +222,9 @@ export async function runCall(method: string, command: string[], rawOptions: unk
   try {
     let session: Session;
     try {
-      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout, watchListChanges: false, ...(await oauthAgent(opts, config, io)) });
+      // The OAuth user agents (and the browser opener) load only for an HTTP server with --oauth.
+      const oauth = config.transport !== 'stdio' && config.oauth ? await (await import('../oauth-agent.js')).oauthAgent(opts, config, io) : {};
+      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout, watchListChanges: false, ...oauth });
     } catch (err) {
       io.stderr(describeConnectError(describeTarget(config), err) + '\n');
       return ExitCode.ConnectFailed;
@@ -238,6 +239,9 @@ export async function runCall(method: string, command: string[], rawOptions: unk
       return reportFailure(method, err, session, opts.timeout, io);
     }
   } finally {
+    // The answer is printed: the server's stdin closes now and its supervisor finishes the stop
+    // (grace, SIGTERM, SIGKILL) after we exit, rather than this process waiting for it.
+    if (io.exitsWhenDone) handOffStdioServers();
     await engine.dispose();
   }
 }

@@ -1,4 +1,4 @@
-import { Engine, runCheck } from '@mcpscope/engine';
+import { Engine, handOffStdioServers, runCheck } from '@mcpscope/engine';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
@@ -42,6 +42,8 @@ export async function runCheckCommand(command: string[], rawOptions: unknown, io
     if (!report) return ExitCode.ConnectFailed;
     return emitReport(report, opts, io);
   } finally {
+    // The report is out: the server's supervisor finishes its stop after we exit (see call.ts).
+    if (io.exitsWhenDone) handOffStdioServers();
     await engine.dispose();
   }
 }

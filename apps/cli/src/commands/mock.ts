@@ -1,4 +1,4 @@
-import { serveMockHttp, serveMockStdio } from '@mcpscope/engine';
+import { serveMockHttp, serveMockStdio } from '@mcpscope/engine/mock';
 import { z } from 'zod';
 import type { ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';

@@ -24,14 +24,19 @@ export const OpenOptionsSchema = z.object({
 export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(OpenOptionsSchema, rawOptions);
   const engine = new Engine({ clientVersion: cliVersion(), tracesDir: opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv), memoryBudget: mebibytes(opts.memoryBudget) });
+  // The UI is served once the header is read; the trace is indexed meanwhile (issue 15) and its
+  // warnings are printed when the index is complete.
+  let view: Awaited<ReturnType<Engine['openTrace']>>;
   try {
-    await engine.openTrace(resolve(file));
+    view = await engine.openTrace(resolve(file), { background: true });
   } catch (err) {
     if (err instanceof TraceError) throw new CliError(`${escapeControl(file)}: ${escapeControl(err.message)}`);
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`cannot read ${file}: no such file`);
     throw err;
   }
-  for (const info of engine.list()) for (const w of info.warnings ?? []) io.stderr(`mcpscope: ${escapeControl(file)}: ${escapeControl(w)}\n`);
+  void view.indexed.then(() => {
+    for (const w of view.info().warnings ?? []) io.stderr(`mcpscope: ${escapeControl(file)}: ${escapeControl(w)}\n`);
+  });
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
     proxy = await startProxy({ engine, host: '127.0.0.1', port: opts.port, token: io.env.MCPSCOPE_TOKEN || undefined, staticDir: webDir(), info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget } });

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@mcpscope/wire';
+import { displayNameOf, displayNameText, type SessionInfo } from '@mcpscope/wire';
 import { z } from 'zod';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -10,7 +10,12 @@ import { parseOptions } from '../options.js';
 const SessionsOptionsSchema = z.object({ json: z.boolean().default(false) });
 
 interface Row {
+  /** What `--session` takes (with the id). */
   name: string;
+  /** What the UI shows: the user's name, else the server's own title/name and version, else `name`. */
+  label: string;
+  /** The server's own name and version (serverInfo), when the handshake told it. */
+  server?: string;
   id: string;
   state: string;
   era?: string;
@@ -21,13 +26,18 @@ interface Row {
   frames?: number;
   wrapped: boolean;
   offline: boolean;
+  /** Started by a replay of this trace (its id). */
+  replayOf?: string;
   mcpscope: string;
 }
 
 async function rowOf(ui: LiveUi, s: SessionInfo): Promise<Row> {
   const frames = await new SessionClient(ui.api, s.id, 'cli: sessions').frameCount().catch(() => undefined);
+  const own = displayNameOf({ name: '', serverInfo: s.serverInfo });
   return {
     name: s.name,
+    label: displayNameText(displayNameOf(s)),
+    ...(own.source === 'server' ? { server: displayNameText(own) } : {}),
     id: s.id,
     state: s.state,
     ...(s.era ? { era: s.era } : {}),
@@ -38,6 +48,7 @@ async function rowOf(ui: LiveUi, s: SessionInfo): Promise<Row> {
     ...(frames === undefined ? {} : { frames }),
     wrapped: s.wrapped,
     offline: s.offline === true,
+    ...(s.replayOf ? { replayOf: s.replayOf } : {}),
     mcpscope: ui.entry.url,
   };
 }
@@ -52,8 +63,8 @@ function time(iso: string): string {
 }
 
 function table(rows: Row[]): string {
-  const head = ['NAME', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
-  const cells = rows.map((r) => [clip(r.name, 32), r.id, r.offline ? 'offline' : r.wrapped ? `${r.state} (wrap)` : r.state, r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(r.target, 60)]);
+  const head = ['NAME', 'SERVER', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
+  const cells = rows.map((r) => [clip(r.name, 32), clip(r.server ?? '-', 40), r.id, r.offline ? 'offline' : r.wrapped ? `${r.state} (wrap)` : r.replayOf ? `${r.state} (replay)` : r.state, r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(r.target, 60)]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   return [head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n') + '\n';
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, ConnectErrorSchema, InfoSchema, SessionInfoSchema, SessionListSchema, WIRE_VERSION } from '@mcpscope/wire';
 import { fixtureConfig } from '../../test-fixtures/fixtures.js';
-import { AUTH, makeApp, type Harness } from '../../test-fixtures/harness.js';
+import { AUTH, makeApp, nextEngineMessage, type Harness } from '../../test-fixtures/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(async () => h.close());
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
   h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
 
 async function openFixture(mode = 'plain') {
@@ -71,6 +71,44 @@ describe('/api/sessions', () => {
       expect(res.statusCode).toBe(404);
       expect(ApiErrorSchema.parse(res.json()).error.code).toBe('MCPSCOPE_ERR_SESSION_NOT_FOUND');
     }
+  });
+});
+
+describe('PATCH /api/sessions/:id', () => {
+  it('renames a live session, tells subscribers, and null restores the automatic name', async () => {
+    const id = (await openFixture()).body.session.id as string;
+    const told = nextEngineMessage(h.engine, (m) => m.type === 'session' && m.session.id === id);
+    const res = await api('PATCH', `/sessions/${id}`, { name: '  my\u202e server ' });
+    expect(res.statusCode).toBe(200);
+    expect(SessionInfoSchema.parse(res.json().session)).toMatchObject({ id, name: 'my server', named: true, state: 'connected' });
+    expect(await told).toMatchObject({ session: { name: 'my server', named: true } });
+    expect(SessionListSchema.parse((await api('GET', '/sessions')).json()).sessions[0]).toMatchObject({ name: 'my server', named: true });
+
+    const restored = SessionInfoSchema.parse((await api('PATCH', `/sessions/${id}`, { name: null })).json().session);
+    expect(restored.name).toBe('fixture-server.mjs');
+    expect(restored.named).toBeUndefined();
+    expect(SessionInfoSchema.parse((await api('PATCH', `/sessions/${id}`, { name: '' })).json().session).named).toBeUndefined();
+  });
+
+  it('renames failed and closed sessions', async () => {
+    const failedId = ConnectErrorSchema.extend({ sessionId: ConnectErrorSchema.shape.code }).parse((await openFixture('exit-on-init')).body.error.details).sessionId;
+    expect((await api('PATCH', `/sessions/${failedId}`, { name: 'broken' })).json().session).toMatchObject({ state: 'failed', name: 'broken', named: true });
+    const id = (await openFixture()).body.session.id as string;
+    await api('DELETE', `/sessions/${id}`);
+    expect((await api('PATCH', `/sessions/${id}`, { name: 'old' })).json().session).toMatchObject({ state: 'closed', name: 'old' });
+  });
+
+  it('answers 404 for an unknown session and 400 for a bad body', async () => {
+    const unknown = await api('PATCH', '/sessions/nope', { name: 'x' });
+    expect(unknown.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(unknown.json()).error.code).toBe('MCPSCOPE_ERR_SESSION_NOT_FOUND');
+    const id = (await openFixture()).body.session.id as string;
+    for (const payload of [{}, { name: 42 }, { name: 'x'.repeat(1000) }]) {
+      const res = await api('PATCH', `/sessions/${id}`, payload);
+      expect(res.statusCode).toBe(400);
+      expect(ApiErrorSchema.parse(res.json()).error.code).toBe('MCPSCOPE_ERR_BAD_REQUEST');
+    }
+    expect((await h.app.inject({ method: 'PATCH', url: `/api/sessions/${id}`, payload: { name: 'x' }, headers: { host: AUTH.host } })).statusCode).toBe(401);
   });
 });
 

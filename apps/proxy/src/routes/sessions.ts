@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { EngineError, type Engine, type Session, type SessionView } from '@mcpscope/engine';
-import { CreateSessionBodySchema, EventsQuerySchema } from '@mcpscope/wire';
+import { CreateSessionBodySchema, EventsQuerySchema, RenameSessionBodySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { parseInput } from './parse.js';
 
@@ -31,7 +31,7 @@ function connectFailed(err: unknown): unknown {
   return new ProxyError('MCPSCOPE_ERR_CONNECT_FAILED', err.message, { ...connectError, sessionId: err.sessionId });
 }
 
-/** /api/sessions: list, connect (resolves once connected), close or forget, stored events. */
+/** /api/sessions: list, connect (resolves once connected), rename, close or forget, stored events. */
 export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
   app.get('/sessions', async () => ({ sessions: engine.list() }));
 
@@ -47,6 +47,15 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     return reply.code(201).send({ session: session.info() });
   });
 
+  // Any session, live or not (an offline trace too): every tab and the CLI get the new name
+  // through the engine's `session` message, like any other change of a session's info.
+  app.patch('/sessions/:id', async (request) => {
+    const { id } = parseInput(SessionParamsSchema, request.params, 'path parameters');
+    const { name } = parseInput(RenameSessionBodySchema, request.body ?? {}, 'request body');
+    if (!engine.rename(id, name)) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
+    return { session: engine.view(id)!.info() };
+  });
+
   app.delete('/sessions/:id', async (request, reply) => {
     const { id } = parseInput(SessionParamsSchema, request.params, 'path parameters');
     const { forget } = parseInput(DeleteQuerySchema, request.query, 'query');
@@ -60,7 +69,8 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
   app.get('/sessions/:id/events', async (request) => {
     const view = viewOr404(engine, request.params);
     const { from, limit } = parseInput(EventsQuerySchema, request.query, 'query');
-    if (from === undefined && limit === undefined) return { events: view.events() };
+    // An offline trace still being indexed has no last page yet: wait for it (bounded), as a page read does.
+    if (from === undefined && limit === undefined) return { events: 'lastEvents' in view ? await view.lastEvents() : view.events() };
     return { events: await view.page(from ?? 0, limit ?? 5000) };
   });
 };

@@ -13,7 +13,8 @@ export function storeOf(engine: Engine) {
 export async function eventsOf(engine: Engine, side: Side): Promise<{ events: SessionEvent[]; header?: { createdAt: string; tool: { name: string; version: string } } }> {
   const out: SessionEvent[] = [];
   if ('traceId' in side) {
-    const index = await indexTrace(storeOf(engine).path(side.traceId)).catch((err) => {
+    // Lazy: iterateEvents parses (and validates) every event once; the index need not parse them first.
+    const index = await indexTrace(storeOf(engine).path(side.traceId), 1000, { lazy: true }).catch((err) => {
       throw err instanceof TraceError ? new ProxyError('MCPSCOPE_ERR_BAD_TRACE', err.message) : err;
     });
     for await (const e of iterateEvents(index)) out.push(e);

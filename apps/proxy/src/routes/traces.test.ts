@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '@mcpscope/engine';
 import { parseTrace } from '@mcpscope/trace';
-import { ApiErrorSchema, ReplayReportSchema, SessionInfoSchema, TraceDiffSchema, TraceListSchema, TraceUploadReplySchema } from '@mcpscope/wire';
+import { ApiErrorSchema, ReplayReportSchema, SessionInfoSchema, SessionListSchema, TraceDiffSchema, TraceListSchema, TraceUploadReplySchema } from '@mcpscope/wire';
 import { buildApp } from '../app.js';
 import { demoConfig } from '../../test-fixtures/fixtures.js';
 import { AUTH, PORT, TOKEN } from '../../test-fixtures/harness.js';
@@ -23,7 +23,7 @@ afterEach(async () => {
   await engine.closeAll();
 });
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
 
 async function recordedSession(): Promise<{ sessionId: string; traceId: string }> {
@@ -58,6 +58,10 @@ describe('/api/traces', () => {
     expect(info.serverInfo).toMatchObject({ name: expect.any(String) });
     const refused = await api('POST', `/sessions/${info.id}/requests`, { method: 'tools/list' });
     expect(refused.statusCode).toBe(409);
+    // Read-only for requests, but the user may still name it.
+    const renamed = await api('PATCH', `/sessions/${info.id}`, { name: 'yesterday' });
+    expect(renamed.statusCode).toBe(200);
+    expect(SessionInfoSchema.parse(renamed.json().session)).toMatchObject({ id: info.id, name: 'yesterday', named: true, offline: true });
     expect(ApiErrorSchema.parse(refused.json()).error.code).toBe('MCPSCOPE_ERR_OFFLINE');
     const page = (await api('GET', `/sessions/${info.id}/events?from=2&limit=3`)).json().events as Array<{ seq: number }>;
     expect(page.map((e) => e.seq)).toEqual([2, 3, 4]);
@@ -86,6 +90,9 @@ describe('/api/traces', () => {
     const report = ReplayReportSchema.parse((await api('POST', `/traces/${traceId}/replay`, { config: recorded })).json());
     expect(report.passed).toBe(true);
     expect(report.steps.map((s) => s.method)).toContain('tools/call');
+    // The replay's session is marked as one, so the UI lists it apart from the user's own.
+    const replayed = SessionListSchema.parse((await api('GET', '/sessions')).json()).sessions.find((s) => s.id === report.sessionId);
+    expect(replayed).toMatchObject({ replayOf: traceId, state: 'closed' });
     expect(readFileSync(join(dir, `${traceId}.ndjson`), 'utf8')).toContain('"config"');
   });
 
@@ -93,6 +100,8 @@ describe('/api/traces', () => {
     const opened = await api('POST', '/sessions/ingest', { name: 'wrapped', transport: 'stdio', target: 'node x' });
     const info = SessionInfoSchema.parse(opened.json().session);
     expect(info.wrapped).toBe(true);
+    expect((await api('PATCH', `/sessions/${info.id}`, { name: 'host side' })).json().session).toMatchObject({ name: 'host side', named: true, wrapped: true });
+    expect((await api('PATCH', `/sessions/${info.id}`, { name: null })).json().session).toMatchObject({ name: 'wrapped' });
     const line = JSON.stringify({ seq: 1, t: 0, sessionId: 'w', type: 'frame', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'ping' }, size: 10 });
     const pushed = await app.inject({ method: 'POST', url: `/api/sessions/${info.id}/ingest`, headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload: line + '\n' });
     expect(pushed.statusCode).toBe(204);

@@ -41,9 +41,11 @@ export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, {
     return reply.code(201).send(stored);
   });
 
+  // Answers once the header is read: the trace is indexed in the background and its page info
+  // and last events reach the UI over /ws when ready; a page asked for meanwhile waits for it.
   app.post('/traces/:id/open', async (request, reply) => {
     const { id } = parseInput(TraceParamsSchema, request.params, 'path parameters');
-    const session = await engine.openTrace(storeOf(engine).path(id)).catch((err) => {
+    const session = await engine.openTrace(storeOf(engine).path(id), { background: true }).catch((err) => {
       throw badTrace(err);
     });
     return reply.code(201).send({ session: session.info() });
@@ -62,7 +64,8 @@ export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, {
     const events: SessionEvent[] = [];
     for await (const e of iterateEvents(index)) events.push(e);
     try {
-      return await replayTrace(engine, events, config, { ignore: body.ignore });
+      // Marked as a replay of this trace: the UI lists it apart from the sessions the user connected.
+      return await replayTrace(engine, events, config, { ignore: body.ignore, open: { replayOf: id } });
     } catch (err) {
       if (err instanceof EngineError && err.details) throw new ProxyError('MCPSCOPE_ERR_CONNECT_FAILED', err.message, { ...err.details, sessionId: err.sessionId });
       throw err;

@@ -99,6 +99,27 @@ describe('/ws hub', () => {
     expect((await third.inbox.waitClose()).code).toBe(WS_CLOSE.POLICY);
   });
 
+  it('streams a flood to every tab in batches, in order, nothing missed or repeated', async () => {
+    await setup();
+    const id = await openSession();
+    const tabs = [await openTab(), await openTab()];
+    for (const { inbox } of tabs) await inbox.until(() => inbox.find('ready'), 'ready');
+    const received = tabs.map(({ inbox }) => inbox.received);
+    const COUNT = 3000;
+    await callTool(id, 'flood', { count: COUNT, size: 200 });
+    const floodFrames = (inbox: Inbox) => inbox.messages.filter((m) => m.type === 'frame' && (m.msg as { method?: string } | undefined)?.method === 'notifications/message');
+    for (const [i, { inbox }] of tabs.entries()) {
+      await inbox.until(() => floodFrames(inbox).length >= COUNT && inbox.messages.find(isEcho(String(COUNT))), 'the whole flood and its answer');
+      const data = floodFrames(inbox).map((m) => String((m.msg as { params: { data: string } }).params.data).split(' ')[1]);
+      expect(data).toEqual(Array.from({ length: COUNT }, (_, n) => String(n)));
+      const seqs = inbox.messages.filter((m) => m.sessionId === id && typeof m.seq === 'number').map((m) => m.seq as number);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expect(new Set(seqs).size).toBe(seqs.length);
+      // ~3,000 frames of ~300 bytes in 64 KiB batches: a few dozen WebSocket messages, not thousands.
+      expect(inbox.received - received[i]!).toBeLessThan(COUNT / 10);
+    }
+  });
+
   it('delivers a backlog far larger than the limits to a tab that keeps up', async () => {
     await setup({ ws: { highWaterBytes: 8 * 1024, maxQueuedBytes: 32 * 1024 } });
     const id = await openSession();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { Engine } from '@mcpscope/engine';
+import { eventJson, type Engine } from '@mcpscope/engine';
 import { WIRE_VERSION, type WsServerMessage } from '@mcpscope/wire';
 import { PacedSender } from './pacedSender.js';
 import { secretRedactor } from './sessionSecrets.js';
@@ -12,6 +12,8 @@ export interface HubOptions {
   maxQueuedBytes?: number;
   /** Unsent bytes a socket may hold before messages wait in the sender (default 1 MiB). */
   highWaterBytes?: number;
+  /** A batch of messages closes at this many characters (default 64 KiB), else at the end of the tick. */
+  batchBytes?: number;
 }
 
 /** Close codes the web client can act on. */
@@ -31,7 +33,8 @@ function isValidClientMessage(data: unknown, isBinary: boolean): boolean {
 
 /**
  * GET /ws: one `hello`, every stored message (`engine.backlog()`), `ready`, then live engine
- * messages. Tabs only watch: a closing tab never touches the sessions.
+ * messages, batched per tick (pacedSender.ts). Tabs only watch: a closing tab never touches the sessions.
+ * Each live message is redacted and serialized once, whatever the number of tabs.
  * The token and Host/Origin checks ran in the root onRequest hooks before the upgrade.
  * Every message leaves with the session's own secrets (its env/header values) redacted by
  * value: a browser keeps history and devtools, and is not where the user's API key belongs.
@@ -40,11 +43,25 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
   const { engine } = opts;
   const cleanups = new Set<() => void>();
   const redact = secretRedactor(engine);
+  const senders = new Set<PacedSender>();
+  const unsubscribe = engine.subscribe((message) => {
+    if (senders.size === 0) return;
+    let data: string;
+    try {
+      // The recorder reuses this text for an event nothing was redacted from (eventJson).
+      data = eventJson(redact.message(message));
+    } catch (err) {
+      app.log.error({ err }, 'ws send failed');
+      return;
+    }
+    for (const sender of senders) sender.sendSerialized(data);
+  });
 
   app.get('/ws', { websocket: true }, (socket: WebSocket) => {
     const sender = new PacedSender(socket, {
       highWaterBytes: opts.highWaterBytes ?? 1024 * 1024,
       maxQueuedBytes: opts.maxQueuedBytes ?? 32 * 1024 * 1024,
+      batchBytes: opts.batchBytes,
       onOverflow: () => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'client too slow, reconnect'),
     });
     const hello: WsServerMessage = { type: 'hello', wireVersion: WIRE_VERSION, sessions: engine.list().map(redact.info) };
@@ -52,15 +69,9 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
     sender.sendAll(engine.backlog().map(redact.message));
     sender.send({ type: 'ready' } satisfies WsServerMessage);
     // Same tick as the backlog snapshot: nothing is missed and nothing is sent twice.
-    const unsubscribe = engine.subscribe((message) => {
-      try {
-        sender.send(redact.message(message));
-      } catch (err) {
-        app.log.error({ err }, 'ws send failed');
-      }
-    });
+    senders.add(sender);
     const cleanup = (): void => {
-      unsubscribe();
+      senders.delete(sender);
       sender.stop();
       cleanups.delete(cleanup);
     };
@@ -74,6 +85,7 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
   });
 
   app.addHook('onClose', async () => {
+    unsubscribe();
     for (const cleanup of [...cleanups]) cleanup();
   });
 };

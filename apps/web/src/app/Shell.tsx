@@ -9,23 +9,33 @@ import { OfflineBanner } from '../features/traces/OfflineBanner';
 import { TraceDropOverlay } from '../features/traces/TraceDropOverlay';
 import { DemoGuide } from '../features/welcome/DemoGuide';
 import { useServices } from '../lib/services';
+import { useSplitWidth } from '../ui/useSplitWidth';
 import { TabArea } from './TabArea';
-import { TABS } from './tabs';
+import { TABS, VIEW_GROUPS } from './tabs';
 import { ThemeToggle } from './ThemeToggle';
+import { displayOrder } from './viewNav';
+import { ViewNav } from './ViewNav';
 
-const PALETTE_VIEWS = TABS.map(({ id, label }) => ({ id, label }));
+const GROUP_LABEL = new Map(VIEW_GROUPS.map((g) => [g.id, g.label]));
+const PALETTE_VIEWS = displayOrder(TABS, VIEW_GROUPS).map(({ id, label, group }) => ({ id, label, group: GROUP_LABEL.get(group) }));
 
-/** The devtools layout: sidebar (sessions, connect), status bar, tabs, server-request tray. */
+const SIDEBAR = { key: 'mcpscope.sidebar.width', initial: 280, min: 220, max: 480 } as const;
+
+/**
+ * The devtools layout: the sidebar (sessions, connect; resizable by its right edge), then the
+ * status bar over the views navigation and the view in sight, and the server-request sheet.
+ */
 export function Shell() {
   const { api } = useServices();
   const info = useQuery({ queryKey: ['info'], queryFn: () => api.info(), staleTime: Infinity });
+  const sidebar = useSplitWidth(SIDEBAR.key, SIDEBAR.initial, SIDEBAR.min, { edge: 'right', max: SIDEBAR.max });
   return (
     <div className="flex h-full min-h-0 text-fg">
-      <aside className="flex w-[300px] shrink-0 flex-col border-r border-line bg-panel">
+      <aside className="relative flex shrink-0 flex-col border-r border-line bg-panel" style={{ width: sidebar.width }} data-testid="sidebar">
         <header className="flex h-9 shrink-0 items-center gap-2 border-b border-line px-2">
           <Logo />
           <span className="font-semibold tracking-tight">mcpscope</span>
-          {info.data && <span className="text-[11px] text-subtle">v{info.data.version}</span>}
+          {info.data && <span className="min-w-0 truncate text-[11px] text-subtle">v{info.data.version}</span>}
           <span className="flex-1" />
           <PaletteButton />
           <ThemeToggle />
@@ -34,13 +44,25 @@ export function Shell() {
           <div className="border-b border-line bg-danger/5 px-2 py-1 text-[11px] text-danger" role="alert">{info.error.message}</div>
         )}
         <SessionSidebar />
+        <div
+          {...sidebar.handleProps}
+          aria-label="Resize the sidebar (arrow keys; Enter restores)"
+          title="Drag to resize · double-click restores"
+          className="absolute inset-y-0 -right-[3px] z-10 w-[5px] cursor-col-resize hover:bg-accent/40 focus-visible:bg-accent/60 focus-visible:outline-none"
+          data-testid="sidebar-resize"
+        />
       </aside>
       <main className="flex min-w-0 flex-1 flex-col">
         <StatusBar />
-        <SessionErrorBanner />
-        <OfflineBanner />
-        <DemoGuide />
-        <TabArea />
+        <div className="flex min-h-0 flex-1">
+          <ViewNav />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <SessionErrorBanner />
+            <OfflineBanner />
+            <DemoGuide />
+            <TabArea />
+          </div>
+        </div>
         <ServerRequestSheet />
         <CommandPalette views={PALETTE_VIEWS} />
         <TraceDropOverlay />

@@ -26,14 +26,26 @@ import type { TabBadge } from '../lib/tabBadge';
 import { activeSessionStore } from '../lib/uiState';
 import { useValue } from '../lib/valueStore';
 
+/** What the user is doing in a view; the navigation shows one heading per group, in this order. */
+export type ViewGroup = 'traffic' | 'server' | 'diagnosis' | 'recordings';
+
+export const VIEW_GROUPS: ReadonlyArray<{ id: ViewGroup; label: string }> = [
+  { id: 'traffic', label: 'Traffic' },
+  { id: 'server', label: 'Server' },
+  { id: 'diagnosis', label: 'Diagnosis' },
+  { id: 'recordings', label: 'Recordings' },
+];
+
 /**
- * The main area's tabs. A feature adds its panel here (Tools, Resources, Prompts,
- * Notifications, Client, OAuth…); the shell renders whatever is registered.
- * `useBadge` is a hook: it is called on every render of the tab strip, in registry order.
+ * The main area's views (tabs), in display order: the single source for the navigation, the
+ * panels, Alt+1…9 and the command palette. A feature adds its panel here; the shell renders
+ * whatever is registered. `useBadge` is a hook: it is called on every render of the
+ * navigation, in registry order.
  */
 export interface TabDefinition {
   id: string;
   label: string;
+  group: ViewGroup;
   component: ComponentType;
   useBadge?: () => TabBadge | null;
   /** Not about one session (Traces, Compare): its state is kept when the session changes. */
@@ -51,19 +63,19 @@ function useActiveLogCount(pick: 'frames' | 'console'): TabBadge | null {
 }
 
 export const TABS: readonly TabDefinition[] = [
-  { id: 'frames', label: 'Frames', component: FramesPanel, useBadge: () => useActiveLogCount('frames') },
-  { id: 'console', label: 'Console', component: ConsolePanel, useBadge: () => useActiveLogCount('console') },
-  { id: 'composer', label: 'Composer', component: ComposerPanel },
-  { id: 'tools', label: 'Tools', component: ToolsPanel, useBadge: useToolCountBadge },
-  { id: 'tasks', label: 'Tasks', component: TasksPanel, useBadge: useTasksBadge },
-  { id: 'resources', label: 'Resources', component: ResourcesPanel },
-  { id: 'prompts', label: 'Prompts', component: PromptsPanel },
-  { id: 'notifications', label: 'Notifications', component: NotificationsPanel, useBadge: useNotificationsBadge },
-  { id: 'capabilities', label: 'Capabilities', component: CapabilitiesPanel },
-  { id: 'findings', label: 'Findings', component: FindingsPanel, useBadge: useFindingsBadge },
-  { id: 'client', label: 'Client', component: ClientPanel, useBadge: useClientBadge },
-  { id: 'oauth', label: 'OAuth', component: OAuthPanel },
-  { id: 'timeline', label: 'Timeline', component: TimelinePanel },
-  { id: 'traces', label: 'Traces', component: TracesPanel, appWide: true },
-  { id: 'compare', label: 'Compare', component: ComparePanel, appWide: true },
+  { id: 'frames', label: 'Frames', group: 'traffic', component: FramesPanel, useBadge: () => useActiveLogCount('frames') },
+  { id: 'console', label: 'Console', group: 'traffic', component: ConsolePanel, useBadge: () => useActiveLogCount('console') },
+  { id: 'notifications', label: 'Notifications', group: 'traffic', component: NotificationsPanel, useBadge: useNotificationsBadge },
+  { id: 'timeline', label: 'Timeline', group: 'traffic', component: TimelinePanel },
+  { id: 'composer', label: 'Composer', group: 'traffic', component: ComposerPanel },
+  { id: 'tools', label: 'Tools', group: 'server', component: ToolsPanel, useBadge: useToolCountBadge },
+  { id: 'resources', label: 'Resources', group: 'server', component: ResourcesPanel },
+  { id: 'prompts', label: 'Prompts', group: 'server', component: PromptsPanel },
+  { id: 'tasks', label: 'Tasks', group: 'server', component: TasksPanel, useBadge: useTasksBadge },
+  { id: 'capabilities', label: 'Capabilities', group: 'server', component: CapabilitiesPanel },
+  { id: 'findings', label: 'Findings', group: 'diagnosis', component: FindingsPanel, useBadge: useFindingsBadge },
+  { id: 'client', label: 'Client', group: 'diagnosis', component: ClientPanel, useBadge: useClientBadge },
+  { id: 'oauth', label: 'OAuth', group: 'diagnosis', component: OAuthPanel },
+  { id: 'traces', label: 'Traces', group: 'recordings', component: TracesPanel, appWide: true },
+  { id: 'compare', label: 'Compare', group: 'recordings', component: ComparePanel, appWide: true },
 ];

@@ -87,9 +87,10 @@ describe('api client against a real HTTP server', () => {
 
   it('encodes ids, sends JSON-RPC messages and accepts empty replies', async () => {
     const urls: string[] = [];
-    handler = (req, _body, res) => {
+    handler = (req, body, res) => {
       urls.push(`${req.method} ${req.url}${req.headers['x-mcpscope-origin'] ? ` (${String(req.headers['x-mcpscope-origin'])})` : ''}`);
       if (req.method === 'POST' && req.url?.endsWith('/messages')) reply(res, 200, { response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
+      else if (req.method === 'PATCH') reply(res, 200, { session: { id: 'a/b', name: JSON.parse(body).name ?? 'auto', named: true, state: 'closed', transport: 'stdio', target: 'x', createdAt: 0 } });
       else {
         res.writeHead(204);
         res.end();
@@ -97,12 +98,14 @@ describe('api client against a real HTTP server', () => {
     };
     const api = createApiClient({ token: 'x', baseUrl });
     expect(await api.sendMessage('a/b', { message: { method: 'ping' } }, 'composer: send')).toEqual({ response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
+    expect(await api.renameSession('a/b', 'mine')).toMatchObject({ id: 'a/b', name: 'mine', named: true });
     await api.closeSession('a/b');
     await api.forgetSession('a/b');
     await api.answerServerRequest('a/b', 'n:1', { result: {} }, 'server requests: answer sampling/createMessage');
     expect(urls).toEqual([
       // The origin of each call that can make a frame (issue 11), as the proxy reads it.
       'POST /api/sessions/a%2Fb/messages (composer: send)',
+      'PATCH /api/sessions/a%2Fb',
       'DELETE /api/sessions/a%2Fb',
       'DELETE /api/sessions/a%2Fb?forget=1',
       'POST /api/sessions/a%2Fb/server-requests/n%3A1 (server requests: answer sampling/createMessage)',

@@ -179,6 +179,9 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
     listSessions: async (): Promise<SessionInfo[]> => (await call('GET', '/api/sessions', SessionListSchema)).sessions,
     createSession: async (config: SessionConfigInput): Promise<SessionInfo> =>
       (await call('POST', '/api/sessions', SessionReplySchema, { config })).session,
+    /** A name for people; null or '' restores the automatic one (PATCH /api/sessions/:id). */
+    renameSession: async (id: string, name: string | null): Promise<SessionInfo> =>
+      (await call('PATCH', `/api/sessions/${enc(id)}`, SessionReplySchema, { name })).session,
     closeSession: (id: string): Promise<void> => call('DELETE', `/api/sessions/${enc(id)}`, null),
     forgetSession: (id: string): Promise<void> => call('DELETE', `/api/sessions/${enc(id)}?forget=1`, null),
     sendMessage: (id: string, body: SendMessageBody, origin: OriginReason): Promise<SendMessageReply> =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '@mcpscope/wire';
-import { EventStore } from './eventStore';
+import { BURST_DELAY_MS, EventStore, MAX_PACED_DELAY_MS, RENDER_PACING } from './eventStore';
 import { request, response, syntheticFrames } from './testFrames';
 
 function manualStore() {
@@ -25,6 +25,43 @@ describe('EventStore', () => {
     runFrame();
     expect(notified).toBe(1);
     expect(store.log('s1')!.frames.length).toBe(500);
+  });
+
+  it('paces a steady stream by what its updates cost, and renders a cheap one on the next frame', async () => {
+    let clock = 0;
+    const delays: number[] = [];
+    const tasks: Array<() => void> = [];
+    const store = new EventStore((fn, delay = 0) => (tasks.push(fn), delays.push(delay)), () => clock);
+    const frames = syntheticFrames(40);
+    const run = async () => {
+      tasks.splice(0).forEach((t) => t());
+      await Promise.resolve(); // the microtask that measures the render
+    };
+    store.enqueue({ type: 'ready' });
+    await run();
+    // An update costing 30 ms (a long list's render): the next waits 30 × RENDER_PACING from its start.
+    store.subscribe(() => void (clock += 30));
+    expect(delays).toEqual([BURST_DELAY_MS]); // not ready yet: the backlog is a burst
+    store.enqueue(frames[0]!);
+    expect(delays.at(-1)).toBe(0);
+    await run();
+    clock += 5; // the next message comes 5 ms after that update ended
+    store.enqueue(frames[1]!);
+    expect(delays.at(-1)).toBe(30 * RENDER_PACING - 35);
+    await run();
+    clock += 10_000; // long after: no wait
+    store.enqueue(frames[2]!);
+    expect(delays.at(-1)).toBe(0);
+    await run();
+    // A very costly update: the next one waits MAX_PACED_DELAY_MS after it ended, no more.
+    store.subscribe(() => void (clock += 1000));
+    store.enqueue(frames[3]!);
+    expect(delays.at(-1)).toBe(90);
+    await run();
+    store.enqueue(frames[4]!);
+    expect(delays.at(-1)).toBe(MAX_PACED_DELAY_MS);
+    await run();
+    expect(store.log('s1')!.frames.length).toBe(5);
   });
 
   it('keeps the snapshot stable until something changes', () => {

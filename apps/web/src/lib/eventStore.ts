@@ -34,6 +34,15 @@ const pendingKey = (sessionId: string, requestId: string) => `${sessionId}\u0000
  */
 export const BURST_THRESHOLD = 500;
 export const BURST_DELAY_MS = 150;
+/**
+ * A steady stream below the burst size is paced by what rendering costs: after a flush whose
+ * update (store + React render, layout effects included) took `c` ms, the next one waits until
+ * RENDER_PACING × c ms after it started (at most MAX_PACED_DELAY_MS after it ended), so
+ * rendering keeps at most ~1/RENDER_PACING of the main thread and the rest reads the socket.
+ * A cheap update (an echo in a short log) still renders on the next animation frame.
+ */
+export const RENDER_PACING = 4;
+export const MAX_PACED_DELAY_MS = 250;
 
 /**
  * The browser's copy of everything the proxy reported. WS messages are queued and applied in
@@ -56,11 +65,17 @@ export class EventStore {
   /** Per-session byte budget of the logs (GET /api/info `memoryBudget`). */
   private memoryBudget = DEFAULT_MEMORY_BUDGET;
   private lastBatchSize = 0;
+  /** When the last flush started and what it cost, React's render included (ms, `now()`). */
+  private lastFlushAt = -Infinity;
+  private lastFlushCost = 0;
   private sessionsDirty = true;
   private pendingDirty = true;
   private snapshot: StoreSnapshot;
 
-  constructor(private readonly schedule: Schedule = frameScheduler()) {
+  constructor(
+    private readonly schedule: Schedule = frameScheduler(),
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.snapshot = {
       version: 0, socket: 'connecting', socketDetail: undefined, ready: false,
       sessions: [], logs: this.logs, pending: [], invalidMessages: 0,
@@ -94,19 +109,31 @@ export class EventStore {
     this.commit({});
   }
 
-  /** Queues a socket message; it is applied at the next animation frame (or `flush()`). */
+  /**
+   * Queues a socket message; it is applied at the next animation frame (or `flush()`), later
+   * during a burst or when rendering is costly (BURST_*, RENDER_PACING). A batch from the proxy
+   * arrives as consecutive calls and is applied in the same flush: one update, one render.
+   */
   enqueue(message: WsServerMessage): void {
     this.queue.push(message);
     if (this.scheduled) return;
     this.scheduled = true;
     const burst = !this.snapshot.ready || this.lastBatchSize >= BURST_THRESHOLD;
-    this.schedule(() => this.flush(), burst ? BURST_DELAY_MS : 0);
+    this.schedule(() => this.flush(), burst ? BURST_DELAY_MS : this.pacedDelay());
+  }
+
+  /** How long to wait so the last flush's cost stays ≤ 1/RENDER_PACING of the time (0: next frame). */
+  private pacedDelay(): number {
+    const cost = this.lastFlushCost;
+    const wait = this.lastFlushAt + Math.min(cost * RENDER_PACING, cost + MAX_PACED_DELAY_MS) - this.now();
+    return wait > 1 ? Math.ceil(wait) : 0;
   }
 
   /** Applies every queued message now and notifies once. */
   flush(): void {
     this.scheduled = false;
     if (this.queue.length === 0) return;
+    const started = this.now();
     const batch = this.queue;
     this.queue = [];
     this.lastBatchSize = batch.length;
@@ -117,6 +144,12 @@ export class EventStore {
       this.apply(message);
     }
     this.commit({ ready });
+    this.lastFlushAt = started;
+    this.lastFlushCost = this.now() - started;
+    // React renders a store change in a microtask queued during commit(): this one runs after it.
+    queueMicrotask(() => {
+      if (this.lastFlushAt === started) this.lastFlushCost = this.now() - started;
+    });
   }
 
   setSocketStatus(socket: SocketStatus, socketDetail?: string): void {

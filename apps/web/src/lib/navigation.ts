@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { activeSessionStore, activeTabStore, frameFocusStore } from './uiState';
+import { activeSessionStore, activeTabStore, frameFilterRequestStore, frameFocusStore } from './uiState';
 import { createValueStore, useValue } from './valueStore';
 
 /**
@@ -66,4 +66,18 @@ export const framesNavigation = {
     frameFocusStore.set(index === undefined ? { sessionId, seq } : { sessionId, seq, index });
     navigate('frames', { kind: 'frame', name: String(seq) });
   },
+  /** Shows the Frames tab of `sessionId` with the filter text `text` (e.g. `method:tools/call`). */
+  showFiltered(sessionId: string, text: string): void {
+    frameFilterRequestStore.set({ sessionId, text });
+    activeTabStore.set('frames');
+  },
+};
+
+/**
+ * Opens a URI in the Resources tab of the active session: selected, and read (resources/read,
+ * origin `resources: read`) because the user asked — a listed resource, a template's expansion
+ * or a URI the server never listed alike (a resource link in a tool result, an embedded resource).
+ */
+export const resourcesNavigation = {
+  openResource: (uri: string) => navigate('resources', { kind: 'resource', name: uri }),
 };

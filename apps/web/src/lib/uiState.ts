@@ -15,3 +15,9 @@ export const frameFocusStore = createValueStore<{ sessionId: string; seq: number
 
 /** A request to show the Frames tab with a filter (e.g. the Notifications tab's "older on disk"). */
 export const frameFilterRequestStore = createValueStore<{ sessionId: string; kind?: 'notification'; method?: string | null; text?: string } | null>(null);
+
+/**
+ * A request to bring the sidebar's Connect form into view and focus its first field (the
+ * Welcome screen's "Connect a server"): a counter, so asking twice focuses twice.
+ */
+export const connectFocusStore = createValueStore<number>(0);

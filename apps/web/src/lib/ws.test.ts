@@ -52,6 +52,16 @@ describe('connectSocket', () => {
     expect(invalid).toHaveLength(2);
   });
 
+  it('unpacks a batch into its messages, in order, dropping only its invalid ones', () => {
+    const { messages, invalid } = setup();
+    const ws = FakeSocket.instances[0];
+    ws.onopen?.();
+    const frame = (seq: unknown) => ({ type: 'frame', sessionId: 's', seq, t: 0, dir: 'in', size: 2, msg: {} });
+    ws.onmessage?.({ data: JSON.stringify({ type: 'batch', messages: [frame(1), frame('x'), { type: 'ready' }, frame(2)] }) });
+    expect(messages).toEqual([frame(1), { type: 'ready' }, frame(2)]);
+    expect(invalid).toHaveLength(1);
+  });
+
   it('reconnects with growing backoff, resets it after a successful open, and stops on close()', () => {
     const { client, timers, statuses } = setup();
     FakeSocket.instances[0].onclose?.({ code: 1006, reason: '' });

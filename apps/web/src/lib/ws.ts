@@ -1,10 +1,11 @@
 import type { WsServerMessage } from '@mcpscope/wire';
-import { parseWsMessage } from './wsMessage';
+import { parseWsFrame } from './wsMessage';
 
 export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface SocketClientOptions {
   url: string;
+  /** Each message in order; a batch from the proxy is unpacked (the store applies them together). */
   onMessage: (message: WsServerMessage) => void;
   onStatus?: (status: SocketStatus, detail?: string) => void;
   /** A message that failed the schema; it is dropped, never half-applied. */
@@ -59,9 +60,9 @@ export function connectSocket(opts: SocketClientOptions): SocketClient {
     };
     ws.onmessage = (ev: MessageEvent) => {
       if (typeof ev.data !== 'string') return;
-      const parsed = parseWsMessage(ev.data);
-      if (parsed.ok) opts.onMessage(parsed.message);
-      else opts.onInvalid?.(parsed.error);
+      const { messages, errors } = parseWsFrame(ev.data);
+      for (const message of messages) opts.onMessage(message);
+      for (const error of errors) opts.onInvalid?.(error);
     };
     ws.onclose = (ev: CloseEvent) => {
       if (socket !== ws) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWsMessage } from './wsMessage';
+import { parseWsFrame, parseWsMessage } from './wsMessage';
 
 const frame = { type: 'frame', sessionId: 's1', seq: 1, t: 0, dir: 'out', size: 10, msg: { jsonrpc: '2.0', id: 1, method: 'ping' } };
 
@@ -32,5 +32,30 @@ describe('parseWsMessage', () => {
   ])('rejects %s', (_name, value) => {
     const parsed = parseWsMessage(typeof value === 'string' ? value : JSON.stringify(value));
     expect(parsed.ok).toBe(false);
+  });
+});
+
+describe('parseWsFrame', () => {
+  it('takes a lone message or a batch, in order', () => {
+    expect(parseWsFrame(JSON.stringify(frame))).toEqual({ messages: [frame], errors: [] });
+    const batch = { type: 'batch', messages: [{ type: 'ready' }, frame, { ...frame, seq: 2 }] };
+    expect(parseWsFrame(JSON.stringify(batch))).toEqual({ messages: batch.messages, errors: [] });
+  });
+
+  it('drops only the invalid elements of a batch, with a reason for each', () => {
+    const batch = { type: 'batch', messages: [frame, { ...frame, seq: 'x' }, { type: 'nope' }, { type: 'batch', messages: [] }, { ...frame, seq: 3 }] };
+    const parsed = parseWsFrame(JSON.stringify(batch));
+    expect(parsed.messages.map((m) => (m as { seq: number }).seq)).toEqual([1, 3]);
+    expect(parsed.errors).toHaveLength(3);
+  });
+
+  it.each([
+    ['not json', '{'],
+    ['a batch without messages', JSON.stringify({ type: 'batch' })],
+    ['a batch whose messages is not an array', JSON.stringify({ type: 'batch', messages: { 0: frame } })],
+  ])('rejects %s', (_name, text) => {
+    const parsed = parseWsFrame(text);
+    expect(parsed.messages).toEqual([]);
+    expect(parsed.errors).toHaveLength(1);
   });
 });

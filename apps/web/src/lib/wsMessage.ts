@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, type WsServerMessage } from '@mcpscope/wire';
+import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, WS_BATCH_TYPE, type WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressMessageSchema } from './requestProgress';
 
 /**
@@ -58,6 +58,37 @@ function isValidSessionEvent(v: Record<string, unknown>): boolean {
   );
 }
 
+/** One WebSocket message: a lone message or a batch (`{type: "batch", messages}`), checked element by element. */
+export interface ParsedWsFrame {
+  /** The valid messages, in order. */
+  messages: WsServerMessage[];
+  /** Why each invalid one was dropped (the others are kept: a batch is only a way to carry them). */
+  errors: string[];
+}
+
+export function parseWsFrame(text: string): ParsedWsFrame {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { messages: [], errors: [`not JSON: ${(err as Error).message}`] };
+  }
+  const out: ParsedWsFrame = { messages: [], errors: [] };
+  const take = (v: unknown) => {
+    // The common case (session events) without the result object.
+    if (isRecord(v) && typeof v.type === 'string' && EVENT_TYPES.has(v.type) && isValidSessionEvent(v)) return void out.messages.push(v as unknown as WsServerMessage);
+    const parsed = checkWsMessage(v);
+    if (parsed.ok) out.messages.push(parsed.message);
+    else out.errors.push(parsed.error);
+  };
+  if (isRecord(value) && value.type === WS_BATCH_TYPE) {
+    if (!Array.isArray(value.messages)) return { messages: [], errors: ['a batch without a messages array'] };
+    for (const v of value.messages) take(v);
+  } else take(value);
+  return out;
+}
+
+/** A lone message (a batch is refused here: see parseWsFrame). */
 export function parseWsMessage(text: string): ParsedWsMessage {
   let value: unknown;
   try {
@@ -65,6 +96,10 @@ export function parseWsMessage(text: string): ParsedWsMessage {
   } catch (err) {
     return { ok: false, error: `not JSON: ${(err as Error).message}` };
   }
+  return checkWsMessage(value);
+}
+
+function checkWsMessage(value: unknown): ParsedWsMessage {
   if (isRecord(value) && typeof value.type === 'string' && EVENT_TYPES.has(value.type)) {
     if (isValidSessionEvent(value)) return { ok: true, message: value as unknown as WsServerMessage };
     // Fall through: zod produces the detailed error.

@@ -1,5 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
+
+/** jose is loaded on first use: only a DPoP flow needs it, not every command that imports the engine. */
+const jose = () => import('jose');
 
 /**
  * DPoP (RFC 9449; MCP's SEP-1932 profile): a key pair per OAuth runner, a fresh proof JWT per
@@ -56,6 +59,7 @@ export class DpopKey {
 
   /** A new key pair; the private key is not extractable (RFC 9449 §11.1). */
   static async generate(alg: DpopAlg = 'ES256'): Promise<DpopKey> {
+    const { calculateJwkThumbprint, exportJWK, generateKeyPair } = await jose();
     const { privateKey, publicKey } = await generateKeyPair(alg);
     const publicJwk = await exportJWK(publicKey);
     return new DpopKey(privateKey, publicJwk, alg, await calculateJwkThumbprint(publicJwk, 'sha256'));
@@ -66,6 +70,7 @@ export class DpopKey {
     const alg = jwk.alg;
     if (!isDpopAlg(alg)) throw new Error(`The DPoP key's "alg" must be one of ${DPOP_ALGS.join(', ')} (RFC 9449 §11.6)`);
     if (typeof jwk.d !== 'string') throw new Error('The DPoP key must be a private JWK (with "d")');
+    const { calculateJwkThumbprint, importJWK } = await jose();
     const privateKey = (await importJWK(jwk as JWK, alg)) as CryptoKey;
     const publicJwk = Object.fromEntries(Object.entries(jwk).filter(([k]) => !PRIVATE_MEMBERS.includes(k) && k !== 'key_ops' && k !== 'ext' && k !== 'use')) as JWK;
     return new DpopKey(privateKey, publicJwk, alg, await calculateJwkThumbprint(publicJwk, 'sha256'));
@@ -96,6 +101,7 @@ export class DpopKey {
       ...(request.accessToken !== undefined ? { ath: accessTokenHash(request.accessToken) } : {}),
       ...(nonce !== undefined ? { nonce } : {}),
     };
+    const { SignJWT } = await jose();
     return new SignJWT(claims).setProtectedHeader({ typ: 'dpop+jwt', alg: this.alg, jwk: this.publicJwk }).setIssuedAt().sign(this.privateKey);
   }
 }
@@ -103,6 +109,7 @@ export class DpopKey {
 /** Decodes a proof for display (no verification: it is ours, or it is shown as received). */
 export async function describeProof(proof: string): Promise<DpopProofInfo | undefined> {
   try {
+    const { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader } = await jose();
     const header = decodeProtectedHeader(proof) as Record<string, unknown>;
     const claims = decodeJwt(proof) as Record<string, unknown>;
     const jwk = header.jwk;

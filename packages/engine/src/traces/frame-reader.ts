@@ -1,6 +1,6 @@
-import { frameMethod, frameText, parseFrameFilter, type FrameEvent } from '@mcpscope/protocol';
-import { lineReader, type TraceIndex } from './trace-index.js';
-import { scanLines } from './line-scanner.js';
+import { frameKind, frameMethod, frameText, parseFrameFilter, type FrameEvent, type FrameFilterContext } from '@mcpscope/protocol';
+import type { TraceIndex } from './trace-index.js';
+import { readIndexed, type ReadOptions } from './index-reader.js';
 
 /** Most frames one search answers with (and the most one GET …/frames returns). */
 export const MAX_FRAME_PAGE = 5000;
@@ -25,21 +25,58 @@ export interface FrameSearchResult {
 }
 
 /** Up to `limit` frame events with ordinal ≥ `from`, starting at the nearest frame checkpoint. */
-export async function readFrames(index: TraceIndex, from: number, limit: number): Promise<FrameEvent[]> {
+export async function readFrames(index: TraceIndex, from: number, limit: number, opts: ReadOptions = {}): Promise<FrameEvent[]> {
   const out: FrameEvent[] = [];
-  if (limit <= 0 || from >= index.frames || index.frameCheckpoints.length === 0) return out;
-  const k = Math.min(Math.floor(from / index.every), index.frameCheckpoints.length - 1);
-  const checkpoint = index.frameCheckpoints[k]!;
-  let ordinal = checkpoint.frame;
-  const read = lineReader(index);
-  await scanLines(index.file, checkpoint.offset, ({ text }) => {
-    if (!text.includes('"frame"')) return;
-    const event = read(text);
-    if (event?.type !== 'frame') return;
-    if (ordinal++ >= from) out.push(event);
+  if (limit <= 0 || from >= index.frames) return out;
+  const checkpoint = frameCheckpointBefore(index, from);
+  const start = checkpoint ?? index.start;
+  if (!start) return out;
+  let ordinal = checkpoint?.frame ?? 0;
+  await readIndexed(index, start, (line) => {
+    if (line.kind !== 'frame' || ordinal++ < from) return;
+    // A line typed as a frame that is no frame event after all is reported (onBad) and left out.
+    const event = line.event();
+    if (event?.type === 'frame') out.push(event);
     return out.length < limit;
-  });
+  }, opts);
   return out;
+}
+
+/** The last frame checkpoint at or before ordinal `frame` (checkpoints are in ordinal order). */
+function frameCheckpointBefore(index: TraceIndex, frame: number): TraceIndex['frameCheckpoints'][number] | undefined {
+  const cps = index.frameCheckpoints;
+  let lo = 0;
+  let hi = cps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cps[mid]!.frame <= frame) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? cps[lo - 1] : undefined;
+}
+
+/** The filter reads requests' answers (`is:failed`): only a search over the frames themselves can tell (not a summary). */
+export function filterNeedsAnswers(filter: string | undefined): boolean {
+  return filter?.trim() ? parseFrameFilter(filter).needsAnswers : false;
+}
+
+/**
+ * What `is:failed` needs to know of a request: whether it was answered with an error. Answers
+ * come after their requests (and may lie past `before`), so a first pass over every frame keeps
+ * the seqs of the requests that error responses answer: a number each, never the frames.
+ */
+async function answersContext(frames: (index: number, limit: number) => Promise<FrameEvent[]>, total: number): Promise<FrameFilterContext> {
+  const failed = new Set<number>();
+  for (let next = 0; next < total; ) {
+    const batch = await frames(next, Math.min(MAX_FRAME_PAGE, total - next));
+    if (batch.length === 0) break;
+    next += batch.length;
+    for (const frame of batch) {
+      const requestSeq = frame.pair?.requestSeq;
+      if (typeof requestSeq === 'number' && frameKind(frame) === 'error') failed.add(requestSeq);
+    }
+  }
+  return { answeredWithError: (seq) => failed.has(seq) };
 }
 
 /**
@@ -54,6 +91,7 @@ export async function searchFramesVia(
   const filter = q.filter?.trim() ? parseFrameFilter(q.filter) : undefined;
   const end = Math.min(q.before ?? total, total);
   const limit = Math.max(0, Math.min(q.limit, MAX_FRAME_PAGE));
+  const ctx = filter?.needsAnswers ? await answersContext(frames, total) : undefined;
   const ring: Array<{ index: number; frame: FrameEvent }> = [];
   let matched = 0;
   for (let next = 0; next < end; ) {
@@ -63,7 +101,7 @@ export async function searchFramesVia(
       const index = next++;
       if (q.method !== undefined && frameMethod(frame) !== q.method) continue;
       let text: string | undefined;
-      if (filter && !filter.test(frame, () => (text ??= frameText(frame)))) continue;
+      if (filter && !filter.test(frame, () => (text ??= frameText(frame)), ctx)) continue;
       matched += 1;
       if (limit === 0) continue;
       ring.push({ index, frame });

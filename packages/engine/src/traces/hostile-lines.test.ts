@@ -6,6 +6,8 @@ import { MAX_TRACE_LINE } from '@mcpscope/trace';
 import { lintTraceFile, readTraceFile } from '../check/lint-trace.js';
 import { indexTrace, readEvents } from './trace-index.js';
 import { scanLines } from './line-scanner.js';
+import { OfflineSession } from './offline-session.js';
+import { MAX_TRACE_WARNINGS, WarningList } from './warning-list.js';
 
 // Issue 10: hostile trace files. A line longer than the cap is skipped as it streams (never
 // accumulated), a line nested deeper than MAX_JSON_DEPTH is refused before JSON.parse; both
@@ -40,6 +42,14 @@ describe('a trace line longer than the cap', () => {
     expect(index.warnings).toEqual([expect.stringMatching(warning)]);
     expect(index.total).toBe(2);
     expect((await readEvents(index, 0, 10)).map((e) => e.seq)).toEqual([1, 2]);
+
+    // Opened offline (the lazy index from newline offsets): the same warning, the same events.
+    const offline = await OfflineSession.open('h', file);
+    await offline.indexed;
+    expect(offline.info().warnings).toEqual([expect.stringMatching(warning)]);
+    expect((await offline.page(0, 10)).map((e) => e.seq)).toEqual([1, 2]);
+    // The in-memory tail reads at most 32 MiB of the file back from its end: event 1 lies before the huge line.
+    expect(offline.events().map((e) => e.seq)).toEqual([2]);
 
     const parsed = await readTraceFile(file);
     expect(parsed.events.map((e) => e.seq)).toEqual([1, 2]);
@@ -77,6 +87,12 @@ describe('a trace line nested deeper than MAX_JSON_DEPTH', () => {
     const index = await indexTrace(file);
     expect(index.warnings).toEqual(['line 3: nested deeper than 256 levels, skipped']);
     expect((await readEvents(index, 0, 10)).map((e) => e.seq)).toEqual([1, 3]);
+    // Offline: frames near the start are parsed for the handshake, so the deep one is refused at open.
+    const offline = await OfflineSession.open('d', file, { tail: 1 });
+    await offline.indexed;
+    expect(offline.info().warnings).toEqual(['line 3: nested deeper than 256 levels, skipped']);
+    expect((await offline.page(0, 10)).map((e) => e.seq)).toEqual([1, 3]);
+    expect(offline.pageInfo()).toMatchObject({ total: 2, frames: 0 });
     const report = await lintTraceFile(file);
     expect(report.notes).toEqual(['note: line 3: nested deeper than 256 levels, skipped']);
 
@@ -86,3 +102,15 @@ describe('a trace line nested deeper than MAX_JSON_DEPTH', () => {
     await expect(readTraceFile(deepHeader)).rejects.toThrow('invalid trace header: nested deeper than 256 levels');
   });
 });
+
+describe('the warnings of one trace', () => {
+  it('reports each line once and at most MAX_TRACE_WARNINGS of them, then counts the rest', () => {
+    const w = new WarningList(3);
+    expect(w.add(10, 'a')).toBe(true);
+    expect(w.add(10, 'a again')).toBe(false);
+    for (const [offset, text] of [[20, 'b'], [30, 'c'], [40, 'd'], [50, 'e']] as const) w.add(offset, text);
+    expect(w.list).toEqual(['a', 'b', 'c', '…and 2 more lines skipped']);
+    expect(MAX_TRACE_WARNINGS).toBe(1000);
+  });
+});
+

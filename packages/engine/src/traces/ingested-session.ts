@@ -2,6 +2,7 @@ import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
 import { EventWindow, type WindowOptions } from '../event-window.js';
 import type { EngineMessage, SessionInfo, SessionState } from '../types.js';
 import type { FrameSearchQuery, FrameSearchResult } from './frame-reader.js';
+import { givenName } from '../session-name.js';
 
 /**
  * A session seen from outside (`mcpscope wrap` between a host and its server): its events are
@@ -14,6 +15,7 @@ export class IngestedSession {
   private readonly window: EventWindow;
   private readonly createdAt = Date.now();
   private details: Partial<SessionInfo> = {};
+  private userName?: string;
 
   constructor(
     readonly id: string,
@@ -25,7 +27,13 @@ export class IngestedSession {
   }
 
   info(): SessionInfo {
-    return { id: this.id, ...this.meta, state: this.state, createdAt: this.createdAt, wrapped: true, ...this.details, roots: [], subscriptions: [] };
+    const named = this.userName === undefined ? {} : { name: this.userName, named: true };
+    return { id: this.id, ...this.meta, ...named, state: this.state, createdAt: this.createdAt, wrapped: true, ...this.details, roots: [], subscriptions: [] };
+  }
+
+  /** Engine.rename: null or blank restores the wrapper's name. */
+  rename(name: string | null): void {
+    this.userName = givenName(name);
   }
 
   /** The in-memory window (older events are in the spill file). */

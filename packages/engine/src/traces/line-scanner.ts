@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { MAX_TRACE_LINE } from '@mcpscope/trace';
 
 export interface ScannedLine {
@@ -12,54 +12,100 @@ export interface ScannedLine {
   tooLong?: number;
 }
 
+/** A line as bytes (no "\n"); `bytes` is empty for a line over the cap (`tooLong`). Valid only during the visit. */
+export interface ScannedBytes {
+  offset: number;
+  bytes: Buffer;
+  terminated: boolean;
+  tooLong?: number;
+}
+
 export interface ScanOptions {
   /** Longest line read, in bytes (default MAX_TRACE_LINE); a longer one is reported with `tooLong`. */
   maxLineBytes?: number;
+  /** Bytes per read (default 1 MiB): larger for a whole-file scan, smaller for a page. */
+  chunkBytes?: number;
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /**
- * Streams a file line by line with each line's byte offset, never holding more than one read
- * chunk plus one line (at most `maxLineBytes`) in memory: the bytes of a longer line are
- * dropped as they arrive, so a hostile 1 GB line costs no more than the cap. Stops early when
- * `visit` returns false.
+ * Streams a file line by line as bytes with each line's byte offset. One buffer is read into and
+ * reused (a line longer than it grows it, up to `maxLineBytes`): no allocation per chunk, so a
+ * 200 MB scan leaves no garbage behind but a view per line. The bytes of a line over the cap are
+ * skipped as they arrive, so a hostile 1 GB line costs no more than the buffer. Nothing is
+ * decoded: the index of a trace is built from "\n" offsets. Stops early when `visit` returns false.
+ * `bytes` is a view into the buffer, valid only during the visit.
  */
-export async function scanLines(file: string, start: number, visit: (line: ScannedLine) => boolean | void, opts: ScanOptions = {}): Promise<void> {
+export async function scanLineBytes(file: string, start: number, visit: (line: ScannedBytes) => boolean | void, opts: ScanOptions = {}): Promise<void> {
   const max = opts.maxLineBytes ?? MAX_TRACE_LINE;
-  const stream = createReadStream(file, { start, highWaterMark: 1024 * 1024 });
-  let carry: Buffer[] = [];
-  /** Bytes of the current line so far (kept in `carry` unless it is over the cap). */
-  let length = 0;
-  let lineStart = start;
-  let stopped = false;
-  const emit = (last: Buffer | undefined, terminated: boolean): boolean => {
-    const total = length + (last?.length ?? 0);
-    const line: ScannedLine =
-      total > max
-        ? { offset: lineStart, text: '', terminated, tooLong: total }
-        : { offset: lineStart, text: (carry.length > 0 ? Buffer.concat(last ? [...carry, last] : carry) : (last ?? Buffer.alloc(0))).toString('utf8'), terminated };
-    lineStart += total + 1;
-    carry = [];
-    length = 0;
-    return visit(line) !== false;
-  };
+  const fh = await open(file, 'r');
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let buf = Buffer.allocUnsafe(Math.max(1, Math.min(opts.chunkBytes ?? 1024 * 1024, max + 1)));
+    /** Bytes of buf in use: the start of an unfinished line, before the next read. */
+    let filled = 0;
+    /** File offset of buf[0]. */
+    let base = start;
+    /** Length so far of a line over the cap being skipped, or -1. */
+    let skipping = -1;
+    let skipStart = 0;
+    for (let position = start; ; ) {
+      const { bytesRead } = await fh.read(buf, filled, buf.length - filled, position);
+      position += bytesRead;
+      const end = filled + bytesRead;
+      const view = buf.subarray(0, end);
       let from = 0;
-      for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
-        if (!emit(chunk.subarray(from, nl), true)) {
-          stopped = true;
-          return;
+      if (bytesRead === 0) {
+        if (skipping >= 0) visit({ offset: skipStart, bytes: EMPTY, terminated: false, tooLong: skipping });
+        else if (end > 0) visit({ offset: base, bytes: view, terminated: false });
+        return;
+      }
+      if (skipping >= 0) {
+        const nl = view.indexOf(10);
+        if (nl === -1) {
+          skipping += end;
+          filled = 0;
+          base += end;
+          continue;
         }
+        if (visit({ offset: skipStart, bytes: EMPTY, terminated: true, tooLong: skipping + nl }) === false) return;
+        skipping = -1;
         from = nl + 1;
       }
-      if (from < chunk.length) {
-        length += chunk.length - from;
-        if (length <= max) carry.push(chunk.subarray(from));
-        else carry = [];
+      for (let nl = view.indexOf(10, from); nl !== -1; nl = view.indexOf(10, from)) {
+        if (visit({ offset: base + from, bytes: view.subarray(from, nl), terminated: true }) === false) return;
+        from = nl + 1;
+      }
+      const rest = end - from;
+      if (rest > max) {
+        skipping = rest;
+        skipStart = base + from;
+        filled = 0;
+        base += end;
+      } else if (rest === buf.length) {
+        const grown = Buffer.allocUnsafe(Math.min(max + 1, buf.length * 2));
+        buf.copy(grown, 0, from, end);
+        buf = grown;
+        filled = rest;
+        base += from;
+      } else {
+        buf.copy(buf, 0, from, end);
+        filled = rest;
+        base += from;
       }
     }
-    if (length > 0) emit(undefined, false);
   } finally {
-    if (stopped) stream.destroy();
+    await fh.close();
   }
+}
+
+/** scanLineBytes with each line decoded as UTF-8 text. */
+export function scanLines(file: string, start: number, visit: (line: ScannedLine) => boolean | void, opts: ScanOptions = {}): Promise<void> {
+  return scanLineBytes(
+    file,
+    start,
+    ({ offset, bytes, terminated, tooLong }) =>
+      visit(tooLong === undefined ? { offset, text: bytes.toString('utf8'), terminated } : { offset, text: '', terminated, tooLong }),
+    opts,
+  );
 }

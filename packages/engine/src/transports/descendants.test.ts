@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
 import { isAlive } from '../../test-fixtures/servers.js';
-import { DescendantTracker, readProcEntry, readProcTable } from './descendants.js';
+import { DescendantTracker, readChildren, readProcEntry, readProcTable } from './descendants.js';
 
 const SETSID_SERVER = fileURLToPath(new URL('../../test-fixtures/setsid-server.mjs', import.meta.url));
 
@@ -65,6 +65,32 @@ describe('descendants that leave the process group (setsid)', () => {
     } finally {
       tracker.stopWatching();
     }
+  });
+
+  it('reads a process\'s children from /proc/<pid>/task/*/children as the ppids of every process say', async () => {
+    const root = spawn(process.execPath, ['-e', `for (let i = 0; i < 2; i++) require('node:child_process').spawn('sleep', ['300'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`], { stdio: 'ignore' });
+    started.push(root);
+    const byTable = () => [...readProcTable()].filter(([, e]) => e.ppid === root.pid && e.state !== 'Z').map(([pid]) => pid).sort();
+    await until(() => byTable().length === 2, 'the two children');
+    strays.push(...byTable());
+    const children = readChildren(root.pid!);
+    if (children === undefined) return; // a kernel without CONFIG_PROC_CHILDREN: the tracker reads the table
+    expect(children.sort()).toEqual(byTable());
+  });
+
+  it('tells onNew of each process once, with its start time (for the supervisor)', async () => {
+    const root = spawn(process.execPath, ['-e', `require('node:child_process').spawn('sleep', ['300'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`], { stdio: 'ignore' });
+    started.push(root);
+    const heard: Array<[number, string]> = [];
+    await until(() => readProcTable().get(root.pid!) !== undefined, 'the root');
+    const tracker = new DescendantTracker(root.pid!, (pid, start) => heard.push([pid, start]));
+    await until(() => (tracker.record(), heard.length > 0), 'the child to be recorded');
+    tracker.record();
+    tracker.record();
+    expect(heard).toHaveLength(1);
+    const [pid, start] = heard[0]!;
+    strays.push(pid);
+    expect(start).toBe(readProcEntry(pid)!.start);
   });
 
   it('never signals a pid whose start time is not the one recorded (pid reuse)', async () => {

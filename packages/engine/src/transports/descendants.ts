@@ -39,6 +39,39 @@ export function readProcTable(): Map<number, ProcEntry> {
   return table;
 }
 
+let childrenFiles: boolean | undefined;
+
+/**
+ * The children of `pid` from /proc/<pid>/task/<tid>/children (Linux with CONFIG_PROC_CHILDREN,
+ * as Debian's, Ubuntu's and Fedora's kernels have): a walk of one process tree costs a few reads,
+ * not one per process on the machine. Undefined when the kernel has no such file.
+ */
+export function readChildren(pid: number): number[] | undefined {
+  if (childrenFiles === false) return undefined;
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const tid of tids) {
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && childrenFiles === undefined && tid === String(pid)) {
+        childrenFiles = false;
+        return undefined;
+      }
+      continue;
+    }
+    childrenFiles = true;
+    for (const word of text.split(/\s+/)) if (/^\d+$/.test(word)) out.push(Number(word));
+  }
+  return out;
+}
+
 /**
  * Remembers every descendant of `root` it has seen, by pid and start time, so that the ones that
  * left the process group (setsid: `setsid cmd`, Node's `detached: true`) can be stopped with it.
@@ -56,7 +89,14 @@ export class DescendantTracker {
   /** The root's own start time: once it has exited, its pid (and that pid's children) may be another's. */
   private readonly rootStart?: string;
 
-  constructor(private readonly root: number) {
+  /**
+   * `onNew` hears of each process the first time it is recorded (the supervisor keeps its own
+   * list, to stop them if mcpscope dies).
+   */
+  constructor(
+    private readonly root: number,
+    private readonly onNew?: (pid: number, start: string) => void,
+  ) {
     this.rootStart = readProcEntry(root)?.start;
   }
 
@@ -73,8 +113,37 @@ export class DescendantTracker {
     this.timer = undefined;
   }
 
-  /** Adds the descendants of the root, and of every recorded process still alive, to the record. */
-  record(table = readProcTable()): void {
+  /**
+   * Adds the descendants of the root, and of every recorded process still alive, to the record:
+   * from the children files when the kernel has them, else from `table` (every process's stat).
+   */
+  record(table?: Map<number, ProcEntry>): void {
+    if (table === undefined && this.recordFromChildren()) return;
+    this.recordFromTable(table ?? readProcTable());
+  }
+
+  private recordFromChildren(): boolean {
+    const rootLives = this.rootStart !== undefined && readProcEntry(this.root)?.start === this.rootStart;
+    const queue = [...(rootLives ? [this.root] : []), ...this.alive()];
+    const visited = new Set(queue);
+    for (let i = 0; i < queue.length; i++) {
+      const children = readChildren(queue[i]!);
+      if (children === undefined) return false;
+      for (const pid of children) {
+        if (visited.has(pid)) continue;
+        visited.add(pid);
+        queue.push(pid);
+        if (this.seen.has(pid)) continue;
+        const entry = readProcEntry(pid);
+        if (!entry) continue;
+        this.seen.set(pid, entry.start);
+        this.onNew?.(pid, entry.start);
+      }
+    }
+    return true;
+  }
+
+  private recordFromTable(table: Map<number, ProcEntry>): void {
     const children = new Map<number, number[]>();
     for (const [pid, entry] of table) {
       const list = children.get(entry.ppid);
@@ -89,7 +158,10 @@ export class DescendantTracker {
         if (visited.has(pid)) continue;
         visited.add(pid);
         queue.push(pid);
-        if (!this.seen.has(pid)) this.seen.set(pid, table.get(pid)!.start);
+        if (this.seen.has(pid)) continue;
+        const start = table.get(pid)!.start;
+        this.seen.set(pid, start);
+        this.onNew?.(pid, start);
       }
     }
   }

@@ -6,8 +6,8 @@ import { DescendantTracker } from './descendants.js';
 import { LineSplitter } from './line-splitter.js';
 import { serverEnvironment } from './server-env.js';
 import { parseStdoutLine } from './stdout-line.js';
-import { stopProcessTree, waitUntilGone } from './process-tree.js';
-import { spawnSupervised } from './watchdog.js';
+import { isProcessAlive, stopProcessTree, waitUntilGone } from './process-tree.js';
+import { spawnSupervised, type Supervised } from './watchdog.js';
 
 export interface StdioProcessOptions {
   command: string;
@@ -32,6 +32,18 @@ export interface StdioHooks {
   onNote?(message: string): void;
 }
 
+/** Transports whose server may still be running (for handOffStdioServers). */
+const live = new Set<StdioProcessTransport>();
+
+/**
+ * The process is about to exit (a one-shot command has printed its result): every stdio server
+ * still running gets its stdin closed and is left to its supervisor, which stops it once this
+ * process is gone, instead of this process waiting out the stop grace (see handOff()).
+ */
+export function handOffStdioServers(): void {
+  for (const transport of live) transport.handOff();
+}
+
 /**
  * The stdio transport (2025-11-25/basic/transports#stdio). Written here rather than taken from
  * the SDK because an inspector must keep what the SDK drops: non-JSON stdout lines, exact line
@@ -47,10 +59,12 @@ export class StdioProcessTransport implements Transport {
   onundeliverable?: (id: JsonRpcId, reason: string) => void;
   private child?: ChildProcess;
   private serverPid?: number;
+  private supervised?: Supervised;
   /** Every process under the supervisor, including those that left its group (setsid). */
   private descendants?: DescendantTracker;
   private closed = false;
   private closing = false;
+  private handedOff = false;
   /** True when the process ended without being asked to (crash, exit during connect). */
   exitedOnItsOwn = false;
   private exited?: Promise<void>;
@@ -60,30 +74,32 @@ export class StdioProcessTransport implements Transport {
     private readonly hooks: StdioHooks,
   ) {}
 
-  /** The server's own pid (its supervisor leads the process group). */
+  /** The server's own pid (it leads its process group, or its Node watchdog does). */
   get pid(): number | undefined {
     return this.serverPid;
   }
 
   async start(): Promise<void> {
-    let child: ChildProcess;
-    let serverPid: number;
+    let supervised: Supervised;
     try {
-      // Under the watchdog supervisor: the server's tree dies with us, even on SIGKILL.
-      ({ child, serverPid } = await spawnSupervised({
+      // With a supervisor: the server's tree dies with us, even on SIGKILL.
+      supervised = await spawnSupervised({
         command: this.opts.command,
         args: this.opts.args,
         cwd: this.opts.cwd,
         env: serverEnvironment(this.opts.env),
-      }));
+      });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const what = code === 'ENOENT' ? `command not found: ${this.opts.command}` : (err as Error).message;
       throw new EngineError('ENGINE_SPAWN_FAILED', `Could not start the server: ${what}`, { cause: err });
     }
+    const { child, serverPid } = supervised;
+    this.supervised = supervised;
     this.child = child;
     this.serverPid = serverPid;
-    if (child.pid !== undefined) this.descendants = new DescendantTracker(child.pid).watch();
+    if (child.pid !== undefined) this.descendants = new DescendantTracker(child.pid, (pid, start) => supervised.descendant(pid, start)).watch();
+    live.add(this);
     this.hooks.onSpawn(serverPid);
     this.exited = new Promise((resolve) => child.once('close', () => resolve()));
     const lines = new LineSplitter(this.opts.maxLineBytes ?? 64 * 1024 * 1024, (line, overflow) => this.onLine(line, overflow));
@@ -114,6 +130,7 @@ export class StdioProcessTransport implements Transport {
       }, 2000).unref();
     });
     child.once('close', (code, signal) => {
+      live.delete(this);
       this.hooks.onExit(code, signal);
       this.closed = true;
       this.onclose?.();
@@ -156,9 +173,14 @@ export class StdioProcessTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
+    return this.sendText(JSON.stringify(message));
+  }
+
+  /** A message the tap already serialized (and measured): written as one line, not serialized again. */
+  async sendText(text: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.closed || stdin.destroyed) throw new EngineError('ENGINE_NOT_CONNECTED', 'The server process is not running');
-    const line = JSON.stringify(message) + '\n';
+    const line = text + '\n';
     await new Promise<void>((resolve, reject) => {
       stdin.write(line, (err) => (err ? reject(err) : resolve()));
     });
@@ -167,10 +189,33 @@ export class StdioProcessTransport implements Transport {
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return;
+    if (this.handedOff) return;
+    // Dead already, its exit not yet reported (a write to it failed with EPIPE and the client
+    // closed at once): that exit was its own, and the connect error tells it.
+    if (!this.closing && this.serverPid !== undefined && child.exitCode === null && child.signalCode === null && !isProcessAlive(this.serverPid)) this.exitedOnItsOwn = true;
     this.closing = true;
     await stopProcessTree(child, { graceMs: this.opts.stopGraceMs, descendants: this.descendants });
     await this.exited;
-    // The supervisor's exit is reported first; the server, killed with the group, follows.
+    // Under the Node watchdog its exit is reported first; the server, killed with the group, follows.
     if (this.serverPid !== undefined) await waitUntilGone(this.serverPid);
+    this.supervised?.release();
+  }
+
+  /**
+   * For a command that exits as soon as its work is done (`mcpscope call`): closes the server's
+   * stdin and leaves the rest of the stop (the grace, SIGTERM, SIGKILL, the strays) to the
+   * supervisor, which starts on it when this process exits. Nothing is awaited; a later close()
+   * does nothing. The server's exit is then not reported.
+   */
+  handOff(): void {
+    const child = this.child;
+    if (!child || this.handedOff || child.exitCode !== null || child.signalCode !== null) return;
+    this.handedOff = true;
+    this.closing = true;
+    live.delete(this);
+    this.descendants?.record();
+    this.descendants?.stopWatching();
+    this.supervised?.handOff(this.opts.stopGraceMs ?? 1000);
+    child.stdin?.end();
   }
 }

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
+import { ShellSupervisor, shellSupervisorAvailable } from './shell-supervisor.js';
 
 /**
- * The supervisor every stdio server runs under (as `node -e`). It leads the server's process
- * group (the server is spawned detached), hands the server our stdin/stdout/stderr unchanged
+ * spawnSupervised: every stdio server gets a supervisor that stops its tree if mcpscope dies.
+ * Normally the `/bin/sh` script of shell-supervisor.ts, beside the server (~1.6 MiB); where there
+ * is no /bin/sh, this Node watchdog (~40 MiB, 20–50 ms to start), which the server runs under
+ * (as `node -e`). It leads the server's process group (the server is spawned detached), hands the server our stdin/stdout/stderr unchanged
  * (stdio 'inherit': not one byte passes through it), and holds fd 3, a socket to mcpscope. When
  * mcpscope dies, even by SIGKILL, the kernel closes that socket: the supervisor sees EOF and
  * takes the whole group down (SIGTERM, then SIGKILL). It ignores SIGTERM/SIGINT sent to the
@@ -102,13 +105,25 @@ export interface SupervisedOptions {
   args: string[];
   env: Record<string, string>;
   cwd?: string;
+  /** Which supervisor: the sh script when /bin/sh exists (default), or the Node watchdog. */
+  supervisor?: 'auto' | 'shell' | 'node';
 }
 
 export interface Supervised {
-  /** The supervisor: leader of the group; its exit mirrors the server's. */
+  /** The process whose exit is the server's: the server itself, or the Node watchdog (which mirrors it). */
   child: ChildProcess;
   /** The server's own pid. */
   serverPid: number;
+  /** The supervisor's pid (the sh script's, or the Node watchdog's). */
+  supervisorPid: number | undefined;
+  /** The sh supervisor, when it is the one. */
+  shell?: ShellSupervisor;
+  /** A descendant seen alive (pid, start time): the supervisor stops it too if mcpscope dies. */
+  descendant(pid: number, start: string): void;
+  /** mcpscope exits now with the server running and its stdin closed: the supervisor finishes the stop. */
+  handOff(graceMs: number): void;
+  /** The server is stopped: the supervisor may go. */
+  release(): void;
 }
 
 /** Why the server could not start (the supervisor could not spawn it). */
@@ -121,8 +136,49 @@ export class SupervisedSpawnError extends Error {
   }
 }
 
-/** Spawns `command` under the watchdog supervisor; resolves once the server itself started. */
-export async function spawnSupervised(opts: SupervisedOptions): Promise<Supervised> {
+/** Spawns `command` under a supervisor; resolves once the server itself started. */
+export function spawnSupervised(opts: SupervisedOptions): Promise<Supervised> {
+  const shell = opts.supervisor === 'shell' || (opts.supervisor !== 'node' && shellSupervisorAvailable());
+  return shell ? spawnUnderShell(opts) : spawnUnderWatchdog(opts);
+}
+
+/** The server spawned by mcpscope, detached (it leads its group), with the sh supervisor beside it. */
+async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
+  const supervisor = ShellSupervisor.start([opts.command, ...opts.args]);
+  // /bin/sh could not be started (no pid: the error comes as an event): the Node watchdog instead.
+  if (supervisor.process.pid === undefined) return spawnUnderWatchdog(opts);
+  let child: ChildProcess;
+  try {
+    child = spawn(opts.command, opts.args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
+  } catch (err) {
+    supervisor.release();
+    throw err;
+  }
+  // Same tick as the spawn: from here on the server's group dies with mcpscope.
+  if (child.pid !== undefined) supervisor.group(child.pid);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', reject);
+    });
+  } catch (err) {
+    supervisor.release();
+    const e = err as NodeJS.ErrnoException;
+    throw new SupervisedSpawnError(e.code ?? 'ERR', e.message);
+  }
+  return {
+    child,
+    serverPid: child.pid!,
+    supervisorPid: supervisor.process.pid,
+    shell: supervisor,
+    descendant: (pid, start) => supervisor.descendant(pid, start),
+    handOff: (graceMs) => supervisor.handOff(graceMs),
+    release: () => supervisor.release(),
+  };
+}
+
+/** Spawns `command` under the Node watchdog; resolves once the server itself started. */
+async function spawnUnderWatchdog(opts: SupervisedOptions): Promise<Supervised> {
   const child = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, opts.command, ...opts.args], {
     cwd: opts.cwd,
     env: opts.env,
@@ -157,5 +213,6 @@ export async function spawnSupervised(opts: SupervisedOptions): Promise<Supervis
   // without keeping this process alive on its own.
   control.unref();
   child.once('close', () => control.destroy());
-  return { child, serverPid };
+  // It walks /proc itself, and stops the group on EOF at once (no grace after a hand-off).
+  return { child, serverPid, supervisorPid: child.pid, descendant: () => {}, handOff: () => {}, release: () => {} };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Direction, Finding, HttpEvent, SessionEvent } from '../events.js';
 import { Linter } from './linter.js';
 import { RULE_CATALOGUE } from './rules.js';
+import { MAX_REQUESTS_REMEMBERED } from './state.js';
 
 let seq = 0;
 const frame = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir, msg, size: 1 });
@@ -131,4 +132,24 @@ describe('Linter', () => {
     // A rule with no spec text behind it is mcpscope's own limit: info, never an error or a warning.
     for (const r of RULE_CATALOGUE) if (r.spec !== '' || r.severity !== 'info') expect(r.spec).toMatch(/^(2025-11-25|ext-apps\/2026-01-26)\//);
   });
+
+  it('keeps what it remembers of requests bounded over 100,000 calls, and still tells a recent late duplicate', () => {
+    const l = legacySession();
+    for (let id = 1; id <= 100_000; id++) {
+      l.observe(out({ id, method: 'ping' }));
+      l.observe(inn({ id, result: {} }));
+    }
+    // Requests never answered: bounded too.
+    for (let id = 200_000; id < 200_000 + 20_000; id++) l.observe(out({ id, method: 'ping', params: { _meta: { progressToken: id } } }));
+    const remembered = l.state.remembered();
+    expect(remembered.finished).toBe(MAX_REQUESTS_REMEMBERED);
+    expect(remembered.inFlight).toBe(MAX_REQUESTS_REMEMBERED);
+    expect(l.state.progressTokens.size).toBe(MAX_REQUESTS_REMEMBERED);
+    // A second answer to a recent request is still a repeat; to one long gone, an unknown id.
+    expect(l.observe(inn({ id: 99_999, result: {} }))[0]?.message).toMatch(/again/);
+    expect(l.observe(inn({ id: 5, result: {} }))[0]?.message).toMatch(/no request in flight/);
+    // The newest unanswered requests are still paired with their answers.
+    expect(l.observe(inn({ id: 219_999, result: {} }))).toEqual([]);
+  });
 });
+

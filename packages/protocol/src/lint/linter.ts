@@ -2,7 +2,7 @@ import type { Finding, FrameEvent, SessionEvent } from '../events.js';
 import { classifyMessage, messageId } from '../jsonrpc.js';
 import { internalErrorFinding } from './findings.js';
 import { AppLinter } from './app-linter.js';
-import { guarded, type FrameContext, type SchemaValidator } from './rule.js';
+import { guarded, toFindings, type FrameContext, type SchemaValidator } from './rule.js';
 import { noteLegacySse } from './http-rules.js';
 import { FRAME_RULES, HTTP_RULES } from './rules.js';
 import { LintState, uniqueNameUris, type InFlight, type ToolDef } from './state.js';
@@ -67,7 +67,19 @@ export class Linter {
       else request = answered;
     }
     const ctx: FrameContext = { frame, msg, state: this.state, request, repeatAnswer, validate: this.opts.validate };
-    const findings = FRAME_RULES.flatMap((rule) => guarded(rule, () => rule.onFrame(ctx)));
+    // Every frame of a flood passes here: a plain loop, no closure or array per rule.
+    const findings: Finding[] = [];
+    for (const rule of FRAME_RULES) {
+      let out: string | string[] | undefined;
+      try {
+        out = rule.onFrame(ctx);
+      } catch (err) {
+        findings.push(internalErrorFinding(`rule ${rule.id}`, err));
+        continue;
+      }
+      // A loop, not push(...): a hostile listing can make a rule report 100,000 findings.
+      if (out !== undefined) for (const finding of toFindings(rule, out)) findings.push(finding);
+    }
     if (kind === 'request' && id !== undefined) this.state.start(frame.dir, id, frame.seq, msg);
     this.learn(frame, msg, request);
     return findings;

@@ -19,6 +19,22 @@ export interface ToolDef {
 type Caps = Record<string, unknown>;
 
 /**
+ * Requests remembered per conversation: those in flight, and those already answered (to tell a
+ * late second answer from an answer to an id never sent). A session makes calls without end,
+ * so both are bounded: the oldest entry leaves first. A duplicate answer to one of the last
+ * 10,000 answered requests is still told as such; an older one reads as an answer to an unknown
+ * id (also a finding). Only a peer with 10,000 requests unanswered at once loses the oldest.
+ */
+export const MAX_REQUESTS_REMEMBERED = 10_000;
+
+/** Adds `key` as the newest entry of an insertion-ordered set, dropping the oldest past `max`. */
+function remember(set: Set<string>, key: string, max: number): void {
+  set.delete(key);
+  set.add(key);
+  if (set.size > max) set.delete(set.values().next().value!);
+}
+
+/**
  * What the linter has learned about one conversation so far, shared by every rule. A new
  * transport attempt (lifecycle state `transport-attempt`) starts a new conversation: a fresh
  * LintState, so ids resent on the new transport are not "already in flight".
@@ -78,8 +94,15 @@ export class LintState {
 
   start(dir: Direction, id: string | number, seq: number, msg: JsonRpcMessage): void {
     const params = (msg.params ?? {}) as Record<string, unknown>;
-    this.inFlight.set(this.key(dir, id), { seq, method: msg.method as string, params });
-    const token = (params._meta as Record<string, unknown> | undefined)?.progressToken;
+    const key = this.key(dir, id);
+    this.inFlight.delete(key);
+    this.inFlight.set(key, { seq, method: msg.method as string, params });
+    if (this.inFlight.size > MAX_REQUESTS_REMEMBERED) {
+      const [oldest, request] = this.inFlight.entries().next().value!;
+      this.inFlight.delete(oldest);
+      this.forgetToken(request);
+    }
+    const token = progressTokenOf(params);
     if (typeof token === 'string' || typeof token === 'number') this.progressTokens.add(String(token));
   }
 
@@ -89,16 +112,29 @@ export class LintState {
     const request = this.inFlight.get(key);
     if (!request) return this.finished.has(key) ? 'finished' : undefined;
     this.inFlight.delete(key);
-    this.finished.add(key);
-    const token = (request.params._meta as Record<string, unknown> | undefined)?.progressToken;
-    if (token !== undefined) this.progressTokens.delete(String(token));
+    remember(this.finished, key, MAX_REQUESTS_REMEMBERED);
+    this.forgetToken(request);
     return request;
+  }
+
+  /** Requests in flight and answered ones remembered (both bounded by MAX_REQUESTS_REMEMBERED). */
+  remembered(): { inFlight: number; finished: number } {
+    return { inFlight: this.inFlight.size, finished: this.finished.size };
+  }
+
+  private forgetToken(request: InFlight): void {
+    const token = progressTokenOf(request.params);
+    if (token !== undefined) this.progressTokens.delete(String(token));
   }
 
   /** The capability object a side declared, or undefined when it is not known yet. */
   caps(side: 'client' | 'server'): Caps | undefined {
     return side === 'client' ? this.clientCaps : this.serverCaps;
   }
+}
+
+function progressTokenOf(params: Record<string, unknown>): unknown {
+  return (params._meta as Record<string, unknown> | undefined)?.progressToken;
 }
 
 /** Name → URI of a resources/list page, for names listed exactly once (a repeated name identifies nothing). */

@@ -1,7 +1,9 @@
 import { knownConsequence, type CapabilitySide } from '../../lib/capabilities';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { EmptyState } from '../../ui/EmptyState';
 import { JsonView } from '../../ui/JsonView';
+import { navigate } from '../../lib/navigation';
 import type { CapabilityRow } from './capabilityRows';
 import { useCapabilitiesModel } from './useCapabilitiesModel';
 
@@ -9,7 +11,9 @@ import { useCapabilitiesModel } from './useCapabilitiesModel';
 export function CapabilitiesPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useCapabilitiesModel(sessionId);
-  if (!sessionId || !m.session) return <p className="p-3 text-muted">Select or start a session to see what it declared.</p>;
+  if (!sessionId || !m.session) {
+    return <EmptyState title="No session selected" testId="capabilities-empty"><p>Connect to a server (or start the demo) in the sidebar: what it and mcpscope declared in the handshake is shown here, feature by feature.</p></EmptyState>;
+  }
   return (
     <div className="flex h-full min-h-0">
       <div className="min-w-0 flex-1 overflow-auto p-2">
@@ -18,9 +22,17 @@ export function CapabilitiesPanel() {
           {m.session.protocolVersion && <>Protocol <code className="text-fg">{m.session.protocolVersion}</code>. </>}
           Features the server did not declare are disabled in the other tabs, with the reason.
         </p>
-        {!m.known && <p className="mb-2 text-warn">No capabilities yet: the session is {m.session.state}.</p>}
-        <CapabilityTable side="server" rows={m.serverRows} />
-        <CapabilityTable side="client" rows={m.clientRows} />
+        {m.known ? (
+          <>
+            <CapabilityTable side="server" rows={m.serverRows} />
+            <CapabilityTable side="client" rows={m.clientRows} />
+          </>
+        ) : (
+          <EmptyState title={`No capabilities yet: the session is ${m.session.state}`} testId="capabilities-empty">
+            <p>Both sides declare their capabilities in the handshake (initialize, or server/discover on 2026-07-28); they show here once it completes.{m.session.state === 'failed' || m.session.state === 'closed' ? ' It did not: the Console tab shows the server\'s stderr and how it exited.' : ''}</p>
+            {(m.session.state === 'failed' || m.session.state === 'closed') && <button className="btn mt-2" onClick={() => navigate('console')}>Open the Console</button>}
+          </EmptyState>
+        )}
         {m.session.instructions && (
           <section className="mt-3">
             <h3 className="section-title px-0">Server instructions</h3>

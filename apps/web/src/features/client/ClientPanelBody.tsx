@@ -3,6 +3,7 @@ import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { navigate } from '../../lib/navigation';
+import { EmptyState } from '../../ui/EmptyState';
 import { PingCard } from './PingCard';
 import { RootsEditor } from './RootsEditor';
 import { ServerRequestsCard } from './ServerRequestsCard';
@@ -20,7 +21,9 @@ export default function ClientPanelBody() {
   const pending = useStoreSelector((s) => s.pending);
   const history = useClientRequestLog(sessionId);
   const ping = usePingModel(sessionId, history);
-  if (!sessionId) return <div className="p-4 text-xs text-muted">Connect to a server to see the client side.</div>;
+  if (!sessionId) {
+    return <EmptyState title="No session selected" testId="client-empty"><p>Connect to a server (or start the demo) in the sidebar: what mcpscope does as its client — the server's requests answered, roots, pings — is shown here.</p></EmptyState>;
+  }
   const caps = session?.clientCapabilities ?? {};
   return (
     <div className="min-h-0 flex-1 overflow-auto p-2" data-testid="client-panel">

@@ -16,7 +16,7 @@ export function RootsEditor({ sessionId }: { sessionId: string | null }) {
         The directories the server may work in (spec client/roots; every URI MUST be file://). The server reads them with roots/list.
       </p>
       {m.loadError && <div className="text-[11px] text-danger" role="alert">Could not load the roots: {m.loadError.message}</div>}
-      {m.rows.length === 0 && !m.loading && <div className="text-xs text-subtle">No roots: the server sees an empty list.</div>}
+      {m.rows.length === 0 && !m.loading && <div className="text-xs text-subtle" data-testid="roots-empty">No roots: the server sees an empty list. “+ Add root” gives it a directory to work in (a file:// URI), sent when you save.</div>}
       <ul className="flex flex-col gap-1">
         {m.rows.map((row) => {
           const error = m.errors[row.id];

@@ -29,7 +29,11 @@ export function ServerRequestsCard({ sessionId, pending, history }: { sessionId:
           ))}
         </ul>
       ) : (
-        <div className="text-xs text-subtle">Nothing is waiting. Sampling and elicitation requests open a dialog as soon as they arrive.</div>
+        <div className="text-xs text-subtle" data-testid="server-requests-empty">
+          {asked.length === 0
+            ? 'No request from the server yet. A server asks its client for an LLM completion (sampling), for your input (elicitation) or for its roots, usually in the middle of a tool call; sampling and elicitation open a dialog here for you to answer.'
+            : 'Nothing is waiting. Sampling and elicitation requests open a dialog as soon as they arrive.'}
+        </div>
       )}
       {asked.length > 0 && (
         <table className="w-full text-left text-[11px]" aria-label="Server requests so far">

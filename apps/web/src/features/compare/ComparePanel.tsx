@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { formatDuration } from '../../lib/format';
 import { DiffList } from '../../ui/DiffList';
-import { formatDelta, type CompareRow, type SourceOption, type UnmatchedRow } from './compareModel';
+import { EmptyState } from '../../ui/EmptyState';
+import { formatDelta, SOURCE_GROUPS, type CompareRow, type SourceOption, type UnmatchedRow } from './compareModel';
 import { useCompareModel, type CompareModel } from './useCompareModel';
 
 export function ComparePanel() {
@@ -21,7 +22,7 @@ export function ComparePanel() {
         <button className="btn h-7 px-2" onClick={m.refreshTraces} title="Reload the list of traces">↻</button>
       </div>
       {m.error && <div className="border-b border-line bg-danger/5 px-2 py-1 text-xs text-danger" role="alert">{m.error.message}</div>}
-      <div className="min-h-0 flex-1 overflow-auto">{m.view ? <Result m={m} /> : <div className="p-6 text-center text-muted">Pick two traces or sessions and press Compare.</div>}</div>
+      <div className="flex min-h-0 flex-1 flex-col overflow-auto">{m.view ? <Result m={m} /> : <CompareEmpty m={m} />}</div>
     </div>
   );
 }
@@ -32,13 +33,34 @@ function SourcePicker({ label, testId, value, onChange, options }: { label: stri
       <span className="label">{label}</span>
       <select className="input h-7" data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">—</option>
-        {(['Sessions', 'Traces'] as const).map((group) => (
-          <optgroup key={group} label={group}>
-            {options.filter((o) => o.group === group).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-          </optgroup>
-        ))}
+        {SOURCE_GROUPS.map((group) => {
+          const members = options.filter((o) => o.group === group);
+          return members.length === 0 ? null : (
+            <optgroup key={group} label={group}>
+              {members.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            </optgroup>
+          );
+        })}
       </select>
     </label>
+  );
+}
+
+function CompareEmpty({ m }: { m: CompareModel }) {
+  if (m.options.length === 0 && !m.loadingTraces) {
+    return (
+      <EmptyState title="Nothing to compare yet" testId="compare-empty">
+        Compare puts two recordings side by side, request by request. Connect a server (every session is recorded to a trace),
+        or upload a trace in Traces; then pick them here.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title="Pick two sources to compare" testId="compare-empty">
+      Choose a recorded trace or session on the left and a live session (or another trace) on the right, then press Compare.
+      Each request is matched with its counterpart; differing results and latencies are flagged. Ignore paths such as
+      <code className="mx-1 font-mono">$.result.meta.time</code> hide values that always change.
+    </EmptyState>
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '@mcpscope/wire';
 import type { CompareReply, TraceSummary } from '../../lib/tracesApi';
-import { compareView, formatDelta, parseIgnore, parseSource, sourceOptions } from './compareModel';
+import { compareView, formatDelta, parseIgnore, parseSource, sourceOptions, traceLabel } from './compareModel';
 
 const reply: CompareReply = {
   matched: [
@@ -37,12 +37,31 @@ describe('compare view model', () => {
     expect(parseSource('trace:')).toBeNull();
     expect(parseSource('nope')).toBeNull();
     expect(parseIgnore(' $.a , $.b\n\n$.c ')).toEqual(['$.a', '$.b', '$.c']);
-    const session = { id: 's1', name: 'demo', state: 'closed', offline: true } as SessionInfo;
-    const trace = { id: 't1', name: 'demo trace', live: true } as TraceSummary;
-    expect(sourceOptions([trace], [session])).toEqual([
-      { value: 'session:s1', label: 'demo (offline)', group: 'Sessions' },
-      { value: 'trace:t1', label: 'demo trace (live)', group: 'Traces' },
+    const T = new Date(2026, 6, 1, 14, 2, 11).getTime();
+    const base = { state: 'closed', transport: 'stdio', target: 'node index.js', createdAt: T, wrapped: false } as const;
+    const everything = { name: 'everything', version: '2.0.0' };
+    const sessions: SessionInfo[] = [
+      { ...base, id: 's1', name: 'demo', offline: true },
+      { ...base, id: 's2', name: 'index.js', state: 'connected', serverInfo: everything },
+      { ...base, id: 's3', name: 'index.js', state: 'connected', serverInfo: everything, transport: 'http', createdAt: T + 1000 },
+      { ...base, id: 's4', name: 'no-such', state: 'failed' },
+      { ...base, id: 's5', name: 'index.js', serverInfo: everything, replayOf: 't1' },
+    ];
+    const trace = { id: 't1', name: 'demo trace', live: true, createdAt: new Date(T).toISOString() } as TraceSummary;
+    expect(sourceOptions([trace], sessions, T)).toEqual([
+      { value: 'session:s3', label: 'everything v2.0.0 #3 · http · 14:02:12', group: 'Live sessions' },
+      { value: 'session:s2', label: 'everything v2.0.0 #2 · stdio · 14:02:11', group: 'Live sessions' },
+      { value: 'session:s5', label: 'everything v2.0.0 #5 · stdio · 14:02:11 (replay)', group: 'Ended sessions' },
+      { value: 'session:s4', label: 'no-such · stdio · 14:02:11 (failed)', group: 'Ended sessions' },
+      { value: 'session:s1', label: 'demo · stdio · 14:02:11', group: 'Offline sessions' },
+      { value: 'trace:t1', label: 'demo trace · 2026-07-01 14:02:11 (recording)', group: 'Trace files' },
     ]);
+  });
+
+  it('labels a trace by its cleaned name and date', () => {
+    const t = (patch: Partial<TraceSummary>) => ({ id: 'x-s1', name: 'n', live: false, createdAt: '2026-07-01T12:00:00.000Z', ...patch }) as TraceSummary;
+    expect(traceLabel(t({ name: 'a\u202eb' }))).toMatch(/^a b · 2026-07-01 \d\d:00:00$/);
+    expect(traceLabel(t({ name: '', createdAt: 'not a date' }))).toBe('x-s1');
   });
 
   it('formats latency deltas with a sign', () => {

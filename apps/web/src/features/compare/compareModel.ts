@@ -1,22 +1,44 @@
-import type { SessionInfo } from '@mcpscope/wire';
+import { cleanLabelText, type SessionInfo } from '@mcpscope/wire';
+import { formatDateTime } from '../../lib/format';
+import { sessionKind, sessionLabels, type SessionKind } from '../../lib/sessionLabel';
 import type { CompareReply, CompareSource, Difference, Exchange, TraceSummary } from '../../lib/tracesApi';
+
+export const SOURCE_GROUPS = ['Live sessions', 'Ended sessions', 'Offline sessions', 'Trace files'] as const;
+export type SourceGroup = (typeof SOURCE_GROUPS)[number];
 
 /** One choice in a "compare this" picker: `trace:<id>` or `session:<id>`. */
 export interface SourceOption {
   value: string;
   label: string;
-  group: 'Traces' | 'Sessions';
+  group: SourceGroup;
 }
 
-export function sourceOptions(traces: readonly TraceSummary[], sessions: readonly SessionInfo[]): SourceOption[] {
+const GROUP_OF: Record<SessionKind, SourceGroup> = { live: 'Live sessions', ended: 'Ended sessions', replayed: 'Ended sessions', offline: 'Offline sessions' };
+
+/**
+ * The pickers' choices: sessions by their label (name, #n when two read the same, transport,
+ * start time), live ones first, then ended ones (replays marked) and those opened offline,
+ * newest first in each; then the trace files by name and date.
+ */
+export function sourceOptions(traces: readonly TraceSummary[], sessions: readonly SessionInfo[], now = Date.now()): SourceOption[] {
+  const labels = sessionLabels(sessions, now);
+  const newestFirst = [...sessions].reverse().sort((a, b) => b.createdAt - a.createdAt);
+  const sessionOptions = newestFirst.map((s): SourceOption => {
+    const state = s.offline ? '' : s.replayOf !== undefined ? ' (replay)' : s.state === 'failed' ? ' (failed)' : s.state === 'connecting' ? ' (connecting)' : '';
+    return { value: `session:${s.id}`, label: `${labels.get(s.id)!.text}${state}`, group: GROUP_OF[sessionKind(s)] };
+  });
+  const order = (o: SourceOption) => SOURCE_GROUPS.indexOf(o.group);
   return [
-    ...sessions.map((s): SourceOption => ({
-      value: `session:${s.id}`,
-      label: `${s.name} (${s.offline ? 'offline' : s.state})`,
-      group: 'Sessions',
-    })),
-    ...traces.map((t): SourceOption => ({ value: `trace:${t.id}`, label: `${t.name}${t.live ? ' (live)' : ''}`, group: 'Traces' })),
+    ...sessionOptions.sort((a, b) => order(a) - order(b)),
+    ...traces.map((t): SourceOption => ({ value: `trace:${t.id}`, label: traceLabel(t), group: 'Trace files' })),
   ];
+}
+
+/** "demo · 2026-07-01 14:02:11", "(recording)" while its session is open. */
+export function traceLabel(t: TraceSummary): string {
+  const when = Date.parse(t.createdAt);
+  const name = cleanLabelText(t.name, 60) ?? cleanLabelText(t.id, 60) ?? 'trace';
+  return `${name}${Number.isFinite(when) ? ` · ${formatDateTime(when)}` : ''}${t.live ? ' (recording)' : ''}`;
 }
 
 export function parseSource(value: string): CompareSource | null {

@@ -18,7 +18,7 @@ export function useCompareModel() {
   const [right, setRight] = useState('');
   const [ignore, setIgnore] = useState('');
   // Defaults: the newest trace on the left, the active session on the right.
-  const leftValue = left || options.find((o) => o.group === 'Traces')?.value || '';
+  const leftValue = left || options.find((o) => o.group === 'Trace files')?.value || '';
   const rightValue = right || (activeId ? `session:${activeId}` : '') || options.find((o) => o.value !== leftValue)?.value || '';
 
   const run = useMutation({

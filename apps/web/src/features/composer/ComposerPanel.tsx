@@ -54,7 +54,7 @@ export function ComposerPanel() {
           {m.submitError ?? (m.validation.ok ? `✓ ${m.notification ? 'notification' : 'request'} ${m.validation.body.message.method}${'id' in m.validation.body.message ? '' : m.notification ? '' : ' — id assigned by the proxy'}` : m.validation.error)}
           {!m.submitError && m.sessionState !== 'connected' && <span className="ml-2 text-warn">{m.offline ? OFFLINE_REASON : sessionId ? `session ${m.sessionState ?? 'gone'}` : 'no session selected'}</span>}
         </div>
-        <ComposerHistory m={m} />
+        <ComposerHistory m={m} sendKeys={isMac ? '⌘+Enter' : 'Ctrl+Enter'} />
       </div>
       <div className="flex w-[45%] min-w-[320px] flex-col">
         <ComposerResponse m={m} />

@@ -3,6 +3,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import { composerPrefillStore, editInComposer } from '../../lib/composerPrefill';
+import { dispatchShortcutAction } from '../../lib/shortcuts';
 import { testServices } from '../../lib/testServices';
 import { historyOf, historyStore } from './composerHistory';
 import { useComposerModel } from './useComposerModel';
@@ -92,5 +93,24 @@ describe('useComposerModel', () => {
     expect(result.current.prefill).toBeNull();
     act(() => editInComposer('s1', { method: 'notifications/roots/list_changed' }, true, 'frame #5'));
     expect(result.current.notification).toBe(true);
+  });
+
+  it('Ctrl/⌘-Enter sends from anywhere in the Composer view, for the session whose panel is mounted (issue 14)', async () => {
+    const first = setup();
+    act(() => first.result.current.applyTemplate('ping'));
+    act(() => void dispatchShortcutAction('call', 'composer'));
+    await waitFor(() => expect(first.sendMessage).toHaveBeenCalledTimes(1));
+    expect(first.sendMessage).toHaveBeenCalledWith('s1', expect.anything(), 'composer: send');
+    expect(dispatchShortcutAction('call', 'frames')).toBe(false); // another view: not the Composer's chord
+    first.unmount(); // switching sessions unmounts the panel: its handler goes with it
+    expect(dispatchShortcutAction('call', 'composer')).toBe(false);
+    const sendMessage = vi.fn(async () => ({ response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 1 }));
+    const services = testServices({ sendMessage });
+    services.store.upsertSession({ id: 's2', name: 'other', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false });
+    renderHook(() => useComposerModel('s2'), { wrapper: services.wrapper });
+    act(() => void dispatchShortcutAction('call', 'composer'));
+    await waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(1));
+    expect(sendMessage).toHaveBeenCalledWith('s2', expect.anything(), 'composer: send');
+    expect(first.sendMessage).toHaveBeenCalledTimes(1);
   });
 });

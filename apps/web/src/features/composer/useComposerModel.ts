@@ -1,14 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SendMessageBody, SendMessageReply } from '@mcpscope/wire';
 import type { OriginReason } from '../../lib/api';
 import { OFFLINE_REASON, isOffline } from '../../lib/capabilities';
 import { useComposerPrefill } from '../../lib/composerPrefill';
 import { useServices, useStoreSelector } from '../../lib/services';
+import { registerShortcutHandler } from '../../lib/shortcuts';
 import { useValue } from '../../lib/valueStore';
 import { addHistory, clearHistory, historyOf, historyStore, type HistoryEntry } from './composerHistory';
 import { parseDraft } from './parseDraft';
 import { TEMPLATES, templateText } from './templates';
+
+const COMPOSER_TAB = 'composer';
 
 interface Sent {
   sessionId: string;
@@ -54,6 +57,24 @@ export function useComposerModel(sessionId: string | null) {
 
   const canSend = sessionId !== null && state === 'connected' && !send.isPending;
 
+  /** Validates, then sends. Invalid JSON is reported and never sent. */
+  const submit = (): boolean => {
+    if (!sessionId) return setSubmitError('No session selected'), false;
+    if (offline) return setSubmitError(`Disabled: ${OFFLINE_REASON}`), false;
+    if (state !== 'connected') return setSubmitError(`The session is ${state ?? 'gone'}; connect first`), false;
+    const draft = parseDraft(text, notification, timeoutSec > 0 ? Math.round(timeoutSec * 1000) : undefined);
+    if (!draft.ok) return setSubmitError(draft.error), false;
+    setSubmitError(null);
+    send.mutate({ sessionId, body: draft.body, text, origin: prefill ? `composer: edit of ${prefill.source}` : 'composer: send' });
+    return true;
+  };
+  // Ctrl/⌘-Enter sends wherever the focus is in the Composer view (the Send button, the history,
+  // the view's tab), not only in the editor, which binds the key itself (MonacoJsonEditor). The
+  // shell dispatches the chord to the view in sight; this session's panel registers while mounted.
+  const latestSubmit = useRef(submit);
+  latestSubmit.current = submit;
+  useEffect(() => registerShortcutHandler('call', () => void latestSubmit.current(), { tab: COMPOSER_TAB }), []);
+
   return {
     text,
     setText: (t: string) => {
@@ -70,17 +91,7 @@ export function useComposerModel(sessionId: string | null) {
     canSend,
     sessionState: state,
     offline,
-    /** Validates, then sends. Invalid JSON is reported and never sent. */
-    submit(): boolean {
-      if (!sessionId) return setSubmitError('No session selected'), false;
-      if (offline) return setSubmitError(`Disabled: ${OFFLINE_REASON}`), false;
-      if (state !== 'connected') return setSubmitError(`The session is ${state ?? 'gone'}; connect first`), false;
-      const draft = parseDraft(text, notification, timeoutSec > 0 ? Math.round(timeoutSec * 1000) : undefined);
-      if (!draft.ok) return setSubmitError(draft.error), false;
-      setSubmitError(null);
-      send.mutate({ sessionId, body: draft.body, text, origin: prefill ? `composer: edit of ${prefill.source}` : 'composer: send' });
-      return true;
-    },
+    submit,
     pending: send.isPending,
     sent: send.variables,
     reply: send.data,

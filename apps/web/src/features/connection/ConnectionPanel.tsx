@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiRequestError } from '../../lib/api';
+import { useConnectFocusRef } from '../../lib/connectFocus';
 import { ConnectErrorView } from '../../ui/ConnectErrorView';
 import type { TransportChoice } from './connectionForm';
 import { KeyValueRows } from './KeyValueRows';
@@ -18,6 +19,7 @@ export function ConnectionPanel() {
   const m = useConnectionModel();
   const { form, fieldErrors } = m;
   const [showMore, setShowMore] = useState(false);
+  const firstField = useConnectFocusRef<HTMLInputElement>(); // the Welcome screen's "Connect a server"
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     m.submit();
@@ -25,9 +27,21 @@ export function ConnectionPanel() {
   const extraCount = form.transport === 'stdio' ? form.env.length + (form.cwd ? 1 : 0) : form.headers.length + (form.bearerToken ? 1 : 0);
 
   return (
-    <div className="flex flex-col">
-      <div className="flex items-center justify-between pr-2">
-        <div className="section-title">Connect</div>
+    <div className="flex min-h-0 flex-auto flex-col">
+      <div className="flex shrink-0 items-center gap-1 pr-2">
+        <button
+          type="button"
+          className="section-title flex min-w-0 flex-1 items-center gap-1 text-left hover:text-fg disabled:hover:text-muted"
+          data-testid="connect-toggle"
+          aria-expanded={m.sectionOpen}
+          aria-controls="connect-body"
+          disabled={!m.collapsible}
+          title={m.collapsible ? (m.sectionOpen ? 'Hide the Connect form (it is remembered)' : 'Show the Connect form') : 'Connect to a server to start'}
+          onClick={m.toggleSection}
+        >
+          <span aria-hidden className="w-2.5 shrink-0 text-center">{m.sectionOpen ? '▾' : '+'}</span>
+          <span className="truncate">Connect a server</span>
+        </button>
         <button
           className="btn"
           data-testid="conn-demo"
@@ -38,82 +52,84 @@ export function ConnectionPanel() {
           ▶ Demo server
         </button>
       </div>
-      <form className="flex flex-col gap-2 px-2 pb-2" onSubmit={onSubmit} noValidate>
-        <Field label="Transport">
-          <select className="input" data-testid="conn-transport" value={form.transport} onChange={(e) => m.setTransport(e.target.value as TransportChoice)}>
-            {TRANSPORTS.map((t) => (
-              <option key={t.value} value={t.value}>{t.label}</option>
-            ))}
-          </select>
-        </Field>
-        {form.transport === 'stdio' ? (
-          <>
-            <Field label="Command" error={fieldErrors.command}>
-              <input className="input font-mono" data-testid="conn-command" placeholder="node, npx, uvx, python…" spellCheck={false} value={form.command} onChange={(e) => m.update({ command: e.target.value })} />
-            </Field>
-            <Field label="Arguments" error={fieldErrors.args}>
-              <input className="input font-mono" data-testid="conn-args" placeholder={`server.js --flag "quoted arg"`} spellCheck={false} value={form.argsLine} onChange={(e) => m.update({ argsLine: e.target.value })} />
-            </Field>
-            {m.argvPreview && m.argvPreview.length > 1 && (
-              <div className="-mt-1 flex flex-wrap gap-0.5" title="The exact argv the server is started with (no shell expansion)" data-testid="conn-argv">
-                {m.argvPreview.map((a, i) => (
-                  <span key={i} className="chip">{a === '' ? '""' : a}</span>
-                ))}
-              </div>
-            )}
-          </>
-        ) : (
-          <Field label="URL" error={fieldErrors.url}>
-            <input className="input font-mono" data-testid="conn-url" placeholder="http://127.0.0.1:3000/mcp" spellCheck={false} value={form.url} onChange={(e) => m.update({ url: e.target.value })} />
+      <div id="connect-body" className="min-h-0 flex-auto overflow-y-auto" data-testid="connect-body" hidden={!m.sectionOpen}>
+        <form className="flex flex-col gap-2 px-2 pb-2" onSubmit={onSubmit} noValidate>
+          <Field label="Transport">
+            <select className="input" data-testid="conn-transport" value={form.transport} onChange={(e) => m.setTransport(e.target.value as TransportChoice)}>
+              {TRANSPORTS.map((t) => (
+                <option key={t.value} value={t.value}>{t.label}</option>
+              ))}
+            </select>
           </Field>
-        )}
-        <button type="button" className="self-start text-[11px] text-muted hover:text-fg" onClick={() => setShowMore((s) => !s)} aria-expanded={showMore}>
-          {showMore ? '▾' : '▸'} {form.transport === 'stdio' ? 'Environment, working directory' : 'Headers, bearer token'}
-          {extraCount > 0 && <span className="ml-1 chip">{extraCount}</span>}
-        </button>
-        {showMore && form.transport === 'stdio' && (
-          <>
-            <Field label="Environment variables">
-              <KeyValueRows rows={form.env} onChange={(env) => m.update({ env })} keyPlaceholder="NAME" valuePlaceholder="value" isSecret={isSecretName} testId="conn-env" />
+          {form.transport === 'stdio' ? (
+            <>
+              <Field label="Command" error={fieldErrors.command}>
+                <input ref={firstField} className="input font-mono" data-testid="conn-command" placeholder="node, npx, uvx, python…" spellCheck={false} value={form.command} onChange={(e) => m.update({ command: e.target.value })} />
+              </Field>
+              <Field label="Arguments" error={fieldErrors.args}>
+                <input className="input font-mono" data-testid="conn-args" placeholder={`server.js --flag "quoted arg"`} spellCheck={false} value={form.argsLine} onChange={(e) => m.update({ argsLine: e.target.value })} />
+              </Field>
+              {m.argvPreview && m.argvPreview.length > 1 && (
+                <div className="-mt-1 flex flex-wrap gap-0.5" title="The exact argv the server is started with (no shell expansion)" data-testid="conn-argv">
+                  {m.argvPreview.map((a, i) => (
+                    <span key={i} className="chip">{a === '' ? '""' : a}</span>
+                  ))}
+                </div>
+              )}
+            </>
+          ) : (
+            <Field label="URL" error={fieldErrors.url}>
+              <input ref={firstField} className="input font-mono" data-testid="conn-url" placeholder="http://127.0.0.1:3000/mcp" spellCheck={false} value={form.url} onChange={(e) => m.update({ url: e.target.value })} />
             </Field>
-            <Field label="Working directory" error={fieldErrors.cwd}>
-              <input className="input font-mono" data-testid="conn-cwd" placeholder="(the proxy's cwd)" value={form.cwd} onChange={(e) => m.update({ cwd: e.target.value })} />
-            </Field>
-          </>
-        )}
-        {showMore && form.transport !== 'stdio' && (
-          <>
-            <Field label="Headers">
-              <KeyValueRows rows={form.headers} onChange={(headers) => m.update({ headers })} keyPlaceholder="Header" valuePlaceholder="value" isSecret={isSecretName} testId="conn-headers" />
-            </Field>
-            <Field label="Bearer token">
-              <input className="input font-mono" type="password" autoComplete="off" data-testid="conn-bearer" placeholder="sent as Authorization: Bearer …" value={form.bearerToken} onChange={(e) => m.update({ bearerToken: e.target.value })} />
-            </Field>
-          </>
-        )}
-        <Field label="Name (optional)">
-          <input className="input" data-testid="conn-name" placeholder="shown in the session list" value={form.name} onChange={(e) => m.update({ name: e.target.value })} />
-        </Field>
-        {fieldErrors.form && <div className="text-[11px] text-danger">{fieldErrors.form}</div>}
-        <button type="submit" className="btn btn-primary h-7 justify-center" data-testid="conn-connect" disabled={m.pending} aria-busy={m.pending}>
-          {m.pending ? <><Spinner /> Connecting…</> : 'Connect'}
-        </button>
-        {m.error && (m.failure?.sessionId && m.failedSessionShown ? (
-          // The failed session is selected; its full error is shown in the main area (once).
-          <div className="rounded border border-danger/40 bg-danger/5 p-2 text-xs text-danger" role="status" data-testid="connect-error-summary">
-            {m.error.message} <span className="text-muted">— details are shown above the frames.</span>
-            <button className="ml-1 text-subtle hover:text-fg" aria-label="Dismiss" onClick={m.dismissError}>✕</button>
-          </div>
-        ) : (
-          <ConnectErrorView
-            message={m.error.message}
-            codes={[m.error instanceof ApiRequestError ? m.error.code : undefined, m.failure?.code]}
-            failure={m.failure}
-            onDismiss={m.dismissError}
-          />
-        ))}
-      </form>
-      <SavedServers current={m.currentConfig} onLoad={m.loadConfig} />
+          )}
+          <button type="button" className="self-start text-[11px] text-muted hover:text-fg" onClick={() => setShowMore((s) => !s)} aria-expanded={showMore}>
+            {showMore ? '▾' : '▸'} {form.transport === 'stdio' ? 'Environment, working directory' : 'Headers, bearer token'}
+            {extraCount > 0 && <span className="ml-1 chip">{extraCount}</span>}
+          </button>
+          {showMore && form.transport === 'stdio' && (
+            <>
+              <Field label="Environment variables">
+                <KeyValueRows rows={form.env} onChange={(env) => m.update({ env })} keyPlaceholder="NAME" valuePlaceholder="value" isSecret={isSecretName} testId="conn-env" />
+              </Field>
+              <Field label="Working directory" error={fieldErrors.cwd}>
+                <input className="input font-mono" data-testid="conn-cwd" placeholder="(the proxy's cwd)" value={form.cwd} onChange={(e) => m.update({ cwd: e.target.value })} />
+              </Field>
+            </>
+          )}
+          {showMore && form.transport !== 'stdio' && (
+            <>
+              <Field label="Headers">
+                <KeyValueRows rows={form.headers} onChange={(headers) => m.update({ headers })} keyPlaceholder="Header" valuePlaceholder="value" isSecret={isSecretName} testId="conn-headers" />
+              </Field>
+              <Field label="Bearer token">
+                <input className="input font-mono" type="password" autoComplete="off" data-testid="conn-bearer" placeholder="sent as Authorization: Bearer …" value={form.bearerToken} onChange={(e) => m.update({ bearerToken: e.target.value })} />
+              </Field>
+            </>
+          )}
+          <Field label="Name (optional)">
+            <input className="input" data-testid="conn-name" placeholder="shown in the session list" value={form.name} onChange={(e) => m.update({ name: e.target.value })} />
+          </Field>
+          {fieldErrors.form && <div className="text-[11px] text-danger">{fieldErrors.form}</div>}
+          <button type="submit" className="btn btn-primary h-7 justify-center" data-testid="conn-connect" disabled={m.pending} aria-busy={m.pending}>
+            {m.pending ? <><Spinner /> Connecting…</> : 'Connect'}
+          </button>
+          {m.error && (m.failure?.sessionId && m.failedSessionShown ? (
+            // The failed session is selected; its full error is shown in the main area (once).
+            <div className="rounded border border-danger/40 bg-danger/5 p-2 text-xs text-danger" role="status" data-testid="connect-error-summary">
+              {m.error.message} <span className="text-muted">— details are shown above the frames.</span>
+              <button className="ml-1 text-subtle hover:text-fg" aria-label="Dismiss" onClick={m.dismissError}>✕</button>
+            </div>
+          ) : (
+            <ConnectErrorView
+              message={m.error.message}
+              codes={[m.error instanceof ApiRequestError ? m.error.code : undefined, m.failure?.code]}
+              failure={m.failure}
+              onDismiss={m.dismissError}
+            />
+          ))}
+        </form>
+        <SavedServers current={m.currentConfig} onLoad={m.loadConfig} />
+      </div>
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SessionConfigInput } from '@mcpscope/wire';
 import { connectFailureDetails } from '../../lib/api';
+import { useCreateSession } from '../../lib/connectDemo';
 import { useServices, useStoreSelector } from '../../lib/services';
-import { activeSessionStore, activeTabStore } from '../../lib/uiState';
+import { activeSessionStore, activeTabStore, connectFocusStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { connectOpenStore, connectSectionState } from './connectSection';
 import {
   commandArgv, emptyForm, fromSessionConfig, toSessionConfig,
   type ConnectionForm, type FieldErrors, type SavedConfig, type TransportChoice,
@@ -14,29 +16,23 @@ export const INFO_QUERY_KEY = ['info'] as const;
 
 /** Presenter of the connection form: form state, validation, connect and the demo button. */
 export function useConnectionModel() {
-  const { api, store } = useServices();
+  const { api } = useServices();
   const [form, setForm] = useState<ConnectionForm>(emptyForm);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const info = useQuery({ queryKey: INFO_QUERY_KEY, queryFn: () => api.info(), staleTime: Infinity });
 
-  const connect = useMutation({
-    mutationFn: (config: SessionConfigInput) => api.createSession(config),
-    onSuccess: (session) => {
-      store.upsertSession(session);
-      activeSessionStore.set(session.id);
-      activeTabStore.set('frames');
-    },
-    onError: (err) => {
-      // A failed session stays listed with its stderr; show it so the Console explains more.
-      const failedId = connectFailureDetails(err)?.sessionId;
-      if (failedId) activeSessionStore.set(failedId);
-    },
-  });
+  const connect = useCreateSession();
 
   const failure = connectFailureDetails(connect.error);
   const failedId = failure?.sessionId;
   const failedSessionShown = useStoreSelector((s) => failedId !== undefined && s.sessions.some((x) => x.id === failedId && x.state === 'failed' && x.error !== undefined));
   const activeId = useValue(activeSessionStore);
+
+  const sessionCount = useStoreSelector((s) => s.sessions.length);
+  // A request to focus the form (requestConnectFocus, e.g. the Welcome screen) opens it until the user collapses it again.
+  const focusRequest = useValue(connectFocusStore);
+  const [collapsedAt, setCollapsedAt] = useState(focusRequest);
+  const section = connectSectionState(useValue(connectOpenStore) || focusRequest > collapsedAt, sessionCount);
 
   const argv = useMemo(() => (form.transport === 'stdio' ? commandArgv(form) : null), [form.transport, form.command, form.argsLine]);
 
@@ -46,6 +42,14 @@ export function useConnectionModel() {
   };
 
   return {
+    /** The section is open (always while there is no session) and whether it can be collapsed. */
+    sectionOpen: section.open,
+    collapsible: section.collapsible,
+    toggleSection() {
+      if (!section.collapsible) return;
+      setCollapsedAt(focusRequest);
+      connectOpenStore.set(!section.open);
+    },
     form,
     update,
     setTransport: (transport: TransportChoice) => update({ transport }),

@@ -5,6 +5,7 @@ import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { CopyButton } from '../../ui/CopyButton';
+import { EmptyState } from '../../ui/EmptyState';
 import { CONSOLE_KINDS, useConsoleModel } from './useConsoleModel';
 
 const ROW_HEIGHT = 20;
@@ -23,7 +24,13 @@ export function ConsolePanel() {
     if (m.follow && el) el.scrollTop = el.scrollHeight;
   }, [m.count, m.follow]);
 
-  if (!sessionId) return <div className="flex flex-1 items-center justify-center text-muted">No session selected.</div>;
+  if (!sessionId) {
+    return (
+      <EmptyState title="No session selected" testId="console-no-session">
+        <p>Connect to a server (or start the demo) in the sidebar, or select a session: its stderr and its process, connection, HTTP and OAuth events appear here.</p>
+      </EmptyState>
+    );
+  }
   return (
     <div className="relative flex h-full min-h-0 flex-col">
       <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-line bg-panel px-2 py-1">
@@ -43,8 +50,26 @@ export function ConsolePanel() {
         <span className="text-[11px] text-muted tabular-nums">{formatCount(m.count)} lines</span>
         <CopyButton text={m.allText} label="Copy all" testId="console-copy-all" />
       </div>
+      {m.total === 0 && m.olderOnDisk ? (
+        <EmptyState title="Every line is on disk" testId="console-empty">
+          <p>This session&apos;s console lines left the browser&apos;s memory budget (a flood of frames pushes them out). The whole session is in its trace: Traces → export, or open it offline.</p>
+        </EmptyState>
+      ) : m.total === 0 ? (
+        <EmptyState title="Nothing on stderr yet" testId="console-empty">
+          <p>
+            What the server writes to stderr appears here line by line, with the session's events: the process starting and exiting (with its exit code),
+            connecting, each HTTP exchange of an HTTP transport, and the steps of an OAuth flow.
+          </p>
+        </EmptyState>
+      ) : m.count === 0 ? (
+        <EmptyState title="No line matches" testId="console-empty">
+          <p>The search text or the kinds unchecked above hide all {formatCount(m.total)} lines.</p>
+          <button className="btn mt-2" onClick={m.clearFilters} data-testid="console-clear-filters">Show every line</button>
+        </EmptyState>
+      ) : null}
       <div
         ref={scrollRef}
+        hidden={m.count === 0}
         className="relative min-h-0 flex-1 overflow-auto font-mono text-[12px]"
         data-testid="console-list"
         onWheel={(e) => e.deltaY < 0 && m.setAtBottom(false)}
@@ -53,7 +78,6 @@ export function ConsolePanel() {
           m.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
         }}
       >
-        {m.total === 0 && <div className="p-4 text-center font-sans text-muted">Nothing on stderr yet. Process and connection events appear here too.</div>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const e = m.at(item.index);
@@ -67,7 +91,7 @@ export function ConsolePanel() {
                 style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
                 <span className="shrink-0 text-subtle tabular-nums" title={formatOffset(e.t)}>{formatClock(startedAt + e.t)}</span>
-                <span className={`w-20 shrink-0 truncate text-[11px] ${e.kind === 'stderr' ? 'text-subtle' : 'text-accent'}`}>{e.kind === 'stderr' ? 'stderr' : e.label}</span>
+                <span className={`w-20 shrink-0 truncate text-[11px] ${e.kind === 'stderr' ? 'text-subtle' : 'text-accent'}`} title={e.kind === 'stderr' ? 'stderr' : `${e.kind}: ${e.label}`}>{e.kind === 'stderr' ? 'stderr' : e.label}</span>
                 <span className="min-w-0 flex-1 truncate whitespace-pre" title={e.text}>{e.text}</span>
               </div>
             );

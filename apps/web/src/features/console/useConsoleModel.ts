@@ -88,6 +88,11 @@ export function useConsoleModel(sessionId: string | null, startedAt: number) {
       }),
     search,
     setSearch,
+    /** Every kind, no search text. */
+    clearFilters: () => {
+      setSearch('');
+      setKinds(new Set(CONSOLE_KINDS));
+    },
     /** The visible lines as plain text, for "Copy all". */
     allText: () => (index ? [...index.entries()].map((e) => formatConsoleLine(e, startedAt)).join('\n') : ''),
     ...tail,

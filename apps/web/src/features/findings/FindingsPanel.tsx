@@ -4,7 +4,9 @@ import { MAX_FINDING_RECORDS } from '../../lib/findingsLog';
 import { formatCount } from '../../lib/format';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { FindingsEmpty } from './FindingsEmpty';
 import { SEVERITIES, type FindingGroup } from './findingsIndex';
+import { EmptyState } from '../../ui/EmptyState';
 import { useFindingsModel, type FindingsModel } from './useFindingsModel';
 
 const SEVERITY_STYLE: Record<Severity, string> = {
@@ -17,7 +19,10 @@ const SEVERITY_STYLE: Record<Severity, string> = {
 export function FindingsPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useFindingsModel(sessionId);
-  if (!sessionId) return <p className="p-3 text-muted">Select or start a session to see its findings.</p>;
+  if (!sessionId) {
+    return <EmptyState title="No session selected" testId="findings-empty"><p>Connect to a server (or start the demo) in the sidebar, or open a trace: every frame is checked against the MCP spec, and what breaks a rule is listed here.</p></EmptyState>;
+  }
+  const total = m.counts.error + m.counts.warning + m.counts.info;
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="findings-panel">
       <div className="flex items-center gap-2 border-b border-line bg-panel px-2 py-1 text-[12px]">
@@ -35,7 +40,7 @@ export function FindingsPanel() {
         </p>
       )}
       <div className="min-h-0 flex-1 overflow-auto p-2">
-        {m.groups.length === 0 && <p className="text-muted">No findings{m.severities.size < SEVERITIES.length ? ' of the severities shown' : ''}: every rule passed so far.</p>}
+        {m.groups.length === 0 && <FindingsEmpty hidden={total} partial={m.unseenOnDisk > 0} />}
         {m.groups.map((g) => (
           <Group key={g.rule} group={g} m={m} />
         ))}

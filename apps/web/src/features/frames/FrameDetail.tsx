@@ -17,10 +17,12 @@ interface Props {
   onClose: () => void;
   /** A row of buttons under the header (replay, edit and replay, pin). */
   actions?: ReactNode;
+  /** Under the buttons: what one of them did (the replay's result). */
+  notice?: ReactNode;
 }
 
 /** The selected frame: header facts, pairing jump, lint findings and the message itself. */
-export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose, actions }: Props) {
+export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose, actions, notice }: Props) {
   const isRequest = s.kind === 'request';
   const isAnswer = s.kind === 'response' || s.kind === 'error';
   const origin = frameOrigin(frame);
@@ -35,6 +37,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
         <button className="text-subtle hover:text-fg" onClick={onClose} title="Close (Esc)" aria-label="Close detail">✕</button>
       </div>
       {actions && <div className="flex shrink-0 flex-wrap items-center gap-1 border-b border-line px-2 py-1" data-testid="frame-detail-actions">{actions}</div>}
+      {notice}
       <div className="flex shrink-0 flex-wrap gap-x-3 gap-y-0.5 border-b border-line px-2 py-1 text-[11px] text-muted">
         <span>#{frame.seq}</span>
         <span className="font-mono">{formatClock(startedAt + frame.t)} ({formatOffset(frame.t)})</span>

@@ -5,11 +5,37 @@ import { frameOrigin, originLabel, originSentence } from '../../lib/frameOrigin'
 import { directionLabel, frameAppChannel } from './frameChannel';
 import { KIND_LABEL, type FrameSummary } from './frameSummary';
 import { PinIcon } from './PinIcon';
+import type { ColumnSpec } from '../../ui/columns/columnWidths';
+import { COLUMNS_VAR } from '../../ui/columns/useColumnWidths';
 
 export const ROW_HEIGHT = 22;
-/** Pin, #, Time, +t, dir, Kind, Method, Origin, Id, Latency, Size, findings. */
-export const FRAME_COLUMNS = '22px 52px 100px 66px 20px 80px minmax(120px,1fr) 132px 88px 64px 60px 30px';
-export const FRAME_HEADERS = ['', '#', 'Time', '+t', '', 'Kind', 'Method', 'Origin', 'Id', 'Latency', 'Size', ''];
+
+/**
+ * The frame table's columns. Defaults fit their content in the user's font (`fit`): the whole
+ * time with milliseconds, a six-digit seq, `1023.9 KB`; Method takes the rest of the pane.
+ * Below about 830 px the table scrolls sideways instead of squeezing Method.
+ */
+export const FRAME_COLUMNS: readonly ColumnSpec[] = [
+  { id: 'pin', label: '', title: 'Pin a frame to keep it at the top of the log (right-click a row for more)', width: 22, resizable: false },
+  { id: 'seq', label: '#', align: 'right', width: 52, fit: '000000' },
+  { id: 'time', label: 'Time', width: 100, fit: '00:00:00.000', min: 40 },
+  { id: 'offset', label: '+t', width: 62, fit: '+00.00s' },
+  { id: 'dir', label: '', width: 20, resizable: false },
+  { id: 'kind', label: 'Kind', width: 64, fit: 'notification', font: 'sans' },
+  { id: 'method', label: 'Method', width: 136, min: 80, flex: true },
+  {
+    id: 'origin',
+    label: 'Origin',
+    title: 'Why an outgoing frame was sent: you (which tab and action) or mcpscope itself (auto: handshake, probes, replies the spec requires); app: a message between mcpscope and an MCP App view',
+    width: 96,
+    fit: 'auto · handshake',
+    font: 'sans',
+  },
+  { id: 'id', label: 'Id', align: 'right', width: 52, fit: '0000' },
+  { id: 'latency', label: 'Latency', align: 'right', width: 62, fit: '0.00 ms' },
+  { id: 'size', label: 'Size', align: 'right', width: 60, fit: '1023.9 KB' },
+  { id: 'findings', label: '', title: 'Lint findings', width: 28, resizable: false },
+];
 
 const KIND_CLASS: Record<FrameSummary['kind'], string> = {
   request: 'text-muted',
@@ -54,7 +80,7 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
       data-channel={app ? 'app' : undefined}
       data-pinned={pinned || undefined}
       className={`group absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${bg}`}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: FRAME_COLUMNS }}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: COLUMNS_VAR }}
       onMouseDown={onSelect}
       onContextMenu={(e) => {
         e.preventDefault();
@@ -103,7 +129,7 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
           {origin ? originLabel(origin) : ''}
         </div>
       )}
-      <div className="truncate px-1.5 text-right text-muted">{s.id}</div>
+      <div className="truncate px-1.5 text-right text-muted" title={s.id.length > 6 ? s.id : undefined}>{s.id}</div>
       <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? (live ? 'awaiting the response' : 'never answered: the session ended first') : undefined}>{latency}</div>
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{formatBytes(frame.size)}</div>
       <div className="px-1 text-center">

@@ -1,19 +1,20 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '../../lib/format';
-import { FRAME_COLUMNS, FRAME_HEADERS, FrameRow, ROW_HEIGHT } from './FrameRow';
+import { ColumnHeaderRow } from '../../ui/columns/ColumnHeaderRow';
+import { useColumnWidths } from '../../ui/columns/useColumnWidths';
+import { FRAME_COLUMNS, FrameRow, ROW_HEIGHT } from './FrameRow';
 import type { FrameLogModel } from './useFrameLogModel';
 import type { PinnedFramesModel } from './usePinnedFrames';
 
 const HEADER_HEIGHT = 24;
-/** Below this the table scrolls sideways instead of squeezing the method column. */
-const MIN_WIDTH = 834;
 
 /** The virtualized frame log. Only the visible rows (plus overscan) are in the DOM. */
 /** `live`: the session can still answer, so an unanswered request is pending rather than lost. */
 /** `onMenu`: a row's context menu was asked for at the pointer. */
 export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogModel; pins: PinnedFramesModel; startedAt: number; live: boolean; onMenu: (seq: number, x: number, y: number) => void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const cols = useColumnWidths('frames', FRAME_COLUMNS);
   const virtualizer = useVirtualizer({
     count: m.count,
     getScrollElement: () => scrollRef.current,
@@ -48,6 +49,7 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
         aria-rowcount={m.count}
         data-testid="frame-list"
         className="min-h-0 flex-1 overflow-auto font-mono text-[12px] outline-none"
+        style={cols.style}
         onKeyDown={(e) => m.onKeyDown(e)}
         onWheel={(e) => e.deltaY < 0 && m.setAtBottom(false)}
         onScroll={(e) => {
@@ -55,12 +57,8 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
           m.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
         }}
       >
-        <div role="row" className="sticky top-0 z-10 grid border-b border-line bg-panel font-sans text-[11px] font-medium text-muted select-none" style={{ gridTemplateColumns: FRAME_COLUMNS, minWidth: MIN_WIDTH, height: HEADER_HEIGHT }}>
-          {FRAME_HEADERS.map((h, i) => (
-            <div key={i} className={`truncate px-1.5 py-1 ${i === 1 || (i >= 8 && i <= 10) ? 'text-right' : ''}`} title={i === 0 ? 'Pin a frame to keep it at the top of the log (right-click a row for more)' : i === 7 ? 'Why an outgoing frame was sent: you (which tab and action) or mcpscope itself (auto: handshake, probes, replies the spec requires); app: a message between mcpscope and an MCP App view' : undefined}>{h}</div>
-          ))}
-        </div>
-        <div style={{ height: virtualizer.getTotalSize(), minWidth: MIN_WIDTH, position: 'relative' }}>
+        <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
+        <div style={{ height: virtualizer.getTotalSize(), minWidth: cols.minWidth, position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const frame = m.frameAt(item.index);
             if (!frame) return <PlaceholderRow key={`p${item.index}`} top={item.start - HEADER_HEIGHT} selected={item.index === m.pendingRow} />;

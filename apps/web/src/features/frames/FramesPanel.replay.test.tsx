@@ -46,9 +46,17 @@ describe('frame log: replay, edit and replay, pins', () => {
     expect(screen.queryByTestId('frame-menu')).toBeNull();
     expect(sendMessage).toHaveBeenCalledWith('s1', { message: { jsonrpc: '2.0', method: 'tools/call', params: {} }, notification: false }, 'frames: replay #1');
     await waitFor(() => expect(screen.getByTestId('frame-replay-result').dataset.state).toBe('ok'));
+    // Where the user replayed from: the replayed frame's detail opens with the result under its buttons.
+    expect(screen.getByTestId('frame-detail').dataset.seq).toBe('1');
+    expect(screen.getByTestId('frame-detail').contains(screen.getByTestId('frame-detail-replay-result'))).toBe(true);
+    expect(screen.getByTestId('frame-detail-replay-result').dataset.state).toBe('ok');
+    expect(screen.getByTestId('frame-replay-status').textContent).toMatch(/^Replay of frame 1 \(tools\/call\).*answered/);
 
     fireEvent.mouseDown(row(3));
     await waitFor(() => expect(screen.getByTestId('frame-detail').dataset.seq).toBe('3'));
+    // Another frame's detail: the result stays above the log only.
+    expect(screen.queryByTestId('frame-detail-replay-result')).toBeNull();
+    expect(screen.getByTestId('frame-replay-result').dataset.state).toBe('ok');
     expect(screen.queryByTestId('frame-detail-replay')).toBeNull();
     fireEvent.contextMenu(row(3));
     expect(screen.queryByTestId('frame-menu-replay')).toBeNull();

@@ -4,11 +4,12 @@ import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FrameDetail } from './FrameDetail';
 import { FrameDetailActions } from './FrameDetailActions';
+import { FramesEmpty } from './FramesEmpty';
 import { FrameMenu } from './FrameMenu';
 import { FrameTable } from './FrameTable';
 import { FrameToolbar, OlderMatchesNote } from './FrameToolbar';
 import { PinnedStrip } from './PinnedStrip';
-import { ReplayBanner } from './ReplayBanner';
+import { ReplayBanner, replayStatusText } from './ReplayBanner';
 import { useFrameCommands } from './useFrameCommands';
 import { useFrameLogModel } from './useFrameLogModel';
 import { useFrameReplay } from './useFrameReplay';
@@ -28,8 +29,12 @@ export function FramesPanel() {
   const filterRef = useRef<HTMLInputElement>(null);
   const split = useSplitWidth('mcpscope.frames.detailWidth', 420);
   const show = (seq: number) => m.showFrame(seq, m.ordinalOf(seq));
+  // A replay's result is also shown next to where it was asked for: under the replayed frame's
+  // Replay button (a replay from the row menu opens that detail). The banner above the log stays
+  // put, so opening or closing a detail never moves the rows under the pointer.
+  const resultInDetail = replay.last !== null && m.detailOpen && m.selectedFrame?.seq === replay.last.sourceSeq;
 
-  if (!sessionId) return <Empty>Connect to a server, or select a session, to see its frames.</Empty>;
+  if (!sessionId) return <FramesEmpty reason="no-session" />;
   return (
     <div
       className="flex h-full min-h-0 flex-col"
@@ -51,17 +56,13 @@ export function FramesPanel() {
       <FrameToolbar m={m} ref={filterRef} />
       {m.older && <OlderMatchesNote older={m.older} />}
       <ReplayBanner replay={replay} onShow={show} />
+      <div className="sr-only" role="status" data-testid="frame-replay-status">{replayStatusText(replay.last)}</div>
       <PinnedStrip pins={pins} m={m} />
       <div className="flex min-h-0 flex-1">
         {m.total === 0 ? (
-          <Empty>{live ? 'Waiting for frames…' : 'No frames were exchanged in this session.'}</Empty>
+          <FramesEmpty reason={live ? 'waiting' : 'none'} />
         ) : m.count === 0 && !m.older?.searching ? (
-          <Empty>
-            <span>
-              No frames match the filter.{' '}
-              <button className="text-accent hover:underline" onClick={m.clearFilters}>Clear filter</button>
-            </span>
-          </Empty>
+          <FramesEmpty reason="no-match" onClearFilter={m.clearFilters} />
         ) : (
           <FrameTable m={m} pins={pins} startedAt={startedAt} live={live} onMenu={(seq, x, y) => setMenu({ seq, x, y })} />
         )}
@@ -77,6 +78,7 @@ export function FramesPanel() {
                 live={live}
                 onGoTo={m.goToCounterpart}
                 onClose={m.closeDetail}
+                notice={resultInDetail && <ReplayBanner replay={replay} onShow={show} variant="detail" />}
                 actions={
                   <FrameDetailActions
                     actions={replay.actionsOf(m.selectedFrame)}
@@ -98,7 +100,7 @@ export function FramesPanel() {
           y={menu.y}
           actions={replay.actionsOf(menuFrame)}
           pinned={pins.isPinned(menu.seq)}
-          onReplay={() => replay.replay(menuFrame)}
+          onReplay={() => replay.replay(menuFrame) && m.select(menuFrame.seq, true)}
           onEdit={(target) => replay.editAndReplay(menuFrame, target)}
           onTogglePin={() => pins.toggle(menuFrame)}
           onClose={() => setMenu(null)}
@@ -106,8 +108,4 @@ export function FramesPanel() {
       )}
     </div>
   );
-}
-
-function Empty({ children }: { children: React.ReactNode }) {
-  return <div className="flex flex-1 items-center justify-center p-6 text-center text-muted">{children}</div>;
 }

@@ -4,6 +4,11 @@ import { SessionLog } from '../../lib/sessionLog';
 import { notification, rawFrame, request, response, syntheticFrames } from '../../lib/testFrames';
 import { FrameFilterIndex, emptyQuery } from './frameFilterIndex';
 
+function errorResponse(seq: number, id: number, requestSeq: number) {
+  const msg = { jsonrpc: '2.0', id, error: { code: -32602, message: 'Unknown tool' } };
+  return { type: 'frame' as const, seq, t: seq, sessionId: 's1', dir: 'in' as const, msg, size: 60, pair: { requestSeq, method: 'tools/call', latencyMs: 1 } };
+}
+
 function logOf(frames = [request(1, 1, 'tools/list'), response(2, 1), notification(3, 'notifications/message'), request(4, 2, 'tools/call'), rawFrame(5, 'oops not json'), response(6, 2)]) {
   const log = new SessionLog('s1');
   frames.forEach((f) => log.append(f));
@@ -32,7 +37,29 @@ describe('FrameFilterIndex', () => {
     expect(q({ text: 'method:tools/*' })).toEqual([1, 2, 4, 6]);
     expect(q({ text: 'oops' })).toEqual([5]);
     expect(q({ text: '-is:response -is:raw', dir: 'in' })).toEqual([3]);
-    expect(q({ text: 'is:error' })).toEqual([5]); // a frame with an error finding
+    expect(q({ text: 'is:error' })).toEqual([]); // no error response (5 has an error finding: has:error)
+    expect(q({ text: 'has:error' })).toEqual([5]);
+  });
+
+  it('is:error shows the error responses; is:failed adds the requests they answer, also when the answer comes later', () => {
+    const log = logOf([request(1, 1, 'tools/list'), response(2, 1, 2, 's1', { requestSeq: 1, method: 'tools/list', latencyMs: 1 }), request(3, 2, 'tools/call')]);
+    const errorIdx = new FrameFilterIndex(log, { ...emptyQuery, kind: 'error' });
+    const failedIdx = new FrameFilterIndex(log, { ...emptyQuery, kind: 'failed' });
+    const okIdx = new FrameFilterIndex(log, { ...emptyQuery, text: '-is:failed' });
+    expect([errorIdx.update(), failedIdx.update(), okIdx.update()]).toEqual([0, 0, 3]);
+    log.append(request(4, 3, 'ping'));
+    log.append(errorResponse(5, 2, 3)); // answers #3, sent before #4
+    expect(errorIdx.update()).toBe(1);
+    expect(seqs(errorIdx)).toEqual([5]);
+    expect(failedIdx.update()).toBe(2);
+    expect(seqs(failedIdx)).toEqual([3, 5]);
+    expect(failedIdx.rowOfSeq(3)).toBe(0);
+    expect(okIdx.update()).toBe(3);
+    expect(seqs(okIdx)).toEqual([1, 2, 4]);
+    // Tested in one go (answer already there): the same rows.
+    const fresh = new FrameFilterIndex(log, { ...emptyQuery, text: 'is:failed' });
+    fresh.update();
+    expect(seqs(fresh)).toEqual([3, 5]);
   });
 
   it('scans only appended frames and maps seq to row', () => {

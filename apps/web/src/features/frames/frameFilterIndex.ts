@@ -1,8 +1,9 @@
-import { frameMethod, frameText, parseFrameFilter, type FrameEvent, type FrameFilter } from '@mcpscope/protocol';
+import { frameKind, frameMethod, frameText, parseFrameFilter, type FrameEvent, type FrameFilter, type FrameFilterContext } from '@mcpscope/protocol';
 import type { SessionLog } from '../../lib/sessionLog';
 import type { FrameSearchQuery, FrameSearchReply } from '../../lib/tracesApi';
 
-export type FrameKindFilter = 'all' | 'request' | 'notification' | 'response' | 'error' | 'raw';
+/** The Kind quick filter: an `is:` value of the grammar (`failed`: both halves of a failed exchange). */
+export type FrameKindFilter = 'all' | 'request' | 'notification' | 'response' | 'error' | 'failed' | 'raw';
 
 export interface FrameQuery {
   /** The filter grammar of @mcpscope/protocol (free text, method:, dir:, is:, -negation). */
@@ -69,6 +70,8 @@ export class FrameFilterIndex {
   private readonly identity: boolean;
   private readonly filter: FrameFilter | null;
   private readonly grammar: string;
+  /** What `is:failed` asks of a request: was it answered with an error (the log pairs them). */
+  private readonly ctx: FrameFilterContext;
   /** Matches with an ordinal below `searchBefore`, from the proxy (oldest first). */
   older: Match[] = [];
   /** Matches older than `older` that were not fetched (undefined: unknown count). */
@@ -82,13 +85,19 @@ export class FrameFilterIndex {
     this.identity = isEmptyQuery(query);
     this.grammar = [query.text, query.dir !== 'all' ? `dir:${query.dir}` : '', query.kind !== 'all' ? `is:${query.kind}` : ''].join(' ').trim();
     this.filter = this.grammar ? parseFrameFilter(this.grammar) : null;
+    this.ctx = {
+      answeredWithError: (seq) => {
+        const answer = log.responseTo(seq);
+        return answer !== undefined && frameKind(answer) === 'error';
+      },
+    };
     this.scanned = this.searchBefore = log.frames.base;
     if (!this.identity && this.searchBefore > 0) this.search(this.searchBefore, false);
   }
 
   private matches(frame: FrameEvent): boolean {
     if (this.query.method !== null && frameMethod(frame) !== this.query.method) return false;
-    return this.filter === null || this.filter.test(frame, () => cachedText(frame));
+    return this.filter === null || this.filter.test(frame, () => cachedText(frame), this.ctx);
   }
 
   /** Asks the proxy for the matches before ordinal `before`; `append`: older than those shown. */
@@ -134,9 +143,30 @@ export class FrameFilterIndex {
         this.search(this.searchBefore, false);
       }
     }
-    for (let i = this.scanned; i < frames.length; i++) if (this.matches(frames.get(i)!)) this.rows.push(i);
+    const answers = this.filter?.needsAnswers === true;
+    for (let i = this.scanned; i < frames.length; i++) {
+      const frame = frames.get(i)!;
+      if (answers && frame.pair) this.retestRequest(frame.pair.requestSeq);
+      if (this.matches(frame)) this.rows.push(i);
+    }
     this.scanned = frames.length;
     return this.count;
+  }
+
+  /**
+   * A request was tested before its answer came (`is:failed` could not know yet): now that the
+   * answer is here, the request's row is added or removed. Rows stay in ordinal order.
+   */
+  private retestRequest(requestSeq: number): void {
+    const index = this.log.frameIndexOfSeq(requestSeq);
+    if (index < this.searchBefore || index >= this.scanned) return;
+    const r = bsearch(this.rows.length, (k) => this.rows[k], index);
+    const wanted = this.matches(this.log.frames.get(index)!);
+    if (wanted && r < 0) {
+      let at = this.rows.length;
+      while (at > 0 && this.rows[at - 1] > index) at--;
+      this.rows.splice(at, 0, index);
+    } else if (!wanted && r >= 0) this.rows.splice(r, 1);
   }
 
   get count(): number {

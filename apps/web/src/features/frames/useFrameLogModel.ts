@@ -170,6 +170,10 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     text,
     setText,
     applyTextNow: () => setAppliedText(text),
+    /** Sets the filter text and applies it without the typing pause (a fix, a help example). */
+    applyText: (value: string) => (setText(value), setAppliedText(value)),
+    /** The table shows the text as typed (typing paused, or Enter). */
+    textApplied: text === appliedText,
     method,
     setMethod,
     dir,

@@ -7,6 +7,7 @@ import { frameOrigin } from '../../lib/frameOrigin';
 import { useServices, useStoreSelector } from '../../lib/services';
 import type { SessionLog } from '../../lib/sessionLog';
 import { activeTokenReason, progressTokenOf, replayableFrame, replayReason, TRACE_REPLAY_REASON } from './frameReplay';
+import { sessionLabels, sessionName } from '../../lib/sessionLabel';
 
 /** One replay and what became of it; the frames it made are found in the log by origin. */
 export interface ReplayRun {
@@ -64,7 +65,12 @@ export function useFrameReplay(sessionId: string | null, log: SessionLog | undef
   const sessions = useStoreSelector((s) => s.sessions);
   const session = sessions.find((s) => s.id === sessionId);
   const fromTrace = isOffline(session);
-  const liveSessions = useMemo(() => sessions.filter((s) => s.state === 'connected' && !isOffline(s)), [sessions]);
+  // Named by their labels (lib/sessionLabel): eight server-everything sessions read apart.
+  const liveSessions = useMemo(() => {
+    const live = sessions.filter((s) => s.state === 'connected' && !isOffline(s));
+    const labels = sessionLabels(live);
+    return live.map((s) => ({ id: s.id, name: labels.get(s.id)!.short }));
+  }, [sessions]);
   const blocked = fromTrace ? TRACE_REPLAY_REASON : sendBlockedReason(session);
   const [run, setRun] = useState<ReplayRun | null>(null);
 
@@ -73,7 +79,7 @@ export function useFrameReplay(sessionId: string | null, log: SessionLog | undef
   const actionsOf = (frame: FrameEvent): FrameActions => {
     const r = replayableFrame(frame);
     if (!r.ok) return { replayable: false, replayBlocked: r.reason, editTargets: [], editBlocked: r.reason, fromTrace };
-    const editTargets = fromTrace ? liveSessions : session ? [session] : [];
+    const editTargets = fromTrace ? liveSessions : session ? [{ id: session.id, name: sessionName(session) }] : [];
     const stillActive = !r.value.notification && progressTokenOf(r.value.message) !== undefined && log !== undefined && log.holdsFrameSeq(frame.seq) && log.responseTo(frame.seq) === undefined;
     return {
       replayable: true,

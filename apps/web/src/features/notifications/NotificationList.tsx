@@ -4,25 +4,29 @@ import { formatClock } from '../../lib/format';
 import { highlightOf } from './notificationIndex';
 import type { NotificationsModel } from './useNotificationsModel';
 import { ROW_HEIGHT, VirtualRows } from './VirtualRows';
+import type { ColumnSpec } from '../../ui/columns/columnWidths';
+import { COLUMNS_VAR, useColumnWidths } from '../../ui/columns/useColumnWidths';
 
-const COLUMNS = '52px 96px 20px minmax(180px,300px) minmax(120px,1fr)';
+/** The method column fits `notifications/resources/updated` after its UPDATED badge; Params takes the rest. */
+const COLUMNS: readonly ColumnSpec[] = [
+  { id: 'seq', label: '#', align: 'right', width: 52, fit: '000000' },
+  { id: 'time', label: 'Time', width: 100, fit: '00:00:00.000', min: 40 },
+  { id: 'dir', label: '', width: 20, resizable: false },
+  { id: 'method', label: 'Method', width: 300, min: 80 },
+  { id: 'params', label: 'Params', width: 160, min: 80, flex: true },
+];
 
 /** Every notification frame, both directions; updates and list changes stand out. */
 export function NotificationList({ m, startedAt }: { m: NotificationsModel; startedAt: number }) {
   const selectedSeq = m.selected?.seq;
+  const cols = useColumnWidths('notifications', COLUMNS);
   return (
     <VirtualRows
       count={m.rows.length}
       follow={m.follow}
       label="Notifications"
       testId="notification-list"
-      header={
-        <div className="grid shrink-0 border-b border-line bg-panel text-[11px] font-medium text-muted" style={{ gridTemplateColumns: COLUMNS, minWidth: 560 }}>
-          {['#', 'Time', '', 'Method', 'Params'].map((h, i) => (
-            <div key={i} className={`truncate px-1.5 py-1 ${i === 0 ? 'text-right' : ''}`}>{h}</div>
-          ))}
-        </div>
-      }
+      cols={cols}
       renderRow={(i, top) => {
         const frame = m.rows[i];
         return frame ? <NotificationRow key={frame.seq} frame={frame} top={top} startedAt={startedAt} selected={frame.seq === selectedSeq} onSelect={m.select} /> : null;
@@ -52,7 +56,7 @@ const NotificationRow = memo(function NotificationRow({ frame, top, startedAt, s
       data-seq={frame.seq}
       data-highlight={highlight ?? undefined}
       className={`absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${bg}`}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: COLUMNS }}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: COLUMNS_VAR }}
       onMouseDown={() => onSelect(frame.seq)}
     >
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{frame.seq}</div>
@@ -60,7 +64,7 @@ const NotificationRow = memo(function NotificationRow({ frame, top, startedAt, s
       <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={frame.dir === 'out' ? 'client → server' : 'server → client'}>
         {frame.dir === 'out' ? '→' : '←'}
       </div>
-      <div className="flex min-w-0 items-center gap-1 truncate px-1.5">
+      <div className="flex min-w-0 items-center gap-1 truncate px-1.5" title={method}>
         {highlight && (
           <span className={`shrink-0 rounded-sm px-1 font-sans text-[10px] font-semibold ${highlight === 'updated' ? 'bg-accent text-accent-fg' : 'bg-warn text-surface'}`}>
             {highlight === 'updated' ? 'UPDATED' : 'LIST CHANGED'}

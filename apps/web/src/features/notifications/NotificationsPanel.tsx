@@ -8,6 +8,8 @@ import { ListChangesToggle } from '../../ui/ListChangesToggle';
 import { LogLevelControl } from './LogLevelControl';
 import { LogList } from './LogList';
 import { NotificationList } from './NotificationList';
+import { NotificationsEmpty } from './NotificationsEmpty';
+import { EmptyState } from '../../ui/EmptyState';
 import { NotificationsToolbar } from './NotificationsToolbar';
 import { useLogLevelModel } from './useLogLevelModel';
 import { useNotificationsModel, type NotificationsModel } from './useNotificationsModel';
@@ -18,7 +20,14 @@ export function NotificationsPanel() {
   const m = useNotificationsModel(sessionId);
   const l = useLogLevelModel(sessionId);
   const startedAt = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId)?.createdAt ?? 0);
-  if (!sessionId) return <p className="p-3 text-muted">Select or start a session to see its notifications.</p>;
+  if (!sessionId) {
+    return (
+      <EmptyState title="No session selected" testId="notifications-no-session">
+        <p>Connect to a server (or start the demo) in the sidebar, or select a session: its notifications, both ways, and the server's log messages appear here.</p>
+      </EmptyState>
+    );
+  }
+  const empty = m.view === 'all' ? m.rows.length === 0 : m.logRows.length === 0;
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex shrink-0 items-center gap-2 border-b border-line px-2 py-1">
@@ -28,7 +37,7 @@ export function NotificationsPanel() {
       <NotificationsToolbar m={m} />
       {m.older && <OlderOnDiskNote m={m} />}
       <div className="flex min-h-0 flex-1">
-        {m.view === 'all' ? <NotificationList m={m} startedAt={startedAt} /> : <LogList m={m} startedAt={startedAt} />}
+        {empty ? <NotificationsEmpty m={m} /> : m.view === 'all' ? <NotificationList m={m} startedAt={startedAt} /> : <LogList m={m} startedAt={startedAt} />}
         {m.selected && <Detail m={m} />}
       </div>
     </div>

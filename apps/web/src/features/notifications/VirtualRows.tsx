@@ -1,8 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { formatCount } from '../../lib/format';
+import { ColumnHeaderRow } from '../../ui/columns/ColumnHeaderRow';
+import type { ColumnsModel } from '../../ui/columns/useColumnWidths';
 
 export const ROW_HEIGHT = 22;
+const HEADER_HEIGHT = 24;
 
 interface Follow {
   follow: boolean;
@@ -11,13 +14,17 @@ interface Follow {
   jumpToLatest(): void;
 }
 
-/** A virtualized, tail-following list: only the visible rows are in the DOM. */
-export function VirtualRows({ count, follow, label, testId, header, renderRow }: {
+/**
+ * A virtualized, tail-following table: only the visible rows are in the DOM. The header is
+ * sticky inside the scroll container, so it scrolls sideways with the rows (`cols`: the
+ * resizable columns; rows use `COLUMNS_VAR`).
+ */
+export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
   count: number;
   follow: Follow;
   label: string;
   testId: string;
-  header: ReactNode;
+  cols: ColumnsModel;
   renderRow: (index: number, top: number) => ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -27,6 +34,8 @@ export function VirtualRows({ count, follow, label, testId, header, renderRow }:
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
     initialRect: { width: 1000, height: 600 },
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
   });
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -34,7 +43,6 @@ export function VirtualRows({ count, follow, label, testId, header, renderRow }:
   }, [count, follow.follow]);
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
-      {header}
       <div
         ref={scrollRef}
         role="grid"
@@ -43,14 +51,16 @@ export function VirtualRows({ count, follow, label, testId, header, renderRow }:
         data-testid={testId}
         tabIndex={0}
         className="min-h-0 flex-1 overflow-auto font-mono text-[12px] outline-none"
+        style={cols.style}
         onWheel={(e) => e.deltaY < 0 && follow.setAtBottom(false)}
         onScroll={(e) => {
           const el = e.currentTarget;
           follow.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
         }}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 560 }}>
-          {virtualizer.getVirtualItems().map((item) => renderRow(item.index, item.start))}
+        <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: cols.minWidth }}>
+          {virtualizer.getVirtualItems().map((item) => renderRow(item.index, item.start - HEADER_HEIGHT))}
         </div>
       </div>
       {follow.newCount > 0 && (

@@ -63,6 +63,7 @@ export function useNotificationsModel(sessionId: string | null) {
     setMinLevel: (minLevel: LogLevel) => setLogFilter((f) => ({ ...f, minLevel })),
     setLogger: (logger: string | null) => setLogFilter((f) => ({ ...f, logger })),
     setLogText: (text: string) => setLogFilter((f) => ({ ...f, text })),
+    clearLogFilter: () => setLogFilter({ minLevel: 'debug', logger: null, text: '' }),
     loggers: index.loggers,
     levelCounts,
     selected,

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OAuthEvent } from '@mcpscope/protocol';
 import { DpopNote, DpopProofCard, DpopToggle } from './DpopProof';
+import { formatDateTime } from '../../lib/format';
 import { dpopProofOf } from './dpopView';
 import { StepCard } from './StepCard';
 
@@ -20,7 +21,7 @@ describe('the DPoP proof on an OAuth step', () => {
     const view = dpopProofOf(step({ request: { method: 'POST', url: 'https://as.example/token', dpopProof: proof } }))!;
     expect(view.header.map((r) => r.name)).toEqual(['typ', 'alg', 'jwk']);
     expect(view.claims.map((r) => r.name)).toEqual(['jti', 'htm', 'htu', 'iat', 'nonce']);
-    expect(view.claims.find((r) => r.name === 'iat')?.value).toContain('2023-11-14T22:13:20.000Z');
+    expect(view.claims.find((r) => r.name === 'iat')?.value).toBe(`1700000000 (${formatDateTime(1_700_000_000_000)})`); // local, 24 h
     expect(view.claims.find((r) => r.name === 'jti')?.meaning).toMatch(/never reused/);
     expect(view).toMatchObject({ thumbprint: 'tHuMbPrInT', nonce: 'n-1' });
   });

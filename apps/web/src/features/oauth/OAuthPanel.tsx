@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { formatDateTime, formatRelative } from '../../lib/format';
 import { activeSessionStore } from '../../lib/uiState';
+import { EmptyState } from '../../ui/EmptyState';
 import { useValue } from '../../lib/valueStore';
 import { GuidedPause } from './GuidedPause';
 import { StepCard } from './StepCard';
@@ -20,8 +22,10 @@ export function OAuthPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useOAuthModel(sessionId);
   const [mode, setMode] = useState<'quick' | 'guided'>('quick');
-  if (!sessionId || !m.session) return <p className="p-3 text-muted">Select or start a session to authorize it.</p>;
-  if (!m.isHttp) return <p className="p-3 text-muted">OAuth applies to remote (HTTP) servers; this session runs over stdio.</p>;
+  if (!sessionId || !m.session) {
+    return <EmptyState title="No session selected" testId="oauth-empty"><p>Connect to a remote server by URL in the sidebar: when it answers 401, this tab explains the challenge and runs the OAuth 2.1 flow, step by step.</p></EmptyState>;
+  }
+  if (!m.isHttp) return <OAuthNotApplicable />;
   const s = m.status;
   // A Guided step-up pauses on its own (a 403 during a call): show it whichever mode is selected.
   const g = s?.guided;
@@ -57,13 +61,29 @@ export function OAuthPanel() {
       )}
       {m.error && <div className="mb-2 rounded border border-danger/40 bg-danger/5 p-2 text-danger" role="alert" data-testid="oauth-error">{m.error}</div>}
       <h3 className="mt-3 mb-1 font-semibold">Steps ({m.steps.length})</h3>
-      {m.steps.length === 0 && <p className="text-muted">No OAuth step yet. Each HTTP exchange of the flow appears here with what the spec expects.</p>}
+      {m.steps.length === 0 && (
+        <p className="text-muted" data-testid="oauth-steps-empty">
+          No OAuth step yet. {s?.enabled || m.challenge ? '' : 'This server has not asked for authorization (no 401). '}
+          Authorize (Quick or Guided) runs the flow: discovery, client registration, the authorization page and the token exchange, each HTTP exchange listed here with what the spec expects.
+        </p>
+      )}
       <ol className="flex flex-col gap-1" data-testid="oauth-steps">
         {m.steps.map((e, i) => (
           <StepCard key={e.seq} event={e} index={i} />
         ))}
       </ol>
     </div>
+  );
+}
+
+/** A stdio session: OAuth is for HTTP servers; how to connect to one with it. */
+function OAuthNotApplicable() {
+  return (
+    <EmptyState title="OAuth applies to remote (HTTP) servers" testId="oauth-empty">
+      <p>This session runs over stdio: a stdio server takes its credentials from its environment, and the spec's authorization applies to HTTP only.</p>
+      <p className="mt-2">To inspect a server behind OAuth, connect by URL: in the sidebar pick Streamable HTTP (or auto-detect) and give its URL. When it answers 401, this tab explains the challenge and runs the OAuth 2.1 flow, Quick or Guided (a pause before each step). From a terminal:</p>
+      <code className="mt-1 block rounded border border-line bg-panel px-2 py-1 font-mono text-[12px] text-fg select-all">npx mcpscope --url https://example.com/mcp --oauth</code>
+    </EmptyState>
   );
 }
 
@@ -88,12 +108,12 @@ function Challenge({ m }: { m: OAuthModel }) {
 function Status({ m }: { m: OAuthModel }) {
   const s = m.status;
   if (!s?.enabled) return null;
-  const expires = s.expiresAt ? new Date(s.expiresAt).toLocaleTimeString() : undefined;
+  const expires = s.expiresAt ? `${formatDateTime(s.expiresAt)} (${formatRelative(s.expiresAt)})` : undefined;
   return (
     <div className="mb-2 flex flex-wrap items-center gap-2 rounded border border-line p-2" data-testid="oauth-status" data-authorized={s.authorized}>
       <span className={`chip ${s.authorized ? 'text-ok' : 'text-muted'}`}>{s.authorized ? 'authorized' : 'not authorized'}</span>
       {s.scope && <span>scopes <code data-testid="oauth-status-scope">{s.scope}</code></span>}
-      {expires && <span>expires {expires}</span>}
+      {expires && <span data-testid="oauth-status-expires">expires {expires}</span>}
       <span>{s.hasRefreshToken ? 'refresh token available' : 'no refresh token'}</span>
       {s.issuer && <span className="text-muted">issuer {s.issuer}</span>}
       {s.clientId && <span className="text-muted">client {s.clientId}</span>}

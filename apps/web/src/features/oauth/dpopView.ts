@@ -1,4 +1,5 @@
 import type { OAuthEvent } from '@mcpscope/protocol';
+import { formatDateTime } from '../../lib/format';
 
 /** One row of a decoded DPoP proof: the field, its value as text, and what RFC 9449 makes of it. */
 export interface DpopRow {
@@ -53,7 +54,7 @@ export function dpopProofOf(event: OAuthEvent): DpopProofView | undefined {
   const claims = proof.claims;
   return {
     header: rows(proof.header, HEADER),
-    claims: rows(claims, CLAIMS, (k, v) => (k === 'iat' && typeof v === 'number' ? `${v} (${new Date(v * 1000).toISOString()})` : text(v))),
+    claims: rows(claims, CLAIMS, (k, v) => (k === 'iat' && typeof v === 'number' ? `${v} (${formatDateTime(v * 1000)})` : text(v))),
     ...(typeof proof.thumbprint === 'string' ? { thumbprint: proof.thumbprint.slice(0, 128) } : {}),
     ...(typeof claims.nonce === 'string' ? { nonce: claims.nonce.slice(0, 256) } : {}),
   };

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { FuzzyMatch } from './fuzzy';
-import type { PaletteItem } from './paletteItems';
+import type { PaletteItem, PaletteView } from './paletteItems';
 import { formatKeys } from './keys';
 import { usePaletteModel } from './usePaletteModel';
 
 const KIND_LABEL = { view: 'View', tool: 'Tool', resource: 'Resource', prompt: 'Prompt', action: 'Action' } as const;
 
 /** The palette dialog: fuzzy search over views, tools, resources, prompts and actions. */
-export default function PaletteDialog({ views }: { views: ReadonlyArray<{ id: string; label: string }> }) {
+export default function PaletteDialog({ views }: { views: readonly PaletteView[] }) {
   const m = usePaletteModel(views);
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {

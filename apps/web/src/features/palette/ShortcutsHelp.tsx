@@ -50,7 +50,7 @@ export default function ShortcutsHelp() {
             </table>
           </section>
         ))}
-        <p className="mt-2 text-[11px] text-subtle">Call, re-run and cancel apply to the tab in view, when it offers them.</p>
+        <p className="mt-2 text-[11px] text-subtle">Call, re-run and cancel apply to the view in sight, when it offers them.</p>
       </div>
     </div>
   );

@@ -16,8 +16,16 @@ export interface PaletteItem {
   run: () => void;
 }
 
+/** A view as the navigation shows it, in display order (the n-th of the first nine is Alt+n). */
+export interface PaletteView {
+  id: string;
+  label: string;
+  /** The navigation group's name ("Traffic"), searched too. */
+  group?: string;
+}
+
 export interface PaletteSources {
-  views: ReadonlyArray<{ id: string; label: string }>;
+  views: readonly PaletteView[];
   tools: ReadonlyArray<{ name: string; title?: string; description?: string }>;
   resources: ReadonlyArray<{ uri: string; name?: string; title?: string }>;
   prompts: ReadonlyArray<{ name: string; title?: string; description?: string }>;
@@ -30,7 +38,15 @@ const firstLine = (s?: string) => s?.split('\n')[0]?.slice(0, 120);
 export function buildPaletteItems(s: PaletteSources): PaletteItem[] {
   const items: PaletteItem[] = [];
   s.views.forEach((v, i) =>
-    items.push({ id: `view:${v.id}`, kind: 'view', title: v.label, detail: `Go to the ${v.label} tab`, search: `${v.label} tab view`, shortcut: i < 9 ? `Alt+${i + 1}` : undefined, run: () => s.navigate(v.id) }),
+    items.push({
+      id: `view:${v.id}`,
+      kind: 'view',
+      title: v.label,
+      detail: v.group ? `${v.group} · go to the ${v.label} view` : `Go to the ${v.label} view`,
+      search: `${v.label} view tab ${v.group ?? ''}`,
+      shortcut: i < 9 ? `Alt+${i + 1}` : undefined,
+      run: () => s.navigate(v.id),
+    }),
   );
   for (const t of s.tools) {
     const title = t.title && t.title !== t.name ? `${t.name} — ${t.title}` : t.name;

@@ -7,7 +7,7 @@ import { useFeature } from '../../lib/useFeature';
 import { usePagedList } from '../../lib/usePagedList';
 import { useValue } from '../../lib/valueStore';
 import { fuzzyFilter } from './fuzzy';
-import { buildPaletteItems, parseQuery, type PaletteItem } from './paletteItems';
+import { buildPaletteItems, parseQuery, type PaletteItem, type PaletteView } from './paletteItems';
 import { closeOverlay } from './paletteStore';
 import { useBuiltinCommands } from './useBuiltinCommands';
 
@@ -21,7 +21,7 @@ const Resource = z.looseObject({ uri: z.string(), name: z.string().optional(), t
  * same keys the tabs use (`[sessionId, method]`), fetched here only if no tab has yet.
  * Mounted only while the palette is shown, so each opening starts with an empty query.
  */
-export function usePaletteModel(views: ReadonlyArray<{ id: string; label: string }>) {
+export function usePaletteModel(views: readonly PaletteView[]) {
   const sessionId = useValue(activeSessionStore);
   const [query, setQueryState] = useState('');
   const [index, setIndex] = useState(0);

@@ -6,13 +6,17 @@ import { RequestHistoryList } from '../../ui/RequestHistoryList';
 import { getLabel } from './getHistory';
 import { PromptForm } from './PromptForm';
 import { PromptMessages } from './PromptMessages';
+import { PromptsEmpty } from './PromptsEmpty';
+import { EmptyState } from '../../ui/EmptyState';
 import { usePromptsModel, type PromptsModel } from './usePromptsModel';
 
 /** Prompts: the list on the left; the selected prompt's arguments and its messages on the right. */
 export function PromptsPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = usePromptsModel(sessionId);
-  if (!sessionId) return <p className="p-3 text-muted">Select or start a session to browse its prompts.</p>;
+  if (!sessionId) {
+    return <EmptyState title="No session selected" testId="prompts-empty"><p>Connect to a server (or start the demo) in the sidebar: its prompts are listed here, with a form for their arguments.</p></EmptyState>;
+  }
   return (
     <div className="flex h-full min-h-0">
       <div className="flex w-[300px] min-w-[220px] shrink-0 flex-col border-r border-line">
@@ -36,7 +40,7 @@ export function PromptsPanel() {
             <PromptMessages m={m} />
           </>
         ) : (
-          <p className="min-h-0 flex-1 p-3 text-muted">Pick a prompt to fill in its arguments and get its messages.</p>
+          <PromptsEmpty m={m} />
         )}
         <RequestHistoryList
           noun="get"

@@ -63,6 +63,8 @@ export function usePromptsModel(sessionId: string | null) {
   return {
     sessionId,
     connected,
+    /** Opened from a trace: the list is the recorded one. */
+    offline: session?.offline === true,
     feature,
     completions,
     forced,

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatBytes, formatCount } from '../../lib/format';
 import type { PagedList } from '../../lib/usePagedList';
 import { displayName, type Resource, type ResourceTemplate } from './schemas';
@@ -52,8 +53,14 @@ function PageControls({ list, testId, noun }: { list: PagedList<unknown>; testId
 function ResourceRow({ r, m, selected }: { r: Resource; m: ResourcesModel; selected: boolean }) {
   const update = m.updateOf(r.uri);
   const subscribed = m.isSubscribed(r.uri);
+  const ref = useRef<HTMLDivElement>(null);
+  // A resource opened from elsewhere (a link in a result) is brought into view.
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
   return (
     <div
+      ref={ref}
       role="option"
       aria-selected={selected}
       data-testid="resource-item"

@@ -27,6 +27,11 @@ export function ResourceReader({ m, uri }: { m: ResourcesModel; uri: string | nu
           {subscribed ? '◉ Subscribed' : '○ Subscribe'}
         </button>
         {uri && <UpdatedIndicator m={m} uri={uri} />}
+        {uri && m.selection?.kind === 'resource' && m.isUnlisted(uri) && (
+          <span className="chip" data-testid="resource-unlisted" title="The server's resources/list does not include this URI (a resource link, or a template's expansion): it is read by its URI">
+            not in resources/list
+          </span>
+        )}
         <span className="flex-1" />
         {m.read.data && <span className="text-[11px] text-subtle">read at {formatClock(m.read.data.at)}</span>}
       </div>

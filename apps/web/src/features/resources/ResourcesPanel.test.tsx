@@ -11,9 +11,9 @@ afterEach(() => {
   activeSessionStore.set(null);
 });
 
-function renderPanel(serverCapabilities: Record<string, unknown>) {
+function renderPanel(serverCapabilities: Record<string, unknown>, resources = [{ uri: 'demo://a.txt', name: 'a' }]) {
   const fake = fakeWorkbench({
-    'resources/list': () => ({ resources: [{ uri: 'demo://a.txt', name: 'a' }] }),
+    'resources/list': () => ({ resources }),
     'resources/templates/list': () => ({ resourceTemplates: [] }),
     'resources/read': () => ({ contents: [{ uri: 'demo://a.txt', mimeType: 'text/plain', text: 'A' }] }),
   });
@@ -43,5 +43,13 @@ describe('ResourcesPanel', () => {
     expect(subscribe.disabled).toBe(true);
     expect(subscribe.title).toBe('The server did not declare resources.subscribe, so subscribing is disabled');
     expect(screen.getByTestId('feature-unavailable').getAttribute('data-feature')).toBe('resources.subscribe');
+  });
+
+  it('says what fills the view: nothing selected, or a server that offers no resources', async () => {
+    renderPanel({ resources: {} });
+    await waitFor(() => expect(screen.getByTestId('resources-empty').textContent).toContain('No resource selected'));
+    cleanup();
+    renderPanel({ resources: {} }, []);
+    await waitFor(() => expect(screen.getByTestId('resources-empty').textContent).toContain('This server offers no resources'));
   });
 });

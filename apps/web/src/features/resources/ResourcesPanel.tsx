@@ -4,6 +4,8 @@ import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
 import { RequestHistoryList } from '../../ui/RequestHistoryList';
 import { ResourceList } from './ResourceList';
 import { ResourceReader } from './ResourceReader';
+import { ResourcesEmpty } from './ResourcesEmpty';
+import { EmptyState } from '../../ui/EmptyState';
 import { TemplateForm } from './TemplateForm';
 import { useResourcesModel, type ResourcesModel } from './useResourcesModel';
 import { useTemplateForm } from './useTemplateForm';
@@ -12,7 +14,9 @@ import { useTemplateForm } from './useTemplateForm';
 export function ResourcesPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useResourcesModel(sessionId);
-  if (!sessionId) return <p className="p-3 text-muted">Select or start a session to browse its resources.</p>;
+  if (!sessionId) {
+    return <EmptyState title="No session selected" testId="resources-empty"><p>Connect to a server (or start the demo) in the sidebar: its resources and templates are listed here, and read on a click.</p></EmptyState>;
+  }
   return (
     <div className="flex h-full min-h-0">
       <div className="flex w-[340px] min-w-[240px] shrink-0 flex-col border-r border-line">
@@ -66,7 +70,7 @@ function Detail({ m }: { m: ResourcesModel }) {
     return <TemplateDetail key={sel.uriTemplate} m={m} t={t} />;
   }
   if (sel?.kind === 'resource') return <ResourceReader m={m} uri={sel.uri} />;
-  return <p className="p-3 text-muted">Pick a resource to read it, or a template to fill in.</p>;
+  return <ResourcesEmpty m={m} />;
 }
 
 function TemplateDetail({ m, t }: { m: ResourcesModel; t: { uriTemplate: string } }) {

@@ -5,6 +5,8 @@ import { connectedSession, fakeWorkbench, pushNotification } from '../../lib/tes
 import { testServices } from '../../lib/testServices';
 import { composerPrefillStore } from '../../lib/composerPrefill';
 import { readHistory } from './readHistory';
+import { navigationStore, resourcesNavigation } from '../../lib/navigation';
+import { activeSessionStore } from '../../lib/uiState';
 import { useResourcesModel } from './useResourcesModel';
 
 afterEach(cleanup);
@@ -139,5 +141,53 @@ describe('useResourcesModel history', () => {
     const { result } = renderHook(() => useResourcesModel('s1'), { wrapper: services.wrapper });
     act(() => result.current.readNow('demo://x'));
     await waitFor(() => expect(result.current.history[0]).toMatchObject({ outcome: 'rpc-error', summary: '-32601 Method not found: resources/read' }));
+  });
+});
+
+describe('useResourcesModel: Open in Resources', () => {
+  afterEach(() => {
+    activeSessionStore.set(null);
+    navigationStore.set(null);
+  });
+
+  it('selects and reads a URI opened from a result, listed or not, with the Resources origin; opening again reads afresh', async () => {
+    const origins: unknown[] = [];
+    const fake = fakeWorkbench({
+      'resources/list': () => ({ resources: [{ uri: 'demo://listed', name: 'listed' }] }),
+      'resources/templates/list': () => ({ resourceTemplates: [] }),
+      'resources/read': (p) => ({ contents: [{ uri: p.uri, mimeType: 'text/plain', text: `contents of ${String(p.uri)}` }] }),
+    });
+    const call = ((...args: Parameters<typeof fake.call>) => {
+      origins.push((args[4] as { origin?: unknown } | undefined)?.origin);
+      return fake.call(...args);
+    }) as typeof fake.call;
+    const services = testServices({ call });
+    services.store.upsertSession(connectedSession({ serverCapabilities: { resources: {} } }));
+    act(() => activeSessionStore.set('s1'));
+    act(() => resourcesNavigation.openResource('demo://resource/dynamic/text/2')); // before the tab mounts
+    const { result } = renderHook(() => useResourcesModel('s1'), { wrapper: services.wrapper });
+
+    await waitFor(() => expect(result.current.read.data?.result.contents[0].text).toBe('contents of demo://resource/dynamic/text/2'));
+    expect(result.current.selection).toEqual({ kind: 'resource', uri: 'demo://resource/dynamic/text/2' });
+    expect(navigationStore.getSnapshot()).toBeNull(); // consumed: a later mount does not read it again
+    await waitFor(() => expect(result.current.isUnlisted('demo://resource/dynamic/text/2')).toBe(true));
+    expect(result.current.isUnlisted('demo://listed')).toBe(false);
+
+    act(() => resourcesNavigation.openResource('demo://listed'));
+    await waitFor(() => expect(result.current.read.data?.result.contents[0].uri).toBe('demo://listed'));
+    act(() => resourcesNavigation.openResource('demo://resource/dynamic/text/2')); // read before: read again
+    await waitFor(() => expect(fake.requests('resources/read')).toHaveLength(3));
+    expect(fake.requests('resources/read')).toEqual([{ uri: 'demo://resource/dynamic/text/2' }, { uri: 'demo://listed' }, { uri: 'demo://resource/dynamic/text/2' }]);
+    const readOrigins = fake.calls.map((c, i) => ((c.body as { method?: string } | undefined)?.method === 'resources/read' ? origins[i] : null)).filter(Boolean);
+    expect(readOrigins).toEqual(['resources: read', 'resources: read', 'resources: read']);
+  });
+
+  it('never applies an open meant for another session', async () => {
+    const { result, requests } = setup();
+    act(() => activeSessionStore.set('other'));
+    act(() => resourcesNavigation.openResource('demo://r/1'));
+    await waitFor(() => expect(result.current.resources.items.length).toBeGreaterThan(0));
+    expect(result.current.selection).toBeNull();
+    expect(requests('resources/read')).toHaveLength(0);
   });
 });

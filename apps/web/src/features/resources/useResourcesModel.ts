@@ -87,11 +87,19 @@ export function useResourcesModel(sessionId: string | null) {
       }),
   });
 
-  // "Go to resource" from elsewhere (command palette, a resource link in a result).
-  useNavigationTarget('resource', sessionId, (uri) => {
+  /** Selects `uri` and reads it afresh (an earlier result of it is not reused): the user asked. */
+  const openAndRead = (uri: string) => {
     setSelection({ kind: 'resource', uri });
-    setReadUri(uri);
-  });
+    if (uri === readUri) void read.refetch();
+    else {
+      queryClient.removeQueries({ queryKey: [sessionId, 'resources/read', uri], exact: true });
+      setReadUri(uri);
+    }
+  };
+
+  // "Open in Resources" from elsewhere (a resource link or embedded resource in a result, the
+  // command palette): listed or not (a template's expansion, an unlisted URI), it is read by URI.
+  useNavigationTarget('resource', sessionId, openAndRead);
 
   const history = readHistory.of(useValue(readHistory.store), sessionId);
   const q = search.trim().toLowerCase();
@@ -136,17 +144,12 @@ export function useResourcesModel(sessionId: string | null) {
     /** Reads of this session, newest first. */
     history,
     /** Replay: select the URI and read it again (an earlier result of it is not reused). */
-    rerun(entry: ReadRecord) {
-      setSelection({ kind: 'resource', uri: entry.uri });
-      if (entry.uri === readUri) void read.refetch();
-      else {
-        queryClient.removeQueries({ queryKey: [sessionId, 'resources/read', entry.uri], exact: true });
-        setReadUri(entry.uri);
-      }
-    },
+    rerun: (entry: ReadRecord) => openAndRead(entry.uri),
     /** Edit and replay: the resources/read in the Composer. */
     editInComposer: (entry: ReadRecord) => sessionId && editInComposer(sessionId, { method: 'resources/read', params: { uri: entry.uri } }, false, 'Resources history'),
     clearHistory: () => sessionId && readHistory.clear(sessionId),
+    /** `uri` is known not to be in resources/list (every page listed): a link's or a template's URI, read by itself. */
+    isUnlisted: (uri: string) => resources.pages > 0 && !resources.hasMore && !resources.error && !resources.items.some((r) => r.uri === uri),
     isSubscribed: (uri: string) => subscribed.has(uri),
     toggleSubscription: (uri: string) => subscription.mutate({ uri, on: !subscribed.has(uri) }),
     subscription,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PendingServerRequest, SessionInfo } from '@mcpscope/wire';
 import { formatClock } from '../../lib/format';
+import { sessionName } from '../../lib/sessionLabel';
 import { displayRequestId } from './answerTemplates';
 import { describeOrigin, type RequestOrigin } from './correlate';
 import { ElicitationDialog } from './elicitation/ElicitationDialog';
@@ -22,7 +23,7 @@ const DIALOGS = new Set(['sampling/createMessage', 'elicitation/create']);
 /** One pending request: who asks and why, then its dialog (or the raw answer editor). */
 export default function ServerRequestBody({ request, session, origin, answer, busy, viewFrame }: Props) {
   const [raw, setRaw] = useState(!DIALOGS.has(request.method));
-  const serverName = String(session?.serverInfo?.title ?? session?.serverInfo?.name ?? session?.name ?? 'The server');
+  const serverName = session ? sessionName(session) : 'The server';
   const originText = describeOrigin(origin);
   return (
     <div className="flex min-h-0 flex-1 flex-col">

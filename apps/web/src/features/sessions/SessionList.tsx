@@ -1,86 +1,91 @@
-import type { SessionInfo } from '@mcpscope/wire';
-import { formatCount } from '../../lib/format';
-import { useSessionLog } from '../../lib/services';
-import { useSessionListModel } from './useSessionListModel';
+import { useState, type KeyboardEvent } from 'react';
+import type { SessionGroup } from './sessionGroups';
+import { SessionItem } from './SessionItem';
+import { useSessionListModel, type SessionListModel } from './useSessionListModel';
 
-const STATE_DOT: Record<SessionInfo['state'], string> = {
-  connecting: 'bg-warn animate-pulse',
-  connected: 'bg-ok',
-  failed: 'bg-danger',
-  closed: 'bg-subtle',
-};
-
+/**
+ * The sessions, grouped: live ones on top, then ended or failed ones, replays and offline
+ * traces, each group with its count (and a Clear button for the ones that can be removed).
+ * Arrow keys move between sessions; Enter selects; F2 renames.
+ */
 export function SessionList() {
   const m = useSessionListModel();
+  // One Tab stop for the whole list (the session last focused, else the selected one); arrows move.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const ids = m.groups.flatMap((g) => g.sessions.map((s) => s.id));
+  const tabStop = [focusId, m.activeId].find((id) => id !== null && ids.includes(id)) ?? ids[0];
+  if (m.sessions.length === 0) {
+    return (
+      <div className="px-2 py-2 text-[11px] text-subtle" data-testid="sessions-empty">
+        No sessions yet. Connect to a server below, or start the Demo server to see what mcpscope shows.
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-col">
-      <div className="section-title">Sessions {m.sessions.length > 0 && <span className="font-normal">({m.sessions.length})</span>}</div>
-      {m.sessions.length === 0 && <div className="px-2 pb-2 text-[11px] text-subtle">No sessions. Connect to a server above.</div>}
-      <ul role="listbox" aria-label="Sessions">
-        {[...m.sessions].reverse().map((s) => (
-          <SessionItem
-            key={s.id}
-            session={s}
-            active={s.id === m.activeId}
-            pending={m.pendingCount(s.id)}
-            busy={m.busyId === s.id}
-            onSelect={() => m.select(s.id)}
-            onClose={() => m.close(s.id)}
-            onForget={() => m.forget(s.id)}
-          />
-        ))}
-      </ul>
-      {m.error && <div className="px-2 py-1 text-[11px] text-danger">{m.error.message}</div>}
+    <div className="flex flex-col pb-1" data-testid="session-list" onKeyDown={moveFocus}>
+      {m.groups.map((g) => (
+        <Group key={g.id} group={g} m={m} tabStop={tabStop} onFocusItem={setFocusId} />
+      ))}
+      {m.error && <div className="px-2 py-1 text-[11px] text-danger" role="alert">{m.error.message}</div>}
     </div>
   );
 }
 
-interface ItemProps {
-  session: SessionInfo;
-  active: boolean;
-  pending: number;
-  busy: boolean;
-  onSelect: () => void;
-  onClose: () => void;
-  onForget: () => void;
+interface GroupProps {
+  group: SessionGroup;
+  m: SessionListModel;
+  tabStop: string | undefined;
+  onFocusItem: (id: string) => void;
 }
 
-function SessionItem({ session: s, active, pending, busy, onSelect, onClose, onForget }: ItemProps) {
-  const { log } = useSessionLog(s.id);
-  const live = s.state === 'connected' || s.state === 'connecting';
+function Group({ group: g, m, tabStop, onFocusItem }: GroupProps) {
+  const headingId = `session-group-${g.id}`;
+  const ids = g.sessions.map((s) => s.id);
   return (
-    <li
-      role="option"
-      aria-selected={active}
-      data-testid="session-item"
-      data-state={s.state}
-      data-session-id={s.id}
-      className={`group cursor-pointer border-l-2 px-2 py-1 ${active ? 'border-accent bg-selected' : 'border-transparent hover:bg-hover'}`}
-      onClick={onSelect}
-    >
-      <div className="flex items-center gap-1.5">
-        <span className={`h-2 w-2 shrink-0 rounded-full ${STATE_DOT[s.state]}`} title={s.state} />
-        <span className="min-w-0 flex-1 truncate font-medium" title={s.name}>{s.name}</span>
-        {pending > 0 && <span className="chip border-warn/50 text-warn" title="Server requests waiting for an answer">{pending} waiting</span>}
-        {s.offline && <span className="chip border-accent/50 text-accent" data-testid="offline-badge" title="Opened from a trace: read-only">offline</span>}
-        {s.era && <span className={`chip ${s.era === 'modern' ? 'text-accent' : ''}`} title={`Protocol era: ${s.era}`}>{s.era}</span>}
-        <span className="chip">{s.transport}</span>
-      </div>
-      <div className="mt-0.5 flex items-center gap-1 pl-3.5">
-        <span className="min-w-0 flex-1 truncate font-mono text-[11px] text-subtle" title={s.target}>{s.target}</span>
-        <span className="text-[11px] text-subtle tabular-nums group-hover:hidden" title="frames">{log ? formatCount(log.frames.length) : 0}</span>
-        <span className="hidden gap-0.5 group-hover:flex">
-          {live && (
-            <button className="btn h-5 px-1.5 text-[11px]" disabled={busy} title="Close the session (stops the server)" onClick={(e) => (e.stopPropagation(), onClose())}>
-              Close
-            </button>
-          )}
-          <button className="btn h-5 px-1.5 text-[11px] btn-danger" disabled={busy} title="Close and remove from the list" onClick={(e) => (e.stopPropagation(), onForget())}>
-            Forget
+    <section aria-labelledby={headingId} data-testid="session-group" data-group={g.id}>
+      <div className="sticky top-0 z-[1] flex items-center gap-1 bg-panel pr-1">
+        <h3 id={headingId} className="section-title min-w-0 flex-1 truncate" title={g.description}>
+          {g.title} <span className="font-normal" data-testid="session-group-count">({g.sessions.length})</span>
+        </h3>
+        {g.clear && (
+          <button className="btn btn-ghost h-5 px-1.5 text-[11px] text-muted" data-testid="session-group-clear" title={g.clear.title} disabled={ids.some(m.isBusy)} onClick={() => m.clearGroup(ids)}>
+            {g.clear.label}
           </button>
-        </span>
+        )}
       </div>
-      {s.state === 'failed' && s.error && <div className="mt-0.5 truncate pl-3.5 text-[11px] text-danger" title={s.error.message}>{s.error.message}</div>}
-    </li>
+      <ul role="listbox" aria-labelledby={headingId}>
+        {g.sessions.map((s) => (
+          <SessionItem
+            key={s.id}
+            session={s}
+            label={m.labelOf(s.id)}
+            active={s.id === m.activeId}
+            pending={m.pendingCount(s.id)}
+            busy={m.isBusy(s.id)}
+            editing={m.editingId === s.id}
+            tabStop={s.id === tabStop}
+            onFocus={() => onFocusItem(s.id)}
+            onSelect={() => m.select(s.id)}
+            onClose={() => m.close(s.id)}
+            onRemove={() => m.forget(s.id)}
+            onStartRename={() => m.startRename(s.id)}
+            onCommitRename={(text) => m.commitRename(s.id, text)}
+            onCancelRename={m.cancelRename}
+          />
+        ))}
+      </ul>
+    </section>
   );
+}
+
+/** ArrowUp/ArrowDown (Home/End) move the focus from one session to the next, across groups. */
+function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
+  const target = e.target as HTMLElement;
+  if (target.getAttribute('role') !== 'option' || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="option"]')];
+  const i = items.indexOf(target);
+  const next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : i + (e.key === 'ArrowDown' ? 1 : -1);
+  if (next < 0 || next >= items.length) return;
+  e.preventDefault();
+  items[next]!.focus();
 }

@@ -1,3 +1,4 @@
+import { EmptyState } from '../../ui/EmptyState';
 import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
 import type { TasksViewModel } from './useTasksViewModel';
 
@@ -5,19 +6,18 @@ import type { TasksViewModel } from './useTasksViewModel';
 export function TasksEmpty({ m }: { m: TasksViewModel }) {
   const { support } = m;
   return (
-    <div className="flex-1 overflow-auto p-3 text-[13px]" data-testid="tasks-empty">
-      <h2 className="mb-1 font-semibold">No tasks in this session yet</h2>
-      <p className="max-w-prose text-muted">
+    <EmptyState title="No tasks in this session yet" testId="tasks-empty">
+      <p>
         A task lets a server run a long request in the background. The server answers the call at once with a task id; the client then asks
         for its status (<code>tasks/get</code>, at the interval the server suggests) until it is completed, failed or cancelled, and gets the
         result. While it runs the server may ask for input (status <em>input_required</em>), and the client can cancel it.
       </p>
       {!support.tasks.declared ? (
-        <div className="mt-2 max-w-prose">
+        <div className="mt-2">
           <FeatureUnavailable feature="tasks" reason={support.tasks.reason ?? 'The server did not declare tasks'} compact />
         </div>
       ) : support.generation === 'v2' ? (
-        <p className="mt-2 max-w-prose">
+        <p className="mt-2 text-fg">
           This server uses the tasks extension (2026-07-28): it decides per call whether to answer with a task. Call a tool in the Tools tab;
           if the server turns it into a task, it appears here and mcpscope follows it to the end.
         </p>
@@ -25,15 +25,15 @@ export function TasksEmpty({ m }: { m: TasksViewModel }) {
         <StartOne m={m} />
       )}
       {support.generation === 'v1' && support.list.available && (
-        <p className="mt-2 max-w-prose text-muted">The server also keeps a list of its tasks: <strong>List from server</strong> (above) sends <code>tasks/list</code>.</p>
+        <p className="mt-2">The server also keeps a list of its tasks: <strong>List from server</strong> (above) sends <code>tasks/list</code>.</p>
       )}
-    </div>
+    </EmptyState>
   );
 }
 
 function StartOne({ m }: { m: TasksViewModel }) {
   return (
-    <div className="mt-2 max-w-prose">
+    <div className="mt-2 text-fg">
       <p>
         To start one, open the Tools tab and call a tool that supports tasks: those with <code>execution.taskSupport</code> “optional” get a{' '}
         <strong>Run as task</strong> checkbox, “required” ones always run as a task.

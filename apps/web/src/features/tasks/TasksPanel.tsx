@@ -1,4 +1,5 @@
 import { activeSessionStore } from '../../lib/uiState';
+import { EmptyState } from '../../ui/EmptyState';
 import { useValue } from '../../lib/valueStore';
 import { TaskDetail } from './TaskDetail';
 import { ReceiverTasks } from './ReceiverTasks';
@@ -11,7 +12,13 @@ import { useTasksViewModel, type TasksViewModel } from './useTasksViewModel';
 export function TasksPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useTasksViewModel(sessionId);
-  if (!sessionId) return <p className="p-3 text-muted">Select or start a session to see its tasks.</p>;
+  if (!sessionId) {
+    return (
+      <EmptyState title="No session selected" testId="tasks-no-session">
+        <p>Connect to a server (or start the demo) in the sidebar, or select a session, to see the tasks it runs: long requests answered with a task id and followed until they end.</p>
+      </EmptyState>
+    );
+  }
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="tasks-panel" data-generation={m.support.generation}>
       <Toolbar m={m} />

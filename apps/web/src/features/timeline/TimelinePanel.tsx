@@ -1,7 +1,11 @@
 import { formatCount, formatDuration } from '../../lib/format';
+import { EmptyState } from '../../ui/EmptyState';
+import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
-import { LABEL_WIDTH } from './layout';
+import { ColumnResizeHandle } from '../../ui/columns/ColumnResizeHandle';
+import { useColumnWidths, type ColumnsModel } from '../../ui/columns/useColumnWidths';
+import { TIMELINE_COLUMNS } from './layout';
 import { TimelineRows } from './TimelineRows';
 import { useTimelineModel, type TimelineModel } from './useTimelineModel';
 import { ticks, tToX } from './zoom';
@@ -18,16 +22,31 @@ const MARKER_COLOR: Record<string, string> = {
 export function TimelinePanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useTimelineModel(sessionId);
-  if (!sessionId) return <div className="flex flex-1 items-center justify-center text-muted">Select a session to see its timeline.</div>;
+  const cols = useColumnWidths('timeline', TIMELINE_COLUMNS);
+  const live = useStoreSelector((s) => ['connected', 'connecting'].includes(s.sessions.find((x) => x.id === sessionId)?.state ?? ''));
+  const labelWidth = cols.widthOf('label');
+  if (!sessionId) {
+    return (
+      <EmptyState title="No session selected" testId="timeline-no-session">
+        <p>Connect to a server (or start the demo) in the sidebar, or select a session, to see its requests on a time line.</p>
+      </EmptyState>
+    );
+  }
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="timeline">
       <Toolbar m={m} />
-      <Ruler m={m} />
-      <MarkerLane m={m} />
+      <Ruler m={m} cols={cols} />
+      <MarkerLane m={m} labelWidth={labelWidth} />
       {m.rows === 0 ? (
-        <div className="flex flex-1 items-center justify-center text-muted">No requests yet.</div>
+        <EmptyState title={live ? 'No requests yet' : 'No requests in this session'} testId="timeline-empty">
+          <p>
+            Each request becomes a bar from the moment it is sent to its response, coloured by outcome, with its progress notifications as ticks;
+            the server's stderr and the process events are marks on the lane above.{' '}
+            {live ? 'Call a tool in Tools, read a resource in Resources, or send a request from Composer.' : 'This session ended before any request: the Console tab shows why.'}
+          </p>
+        </EmptyState>
       ) : (
-        <TimelineRows m={m} />
+        <TimelineRows m={m} labelWidth={labelWidth} />
       )}
     </div>
   );
@@ -52,11 +71,15 @@ function Toolbar({ m }: { m: TimelineModel }) {
   );
 }
 
-function Ruler({ m }: { m: TimelineModel }) {
+function Ruler({ m, cols }: { m: TimelineModel; cols: ColumnsModel }) {
+  const labelWidth = cols.widthOf('label');
   return (
     <div className="relative h-5 shrink-0 overflow-hidden border-b border-line bg-panel text-[10px] text-muted" data-testid="timeline-ruler">
-      <div className="absolute inset-y-0 left-0 border-r border-line px-2 leading-5" style={{ width: LABEL_WIDTH }}>time</div>
-      <div className="absolute inset-y-0 right-0 overflow-hidden" style={{ left: LABEL_WIDTH }}>
+      <div className="absolute inset-y-0 left-0 z-10 border-r border-line px-2 leading-5" style={{ width: labelWidth }}>
+        time
+        <ColumnResizeHandle column={TIMELINE_COLUMNS[0]} cols={cols} />
+      </div>
+      <div className="absolute inset-y-0 right-0 overflow-hidden" style={{ left: labelWidth }}>
         {ticks(m.view, m.width).map((tick) => (
           <span key={tick.t} className="absolute top-0 h-full border-l border-line pl-1 leading-5 tabular-nums" style={{ left: tick.x }}>{tick.label}</span>
         ))}
@@ -65,12 +88,12 @@ function Ruler({ m }: { m: TimelineModel }) {
   );
 }
 
-function MarkerLane({ m }: { m: TimelineModel }) {
+function MarkerLane({ m, labelWidth }: { m: TimelineModel; labelWidth: number }) {
   const markers = m.visibleMarkers();
   return (
     <div className="relative h-5 shrink-0 overflow-hidden border-b border-line" aria-label="stderr and lifecycle events">
-      <div className="absolute inset-y-0 left-0 border-r border-line px-2 text-[10px] leading-5 text-muted" style={{ width: LABEL_WIDTH }}>stderr · lifecycle</div>
-      <div className="absolute inset-y-0 right-0 overflow-hidden" style={{ left: LABEL_WIDTH }}>
+      <div className="absolute inset-y-0 left-0 border-r border-line px-2 text-[10px] leading-5 text-muted" style={{ width: labelWidth }}>stderr · lifecycle</div>
+      <div className="absolute inset-y-0 right-0 overflow-hidden" style={{ left: labelWidth }}>
         {markers.map((mk) => (
           <button
             key={`${mk.seq}-${mk.t}-${mk.text.length}`}

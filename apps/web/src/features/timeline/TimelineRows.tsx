@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/format';
-import { LABEL_WIDTH, ROW_PX } from './layout';
+import { ROW_PX } from './layout';
+import { requestLabel } from './requestTarget';
 import { useTrackGestures } from './useTrackGestures';
 import type { TimelineModel } from './useTimelineModel';
 import type { Bar } from './waterfall';
@@ -19,7 +20,7 @@ const OUTCOME_CLASS: Record<Bar['outcome'], string> = {
  * The waterfall rows, virtualized: only rows inside the scroll viewport (plus overscan) are in
  * the DOM, and a bar is drawn only when it overlaps the visible time range.
  */
-export function TimelineRows({ m }: { m: TimelineModel }) {
+export function TimelineRows({ m, labelWidth }: { m: TimelineModel; labelWidth: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
   useLayoutEffect(() => {
@@ -29,7 +30,7 @@ export function TimelineRows({ m }: { m: TimelineModel }) {
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  const gestures = useTrackGestures(m, ref);
+  const gestures = useTrackGestures(m, ref, labelWidth);
   const { first, last } = visibleRows(scroll.top, scroll.height, ROW_PX, m.rows);
   const t1 = m.timeAt(m.width);
   const middle = m.rowAt(Math.floor((scroll.top + scroll.height / 2) / ROW_PX));
@@ -48,14 +49,16 @@ export function TimelineRows({ m }: { m: TimelineModel }) {
       continue;
     }
     const bar = row.bar;
+    const label = requestLabel(bar.method, bar.target);
     const end = bar.end ?? m.endT;
     const visible = end >= m.view.start && bar.start <= t1;
     rows.push(
       <div key={bar.seq} className="absolute inset-x-0 flex hover:bg-hover" style={{ top, height: ROW_PX }}>
-        <div className="shrink-0 truncate border-r border-line px-2 font-mono text-[11px] leading-5" style={{ width: LABEL_WIDTH }} title={`#${bar.seq} ${bar.method}`}>
+        <div className="shrink-0 truncate border-r border-line px-2 font-mono text-[11px] leading-5" style={{ width: labelWidth }} title={`#${bar.seq} ${label}`} data-testid="timeline-label" data-seq={bar.seq}>
           {bar.method}
+          {bar.target && <span className="text-muted"> {bar.target}</span>}
         </div>
-        <div className="relative min-w-0 flex-1 overflow-hidden">{visible && <BarView m={m} bar={bar} end={end} dragging={gestures.dragging} />}</div>
+        <div className="relative min-w-0 flex-1 overflow-hidden">{visible && <BarView m={m} bar={bar} label={label} end={end} dragging={gestures.dragging} />}</div>
       </div>,
     );
   }
@@ -77,7 +80,7 @@ export function TimelineRows({ m }: { m: TimelineModel }) {
   );
 }
 
-function BarView({ m, bar, end, dragging }: { m: TimelineModel; bar: Bar; end: number; dragging: () => boolean }) {
+function BarView({ m, bar, label, end, dragging }: { m: TimelineModel; bar: Bar; label: string; end: number; dragging: () => boolean }) {
   const x0 = tToX(m.view, bar.start);
   const x1 = tToX(m.view, end);
   // Clip to the visible area (a bar millions of pixels wide when zoomed in is still one div).
@@ -90,7 +93,9 @@ function BarView({ m, bar, end, dragging }: { m: TimelineModel; bar: Bar; end: n
       data-method={bar.method}
       data-seq={bar.seq}
       data-outcome={bar.outcome}
-      title={`#${bar.seq} ${bar.method} — ${bar.outcome}, ${latency}${bar.progress.length ? `, ${bar.progress.length} progress` : ''} (click to open the frame)`}
+      data-target={bar.target}
+      aria-label={label}
+      title={`#${bar.seq} ${label} — ${bar.outcome}, ${latency}${bar.progress.length ? `, ${bar.progress.length} progress` : ''} (click to open the frame)`}
       className={`absolute top-1 h-3 cursor-pointer rounded-sm border ${OUTCOME_CLASS[bar.outcome]}`}
       style={{ left, width }}
       onClick={() => !dragging() && m.open(bar.seq)}

@@ -1,17 +1,19 @@
 import { useEffect, useRef, type PointerEvent, type RefObject } from 'react';
-import { LABEL_WIDTH } from './layout';
 import type { TimelineModel } from './useTimelineModel';
 
-/** Tracks the width of the time area and turns drag/wheel gestures into pan and zoom. */
-export function useTrackGestures(m: TimelineModel, ref: RefObject<HTMLDivElement | null>) {
+/** Tracks the width of the time area (right of the `labelWidth` px name column) and turns drag/wheel gestures into pan and zoom. */
+export function useTrackGestures(m: TimelineModel, ref: RefObject<HTMLDivElement | null>, labelWidth: number) {
   const setWidth = m.setWidth;
+  const labelRef = useRef(labelWidth);
+  labelRef.current = labelWidth;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.max(100, el.clientWidth - LABEL_WIDTH)));
+    // Observing fires once at once: a new label width re-measures the track.
+    const ro = new ResizeObserver(() => setWidth(Math.max(100, el.clientWidth - labelWidth)));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [ref, setWidth]);
+  }, [ref, setWidth, labelWidth]);
   const mRef = useRef(m);
   mRef.current = m;
   useEffect(() => {
@@ -19,7 +21,7 @@ export function useTrackGestures(m: TimelineModel, ref: RefObject<HTMLDivElement
     if (!el) return;
     // Non-passive so Ctrl+wheel (and trackpad pinch) zooms the timeline instead of the page.
     const onWheel = (e: WheelEvent) => {
-      const x = e.clientX - el.getBoundingClientRect().left - LABEL_WIDTH;
+      const x = e.clientX - el.getBoundingClientRect().left - labelRef.current;
       if (e.ctrlKey || e.metaKey) {
         e.preventDefault();
         mRef.current.zoomWheel(e.deltaY, e.deltaMode, Math.max(0, x));

@@ -1,6 +1,7 @@
 import { idKey, type Direction, type FrameEvent } from '@mcpscope/protocol';
 import type { ConsoleEntry } from '../../lib/consoleEntry';
 import type { SessionLog } from '../../lib/sessionLog';
+import { requestTarget } from './requestTarget';
 
 export type BarOutcome = 'ok' | 'error' | 'is-error' | 'cancelled' | 'pending';
 export type MarkerKind = 'stderr' | 'spawn' | 'exit' | 'connect' | 'disconnect' | 'error' | 'state';
@@ -17,6 +18,8 @@ export interface Bar {
   seq: number;
   responseSeq?: number;
   method: string;
+  /** What it acts on (a tool, resource, prompt…), cleaned and capped: see requestTarget. */
+  target?: string;
   /** `out`: the client asked the server; `in`: the server asked the client. */
   dir: Direction;
   start: number;
@@ -81,7 +84,8 @@ export class Waterfall {
     const method = typeof msg.method === 'string' ? msg.method : undefined;
     const hasId = typeof msg.id === 'string' || typeof msg.id === 'number';
     if (method !== undefined && hasId) {
-      const bar: Bar = { seq: f.seq, method, dir: f.dir, start: f.t, outcome: 'pending', progress: [] };
+      const target = requestTarget(method, msg.params);
+      const bar: Bar = { seq: f.seq, method, ...(target !== undefined ? { target } : {}), dir: f.dir, start: f.t, outcome: 'pending', progress: [] };
       (f.dir === 'out' ? this.out : this.in).push(bar);
       this.bySeq.set(f.seq, bar);
       this.openById.set(`${f.dir}:${idKey(msg.id as string | number)}`, bar);

@@ -3,6 +3,7 @@ import { copyText } from '../../lib/clipboard';
 import { JsonTree } from '../../ui/JsonTree';
 import { Markdown } from '../../ui/content/Markdown';
 import { ResourceContents } from '../../ui/content/ResourceContents';
+import { OpenInResources } from '../../ui/content/OpenInResources';
 import { textKind } from '../../ui/content/contentKind';
 
 type Item = Record<string, unknown>;
@@ -19,6 +20,7 @@ export function looksLikeMarkdown(text: string): boolean {
 /** One item of a tool result's `content` (spec server/tools#tool-result), by its type. */
 export function ContentItem({ item, index }: { item: Item; index: number }) {
   const type = str(item.type) ?? '?';
+  const embeddedUri = type === 'resource' && item.resource && typeof item.resource === 'object' ? str((item.resource as Item).uri) : undefined;
   return (
     <section className="min-w-0 rounded border border-line" data-testid="tool-content" data-type={type}>
       <header className="flex items-center gap-1.5 border-b border-line bg-panel px-2 py-0.5 text-[11px] text-muted">
@@ -26,6 +28,7 @@ export function ContentItem({ item, index }: { item: Item; index: number }) {
         <span className="chip text-accent">{type}</span>
         {str(item.mimeType) && <span className="chip">{str(item.mimeType)}</span>}
         {item.annotations !== undefined && <span className="chip" title={JSON.stringify(item.annotations)}>annotations</span>}
+        {embeddedUri && <><span className="flex-1" /><OpenInResources uri={embeddedUri} compact /></>}
       </header>
       <div className="min-w-0 p-2">
         <ItemBody item={item} type={type} />
@@ -101,19 +104,20 @@ function AudioContent({ url, mime }: { url: string; mime: string }) {
   );
 }
 
-/** A link to a resource: shown, never fetched; a click copies the URI. */
+/** A link to a resource: shown, never fetched by itself; Open reads it in Resources, a click on the URI copies it. */
 function ResourceLink({ item }: { item: Item }) {
   const [copied, setCopied] = useState(false);
   const uri = str(item.uri) ?? '';
   return (
-    <div className="flex flex-wrap items-baseline gap-x-2 text-xs" data-testid="tool-resource-link" data-uri={uri}>
-      <button className="font-mono text-accent underline" title="Copy the URI (it is not opened or fetched)" onClick={async () => setCopied(await copyText(uri))}>
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs" data-testid="tool-resource-link" data-uri={uri}>
+      <button className="min-w-0 truncate font-mono text-accent underline" title="Copy the URI" onClick={async () => setCopied(await copyText(uri))}>
         {uri}
       </button>
       {str(item.name) && <span className="font-medium">{str(item.name)}</span>}
       {str(item.title) && <span className="text-muted">{str(item.title)}</span>}
-      {str(item.mimeType) && <span className="chip">{str(item.mimeType)}</span>}
       {copied && <span className="text-ok">✓ URI copied</span>}
+      <span className="flex-1" />
+      {uri && <OpenInResources uri={uri} />}
       {str(item.description) && <p className="w-full text-[11px] text-muted">{str(item.description)}</p>}
     </div>
   );

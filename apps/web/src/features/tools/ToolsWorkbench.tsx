@@ -10,6 +10,8 @@ import { ListDiffBanner } from './ListDiffBanner';
 import { AppBadges, ClaimBadges, ToolIcon, ToolList } from './ToolList';
 import { ToolHistory } from './ToolHistory';
 import { ToolResult } from './ToolResult';
+import { ToolsEmpty, ToolsUndeclared } from './ToolsEmpty';
+import { EmptyState } from '../../ui/EmptyState';
 import { toolLabel, type Tool } from './tool';
 import { useToolWorkbench } from './useToolWorkbench';
 
@@ -18,9 +20,16 @@ export default function ToolsWorkbench() {
   const sessionId = useValue(activeSessionStore);
   const w = useToolWorkbench(sessionId);
   const { tools, tool } = w;
-  if (!sessionId) return <div className="p-3 text-muted">Connect to a server to list its tools.</div>;
+  if (!sessionId) {
+    return <EmptyState title="No session selected" testId="tools-empty"><p>Connect to a server (or start the demo) in the sidebar: its tools are listed here, each with a form made from its input schema.</p></EmptyState>;
+  }
   if (!tools.availability.available && !tools.availability.declared) {
-    return <FeatureUnavailable feature="tools" reason={tools.availability.reason ?? 'Tools are unavailable'} />;
+    return (
+      <div className="flex h-full min-h-0 flex-col">
+        <FeatureUnavailable feature="tools" reason={tools.availability.reason ?? 'Tools are unavailable'} />
+        <ToolsUndeclared connected={tools.session?.state === 'connected'} />
+      </div>
+    );
   }
   return (
     <div className="relative flex h-full min-h-0 flex-col">
@@ -47,9 +56,7 @@ export default function ToolsWorkbench() {
             </div>
           </div>
         ) : (
-          <div className="flex-1 p-3 text-xs text-muted">
-            {tools.missing ? <span className="text-warn">“{tools.missing}” is no longer listed by the server.</span> : tools.list.isLoading ? 'Listing tools…' : 'No tool selected.'}
-          </div>
+          <ToolsEmpty m={tools} />
         )}
       </div>
     </div>

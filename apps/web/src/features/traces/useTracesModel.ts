@@ -7,6 +7,7 @@ import { saveBlob, useTracesApi, type ExportFormat, type ReplayReply, type Trace
 import { activeSessionStore, activeTabStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { exportFileName } from './traceFiles';
+import { useTraceUpload } from './useTraceUpload';
 
 /**
  * Presenter of the Traces tab: the saved traces, upload (file picker or drop), download,
@@ -20,19 +21,7 @@ export function useTracesModel() {
   const list = useQuery({ queryKey: ['traces'], queryFn: () => api.list() });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['traces'] });
 
-  const [uploadWarnings, setUploadWarnings] = useState<string[]>([]);
-  const upload = useMutation({
-    mutationFn: async (files: readonly File[]) => {
-      const warnings: string[] = [];
-      for (const file of files) {
-        const reply = await api.upload(file);
-        warnings.push(...reply.warnings.map((w) => `${file.name}: ${w}`));
-      }
-      return warnings;
-    },
-    onSuccess: (warnings) => setUploadWarnings(warnings),
-    onSettled: refresh,
-  });
+  const upload = useTraceUpload(api, refresh);
 
   const open = useMutation({
     mutationFn: (id: string) => api.open(id),
@@ -51,6 +40,7 @@ export function useTracesModel() {
     mutationFn: async ({ traceId, config }: { traceId: string; config: SessionConfigInput }) => ({ traceId, report: await api.replay(traceId, { config }) }),
     onMutate: () => setReplay(null),
     onSuccess: setReplay,
+    onSettled: refresh, // the replay's own session was recorded: a new trace
   });
 
   const activeId = useValue(activeSessionStore);
@@ -62,10 +52,7 @@ export function useTracesModel() {
     loading: list.isLoading,
     listError: list.error as Error | null,
     refresh,
-    upload: (files: readonly File[]) => files.length > 0 && upload.mutate(files),
-    uploading: upload.isPending,
-    uploadError: upload.error as Error | null,
-    uploadWarnings,
+    ...upload,
     download: async (id: string) => saveBlob(await api.download(id), `${id}.ndjson`),
     open: (id: string) => open.mutate(id),
     opening: open.isPending ? open.variables : null,
@@ -80,8 +67,15 @@ export function useTracesModel() {
       replayRun.mutate({ traceId, config });
     },
     replaying: replayRun.isPending ? (replayRun.variables?.traceId ?? null) : null,
+    /** The trace of the latest replay (running, failed or reported): its report is shown under it. */
+    replayTraceId: replayRun.variables?.traceId ?? null,
     replayError: replayRun.error as Error | null,
     replayReport: replay,
+    /** Shows the session a replay ran in (its frames). */
+    showReplaySession: (sessionId: string) => {
+      activeSessionStore.set(sessionId);
+      activeTabStore.set('frames');
+    },
     active,
     activeOffline: isOffline(active),
     /** HAR holds HTTP exchanges: a stdio session has none. */

@@ -1,6 +1,7 @@
 import { formatBytes } from '../../lib/format';
-import { navigate } from '../../lib/navigation';
+import { CopyButton } from '../CopyButton';
 import { JsonTree } from '../JsonTree';
+import { OpenInResources } from './OpenInResources';
 import { ResourceContents } from './ResourceContents';
 import type { ResourceContentsLike } from './contentKind';
 
@@ -36,7 +37,11 @@ export function ContentBlock({ block }: { block: unknown }) {
       if (!r || typeof r !== 'object') break;
       return (
         <div data-testid="content-block" data-type="resource">
-          <div className="mb-0.5 text-[11px] text-subtle">embedded resource</div>
+          <div className="mb-0.5 flex items-center gap-1.5 text-[11px] text-subtle">
+            embedded resource
+            <span className="flex-1" />
+            {typeof r.uri === 'string' && <OpenInResources uri={r.uri} compact />}
+          </div>
           <ResourceContents content={r} maxBodyHeight={360} />
         </div>
       );
@@ -50,6 +55,7 @@ export function ContentBlock({ block }: { block: unknown }) {
   );
 }
 
+/** A link to a resource: shown, never fetched by itself; Open reads it in the Resources tab. */
 function ResourceLink(p: { uri: string; name?: string; description?: string; mimeType?: string; size?: number }) {
   return (
     <div className="flex items-center gap-2 rounded border border-line px-2 py-1" data-testid="content-block" data-type="resource_link">
@@ -61,9 +67,8 @@ function ResourceLink(p: { uri: string; name?: string; description?: string; mim
       </div>
       {p.mimeType && <span className="chip">{p.mimeType}</span>}
       {p.size !== undefined && <span className="chip">{formatBytes(p.size)}</span>}
-      <button className="btn" onClick={() => navigate('resources', { kind: 'resource', name: p.uri })} title="Read it in the Resources tab">
-        Open
-      </button>
+      <CopyButton text={() => p.uri} label="Copy URI" />
+      <OpenInResources uri={p.uri} />
     </div>
   );
 }

@@ -31,7 +31,11 @@ export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, mo
   }, [schema, modelPath]);
 
   const onMount: OnMount = (editor, m) => {
-    editor.addCommand(m.KeyMod.CtrlCmd | m.KeyCode.Enter, () => submitRef.current?.());
+    // An action, not addCommand: addCommand binds the key in Monaco's one keybinding service for
+    // every editor and is never removed, so a disposed editor's handler (and closure) lingers.
+    // An action's key is scoped to this editor and goes with it.
+    const submit = editor.addAction({ id: 'mcpscope.submit', label: 'Send', keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => submitRef.current?.() });
+    editor.onDidDispose(() => submit.dispose());
     editor.focus();
   };
 

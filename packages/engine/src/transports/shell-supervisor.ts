@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import type { Socket } from 'node:net';
+
+/**
+ * The supervisor of a stdio server (issue 15): a POSIX `sh` (dash on Debian: ~1.6 MiB RSS, ~2 ms to
+ * start), not a second Node process. mcpscope spawns the server itself — exact argv, env and
+ * cwd, its own spawn errors (ENOENT, EACCES), its exit code and signal seen first-hand, stdio
+ * straight to the server — detached, so the server leads its own process group. Beside it runs
+ * this script, also detached (no terminal's or launcher's group signal reaches it), holding fd 3,
+ * a socket to mcpscope. When mcpscope dies, even by SIGKILL, the kernel closes that socket: the
+ * script reads EOF and stops the server's group (SIGTERM, then SIGKILL) and the descendants
+ * mcpscope reported that left the group (setsid), each checked against its recorded start time
+ * (pids are reused) before it is signalled.
+ *
+ * Why not the server as the script's child (`exec "$@"`): a shell rewrites the environment it
+ * hands on (dash drops names that are not shell identifiers, resets IFS, sets PWD and PPID, and
+ * refuses to start on a non-numeric OPTIND), and it folds "killed by signal N" into exit code
+ * 128+N. Here the shell never touches the server.
+ *
+ * mcpscope → supervisor over fd 3, one line each (all numbers decimal):
+ *   G <pid>          the server's pid, which is also its process group (written the moment it is spawned)
+ *   D <pid> <start>  a descendant and its start time (field 22 of /proc/<pid>/stat)
+ *   Q <ms>           mcpscope leaves with the server running and its stdin closed: once mcpscope is
+ *                    gone, give the server <ms> to exit on its own before SIGTERM (2025-11-25
+ *                    basic/lifecycle#stdio: close stdin, wait, SIGTERM, wait, SIGKILL)
+ *   X                the server is stopped: exit
+ * EOF without X: mcpscope is gone. The script walks /proc once more for the descendants of the
+ * server and of the reported ones (a process started since mcpscope's last walk, every 1.5 s, is
+ * found while its parent lives), then SIGTERM at once (after the Q grace if there was one),
+ * SIGKILL after up to 1 s. Without /proc (macOS) there are no start times: the group is still stopped,
+ * strays that left it are not tracked (mcpscope's own walk of descendants.ts reads /proc too).
+ */
+export const SUPERVISOR_SCRIPT = String.raw`set -f
+trap '' INT HUP TERM
+g= gs= q=0 s= n=0
+startof() { st= sa= pp=; set -- ${'$'}{1##*") "}; sa=$1; pp=$2; [ $# -ge 20 ] && shift 19 && st=$1; }
+startat() { st=; read -r l 2>/dev/null </proc/$1/stat && startof "$l"; }
+same() { read -r l 2>/dev/null </proc/$1/stat || return 2; startof "$l"; [ "$st" = "$2" ]; }
+group() { if [ -n "$gs" ]; then same $g $gs; [ $? -eq 1 ] && return 1; fi; kill -$1 -$g 2>/dev/null; }
+leader() { if [ -n "$gs" ]; then same $g $gs && [ "$sa" != Z ]; else kill -0 $g 2>/dev/null; fi; }
+strays() { r=1; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && [ "$sa" != Z ] && r=0 && kill -$1 ${'$'}{e%:*} 2>/dev/null; done; return $r; }
+prune() { k=; n=0; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && k="$k $e" && n=$((n+1)); done; s=$k; }
+nap() { sleep 0.1 2>/dev/null || sleep 1; }
+walk() {
+  [ -n "$gs" ] || return 0
+  k=" $g "; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && k="$k${'$'}{e%:*} "; done
+  m=1; set +f
+  while [ $m = 1 ]; do
+    m=0
+    for f in /proc/[0-9]*/stat; do
+      p=${'$'}{f#/proc/}; p=${'$'}{p%/stat}
+      case $k in *" $p "*) continue;; esac
+      read -r l 2>/dev/null <$f || continue
+      startof "$l"
+      case $k in *" $pp "*) k="$k$p "; s="$s $p:$st"; m=1;; esac
+    done
+  done
+  set -f
+}
+while read -r t a b; do
+  case $a in ''|*[!0-9]*) [ "$t" = X ] && exit 0; continue;; esac
+  case $t in
+  G) g=$a; startat $a; gs=$st;;
+  D) case $b in ''|*[!0-9]*) continue;; esac; s="$s $a:$b"; n=$((n+1)); [ $n -lt 1024 ] || prune;;
+  Q) q=$((a / 100));;
+  esac
+done <&3
+exec 3<&-
+[ -n "$g" ] || exit 0
+walk
+i=0; while [ $i -lt $q ] && leader; do nap; i=$((i+1)); done
+group TERM; strays TERM
+i=0; while [ $i -lt 10 ] && { group 0 || strays 0; }; do nap; i=$((i+1)); done
+strays KILL; group KILL
+exit 0
+`;
+
+let shellChecked: boolean | undefined;
+
+/** Whether `/bin/sh` can run the supervisor (POSIX systems; else the Node watchdog is used). */
+export function shellSupervisorAvailable(): boolean {
+  if (shellChecked === undefined) {
+    try {
+      accessSync('/bin/sh', constants.X_OK);
+      shellChecked = process.platform !== 'win32';
+    } catch {
+      shellChecked = false;
+    }
+  }
+  return shellChecked;
+}
+
+/** The running supervisor script and its end of the fd 3 socket. */
+export class ShellSupervisor {
+  private released = false;
+
+  private constructor(
+    readonly process: ChildProcess,
+    /** Our end of fd 3. Closing it without `X` is what mcpscope's death does. */
+    readonly control: Socket,
+  ) {}
+
+  /**
+   * Starts the script. `label` (the server's command line) is only its argv, so that `ps` shows
+   * what it watches; the script never runs it.
+   */
+  static start(label: readonly string[]): ShellSupervisor {
+    const child = spawn('/bin/sh', ['-c', SUPERVISOR_SCRIPT, 'mcpscope-supervisor', ...label], {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+      // The script needs `sleep` and nothing of the server's environment.
+      env: { PATH: [process.env.PATH, '/usr/bin', '/bin'].filter(Boolean).join(':') },
+      cwd: '/',
+      windowsHide: true,
+    });
+    child.on('error', () => {});
+    const control = child.stdio[3] as Socket;
+    control.on('error', () => {});
+    // Neither may keep mcpscope alive: the socket's EOF at our exit is the supervisor's signal.
+    control.unref();
+    child.unref();
+    return new ShellSupervisor(child, control);
+  }
+
+  /** The server was spawned: its pid leads its process group. Call in the same tick as the spawn. */
+  group(pid: number): void {
+    this.send(`G ${pid}\n`);
+  }
+
+  descendant(pid: number, start: string): void {
+    if (/^\d+$/.test(start)) this.send(`D ${pid} ${start}\n`);
+  }
+
+  /** See `Q` above: the supervisor finishes the stop after mcpscope exits. */
+  handOff(graceMs: number): void {
+    this.send(`Q ${Math.max(0, Math.round(graceMs))}\n`);
+  }
+
+  /** The server is stopped (or never started): the supervisor exits. */
+  release(): void {
+    if (this.released) return;
+    this.send('X\n');
+    this.released = true;
+    this.control.end();
+  }
+
+  private send(line: string): void {
+    if (this.released || this.control.destroyed) return;
+    // A pipe write is attempted synchronously: the line is in the kernel before this returns.
+    this.control.write(line);
+  }
+}
