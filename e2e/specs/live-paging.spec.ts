@@ -75,7 +75,8 @@ test('a 1 MiB budget: old frames are paged back from disk, searched, and the hea
   // The console's few lines fit; only when the page joined mid-session (the flood may begin
   // before it loads) are earlier lines on disk. Either way the badge and the tab agree.
   // The lines in memory, or (all of them pushed out by the flood) a view that says they are on disk.
-  await expect(page.getByTestId('console-list').or(page.getByTestId('console-empty'))).toBeVisible();
+  // (The list stays mounted, hidden, while it is empty; only the one shown counts.)
+  await expect(page.locator('[data-testid="console-list"]:not([hidden]), [data-testid="console-empty"]')).toBeVisible();
   if (await page.getByTestId('console-older-on-disk').count()) {
     await expect(page.getByTestId('tab-badge-console')).toHaveAttribute('title', /in memory \+ older on disk/);
   } else {
