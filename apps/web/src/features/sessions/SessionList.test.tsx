@@ -70,4 +70,16 @@ describe('SessionList', () => {
     await waitFor(() => expect(within(items()[0]!).getByTestId('session-label').textContent).toBe('mine'));
     expect(renameSession).toHaveBeenCalledWith('s2', 'mine');
   });
+
+  it('keeps the keyboard in the list after Remove: the next session takes the focus', async () => {
+    const forgetSession = vi.fn(async () => undefined);
+    renderList([s('s1'), s('s2', { state: 'failed' }), s('s3', { state: 'closed' })], { forgetSession });
+    const removed = items().find((el) => el.dataset.sessionId === 's3')!;
+    const button = within(removed).getByRole('button', { name: 'Remove' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(items().map((el) => el.dataset.sessionId)).not.toContain('s3'));
+    expect(forgetSession).toHaveBeenCalledWith('s3');
+    expect((document.activeElement as HTMLElement).dataset.sessionId).toBe('s2');
+  });
 });

@@ -1,6 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { SessionGroup } from './sessionGroups';
 import { SessionItem } from './SessionItem';
+import { useFocusAfterRemove } from './useFocusAfterRemove';
 import { useSessionListModel, type SessionListModel } from './useSessionListModel';
 
 /**
@@ -14,6 +15,8 @@ export function SessionList() {
   const [focusId, setFocusId] = useState<string | null>(null);
   const ids = m.groups.flatMap((g) => g.sessions.map((s) => s.id));
   const tabStop = [focusId, m.activeId].find((id) => id !== null && ids.includes(id)) ?? ids[0];
+  const listRef = useRef<HTMLDivElement>(null);
+  const willRemove = useFocusAfterRemove(listRef, ids);
   if (m.sessions.length === 0) {
     return (
       <div className="px-2 py-2 text-[11px] text-subtle" data-testid="sessions-empty">
@@ -22,9 +25,9 @@ export function SessionList() {
     );
   }
   return (
-    <div className="flex flex-col pb-1" data-testid="session-list" onKeyDown={moveFocus}>
+    <div ref={listRef} className="flex flex-col pb-1" data-testid="session-list" onKeyDown={moveFocus}>
       {m.groups.map((g) => (
-        <Group key={g.id} group={g} m={m} tabStop={tabStop} onFocusItem={setFocusId} />
+        <Group key={g.id} group={g} m={m} tabStop={tabStop} onFocusItem={setFocusId} onRemove={(id) => { willRemove(id); setFocusId(null); m.forget(id); }} />
       ))}
       {m.error && <div className="px-2 py-1 text-[11px] text-danger" role="alert">{m.error.message}</div>}
     </div>
@@ -36,9 +39,10 @@ interface GroupProps {
   m: SessionListModel;
   tabStop: string | undefined;
   onFocusItem: (id: string) => void;
+  onRemove: (id: string) => void;
 }
 
-function Group({ group: g, m, tabStop, onFocusItem }: GroupProps) {
+function Group({ group: g, m, tabStop, onFocusItem, onRemove }: GroupProps) {
   const headingId = `session-group-${g.id}`;
   const ids = g.sessions.map((s) => s.id);
   return (
@@ -67,7 +71,7 @@ function Group({ group: g, m, tabStop, onFocusItem }: GroupProps) {
             onFocus={() => onFocusItem(s.id)}
             onSelect={() => m.select(s.id)}
             onClose={() => m.close(s.id)}
-            onRemove={() => m.forget(s.id)}
+            onRemove={() => onRemove(s.id)}
             onStartRename={() => m.startRename(s.id)}
             onCommitRename={(text) => m.commitRename(s.id, text)}
             onCancelRename={m.cancelRename}

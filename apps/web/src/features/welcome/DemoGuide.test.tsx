@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { commandsStore } from '../../lib/commands';
 import { navigationStore } from '../../lib/navigation';
 import { connectedSession } from '../../lib/testWorkbench';
 import { testServices } from '../../lib/testServices';
@@ -67,6 +68,18 @@ describe('DemoGuide', () => {
     fireEvent.click(screen.getByTestId('demo-guide-dismiss'));
     expect(screen.queryByTestId('demo-guide')).toBeNull();
     expect(localStorage.getItem(DISMISSED_KEY)).toBe('true');
+  });
+
+  it('comes back from the command palette once dismissed', () => {
+    renderGuide();
+    expect(commandsStore.getSnapshot().some((c) => c.id === 'demo-guide-show')).toBe(false);
+    fireEvent.click(screen.getByTestId('demo-guide-dismiss'));
+    const show = commandsStore.getSnapshot().find((c) => c.id === 'demo-guide-show');
+    expect(show?.title).toBe('Show the demo guide again');
+    act(() => show!.run());
+    expect(screen.getByTestId('demo-guide')).toBeTruthy();
+    expect(localStorage.getItem(DISMISSED_KEY)).toBe('false');
+    expect(commandsStore.getSnapshot().some((c) => c.id === 'demo-guide-show')).toBe(false);
   });
 
   it('is not shown for another server', () => {

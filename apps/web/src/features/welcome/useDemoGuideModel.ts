@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { z } from 'zod';
+import { registerCommand } from '../../lib/commands';
 import { readLocalJson, writeLocalJson } from '../../lib/localJson';
 import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
@@ -20,6 +21,19 @@ export function useDemoGuideModel() {
     writeLocalJson(DISMISSED_KEY, true);
     demoGuideDismissedStore.set(true);
   }, []);
+  // Dismissed for good, but not lost: the palette brings it back while the demo is the active session.
+  useEffect(() => {
+    if (!demo || !dismissed) return undefined;
+    return registerCommand({
+      id: 'demo-guide-show',
+      title: 'Show the demo guide again',
+      keywords: 'tour help welcome steps',
+      run: () => {
+        writeLocalJson(DISMISSED_KEY, false);
+        demoGuideDismissedStore.set(false);
+      },
+    });
+  }, [demo, dismissed]);
   return {
     visible: demo && !dismissed && sessionId !== null,
     steps: DEMO_STEPS,
