@@ -6,6 +6,10 @@
 // Prints heap/RSS before and after, and the latency of reading the oldest page back.
 // Usage: node bench/live-memory-engine.mjs [--frames 100000] [--size 1024] [--engine <index.js>]
 //   (after `pnpm -r build`; --engine: another build of @mcpscope/engine, e.g. a private bundle)
+// `--matrix` (issue 15): the default budget only, for every count × size of --counts (default
+// 20000,100000) × --sizes (default 100,1024,102400), each in its own process: heap and RSS growth
+// after GC against the budget, the bytes the window accounts (heapSize) and the events it keeps.
+// Writes results/live-memory-budget-<date>.json. 100,000 × 100 KB is 10 GB through a pipe: minutes.
 // `--mode chatty` (used by live-ui.mjs) is the engine-alone reference for the browser flood:
 // e2e/fixtures/chatty-server.mjs with --flood-on-set-level, default budget; prints the time from
 // sending logging/setLevel until the engine emitted the last of the N notifications, and RSS.
@@ -20,7 +24,7 @@ import { median } from './lib/stats.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
 const { values } = parseArgs({
-  options: { frames: { type: 'string', default: '100000' }, size: { type: 'string', default: '1024' }, mode: { type: 'string' }, engine: { type: 'string', default: join(root, 'packages/engine/dist/index.js') } },
+  options: { frames: { type: 'string', default: '100000' }, size: { type: 'string', default: '1024' }, mode: { type: 'string' }, matrix: { type: 'boolean', default: false }, counts: { type: 'string', default: '20000,100000' }, sizes: { type: 'string', default: '100,1024,102400' }, engine: { type: 'string', default: join(root, 'packages/engine/dist/index.js') } },
 });
 const FRAMES = Number(values.frames);
 const SIZE = Number(values.size);
@@ -56,7 +60,7 @@ async function measure(mode) {
   const snap = () => {
     globalThis.gc();
     const m = process.memoryUsage();
-    return { heapUsedMiB: MiB(m.heapUsed), rssMiB: MiB(m.rss) };
+    return { heapUsedMiB: MiB(m.heapUsed), heapTotalMiB: MiB(m.heapTotal), externalMiB: MiB(m.external), rssMiB: MiB(m.rss) };
   };
   const engine = new Engine({ stopGraceMs: 200, ...(mode === 'unbounded' ? { memoryBudget: Infinity } : {}) });
   const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [server], env: {} }, { watchListChanges: false });
@@ -83,15 +87,35 @@ async function measure(mode) {
   const search = await session.searchFrames({ filter: 'flood 4242', limit: 100 });
   const searchAllMs = +(performance.now() - t1).toFixed(0);
   const held = session.events().length;
+  const window = session.log.window;
+  const accounted = window.memory().held;
   await engine.dispose();
-  return { mode, before, after, heapGrowthMiB: +(after.heapUsedMiB - before.heapUsedMiB).toFixed(1), ingestMs: +ingestMs.toFixed(0), framesTotal: info.frames, eventsInMemory: held, firstFrameInMemory: info.firstFrame, oldestPageMs, oldestFramesMs, middleFramesMs, searchAllMs, searchMatches: search.total };
+  const heapGrowthMiB = +(after.heapUsedMiB - before.heapUsedMiB).toFixed(1);
+  const budget = { budgetMiB: MiB(window.budget), accountedMiB: MiB(accounted), heapGrowthOverBudget: Number.isFinite(window.budget) ? +(heapGrowthMiB / MiB(window.budget)).toFixed(2) : null, heapGrowthOverAccounted: +(heapGrowthMiB / MiB(accounted)).toFixed(2), rssGrowthMiB: +(after.rssMiB - before.rssMiB).toFixed(1) };
+  return { mode, frameBytes: SIZE, before, after, heapGrowthMiB, ...budget, ingestMs: +ingestMs.toFixed(0), framesTotal: info.frames, eventsInMemory: held, firstFrameInMemory: info.firstFrame, oldestPageMs, oldestFramesMs, middleFramesMs, searchAllMs, searchMatches: search.total };
 }
+
+const run = (mode, frames = FRAMES, size = SIZE) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--mode', mode, '--frames', String(frames), '--size', String(size), '--engine', values.engine], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
+const load = () => os.loadavg().map((x) => +x.toFixed(1));
 
 if (values.mode) {
   process.stdout.write(JSON.stringify(await measure(values.mode)) + '\n');
+} else if (values.matrix) {
+  const loadAtStart = load();
+  const rows = [];
+  for (const frames of values.counts.split(',').map(Number)) {
+    for (const size of values.sizes.split(',').map(Number)) {
+      const r = run('bounded', frames, size);
+      const row = { frames, frameBytes: size, budgetMiB: r.budgetMiB, heapGrowthMiB: r.heapGrowthMiB, rssGrowthMiB: r.rssGrowthMiB, accountedMiB: r.accountedMiB, heapGrowthOverBudget: r.heapGrowthOverBudget, heapGrowthOverAccounted: r.heapGrowthOverAccounted, eventsInMemory: r.eventsInMemory, framesTotal: r.framesTotal, ingestMs: r.ingestMs };
+      console.error(JSON.stringify(row));
+      rows.push(row);
+    }
+  }
+  const result = { date: new Date().toISOString().slice(0, 10), node: process.version, engine: values.engine, loadAtStart, loadAtEnd: load(), rows };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, `bench/results/live-memory-budget-${result.date}.json`), JSON.stringify(result, null, 2) + '\n');
+  console.log(JSON.stringify(result, null, 2));
 } else {
-  const run = (mode) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--mode', mode, '--frames', String(FRAMES), '--size', String(SIZE), '--engine', values.engine], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
-  const load = () => os.loadavg().map((x) => +x.toFixed(1));
   const loadAtStart = load();
   const result = { date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: SIZE, node: process.version, engine: values.engine, loadAtStart, bounded: run('bounded'), unbounded: run('unbounded') };
   result.loadAtEnd = load();

@@ -23,7 +23,18 @@
 //     [--baseline-cli <mcpscope.js> --baseline-engine <engine index.js>]   (after `pnpm build`)
 //   --baseline-*: another build (e.g. before a change) whose flood runs interleaved with --cli's
 //   (mode `floodBaseline`).
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   --frames 1000000 --stalled: the flood also has a second /ws client that connects before the
+//   flood and never reads (a raw TCP socket, paused: what a frozen or backgrounded tab looks like
+//   to the proxy); mode `floodStalled` (and `floodBaselineStalled` with --baseline-cli). Every flood run samples, every 200 ms:
+//     peakProxyRssMiB   the mcpscope process's RSS (its peak during the flood)
+//     peakTabHeapMiB    the tab's JS heap in use (Runtime.getHeapUsage; its peak)
+//     peakTotalMiB      the peak of proxy RSS + tab heap, sampled together (issue 15: < 400)
+//     skippedEvents     events the proxy skipped for the tab while it was more than its budget behind
+//   --no-engine: skip the engine-alone reference (engineMs, ratio).
+//   --profile <dir>: the flood's proxy runs with node --cpu-prof and the page with the CDP
+//   Profiler; both .cpuprofile files go to <dir>, their top self-time functions to the results.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +54,9 @@ const cli = resolve(argText('--cli', join(repo, 'apps/cli/dist/mcpscope.js')));
 const engineBuild = resolve(argText('--engine', join(repo, 'packages/engine/dist/index.js')));
 const baselineCli = process.argv.includes('--baseline-cli') ? resolve(argText('--baseline-cli')) : undefined;
 const baselineEngine = resolve(argText('--baseline-engine', engineBuild));
+const STALLED = process.argv.includes('--stalled');
+const NO_ENGINE = process.argv.includes('--no-engine');
+const PROFILE_DIR = process.argv.includes('--profile') ? resolve(argText('--profile')) : undefined;
 const chatty = join(repo, 'e2e/fixtures/chatty-server.mjs');
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 const MODES = { bounded: [], unbounded: ['--memory-budget', '1048576'] };
@@ -176,16 +190,52 @@ function engineAlone(engine) {
   return JSON.parse(out.trim().split('\n').pop());
 }
 
-async function flood(browser, cli, engineBuild) {
-  const engine = engineAlone(engineBuild);
+/** A /ws client that upgrades and then never reads: the proxy sees a tab that stopped taking data. */
+function stalledClient(port, token) {
+  return new Promise((resolveClient, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET /ws?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${Buffer.from('mcpscope-bench!!').toString('base64')}\r\n\r\n`);
+    });
+    socket.once('data', (chunk) => {
+      if (!chunk.toString('latin1').startsWith('HTTP/1.1 101')) return reject(new Error(`no upgrade: ${chunk.toString('latin1', 0, 80)}`));
+      socket.pause(); // from here on, nothing is read: the kernel buffers fill, then the proxy's
+      resolveClient(socket);
+    });
+    socket.on('error', () => {});
+  });
+}
+
+/** Top self-time functions of a .cpuprofile (ms, share of the samples). */
+function topSelf(file, n = 15) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const dt = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
+  const hits = new Map(profile.nodes.map((node) => [node.id, 0]));
+  for (const id of profile.samples) hits.set(id, hits.get(id) + 1);
+  const byFn = new Map();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + hits.get(node.id));
+  }
+  const total = profile.samples.length;
+  return [...byFn].sort((a, b) => b[1] - a[1]).slice(0, n).map(([fn, k]) => ({ fn, ms: round(k * dt), pct: round((k / total) * 100) }));
+}
+
+async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
+  const engine = NO_ENGINE ? undefined : engineAlone(engineBuild);
   const port = await freePort();
   const token = 'bench-token';
-  const p = start(process.execPath, [cli, '--no-open', '--port', String(port), '--', process.execPath, chatty, String(FRAMES), '--flood-on-set-level'], {
+  const profDir = PROFILE_DIR ? join(PROFILE_DIR, `run-${Date.now()}`) : undefined;
+  if (profDir) mkdirSync(profDir, { recursive: true });
+  const nodeArgs = profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [];
+  const p = start(process.execPath, [...nodeArgs, cli, '--no-open', '--port', String(port), '--', process.execPath, chatty, String(FRAMES), '--flood-on-set-level'], {
     env: { ...process.env, MCPSCOPE_TOKEN: token },
   });
   const base = `http://127.0.0.1:${port}`;
   const api = (path) => fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
   const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
+  let stalledSocket;
+  let sampler;
   try {
     await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, 'mcpscope UI');
     const session = await waitFor(async () => (await api('/sessions')).sessions?.find((s) => s.state === 'connected'), 60_000, 'a connected session');
@@ -194,10 +244,32 @@ async function flood(browser, cli, engineBuild) {
     await page.goto(`${base}/#token=${token}`);
     const before = (await api(`/sessions/${session.id}/frames?index=0&limit=1`)).total;
     await waitFor(async () => (await frameCount(page)) === before, 60_000, 'the handshake frames listed');
+    if (stalled) stalledSocket = await stalledClient(port, token);
+    const cdp = await page.context().newCDPSession(page);
+    if (profDir) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const peak = { proxy: 0, heap: 0, heapTotal: 0, total: 0, samples: 0 };
+    let sampling = false;
+    sampler = setInterval(async () => {
+      if (sampling) return;
+      sampling = true;
+      try {
+        const proxy = rssKiB(p.child.pid) * 1024;
+        const { usedSize, totalSize } = await cdp.send('Runtime.getHeapUsage');
+        peak.proxy = Math.max(peak.proxy, proxy);
+        peak.heap = Math.max(peak.heap, usedSize);
+        peak.heapTotal = Math.max(peak.heapTotal, totalSize);
+        peak.total = Math.max(peak.total, proxy + usedSize);
+        peak.samples++;
+      } catch {}
+      sampling = false;
+    }, 200);
     // setLevel and its answer, then the flood.
     const target = before + 2 + FRAMES;
     await page.evaluate(floodInPage, { sessionId: session.id, token, target });
-    await page.waitForFunction(() => window.__flood.counted > 0, null, { timeout: 600_000, polling: 250 });
+    await page.waitForFunction(() => window.__flood.counted > 0, null, { timeout: 1_800_000, polling: 250 });
     const total = (await api(`/sessions/${session.id}/frames?index=0&limit=1`)).total;
     const last = (await api(`/sessions/${session.id}/frames?index=${total - 1}&limit=1`)).frames[0];
     await page.evaluate((seq) => {
@@ -208,18 +280,42 @@ async function flood(browser, cli, engineBuild) {
       if (seen) f.rendered = seen[0];
     }, last.seq);
     await page.waitForFunction(() => window.__flood.rendered > 0, null, { timeout: 120_000, polling: 100 });
+    clearInterval(sampler);
     const f = await page.evaluate(() => window.__flood);
+    // Events the proxy skipped for this tab while it was behind (the toolbar's note; 0 when none).
+    const skipped = await page.evaluate(() => Number((document.querySelector('[data-testid="frame-skipped"]')?.textContent ?? '').replace(/\D/g, '')));
+    let pageTop;
+    if (profDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = join(profDir, 'page.cpuprofile');
+      writeFileSync(file, JSON.stringify(profile));
+      pageTop = topSelf(file);
+    }
+    const proxyRssMiB = MiB(rssKiB(p.child.pid) * 1024);
+    let proxyTop;
+    if (profDir) {
+      await stopTree(p.child.pid); // --cpu-prof writes its file at exit
+      const file = readdirSync(profDir).find((n) => n.endsWith('.cpuprofile') && n !== 'page.cpuprofile');
+      proxyTop = file ? topSelf(join(profDir, file)) : undefined;
+    }
     return {
-      engineMs: engine.ingestMs,
-      engineRssMiB: engine.rssMiB,
+      ...(engine ? { engineMs: engine.ingestMs, engineRssMiB: engine.rssMiB } : {}),
       wsLastMs: round(f.wsLast),
       countedMs: round(f.counted),
       renderedMs: round(f.rendered),
-      ratio: Math.round((f.wsLast / engine.ingestMs) * 100) / 100,
+      ...(engine ? { ratio: Math.round((f.wsLast / engine.ingestMs) * 100) / 100 } : {}),
       wsMessages: f.wsMessages,
-      proxyRssMiB: MiB(rssKiB(p.child.pid) * 1024),
+      skippedEvents: skipped,
+      proxyRssMiB,
+      peakProxyRssMiB: MiB(peak.proxy),
+      peakTabHeapMiB: MiB(peak.heap),
+      peakTabHeapTotalMiB: MiB(peak.heapTotal),
+      peakTotalMiB: MiB(peak.total),
+      ...(profDir ? { profile: { dir: profDir, proxyTop, pageTop } } : {}),
     };
   } finally {
+    clearInterval(sampler);
+    stalledSocket?.destroy();
     await context.close();
     await stopTree(p.child.pid);
   }
@@ -228,7 +324,7 @@ async function flood(browser, cli, engineBuild) {
 const loadAtStart = (await import('node:os')).loadavg().map((x) => round(x));
 const browser = await chromium.launch(CHROMIUM);
 const runs = {
-  ...(ONLY !== 'memory' ? { flood: [], ...(baselineCli ? { floodBaseline: [] } : {}) } : {}),
+  ...(ONLY !== 'memory' ? { flood: [], ...(baselineCli ? { floodBaseline: [] } : {}), ...(STALLED ? { floodStalled: [], ...(baselineCli ? { floodBaselineStalled: [] } : {}) } : {}) } : {}),
   ...(ONLY !== 'flood' ? { bounded: [], unbounded: [] } : {}),
 };
 try {
@@ -237,6 +333,8 @@ try {
       const r =
         mode === 'flood' ? await flood(browser, cli, engineBuild)
         : mode === 'floodBaseline' ? await flood(browser, baselineCli, baselineEngine)
+        : mode === 'floodStalled' ? await flood(browser, cli, engineBuild, { stalled: true })
+        : mode === 'floodBaselineStalled' ? await flood(browser, baselineCli, baselineEngine, { stalled: true })
         : await once(browser, mode);
       runs[mode].push(r);
       console.error(`${mode} run ${i + 1}: ${JSON.stringify(r)}`);
@@ -246,15 +344,15 @@ try {
   await browser.close();
 }
 const summary = Object.fromEntries(
-  Object.entries(runs).map(([mode, rs]) => [mode, Object.fromEntries(Object.keys(rs[0]).map((k) => [k, stat(rs.map((r) => r[k]))]))]),
+  Object.entries(runs).map(([mode, rs]) => [mode, Object.fromEntries(Object.keys(rs[0]).filter((k) => typeof rs[0][k] === 'number').map((k) => [k, stat(rs.map((r) => r[k]))]))]),
 );
 const load = (await import('node:os')).loadavg().map((x) => round(x));
 const result = {
-  date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: 1024, runs: RUNS, cli, engine: engineBuild,
+  date: new Date().toISOString().slice(0, 10), frames: FRAMES, stalled: STALLED, frameBytes: 1024, runs: RUNS, cli, engine: engineBuild,
   ...(baselineCli ? { baselineCli, baselineEngine } : {}), node: process.version, loadAtStart, loadAtEnd: load, summary, raw: runs,
 };
 mkdirSync(join(benchDir, 'results'), { recursive: true });
-const file = resolve(argText('--out', join(benchDir, 'results', `live-ui-${ONLY === 'all' ? '' : `${ONLY}-`}${result.date}.json`)));
+const file = resolve(argText('--out', join(benchDir, 'results', `live-ui-${ONLY === 'all' ? '' : `${ONLY}-`}${FRAMES === 100_000 ? '' : `${FRAMES}-`}${result.date}.json`)));
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(summary, null, 2));
 console.log(`written to ${file}`);

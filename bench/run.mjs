@@ -2,9 +2,11 @@
 // SDK client script, same machine, same target (mcpscope's demo server over stdio, same `node`).
 //   node bench/run.mjs [--runs 5] [--cli apps/cli/dist/mcpscope.js] [--only launch|call] [--out file.json] [--no-readme]
 // Measures, N runs each, interleaved (the order of the tools alternates from run to run):
-//   launchMs     spawn → GET / answers 200 (the UI is served)             mcpscope, inspector
+//   launchMs     spawn → GET / answers 200 (the UI is served)             mcpscope (Node 20 and 22), inspector
 //   idleRssMiB   resident memory of the tool's own processes (not the MCP server), 2 s after
-//                one server is connected and initialized                   mcpscope, inspector
+//                one server is connected and initialized                   mcpscope (Node 20 and 22), inspector
+// The official inspector needs Node 22, so mcpscope's launch also runs on that same Node 22 binary
+// ("mcpscope (Node 22)"): launchVsOfficialSameNode is the like-for-like ratio.
 //   callMs       wall time of one headless `tools/list`, spawn → exit     all three
 //   stubbornMs   the same against a server that does not exit when its stdin closes (the demo
 //                server kept alive by a timer): what a one-shot command's stop costs  all three
@@ -87,7 +89,12 @@ async function main() {
   const server = ['node', demo];
   const marker = 'setInterval(()=>{},1e9)';
   const stubborn = ['node', '--import', `data:text/javascript,${marker}`, demo];
-  const tools = [mcpscope({ cli, server }), bareSdk({ script: join(benchDir, 'bare-call.mjs'), server }), officialInspector({ launcher, node, server, home })];
+  const tools = [
+    mcpscope({ cli, server }),
+    bareSdk({ script: join(benchDir, 'bare-call.mjs'), server }),
+    officialInspector({ launcher, node, server, home }),
+    mcpscope({ cli, server, node, name: 'mcpscope (Node 22)', launchOnly: true }),
+  ].filter((t) => (t.launch && wanted('launchMs')) || (t.call && wanted('callMs')));
   const samples = new Map(tools.map((t) => [t.name, Object.fromEntries(METRICS.map((m) => [m, []]))]));
 
   for (let i = 0; i < RUNS; i++) {
@@ -100,7 +107,7 @@ async function main() {
         s.idleRssMiB.push(l.idleRssMiB);
         line.push(`launch ${round(l.launchMs)} ms, rss ${round(l.idleRssMiB)} MiB`);
       }
-      if (wanted('callMs')) {
+      if (tool.call && wanted('callMs')) {
         s.callMs.push(await callOnce(tool));
         s.stubbornMs.push(await callOnce(tool, stubborn));
         await noStubbornLeft(marker);
@@ -114,7 +121,8 @@ async function main() {
     const s = samples.get(t.name);
     return { tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])) };
   });
-  const [ours, bare, official] = results;
+  const byName = (name) => results.find((r) => r.tool === name) ?? {};
+  const [ours, bare, official, ours22] = ['mcpscope', 'bare SDK client', 'official inspector 2.12', 'mcpscope (Node 22)'].map(byName);
   const ratio = (a, b, m) => (a[m] && b[m] ? Math.round((a[m].median / b[m].median) * 100) / 100 : null);
   // Per-run ratios (the runs of one round are adjacent in time, so they share the machine's load), then their median.
   const paired = (a, b, m) => (a[m] && b[m] ? Math.round(median(a[m].samples.map((x, i) => x / b[m].samples[i])) * 100) / 100 : null);
@@ -133,7 +141,9 @@ async function main() {
       stubbornVsBare: ratio(ours, bare, 'stubbornMs'),
       stubbornVsOfficial: ratio(ours, official, 'stubbornMs'),
       launchVsOfficial: ratio(ours, official, 'launchMs'),
+      launchVsOfficialSameNode: ratio(ours22, official, 'launchMs'),
       idleRssVsOfficial: ratio(ours, official, 'idleRssMiB'),
+      idleRssVsOfficialSameNode: ratio(ours22, official, 'idleRssMiB'),
     },
     pairedRatios: {
       callVsBare: paired(ours, bare, 'callMs'),
@@ -141,6 +151,7 @@ async function main() {
       stubbornVsBare: paired(ours, bare, 'stubbornMs'),
       stubbornVsOfficial: paired(ours, official, 'stubbornMs'),
       launchVsOfficial: paired(ours, official, 'launchMs'),
+      launchVsOfficialSameNode: paired(ours22, official, 'launchMs'),
     },
   };
   const out = argv.out ? resolve(argv.out) : join(benchDir, 'results', `${date}.json`);

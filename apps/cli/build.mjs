@@ -117,7 +117,7 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
   if (web !== 'skip' && hasWeb) cpSync(webDist, join(outdir, 'web'), { recursive: true });
   log(`built ${relative(process.cwd(), outdir) || '.'}: mcpscope.js, demo-server.js${hasWeb && web !== 'skip' ? ', web/' : ''}`);
   log(`registry imports: ${deps.used.join(', ')}`);
-  return { outdir, deps };
+  return { outdir, deps, metafile: result.metafile };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -28,15 +28,19 @@ export async function node22(benchDir) {
 
 const auth = (token) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
 
-export function mcpscope({ cli, server }) {
+/**
+ * `node`: the Node binary mcpscope runs on (default this one, Node 20 here); `launchOnly`: no
+ * headless rows (the Node 22 row compares launch and idle RSS with the official on its Node).
+ */
+export function mcpscope({ cli, server, node = process.execPath, name = 'mcpscope', launchOnly = false }) {
   return {
-    name: 'mcpscope',
+    name,
     launch: (port) => ({
-      command: process.execPath,
+      command: node,
       args: [cli, '--no-open', '--port', String(port), '--', ...server],
       env: { MCPSCOPE_TOKEN: 'bench-token' },
     }),
-    call: (target = server) => ({ command: process.execPath, args: [cli, 'call', 'tools/list', '--', ...target], env: {} }),
+    call: launchOnly ? undefined : (target = server) => ({ command: node, args: [cli, 'call', 'tools/list', '--', ...target], env: {} }),
     /** mcpscope connects on launch; wait until the session says so. */
     async connect(base) {
       const r = await fetch(`${base}/api/sessions`, { headers: auth('bench-token') });

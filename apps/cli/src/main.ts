@@ -58,9 +58,12 @@ Examples:
   mcpscope call tools/call --tool echo --arg message=hi --demo
 ${EXIT_CODES_HELP}`)
     .action(async (command: string[], options: unknown) => {
-      // Loaded on demand (a separate chunk in the bundle): `call` must not pay for Fastify.
+      // The UI's port listens and serves the web UI first (a small chunk), then the rest loads
+      // (a separate chunk in the bundle: `call` must not pay for Fastify) and takes it over.
+      const { startLaunchUi } = await import('./commands/launch-early.js');
+      const early = await startLaunchUi(options);
       const { runLaunch } = await import('./commands/launch.js');
-      done(await runLaunch(command, options, io));
+      done(await runLaunch(command, options, io, early));
     });
 
   addTargetOptions(

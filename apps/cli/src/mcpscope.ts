@@ -1,12 +1,31 @@
 #!/usr/bin/env node
 import module from 'node:module';
-import { dirname } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * Where V8's compile cache goes: $NODE_COMPILE_CACHE when the user set it, else the user's own
+ * cache dir ($XDG_CACHE_HOME or ~/.cache)/mcpscope/compile-cache. Not Node's default
+ * (os.tmpdir()/node-compile-cache): /tmp is shared, and code cache planted there by another
+ * local user would be loaded as ours.
+ */
+function compileCacheDir(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.NODE_COMPILE_CACHE) return env.NODE_COMPILE_CACHE;
+  try {
+    const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
+    return join(base, 'mcpscope', 'compile-cache');
+  } catch {
+    return undefined; // no home directory: no cache rather than a shared one
+  }
+}
 
 // Node ≥ 22.1 keeps V8's compiled code of the modules loaded from here on in a disk cache
 // (module.enableCompileCache; NODE_DISABLE_COMPILE_CACHE=1 turns it off); on Node 20 there is
 // none. Hence everything else is behind the dynamic import below.
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const enableCompileCache = (module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
+const cacheDir = enableCompileCache ? compileCacheDir(process.env) : undefined;
+if (enableCompileCache && cacheDir) enableCompileCache(cacheDir);
 
 const entry = fileURLToPath(import.meta.url);
 const { start } = await import('./bin.js');

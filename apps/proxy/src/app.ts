@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { Engine } from '@mcpscope/engine';
@@ -7,7 +8,9 @@ import { createHostPolicy } from './hosts.js';
 import { isApiPath, isWsPath, requestPath } from './paths.js';
 import { hostGuard } from './plugins/hostGuard.js';
 import { securityHeaders } from './plugins/securityHeaders.js';
-import { spa } from './plugins/spa.js';
+import { sendStaticFile, spa } from './plugins/spa.js';
+import type { HandoffServer } from './early/handoffServer.js';
+import { StaticFiles } from './early/staticFiles.js';
 import { tokenAuth } from './plugins/tokenAuth.js';
 import { sessionCodeRoute } from './plugins/sessionCode.js';
 import { SessionCodes } from './token.js';
@@ -42,6 +45,13 @@ export interface BuildAppOptions {
   port: number;
   /** The built web UI (index.html + assets/). */
   staticDir?: string;
+  /** Its files, when the caller has read them already (the early listener); default: read staticDir. */
+  staticFiles?: StaticFiles;
+  /**
+   * A server that is already listening (./early/): the app takes it over once ready instead of
+   * creating its own; call no listen(). Upgrades come from its `upgrades` emitter.
+   */
+  server?: HandoffServer;
   info?: Partial<Info>;
   logger?: boolean;
   /** WebSocket flow control, see HubOptions. */
@@ -67,7 +77,15 @@ export function redactUrl(url: string): string {
 
 /** Builds the proxy (no listen()). Plugin order matters: hooks run in registration order. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const early = opts.server;
   const app = Fastify({
+    ...(early && {
+      serverFactory: (h: (req: IncomingMessage, res: ServerResponse) => void) => {
+        handler = h;
+        return early.server;
+      },
+    }),
     bodyLimit: BODY_LIMIT,
     // On close, destroy every connection, not only the idle ones: a request still in flight when
     // mcpscope stops (a replay connecting) would otherwise leave a keep-alive socket that holds
@@ -99,7 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // @fastify/websocket first: its onRequest hook marks upgrade requests, so that an upgrade
   // refused by the guards below still gets its socket destroyed after the 403/401.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // On an early server, upgrades arrive through its emitter, once the app is ready (see HandoffServer).
+  const upgradeSource = early && { server: early.upgrades as unknown as Server };
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, ...upgradeSource } });
   await app.register(hostGuard, { policy });
   await app.register(tokenAuth, { token: opts.token });
   await app.register(securityHeaders, { policy, sandboxPort: opts.sandboxPort });
@@ -138,16 +158,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 
   const staticDir = opts.staticDir;
-  if (staticDir !== undefined) await app.register(spa, { root: staticDir });
+  const files = opts.staticFiles ?? (staticDir === undefined ? undefined : new StaticFiles(staticDir));
+  if (files !== undefined) await app.register(spa, { files });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = requestPath(request);
     const spaRoute = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !isWsPath(path);
-    if (staticDir !== undefined && spaRoute && !path.startsWith('/assets/')) {
-      return reply.sendFile('index.html');
-    }
+    const index = spaRoute && !path.startsWith('/assets/') ? files?.index : undefined;
+    const sent = index && sendStaticFile(request, reply, index);
+    if (sent) return sent;
     return handleError(new ProxyError('MCPSCOPE_ERR_NOT_FOUND', `No route ${request.method} ${path}`), request, reply);
   });
 
+  if (early) {
+    app.addHook('onReady', async () => {
+      if (handler) early.attach(handler);
+    });
+  }
   return app;
 }

@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   /** The SDK client failed locally (e.g. too many input rounds): `details.sdkCode`. */
   MCPSCOPE_ERR_REQUEST_FAILED: 502,
   MCPSCOPE_ERR_TIMEOUT: 504,
+  /** A request that only the app answers arrived during start-up and waited too long for it (./early/). */
+  MCPSCOPE_ERR_STARTING: 503,
   /** An OAuth authorization failed (discovery, registration, the AS's error, token exchange): `details.message`. */
   MCPSCOPE_ERR_OAUTH_FAILED: 502,
   /** OAuth on a session that cannot use it (stdio). */

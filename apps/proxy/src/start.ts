@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '@mcpscope/engine';
 import type { Info } from '@mcpscope/wire';
 import { buildApp, type BuildAppOptions } from './app.js';
-import { hostForUrl, isLoopbackHost } from './hosts.js';
+import { hostForUrl, isLoopbackHost } from './hostPolicy.js';
+import { startEarlyUi, type EarlyUi } from './early/earlyUi.js';
 import { generateToken, SessionCodes } from './token.js';
 import { PendingAuthorizations } from './oauth/pending.js';
 import { startSandbox } from './sandbox/sandboxApp.js';
@@ -20,6 +21,11 @@ export interface StartProxyOptions {
   info?: Partial<Info>;
   logger?: boolean;
   ws?: BuildAppOptions['ws'];
+  /**
+   * Listeners started before this module was loaded (`@mcpscope/proxy/early`, by launch) on the
+   * same host, port and staticDir: the apps take them over. Default: started here.
+   */
+  early?: EarlyUi;
 }
 
 export interface RunningProxy {
@@ -75,18 +81,25 @@ function browserHost(host: string): string {
 /** Builds the app, listens (127.0.0.1 and a free port unless told otherwise) and reports where. */
 export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy> {
   const host = opts.host ?? '127.0.0.1';
-  if (!isLoopbackHost(host) && !opts.allowRemote) throw new RemoteBindRefusedError(host);
+  if (!isLoopbackHost(host) && !opts.allowRemote) {
+    await opts.early?.close();
+    throw new RemoteBindRefusedError(host);
+  }
   const token = pickToken(opts.token);
   const requestedPort = opts.port ?? 0;
 
-  let port = requestedPort;
-  // The sandbox first: the app's CSP and /api/info name its port. Its pages name mcpscope's
-  // port, read per request (set below once the proxy listens; nothing links there before).
-  const sandbox = await startSandbox({ host, hostOrigin: (hostname) => `http://${hostname}:${port}`, logger: opts.logger });
+  // Both ports listen (the UI's files are served) before Fastify is built; the apps take the
+  // servers over once ready. The sandbox listens first: the app's CSP and /api/info name its port.
+  const early = opts.early ?? startEarlyUi({ host, port: requestedPort, staticDir: opts.staticDir });
+  await early.listening; // EADDRINUSE and the like: both closed already
+  const port = early.main.port;
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   const oauth = new PendingAuthorizations();
   const codes = new SessionCodes();
   let app: FastifyInstance | undefined;
   try {
+    // The sandbox's pages name mcpscope's port, read per request.
+    sandbox = await startSandbox({ host, hostOrigin: (hostname) => `http://${hostname}:${port}`, logger: opts.logger, server: early.sandbox });
     app = await buildApp({
       oauth,
       codes,
@@ -95,18 +108,20 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
       host,
       port: requestedPort,
       staticDir: opts.staticDir,
+      staticFiles: early.files,
+      server: early.main,
       info: opts.info,
       logger: opts.logger,
       ws: opts.ws,
       sandboxPort: sandbox.port,
     });
-    await app.listen({ host: host.replace(/^\[(.*)\]$/, '$1'), port: requestedPort });
+    await app.ready();
   } catch (err) {
-    await Promise.all([app?.close(), sandbox.close()]);
+    await Promise.all([app?.close(), sandbox?.close()]);
+    await early.close();
     throw err;
   }
-  const address = app.server.address();
-  port = typeof address === 'object' && address !== null ? address.port : requestedPort;
+  const sandboxApp = sandbox;
   const baseUrl = `http://${browserHost(host)}:${port}/`;
   return {
     url: `${baseUrl}#token=${encodeURIComponent(token)}`,
@@ -118,7 +133,8 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
     sandboxOrigin: `http://${browserHost(host)}:${sandbox.port}`,
     oauth,
     close: async () => {
-      await Promise.all([app.close(), sandbox.close()]);
+      await Promise.all([app.close(), sandboxApp.close()]);
+      await early.close();
     },
   };
 }

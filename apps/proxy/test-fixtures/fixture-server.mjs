@@ -3,6 +3,7 @@
 //                    big (returns `size` bytes of text), flood (sends `count` notifications/message of
 //                    about `size` bytes each, then answers with the count)
 //   exit-on-init     prints to stderr and exits 3 when initialize arrives
+//   logging          as plain, and declares the logging capability (its flood carries no lint finding)
 import { createInterface } from 'node:readline';
 
 const mode = process.env.FIXTURE_MODE ?? 'plain';
@@ -25,8 +26,14 @@ function callTool(msg) {
   if (name === 'flood') {
     const count = Number(args.count ?? 100);
     const pad = 'x'.repeat(Math.max(0, Number(args.size ?? 100) - 80));
-    for (let i = 0; i < count; i++) send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `flood ${i} ${pad}` } });
-    return text(msg.id, String(count));
+    // Waits for stdout to drain when the reader is behind: 20,000 × 100 KB queued at once would exhaust memory.
+    return (async () => {
+      for (let i = 0; i < count; i++) {
+        const line = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `flood ${i} ${pad}` } })}\n`;
+        if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+      }
+      text(msg.id, String(count));
+    })();
   }
   if (name === 'ask') {
     const id = `ask-${nextServerId++}`;
@@ -50,7 +57,7 @@ rl.on('line', (line) => {
       process.stderr.write('fatal: FIXTURE_API_KEY is not set\n');
       process.exit(3);
     }
-    const result = { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'fixture-server', version: '1.0.0' } };
+    const result = { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {}, ...(mode === 'logging' ? { logging: {} } : {}) }, serverInfo: { name: 'fixture-server', version: '1.0.0' } };
     send({ jsonrpc: '2.0', id: msg.id, result });
   } else if (msg.method === 'tools/list') {
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: TOOLS } });

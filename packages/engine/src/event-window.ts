@@ -1,4 +1,5 @@
-import { DEFAULT_MEMORY_BUDGET, eventSize, type FrameEvent, type SessionEvent } from '@mcpscope/protocol';
+import { DEFAULT_MEMORY_BUDGET, type FrameEvent, type SessionEvent } from '@mcpscope/protocol';
+import { heapSize } from './heap-size.js';
 import { readEvents } from './traces/trace-index.js';
 import { readFrames, searchFramesVia, type FrameSearchQuery, type FrameSearchResult } from './traces/frame-reader.js';
 import { pageOf } from './traces/page-of.js';
@@ -18,7 +19,7 @@ export interface PageCounts {
 }
 
 export interface WindowOptions {
-  /** Bytes (eventSize) kept in memory; the newest event always stays. */
+  /** Heap bytes (heapSize: what the events really hold) kept in memory; the newest event always stays. */
   budget?: number;
   /** Makes the spill file on the first eviction. */
   spill: () => SpillFile;
@@ -29,7 +30,7 @@ const BATCH = 5000;
 const LOW_WATER = 0.875;
 
 /**
- * A session's events bounded by bytes: the newest ones whose sizes sum to ≤ budget stay in
+ * A session's events bounded by heap bytes: the newest ones whose heapSize sum to ≤ budget stay in
  * memory, older ones move to a spill file and are read back from there. Reads see one
  * sequence, disk then memory, as if nothing had moved.
  */
@@ -50,7 +51,7 @@ export class EventWindow {
 
   /** Keeps an event in memory (call evict() once everyone who must see it saw it). */
   push(event: SessionEvent): void {
-    const size = eventSize(event);
+    const size = heapSize(event);
     this.items.push(event);
     this.sizes.push(size);
     this.held += size;
@@ -85,7 +86,7 @@ export class EventWindow {
     return this.items;
   }
 
-  /** Bytes held in memory (by eventSize) and how many events are on disk. */
+  /** Heap bytes held in memory (by heapSize) and how many events are on disk. */
   memory(): { held: number; events: number; spilled: number } {
     return { held: this.held, events: this.items.length - this.head, spilled: this.spill?.index.total ?? 0 };
   }

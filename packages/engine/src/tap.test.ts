@@ -34,4 +34,19 @@ describe('TappedTransport.send', () => {
     expect(sent).toEqual([message]);
     expect(s.sizes).toEqual([Buffer.byteLength(JSON.stringify(message), 'utf8')]);
   });
+
+  it('keeps an outgoing frame as it was sent when the sender changes its object afterwards', async () => {
+    const frames: unknown[] = [];
+    const s: TapSink = { frame: (_dir, msg) => void frames.push(msg), refusedLine: () => undefined };
+    const inner: InnerTransport = { start: async () => undefined, close: async () => undefined, send: async () => undefined, sendText: async () => undefined };
+    const shared = { name: 'mcpscope', version: '1' };
+    const sent = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', _meta: { clientInfo: shared } } } as JSONRPCMessage;
+    await new TappedTransport(inner, s).send(sent);
+    const params = (sent as { params: Record<string, unknown> }).params;
+    (params._meta as Record<string, unknown>).progressToken = 2;
+    params.name = 'changed';
+    expect(frames).toEqual([{ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', _meta: { clientInfo: shared } } }]);
+    // Values below `_meta` are shared, not copied.
+    expect((frames[0] as { params: { _meta: { clientInfo: unknown } } }).params._meta.clientInfo).toBe(shared);
+  });
 });

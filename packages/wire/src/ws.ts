@@ -22,7 +22,31 @@ export type WsServerMessage =
   | RequestProgressMessage
   | TaskMessage
   | SessionPageInfo
+  | WsGap
   | SessionEvent;
+
+/** The `type` of a gap marker. */
+export const WS_GAP_TYPE = 'gap';
+
+/**
+ * Events of a session this tab was not sent (issue 15): it fell behind by more than the proxy
+ * queues for one tab (its memory budget: it would have dropped them from memory anyway), so the
+ * oldest waiting events were skipped and the newest follow. Every event with fromSeq ≤ seq ≤ toSeq
+ * that the tab had not received is on disk (GET …/frames pages frames back by ordinal); `events`
+ * were skipped, `frames` of them frames, so the next frame the tab receives has the ordinal
+ * (frames it received) + `frames`.
+ */
+export interface WsGap {
+  type: typeof WS_GAP_TYPE;
+  sessionId: string;
+  fromSeq: number;
+  toSeq: number;
+  events: number;
+  frames: number;
+  /** Of the frames: notifications, and of those `notifications/message` from the server (the Notifications view's counts). */
+  notifications: number;
+  logs: number;
+}
 
 /** The `type` of a batch; no other message uses it. */
 export const WS_BATCH_TYPE = 'batch';

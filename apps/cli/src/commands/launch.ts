@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { defaultTracesDir, Engine, headlessUserAgent, installBackstop, type OpenOptions, type SessionConfig } from '@mcpscope/engine';
 import { announceUi } from '../ui-registry.js';
 import { OAUTH_CONNECT_TIMEOUT_MS, startProxy, type RunningProxy } from '@mcpscope/proxy';
+import type { EarlyUi } from '@mcpscope/proxy/early';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
@@ -37,7 +38,16 @@ export function isLoopback(host: string): boolean {
  * SIGINT/SIGTERM or until its parent dies (see stop-signal.ts), then closes every session
  * (their process trees), flushes traces, closes the proxy and resolves 0.
  */
-export async function runLaunch(command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
+export async function runLaunch(command: string[], rawOptions: unknown, io: CliIo, early?: EarlyUi): Promise<ExitCodeValue> {
+  try {
+    return await launch(command, rawOptions, io, early);
+  } catch (err) {
+    await early?.close(); // a no-op once the proxy took it over (and closed it)
+    throw err;
+  }
+}
+
+async function launch(command: string[], rawOptions: unknown, io: CliIo, early: EarlyUi | undefined): Promise<ExitCodeValue> {
   const opts = parseOptions(LaunchOptionsSchema, rawOptions);
   if (!isLoopback(opts.host) && !opts.allowRemote) {
     throw new CliError(`--host ${opts.host} exposes mcpscope beyond this machine; add --allow-remote if you mean it`);
@@ -59,6 +69,7 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
       token: io.env.MCPSCOPE_TOKEN || undefined,
       allowRemote: opts.allowRemote,
       staticDir,
+      early,
       info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget },
     });
   } catch (err) {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { HostPolicy } from '../hosts.js';
+import type { HostPolicy } from '../hostPolicy.js';
 import { isApiPath, requestPath } from '../paths.js';
 import { sameHostOrigin } from '../sandbox/origins.js';
 
@@ -27,21 +27,36 @@ export function contentSecurityPolicy(wsAuthority: string | undefined, sandboxOr
   ].join('; ');
 }
 
+/**
+ * The headers every response gets (errors included), for a request with this Host header and
+ * path: the CSP (unless the route set its own), the rest always; API answers are never cached.
+ * Shared by the plugin below and the early listener (../early/), which answers before Fastify is
+ * loaded, so the page gets the same headers either way.
+ */
+export function securityHeaderPairs(policy: HostPolicy, sandboxPort: number | undefined, hostHeader: string | undefined, path: string): Array<[string, string]> {
+  const authority = policy.isAllowedHost(hostHeader) ? hostHeader?.toLowerCase() : undefined;
+  const sandboxOrigin = authority === undefined || sandboxPort === undefined ? undefined : sameHostOrigin(authority, sandboxPort);
+  const pairs: Array<[string, string]> = [
+    ['content-security-policy', contentSecurityPolicy(authority, sandboxOrigin)],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'no-referrer'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+  ];
+  if (isApiPath(path)) pairs.push(['cache-control', 'no-store']);
+  return pairs;
+}
+
 /** Headers on every response, errors included. API answers are never cached. */
 export const securityHeaders = fp<{ policy: HostPolicy; sandboxPort?: number }>(
   async (app, { policy, sandboxPort }) => {
     app.addHook('onSend', async (request, reply) => {
-      const host = request.headers.host;
-      const authority = policy.isAllowedHost(host) ? host?.toLowerCase() : undefined;
-      const sandboxOrigin = authority === undefined || sandboxPort === undefined ? undefined : sameHostOrigin(authority, sandboxPort);
-      // A route with its own stricter policy (the /oauth/callback page) keeps it.
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(authority, sandboxOrigin));
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'no-referrer');
-      reply.header('x-frame-options', 'DENY');
-      reply.header('cross-origin-opener-policy', 'same-origin');
-      reply.header('cross-origin-resource-policy', 'same-origin');
-      if (isApiPath(requestPath(request))) reply.header('cache-control', 'no-store');
+      for (const [name, value] of securityHeaderPairs(policy, sandboxPort, request.headers.host, requestPath(request))) {
+        // A route with its own stricter policy (the /oauth/callback page) keeps it.
+        if (name === 'content-security-policy' && reply.hasHeader(name)) continue;
+        reply.header(name, value);
+      }
     });
   },
   { name: 'mcpscope-security-headers' },

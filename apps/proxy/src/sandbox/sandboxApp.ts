@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { HandoffServer } from '../early/handoffServer.js';
 import { handleError, ProxyError } from '../errors.js';
 import { createHostPolicy, foreignRequestError } from '../hosts.js';
 import { requestPath } from '../paths.js';
@@ -18,6 +20,8 @@ export interface SandboxAppOptions {
    */
   hostOrigin: (hostname: string) => string;
   logger?: boolean;
+  /** Already listening (../early/): taken over once the app is ready; no listen() then. */
+  server?: HandoffServer;
 }
 
 /** What a response without its own policy gets (errors): nothing runs, nothing frames it. */
@@ -29,7 +33,19 @@ const NOTHING_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; fr
  * nothing else; the same DNS-rebinding guard as the proxy (Host and Origin must name it).
  */
 export async function buildSandboxApp(opts: SandboxAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true });
+  const early = opts.server;
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    forceCloseConnections: true,
+    ...(early && {
+      serverFactory: (h: (req: IncomingMessage, res: ServerResponse) => void) => {
+        handler = h;
+        return early.server;
+      },
+    }),
+  });
+  if (early) app.addHook('onReady', async () => handler && early.attach(handler));
   const listeningPort = (): number => {
     if (opts.port !== 0) return opts.port;
     const address = app.server.address();
@@ -79,7 +95,8 @@ export interface RunningSandbox {
 export async function startSandbox(opts: Omit<SandboxAppOptions, 'port'>): Promise<RunningSandbox> {
   const app = await buildSandboxApp({ ...opts, port: 0 });
   try {
-    await app.listen({ host: opts.host.replace(/^\[(.*)\]$/, '$1'), port: 0 });
+    if (opts.server) await app.ready();
+    else await app.listen({ host: opts.host.replace(/^\[(.*)\]$/, '$1'), port: 0 });
   } catch (err) {
     await app.close();
     throw err;

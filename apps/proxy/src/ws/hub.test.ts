@@ -131,19 +131,44 @@ describe('/ws hub', () => {
     expect(inbox.closed).toBeUndefined();
   });
 
-  it('closes a tab that stops reading with 1013 instead of queueing forever', async () => {
-    await setup({ ws: { highWaterBytes: 8 * 1024, maxQueuedBytes: 32 * 1024 } });
-    const id = await openSession();
-    const { ws, inbox } = await openTab();
-    await inbox.until(() => inbox.find('ready'), 'ready');
-    const transport = (ws as unknown as { _socket: NodeJS.ReadableStream })._socket;
+  it('a tab that stops reading gets a gap marker and then the newest events; the session and the other tab are not held up', async () => {
+    await setup({ ws: { highWaterBytes: 8 * 1024, maxQueuedBytes: 256 * 1024 } });
+    // Declares logging, so its notifications carry no finding (a frame with findings is never skipped).
+    const id = (await api('POST', '/sessions', { config: fixtureConfig('logging') })).json().session.id as string;
+    const stalled = await openTab();
+    const healthy = await openTab();
+    for (const { inbox } of [stalled, healthy]) await inbox.until(() => inbox.find('ready'), 'ready');
+    const transport = (stalled.ws as unknown as { _socket: NodeJS.ReadableStream })._socket;
     const [serverSide] = h.app.websocketServer.clients;
     transport.pause();
-    // PassThrough buffers absorb the first messages; keep the server talking until it gives up.
-    for (let i = 0; i < 50 && serverSide.readyState === serverSide.OPEN; i++) await callTool(id, 'big', { size: 40_000 });
-    expect(serverSide.readyState).not.toBe(serverSide.OPEN);
+    // 6,000 notifications of ~300 bytes: far more than the stalled tab may have waiting.
+    const COUNT = 6000;
+    await callTool(id, 'flood', { count: COUNT, size: 300 });
+    const events = (inbox: Inbox) => inbox.messages.filter((m) => m.sessionId === id && typeof m.seq === 'number' && m.type !== 'session-page-info');
+    const lastSeq = await healthy.inbox.until(() => {
+      const answer = healthy.inbox.messages.find(isEcho(String(COUNT)));
+      return answer && (answer.seq as number);
+    }, 'the flood and its answer in the healthy tab');
+    expect(healthy.inbox.find('gap')).toBeUndefined();
+    expect(serverSide.readyState).toBe(serverSide.OPEN); // not closed: it skips instead
     transport.resume();
-    expect((await inbox.waitClose()).code).toBe(WS_CLOSE.TRY_AGAIN_LATER);
+    await stalled.inbox.until(() => events(stalled.inbox).some((m) => m.seq === lastSeq), 'the newest answer in the stalled tab');
+    const gaps = stalled.inbox.messages.filter((m) => m.type === 'gap');
+    expect(gaps.length).toBeGreaterThan(0);
+    // Each event the healthy tab got is, in the stalled tab, received or inside a gap that counts it.
+    const all = events(healthy.inbox);
+    const got = new Set(events(stalled.inbox).map((m) => m.seq));
+    for (const gap of gaps) {
+      const inside = all.filter((m) => (m.seq as number) >= (gap.fromSeq as number) && (m.seq as number) <= (gap.toSeq as number) && !got.has(m.seq));
+      const frames = inside.filter((m) => m.type === 'frame');
+      const notes = frames.filter((m) => (m.msg as { id?: unknown } | undefined)?.id === undefined);
+      expect(gap).toMatchObject({ sessionId: id, events: inside.length, frames: frames.length, notifications: notes.length, logs: notes.length });
+    }
+    const covered = (seq: number) => got.has(seq) || gaps.some((g) => seq >= (g.fromSeq as number) && seq <= (g.toSeq as number));
+    expect(all.filter((m) => !covered(m.seq as number))).toEqual([]);
+    const seqs = stalled.inbox.messages.filter((m) => m.sessionId === id && (m.type === 'gap' || m.type === 'frame')).map((m) => (m.type === 'gap' ? m.fromSeq : m.seq) as number);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(stalled.inbox.closed).toBeUndefined();
     expect(h.engine.get(id)?.info().state).toBe('connected');
   });
 });

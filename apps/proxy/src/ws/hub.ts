@@ -2,19 +2,39 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { eventJson, type Engine } from '@mcpscope/engine';
+import { classifyMessage, type JsonRpcMessage } from '@mcpscope/protocol';
 import { WIRE_VERSION, type WsServerMessage } from '@mcpscope/wire';
-import { PacedSender } from './pacedSender.js';
+import { PacedSender, type SkippableEvent } from './pacedSender.js';
 import { secretRedactor } from './sessionSecrets.js';
 
 export interface HubOptions {
   engine: Engine;
-  /** Live messages allowed to wait behind a slow tab before it is closed (default 32 MiB). */
+  /**
+   * Live messages allowed to wait behind a slow tab (default 32 MiB) once everything that may be
+   * skipped was: beyond it the tab is closed with 1013 (it reconnects).
+   */
   maxQueuedBytes?: number;
+  /**
+   * A tab this far behind (bytes; default the smaller of the memory budget and 8 MiB, at most
+   * maxQueuedBytes) has its waiting session events skipped, a `gap` marker in their place
+   * (pacedSender.ts).
+   */
+  skipAboveBytes?: number;
   /** Unsent bytes a socket may hold before messages wait in the sender (default 1 MiB). */
   highWaterBytes?: number;
   /** A batch of messages closes at this many characters (default 64 KiB), else at the end of the tick. */
   batchBytes?: number;
 }
+
+/**
+ * A tab is skipped ahead only when it is further behind than its memory budget: what it would
+ * keep of the waiting events is at most that much, so nothing it could have held is lost. A
+ * lower bound (8 MiB was tried) costs less peak RSS for a stalled tab (each MiB held here cost
+ * ~2 MiB of peak RSS: +75 MiB at 32 MiB, +24 MiB at 8 MiB in a 1M-frame flood with a tab that
+ * never reads, bench/live-ui.mjs --stalled), but a page that merely loads during a 20 MiB flood
+ * then starts with every frame on disk (e2e live-paging, default budget).
+ */
+export const skipAboveBytes = (memoryBudget: number, maxQueuedBytes: number): number => Math.min(memoryBudget, maxQueuedBytes);
 
 /** Close codes the web client can act on. */
 export const WS_CLOSE = { TRY_AGAIN_LATER: 1013, POLICY: 1008, UNSUPPORTED_DATA: 1003 } as const;
@@ -31,9 +51,37 @@ function isValidClientMessage(data: unknown, isBinary: boolean): boolean {
   }
 }
 
+const EVENT_TYPES = new Set(['frame', 'stderr', 'http', 'lifecycle', 'oauth']);
+
+/**
+ * A session event may be skipped for a tab that fell behind (it is on disk), except what a tab
+ * must not miss: a frame or HTTP exchange with lint findings (the Findings tab covers the whole
+ * session), what mcpscope sent and the responses to requests (the user's own calls and their
+ * answers, which views wait for), lifecycle and OAuth steps. What floods — notifications, stderr,
+ * plain HTTP exchanges — is skipped. Other messages are never skipped.
+ */
+function skippable(message: { type: string }): SkippableEvent | undefined {
+  if (!EVENT_TYPES.has(message.type)) return undefined;
+  const ev = message as unknown as { sessionId: string; seq: number; findings?: unknown[]; dir?: string; pair?: unknown; msg?: JsonRpcMessage };
+  const frame = message.type === 'frame';
+  // As the browser counts them (SessionLog.notificationCounts).
+  const notification = frame && ev.msg !== undefined && classifyMessage(ev.msg) === 'notification';
+  return {
+    sessionId: ev.sessionId,
+    seq: ev.seq,
+    frame,
+    notification,
+    log: notification && ev.dir === 'in' && ev.msg?.method === 'notifications/message',
+    keep:
+      message.type === 'lifecycle' || message.type === 'oauth' || (ev.findings !== undefined && ev.findings.length > 0) ||
+      (frame && (ev.dir === 'out' || ev.pair !== undefined)),
+  };
+}
+
 /**
  * GET /ws: one `hello`, every stored message (`engine.backlog()`), `ready`, then live engine
- * messages, batched per tick (pacedSender.ts). Tabs only watch: a closing tab never touches the sessions.
+ * messages, batched per tick (pacedSender.ts); a tab more than `maxQueuedBytes` behind gets a
+ * `gap` marker instead of the oldest waiting events. Tabs only watch: a closing tab never touches the sessions.
  * Each live message is redacted and serialized once, whatever the number of tabs.
  * The token and Host/Origin checks ran in the root onRequest hooks before the upgrade.
  * Every message leaves with the session's own secrets (its env/header values) redacted by
@@ -54,13 +102,16 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
       app.log.error({ err }, 'ws send failed');
       return;
     }
-    for (const sender of senders) sender.sendSerialized(data);
+    const event = skippable(message);
+    for (const sender of senders) sender.sendSerialized(data, event);
   });
 
+  const maxQueuedBytes = opts.maxQueuedBytes ?? 32 * 1024 * 1024;
   app.get('/ws', { websocket: true }, (socket: WebSocket) => {
     const sender = new PacedSender(socket, {
       highWaterBytes: opts.highWaterBytes ?? 1024 * 1024,
-      maxQueuedBytes: opts.maxQueuedBytes ?? 32 * 1024 * 1024,
+      maxQueuedBytes,
+      skipAboveBytes: opts.skipAboveBytes ?? skipAboveBytes(engine.memoryBudget, maxQueuedBytes),
       batchBytes: opts.batchBytes,
       onOverflow: () => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'client too slow, reconnect'),
     });

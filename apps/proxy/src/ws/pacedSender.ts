@@ -1,4 +1,4 @@
-import { WS_BATCH_TYPE } from '@mcpscope/wire';
+import { WS_BATCH_TYPE, WS_GAP_TYPE, type WsGap } from '@mcpscope/wire';
 
 /** The part of a `ws` WebSocket the sender needs (tests may pass their own). */
 export interface SendSocket {
@@ -10,8 +10,16 @@ export interface SendSocket {
 export interface PacedSenderOptions {
   /** Stop handing data to the socket while this much is still unsent (bytes). */
   highWaterBytes: number;
-  /** Live messages waiting behind a slow socket beyond this (bytes) → onOverflow. */
+  /**
+   * Live messages waiting behind a slow socket beyond this (bytes), once whatever could be
+   * skipped was → onOverflow.
+   */
   maxQueuedBytes: number;
+  /**
+   * Live messages waiting beyond this (bytes; default and at most maxQueuedBytes): the tab is
+   * too far behind, so the waiting session events are skipped, a gap marker in their place.
+   */
+  skipAboveBytes?: number;
   /** A batch closes once it holds this many characters (default 64 KiB); else at the end of the tick. */
   batchBytes?: number;
   onOverflow(): void;
@@ -21,6 +29,49 @@ export interface PacedSenderOptions {
 
 const OPEN = 1;
 export const DEFAULT_BATCH_BYTES = 64 * 1024;
+
+/** A live session event: what a gap marker needs to know when the event is skipped. */
+export interface SkippableEvent {
+  sessionId: string;
+  seq: number;
+  frame: boolean;
+  /** A notification frame; `log`: a `notifications/message` from the server. */
+  notification?: boolean;
+  log?: boolean;
+  /** Never skipped (a frame with findings…): a gap of its session ends before it. */
+  keep?: boolean;
+}
+
+class LiveEvent {
+  constructor(
+    readonly data: string,
+    readonly event: SkippableEvent,
+  ) {}
+}
+
+/** Waits in the queue where its first skipped event was; extended while it has not left. */
+class Gap {
+  events = 0;
+  frames = 0;
+  notifications = 0;
+  logs = 0;
+  constructor(
+    readonly sessionId: string,
+    readonly fromSeq: number,
+    public toSeq: number,
+  ) {}
+  add({ seq, frame, notification, log }: SkippableEvent): void {
+    this.toSeq = seq;
+    this.events++;
+    if (frame) this.frames++;
+    if (notification) this.notifications++;
+    if (log) this.logs++;
+  }
+  toJSON(): WsGap {
+    const { sessionId, fromSeq, toSeq, events, frames, notifications, logs } = this;
+    return { type: WS_GAP_TYPE, sessionId, fromSeq, toSeq, events, frames, notifications, logs };
+  }
+}
 
 /**
  * Sends JSON messages to one WebSocket in batches, without letting memory grow without bound.
@@ -32,9 +83,15 @@ export const DEFAULT_BATCH_BYTES = 64 * 1024;
  * go out, in larger batches, as earlier writes complete. A snapshot (`sendAll`, the backlog)
  * waits by reference and is serialized only when it is its turn, so a large backlog reaches a
  * healthy client whatever its size. Live messages are serialized at once (`sendSerialized`
- * takes a string the hub made once for every tab) and counted; when more than
- * `maxQueuedBytes` of them are waiting, the client is not keeping up and `onOverflow` runs
- * (the hub closes the socket with 1013 "try again later").
+ * takes a string the hub made once for every tab) and counted. When more than `skipAboveBytes`
+ * of them are waiting, the client is far behind: the waiting session events that may be skipped
+ * are, and a `gap` marker per session (seq range, events, frames, notifications) takes their
+ * place; until that marker leaves (the socket drained), later events of the session join it
+ * instead of waiting here. The tab then catches up at once with the events that follow and
+ * pages the skipped ones from disk. Memory per tab is therefore bounded by bytes, whether the
+ * tab is slow or not reading at all, and a stalled tab never slows the session or another tab
+ * (the hub only appends here). Only if what cannot be skipped (the hub's `skippable`) still
+ * exceeds `maxQueuedBytes` does `onOverflow` run (the hub closes the socket with 1013).
  */
 export class PacedSender {
   private items: unknown[] = [];
@@ -42,10 +99,15 @@ export class PacedSender {
   private queuedBytes = 0;
   /** Characters of live messages queued since the last flush (closes a batch early). */
   private sinceFlush = 0;
+  /** Gap markers still waiting in the queue, by session (a later skip extends them). */
+  private readonly openGaps = new Map<string, Gap>();
+  /** Events skipped so far (for tests and logs). */
+  skippedEvents = 0;
   private deferred = false;
   private waiting = false;
   private stopped = false;
   private readonly batchBytes: number;
+  private readonly skipAbove: number;
   private readonly defer: (fn: () => void) => void;
 
   constructor(
@@ -53,6 +115,7 @@ export class PacedSender {
     private readonly opts: PacedSenderOptions,
   ) {
     this.batchBytes = opts.batchBytes ?? DEFAULT_BATCH_BYTES;
+    this.skipAbove = Math.min(opts.skipAboveBytes ?? opts.maxQueuedBytes, opts.maxQueuedBytes);
     this.defer = opts.defer ?? ((fn) => void setImmediate(fn));
   }
 
@@ -60,16 +123,32 @@ export class PacedSender {
     if (!this.stopped) this.sendSerialized(JSON.stringify(message));
   }
 
-  /** A live message already serialized (the hub serializes each engine message once for all tabs). */
-  sendSerialized(data: string): void {
+  /**
+   * A live message already serialized (the hub serializes each engine message once for all
+   * tabs). `event`: it is a session event, which may be skipped when the tab falls behind.
+   */
+  sendSerialized(data: string, event?: SkippableEvent): void {
     if (this.stopped) return;
-    this.items.push(data);
+    if (event) {
+      const gap = this.openGaps.get(event.sessionId);
+      if (gap && !event.keep) {
+        // Still behind (its gap has not left yet): the event joins the gap, nothing is held.
+        gap.add(event);
+        this.skippedEvents++;
+        return;
+      }
+      if (gap) this.openGaps.delete(event.sessionId); // kept: the gap ends before it
+    }
+    this.items.push(event ? new LiveEvent(data, event) : data);
     this.queuedBytes += data.length;
     this.sinceFlush += data.length;
-    if (this.queuedBytes > this.opts.maxQueuedBytes) {
-      this.stop();
-      this.opts.onOverflow();
-      return;
+    if (this.queuedBytes > this.skipAbove) {
+      this.skipWaiting();
+      if (this.queuedBytes > this.opts.maxQueuedBytes) {
+        this.stop();
+        this.opts.onOverflow();
+        return;
+      }
     }
     if (this.sinceFlush >= this.batchBytes) this.flush();
     else this.flushLater();
@@ -87,6 +166,42 @@ export class PacedSender {
     this.items = [];
     this.head = 0;
     this.queuedBytes = 0;
+    this.openGaps.clear();
+  }
+
+  /** Bytes of live messages waiting here. */
+  get queued(): number {
+    return this.queuedBytes;
+  }
+
+  /**
+   * Skips every waiting session event that may be skipped (the tab would have dropped them,
+   * and most of what it holds, from its memory budget anyway). Skipped
+   * events of a session that follow each other (nothing of that session kept between them)
+   * share one gap marker, at the place of the first; order is otherwise kept. A kept event
+   * (`keep`) ends its session's gap, so a gap's counts are exactly the events it replaced.
+   */
+  private skipWaiting(): void {
+    const kept: unknown[] = [];
+    for (let i = this.head; i < this.items.length; i++) {
+      const item = this.items[i];
+      if (!(item instanceof LiveEvent) || item.event.keep) {
+        if (item instanceof LiveEvent) this.openGaps.delete(item.event.sessionId);
+        kept.push(item);
+        continue;
+      }
+      let gap = this.openGaps.get(item.event.sessionId);
+      if (!gap) {
+        gap = new Gap(item.event.sessionId, item.event.seq, item.event.seq);
+        this.openGaps.set(item.event.sessionId, gap);
+        kept.push(gap);
+      }
+      gap.add(item.event);
+      this.queuedBytes -= item.data.length;
+      this.skippedEvents++;
+    }
+    this.items = kept;
+    this.head = 0;
   }
 
   private flushLater(): void {
@@ -124,7 +239,13 @@ export class PacedSender {
       if (typeof item === 'string') {
         this.queuedBytes -= item.length;
         data = item;
-      } else data = JSON.stringify(item);
+      } else if (item instanceof LiveEvent) {
+        this.queuedBytes -= item.data.length;
+        data = item.data;
+      } else {
+        if (item instanceof Gap && this.openGaps.get(item.sessionId) === item) this.openGaps.delete(item.sessionId);
+        data = JSON.stringify(item);
+      }
       parts.push(data);
       chars += data.length;
     }

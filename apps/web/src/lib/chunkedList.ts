@@ -55,6 +55,15 @@ export class ChunkedList<T> {
     this.start = this.size = Math.max(0, n);
   }
 
+  /** Forgets every held item and moves the end `n` indices on (items that were never pushed here). */
+  skip(n: number): void {
+    this.chunks.length = 0;
+    this.weights.length = 0;
+    this.totalWeight = 0;
+    this.size += Math.max(0, n);
+    this.start = this.size;
+  }
+
   push(item: T, weight = 0): void {
     let last = this.chunks[this.chunks.length - 1];
     if (last === undefined || last.length === this.chunkSize) {

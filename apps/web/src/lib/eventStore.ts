@@ -196,6 +196,15 @@ export class EventStore {
       log.applyPageInfo(info);
       return;
     }
+    if (message.type === 'gap') {
+      let log = this.logs.get(message.sessionId);
+      if (!log) {
+        log = new SessionLog(message.sessionId, this.memoryBudget);
+        this.logs.set(message.sessionId, log);
+      }
+      log.skip(message);
+      return;
+    }
     if (message.type === 'request-progress') return this.progress.report(message);
     if (message.type === 'task') return this.tasks.report(message.task);
     if (isSessionEvent(message)) {

@@ -82,3 +82,51 @@ describe('SessionLog memory budget', () => {
     expect(store.log('s1')!.framesOnDisk).toBeGreaterThan(2000);
   });
 });
+
+describe('SessionLog gap (events the proxy skipped for a tab that fell behind)', () => {
+  it('moves frame ordinals on by the skipped frames; what was held leaves memory and is paged from disk', () => {
+    const log = new SessionLog('s1');
+    log.append(request(1, 1, 'tools/call'));
+    for (let seq = 2; seq <= 10; seq++) log.append(big(seq));
+    expect(log.skip({ fromSeq: 11, toSeq: 110, events: 100, frames: 90, notifications: 90, logs: 80 })).toBe(true);
+    expect(log.notificationCounts).toEqual({ all: 99, logs: 89 }); // 9 received + the skipped
+    expect(log.frames.length).toBe(100); // 10 received + 90 skipped
+    expect(log.frames.held).toBe(0);
+    expect(log.framesOnDisk).toBe(100);
+    expect(log.skippedEvents).toBe(100);
+    expect(log.olderOnDisk).toBe(true);
+    expect(log.frameBySeq(5)).toBeUndefined(); // asks the pager now
+    log.append(response(111, 1));
+    expect(log.frames.length).toBe(101);
+    expect(log.frames.get(100)!.seq).toBe(111);
+    expect(log.frameBySeq(111)!.seq).toBe(111);
+    expect(log.lastSeq).toBe(111);
+  });
+
+  it('ignores a gap it already covers and keeps console lines', () => {
+    const log = new SessionLog('s1');
+    log.append(stderr(1, 'boot'));
+    log.append(big(2));
+    const version = log.version;
+    expect(log.skip({ fromSeq: 1, toSeq: 2, events: 2, frames: 1, notifications: 1, logs: 0 })).toBe(false);
+    expect(log.version).toBe(version);
+    expect(log.skip({ fromSeq: 3, toSeq: 4, events: 2, frames: 0, notifications: 0, logs: 0 })).toBe(true);
+    expect(log.frames.held).toBe(1); // no frame skipped: ordinals unchanged, the frame stays
+    expect(log.console.held).toBe(1);
+    log.append(stderr(3, 'late duplicate'));
+    expect(log.console.held).toBe(1);
+  });
+
+  it('reaches the log through the store, in order with the events around it', () => {
+    const tasks: Array<() => void> = [];
+    const store = new EventStore((fn) => tasks.push(fn));
+    for (let seq = 1; seq <= 5; seq++) store.enqueue(big(seq));
+    store.enqueue({ type: 'gap', sessionId: 's1', fromSeq: 6, toSeq: 1005, events: 1000, frames: 1000, notifications: 1000, logs: 0 });
+    store.enqueue(big(1006));
+    tasks.splice(0).forEach((t) => t());
+    const log = store.log('s1')!;
+    expect(log.frames.length).toBe(1006);
+    expect(log.frames.get(1005)!.seq).toBe(1006);
+    expect(log.skippedEvents).toBe(1000);
+  });
+});

@@ -31,6 +31,8 @@ export class SessionLog {
   firstSeq = 1;
   droppedConsole = 0; // console lines dropped for the budget
   droppedHttp = 0; // HTTP exchanges dropped for the budget
+  /** Events the proxy did not send this tab because it fell behind (`gap` messages); they are on disk. */
+  skippedEvents = 0;
   /** Frames paged back from disk (set by the Frames tab's pager). */
   pager: FrameCache | undefined;
   lastSeq = 0; // highest seq applied; an event at or below it is a resent backlog duplicate
@@ -82,6 +84,26 @@ export class SessionLog {
     return true;
   }
 
+  /**
+   * The proxy skipped events fromSeq..toSeq for this tab (it fell behind by more than its budget,
+   * so they would have left memory anyway). Frames held so far leave memory too, so frame
+   * ordinals stay contiguous: the next frame appended has ordinal `frames.length + frames`, and
+   * every frame before it is paged from disk. Returns false for a gap already covered.
+   */
+  skip(gap: { fromSeq: number; toSeq: number; events: number; frames: number; notifications: number; logs: number }): boolean {
+    if (gap.toSeq <= this.lastSeq) return false;
+    this.lastSeq = gap.toSeq;
+    this.version++;
+    this.skippedEvents += gap.events;
+    this.notificationCounts.all += gap.notifications;
+    this.notificationCounts.logs += gap.logs;
+    if (gap.frames > 0) {
+      this.frames.skip(gap.frames);
+      this.responseSeqByRequestSeq.clear();
+    }
+    return true;
+  }
+
   /** The backlog of this log starts mid-session: frame indices start at `firstFrame`. */
   applyPageInfo(info: LogPageInfo): void {
     if (this.version !== 0) return;
@@ -106,7 +128,7 @@ export class SessionLog {
 
   /** Whether events older than what is held exist (evicted, or never sent by the backlog). */
   get olderOnDisk(): boolean {
-    return this.firstSeq > 1 || this.frames.base > 0 || this.droppedConsole > 0 || this.droppedHttp > 0;
+    return this.firstSeq > 1 || this.frames.base > 0 || this.droppedConsole > 0 || this.droppedHttp > 0 || this.skippedEvents > 0;
   }
 
   /** Drops the oldest chunk (frames, console or HTTP, whichever starts earliest) until under budget. */

@@ -17,6 +17,7 @@ describe('parseWsMessage', () => {
       { type: 'frame', sessionId: 's1', seq: 2, t: 1, dir: 'in', size: 4, raw: 'oops' },
       { type: 'stderr', sessionId: 's1', seq: 3, t: 1, text: 'x' },
       { type: 'lifecycle', sessionId: 's1', seq: 4, t: 1, phase: 'exit', code: 0 },
+      { type: 'gap', sessionId: 's1', fromSeq: 5, toSeq: 9, events: 5, frames: 4, notifications: 3, logs: 2 },
     ];
     for (const m of messages) expect(parseWsMessage(JSON.stringify(m))).toMatchObject({ ok: true });
   });
@@ -29,6 +30,10 @@ describe('parseWsMessage', () => {
     ['frame whose msg is an array', { ...frame, msg: [] }],
     ['stderr without sessionId', { type: 'stderr', seq: 1, t: 1, text: 'x' }],
     ['session without id', { type: 'session', session: { name: 'x' } }],
+    ['a gap that ends before it starts', { type: 'gap', sessionId: 's1', fromSeq: 9, toSeq: 5, events: 1, frames: 0, notifications: 0, logs: 0 }],
+    ['a gap with more frames than events', { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 2, frames: 3, notifications: 0, logs: 0 }],
+    ['a gap with more events than seqs', { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 6, frames: 0, notifications: 0, logs: 0 }],
+    ['a gap with more logs than notifications', { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 5, frames: 5, notifications: 1, logs: 2 }],
   ])('rejects %s', (_name, value) => {
     const parsed = parseWsMessage(typeof value === 'string' ? value : JSON.stringify(value));
     expect(parsed.ok).toBe(false);

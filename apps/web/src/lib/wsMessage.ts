@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, WS_BATCH_TYPE, type WsServerMessage } from '@mcpscope/wire';
+import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, WS_BATCH_TYPE, WS_GAP_TYPE, type WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressMessageSchema } from './requestProgress';
 
 /**
@@ -36,6 +36,19 @@ const WsMessageSchema = z.union([
   TaskMessageSchema,
   // Every session (issue 5): the backlog carries only the in-memory window; older events are on disk.
   SessionPageInfoSchema.extend({ firstFrame: z.number().int().min(0).optional(), frames: z.number().int().min(0).optional() }),
+  // Events skipped because this tab fell behind (issue 15); they are on disk.
+  z
+    .object({
+      type: z.literal(WS_GAP_TYPE),
+      sessionId: z.string(),
+      fromSeq: z.number().int().min(1),
+      toSeq: z.number().int().min(1),
+      events: z.number().int().min(1),
+      frames: z.number().int().min(0),
+      notifications: z.number().int().min(0),
+      logs: z.number().int().min(0),
+    })
+    .refine((g) => g.fromSeq <= g.toSeq && g.logs <= g.notifications && g.notifications <= g.frames && g.frames <= g.events && g.events <= g.toSeq - g.fromSeq + 1, 'an inconsistent gap'),
   FrameSchema,
   OtherEventSchema,
 ]);

@@ -76,6 +76,11 @@ export const FrameToolbar = forwardRef<HTMLInputElement, { m: FrameLogModel }>(f
             {formatCount(m.onDisk)} older frame{m.onDisk === 1 ? '' : 's'} on disk · {mib(m.memoryBytes)} in memory
           </span>
         )}
+        {m.skipped > 0 && (
+          <span className="text-[11px] text-subtle tabular-nums" data-testid="frame-skipped" title="This tab fell further behind the server than its memory budget (a flood, or the tab was in the background): the proxy skipped the oldest waiting events and sent the newest. The skipped ones are on disk and are read back as you scroll.">
+            {formatCount(m.skipped)} event{m.skipped === 1 ? '' : 's'} skipped while this tab was behind — on disk
+          </span>
+        )}
         <span className="text-[11px] text-muted tabular-nums" data-testid="frame-count" title={`${mib(m.memoryBytes)} held in memory`}>
           {m.filtered ? `${formatCount(m.count)} of ${formatCount(m.total)}` : formatCount(m.total)} frame{m.total === 1 ? '' : 's'}
         </span>

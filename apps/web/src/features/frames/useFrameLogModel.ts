@@ -146,6 +146,8 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     total: log?.frames.length ?? 0,
     /** Frames of the session that are not in memory (read back from disk as rows scroll in). */
     onDisk: log?.framesOnDisk ?? 0,
+    /** Events the proxy skipped for this tab while it was behind (they are on disk too). */
+    skipped: log?.skippedEvents ?? 0,
     /** Estimated bytes this session holds in the browser. */
     memoryBytes: log?.bytes ?? 0,
     /** The proxy's search for matches older than the in-memory window (a filter is active). */
