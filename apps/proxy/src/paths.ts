@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 
-/** The request's path without the query string, percent-decoded when that is possible. */
-export function requestPath(request: FastifyRequest): string {
-  const raw = request.url.split('?', 1)[0] ?? '/';
+/** A request URL's path without the query string, percent-decoded when that is possible. */
+export function urlPath(url: string | undefined): string {
+  const raw = (url ?? '/').split('?', 1)[0] ?? '/';
   try {
     return decodeURIComponent(raw);
   } catch {
     return raw;
   }
 }
+
+/** The request's path without the query string, percent-decoded when that is possible. */
+export const requestPath = (request: FastifyRequest): string => urlPath(request.url);
 
 const under = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
 

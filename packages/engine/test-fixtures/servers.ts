@@ -45,5 +45,13 @@ export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Running
 }
 
 /** True while `pid` runs; a zombie (dead, waiting to be reaped by whoever adopted it) counts as gone. */
-/** Whether a pid is a live process (a zombie counts as gone). */
 export const isAlive = isProcessAlive;
+
+/** Polls `check` every 10 ms until it holds; throws after `ms` naming `what`. */
+export async function waitUntil(check: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

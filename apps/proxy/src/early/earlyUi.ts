@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProxyErrorCode } from '../errors.js';
 import { createHostPolicy, foreignRequestRefusal } from '../hostPolicy.js';
+import { urlPath as pathOf } from '../paths.js';
 import { securityHeaderPairs } from '../plugins/securityHeaders.js';
 import { HandoffServer } from './handoffServer.js';
 import { StaticFiles, staticResponse, type StaticFile } from './staticFiles.js';
@@ -33,15 +34,6 @@ export interface EarlyUi {
   listening: Promise<void>;
   close(): Promise<void>;
 }
-
-const pathOf = (url: string | undefined): string => {
-  const raw = (url ?? '/').split('?', 1)[0] ?? '/';
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-};
 
 function sendError(res: ServerResponse, status: number, code: ProxyErrorCode, message: string, headers: Array<[string, string]>): void {
   const body = JSON.stringify({ error: { code, message } });

@@ -3,18 +3,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
-import { isAlive } from '../../test-fixtures/servers.js';
+import { isAlive, waitUntil as until } from '../../test-fixtures/servers.js';
 import { DescendantTracker, readChildren, readProcEntry, readProcTable } from './descendants.js';
 
 const SETSID_SERVER = fileURLToPath(new URL('../../test-fixtures/setsid-server.mjs', import.meta.url));
-
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** Process group (field 5 of /proc/<pid>/stat). */
 function groupOf(pid: number): number {

@@ -4,20 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive } from '../../test-fixtures/servers.js';
+import { isAlive, waitUntil as until } from '../../test-fixtures/servers.js';
 import { readProcEntry } from './descendants.js';
 import { ShellSupervisor } from './shell-supervisor.js';
 import { spawnSupervised, SupervisedSpawnError, type Supervised } from './watchdog.js';
 
 const SETSID_SERVER = fileURLToPath(new URL('../../test-fixtures/setsid-server.mjs', import.meta.url));
-
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const exitOf = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null

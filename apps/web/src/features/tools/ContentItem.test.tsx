@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { navigationStore } from '../../lib/navigation';
-import { activeSessionStore, activeTabStore } from '../../lib/uiState';
+import { activeSessionStore } from '../../lib/uiState';
+import { embedded, expectOpened, link, resetNavigation } from '../../ui/content/openInResources.fixtures';
 import { ContentItem } from './ContentItem';
 
 afterEach(() => {
   cleanup();
-  navigationStore.set(null);
-  activeSessionStore.set(null);
-  activeTabStore.set('frames');
+  resetNavigation();
 });
-
-const link = { type: 'resource_link', uri: 'demo://resource/dynamic/text/2', name: 'Text Resource 2', mimeType: 'text/plain' };
-const embedded = { type: 'resource', resource: { uri: 'demo://static/config.json', mimeType: 'application/json', text: '{"a":1}' } };
-
-function expectOpened(uri: string) {
-  expect(navigationStore.getSnapshot()).toMatchObject({ tab: 'resources', sessionId: 's1', target: { kind: 'resource', name: uri } });
-  expect(activeTabStore.getSnapshot()).toBe('resources');
-}
 
 describe('Open in Resources (tool results)', () => {
   it('a resource_link opens its URI in Resources; the URI still copies', () => {
