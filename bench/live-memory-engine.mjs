@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median } from './lib/stats.mjs';
+import { machineBusyMs } from './lib/procs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
@@ -44,13 +45,17 @@ async function chatty() {
   engine.subscribe((m) => {
     if (m.type === 'frame' && m.msg?.method === 'notifications/message' && ++seen === FRAMES) done();
   });
+  const cpu0 = process.cpuUsage();
+  const busy0 = machineBusyMs();
   const t0 = performance.now();
   await session.send({ method: 'logging/setLevel', params: { level: 'info' } });
   await all;
   const ingestMs = performance.now() - t0;
+  const { user, system } = process.cpuUsage(cpu0);
+  const coresBusy = +((machineBusyMs() - busy0) / ingestMs).toFixed(2);
   const rssMiB = MiB(process.memoryUsage().rss);
   await engine.dispose();
-  return { mode: 'chatty', frames: FRAMES, ingestMs: +ingestMs.toFixed(0), rssMiB };
+  return { mode: 'chatty', frames: FRAMES, ingestMs: +ingestMs.toFixed(0), rssMiB, cpuEngineMs: Math.round((user + system) / 1000), coresBusy };
 }
 
 async function measure(mode) {

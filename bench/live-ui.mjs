@@ -31,6 +31,13 @@
 //     peakTotalMiB      the peak of proxy RSS + tab heap, sampled together (issue 15: < 400)
 //     skippedEvents     events the proxy skipped for the tab while it was more than its budget behind
 //   --no-engine: skip the engine-alone reference (engineMs, ratio).
+//   Every flood run also reports where the CPU went between setLevel and the last row drawn
+//   (/proc, 10 ms ticks): cpuProxyMs, cpuServerMs, cpuChromium_<process type>Ms (renderer,
+//   browser, NetworkService, gpu-process…), cpuBrowserAndRestMs (machine − proxy − server − this
+//   script) and coresBusy (the machine's busy cores over the flood; 2 = both saturated);
+//   the engine-alone reference adds engineCpuMs (its process) and engineCoresBusy.
+//   --trace-page <dir>: a Chromium trace of the page during the flood (kept in <dir>) and the
+//   main thread's time by event name (pageMainThread: style, layout, WebSocket messages…).
 //   --profile <dir>: the flood's proxy runs with node --cpu-prof and the page with the CDP
 //   Profiler; both .cpuprofile files go to <dir>, their top self-time functions to the results.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -39,7 +46,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { rssKiB, start, stopTree, waitFor } from './lib/procs.mjs';
+import { chromiumCpuMs, cpuMs, descendants, machineBusyMs, rssKiB, start, stopTree, waitFor } from './lib/procs.mjs';
 import { round, stat } from './lib/stats.mjs';
 import { freePort } from './lib/tools.mjs';
 
@@ -56,6 +63,7 @@ const baselineCli = process.argv.includes('--baseline-cli') ? resolve(argText('-
 const baselineEngine = resolve(argText('--baseline-engine', engineBuild));
 const STALLED = process.argv.includes('--stalled');
 const NO_ENGINE = process.argv.includes('--no-engine');
+const TRACE_DIR = process.argv.includes('--trace-page') ? resolve(argText('--trace-page')) : undefined;
 const PROFILE_DIR = process.argv.includes('--profile') ? resolve(argText('--profile')) : undefined;
 const chatty = join(repo, 'e2e/fixtures/chatty-server.mjs');
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
@@ -185,6 +193,52 @@ function floodInPage({ sessionId, token, target }) {
   requestAnimationFrame(tick);
 }
 
+/**
+ * The page's main thread during the flood from a Chromium trace (--trace-page <dir>; the trace is
+ * kept there): time in each kind of top-level task and what ran inside (ms, by event name).
+ */
+function mainThreadTime(buffer, file) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, buffer);
+  const { traceEvents } = JSON.parse(buffer.toString('utf8'));
+  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const on = traceEvents.filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === 'X' && e.dur > 0);
+  const byName = {};
+  for (const e of on) byName[e.name] = (byName[e.name] ?? 0) + e.dur / 1000;
+  const top = Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, ms]) => ({ name, ms: round(ms) }));
+  return { file, top };
+}
+
+/** CPU time so far of the proxy, of the server under it (its descendants), of this script and of the whole machine. */
+function cpuSnapshot(proxyPid) {
+  return {
+    at: performance.now(),
+    proxy: cpuMs(proxyPid),
+    server: descendants(proxyPid).reduce((sum, pid) => sum + cpuMs(pid), 0),
+    bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    machine: machineBusyMs(),
+    chromium: chromiumCpuMs(),
+  };
+}
+
+/**
+ * Where the flood's CPU went (ms; /proc ticks are 10 ms): the proxy, the server, Chromium and
+ * everything else on the machine (machine − the rest), and the cores' busy share over the flood.
+ */
+function cpuSpent(a, b) {
+  const proxy = b.proxy - a.proxy;
+  const server = b.server - a.server;
+  const machine = b.machine - a.machine;
+  const bench = b.bench - a.bench;
+  return {
+    cpuProxyMs: round(proxy),
+    cpuServerMs: round(server),
+    cpuBrowserAndRestMs: round(machine - proxy - server - bench),
+    ...Object.fromEntries(Object.entries(b.chromium).map(([type, ms]) => [`cpuChromium_${type}Ms`, round(ms - (a.chromium[type] ?? 0))])),
+    coresBusy: Math.round((machine / (b.at - a.at)) * 100) / 100,
+  };
+}
+
 function engineAlone(engine) {
   const out = execFileSync(process.execPath, [join(benchDir, 'live-memory-engine.mjs'), '--mode', 'chatty', '--frames', String(FRAMES), '--engine', engine], { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop());
@@ -268,6 +322,8 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
     }, 200);
     // setLevel and its answer, then the flood.
     const target = before + 2 + FRAMES;
+    if (TRACE_DIR) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+    const cpu0 = cpuSnapshot(p.child.pid);
     await page.evaluate(floodInPage, { sessionId: session.id, token, target });
     await page.waitForFunction(() => window.__flood.counted > 0, null, { timeout: 1_800_000, polling: 250 });
     const total = (await api(`/sessions/${session.id}/frames?index=0&limit=1`)).total;
@@ -281,6 +337,8 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
     }, last.seq);
     await page.waitForFunction(() => window.__flood.rendered > 0, null, { timeout: 120_000, polling: 100 });
     clearInterval(sampler);
+    const cpu = cpuSpent(cpu0, cpuSnapshot(p.child.pid));
+    const pageMainThread = TRACE_DIR ? mainThreadTime(await browser.stopTracing(), join(TRACE_DIR, `page-${Date.now()}.json`)) : undefined;
     const f = await page.evaluate(() => window.__flood);
     // Events the proxy skipped for this tab while it was behind (the toolbar's note; 0 when none).
     const skipped = await page.evaluate(() => Number((document.querySelector('[data-testid="frame-skipped"]')?.textContent ?? '').replace(/\D/g, '')));
@@ -299,7 +357,7 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
       proxyTop = file ? topSelf(join(profDir, file)) : undefined;
     }
     return {
-      ...(engine ? { engineMs: engine.ingestMs, engineRssMiB: engine.rssMiB } : {}),
+      ...(engine ? { engineMs: engine.ingestMs, engineRssMiB: engine.rssMiB, engineCpuMs: engine.cpuEngineMs, engineCoresBusy: engine.coresBusy } : {}),
       wsLastMs: round(f.wsLast),
       countedMs: round(f.counted),
       renderedMs: round(f.rendered),
@@ -311,6 +369,8 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
       peakTabHeapMiB: MiB(peak.heap),
       peakTabHeapTotalMiB: MiB(peak.heapTotal),
       peakTotalMiB: MiB(peak.total),
+      ...cpu,
+      ...(pageMainThread ? { pageMainThread } : {}),
       ...(profDir ? { profile: { dir: profDir, proxyTop, pageTop } } : {}),
     };
   } finally {

@@ -30,6 +30,43 @@ export function descendants(pid) {
   return found.filter(isAlive);
 }
 
+/** CPU time (user + system) a process used so far, in ms; 0 when gone. */
+export function cpuMs(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time so far (ms) of Chromium's processes by their --type (browser, renderer, gpu-process, utility…). */
+export function chromiumCpuMs() {
+  const out = {};
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let cmd;
+    try {
+      cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      continue;
+    }
+    if (!/^\S*chrom/.test(cmd) || /^\S*crashpad/.test(cmd)) continue;
+    // Chromium rewrites its argv into one string: take --type (and a utility's sub-type) from it.
+    const type = /--utility-sub-type=(?:\w+\.mojom\.)?(\w+)/.exec(cmd)?.[1] ?? /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser';
+    out[type] = (out[type] ?? 0) + cpuMs(Number(d));
+  }
+  return out;
+}
+
+/** Busy CPU time of the whole machine so far (all cores, /proc/stat: everything but idle and iowait), in ms. */
+export function machineBusyMs() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
 /** Resident set size in KiB of a process (VmRSS), 0 when gone. */
 export function rssKiB(pid) {
   try {
