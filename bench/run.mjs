@@ -1,12 +1,14 @@
 // Side-by-side benchmark: mcpscope (built CLI) vs. the official MCP Inspector 2.12 and a bare
 // SDK client script, same machine, same target (mcpscope's demo server over stdio, same `node`).
-//   node bench/run.mjs [--runs 5] [--cli apps/cli/dist/mcpscope.js] [--only launch|call] [--out file.json] [--no-readme]
+//   node bench/run.mjs [--runs 5] [--cli apps/cli/dist/mcpscope.js] [--compare <other mcpscope.js>] [--only launch|call] [--out file.json] [--no-readme]
 // Measures, N runs each, interleaved (the order of the tools alternates from run to run):
 //   launchMs     spawn → GET / answers 200 (the UI is served)             mcpscope (Node 20 and 22), inspector
 //   idleRssMiB   resident memory of the tool's own processes (not the MCP server), 2 s after
 //                one server is connected and initialized                   mcpscope (Node 20 and 22), inspector
 // The official inspector needs Node 22, so mcpscope's launch also runs on that same Node 22 binary
-// ("mcpscope (Node 22)"): launchVsOfficialSameNode is the like-for-like ratio.
+// ("mcpscope (Node 22)"): launchVsOfficialSameNode is the like-for-like ratio. "Node 22 floor" is
+// that Node starting a bare http server that answers GET / (launchVsFloorSameNode: what is ours).
+// --compare <mcpscope.js>: the launch rows of another build too, interleaved (before/after a change).
 //   callMs       wall time of one headless `tools/list`, spawn → exit     all three
 //   stubbornMs   the same against a server that does not exit when its stdin closes (the demo
 //                server kept alive by a timer): what a one-shot command's stop costs  all three
@@ -18,16 +20,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { descendants, isAlive, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
 import { median, round, stat } from './lib/stats.mjs';
-import { bareSdk, freePort, mcpscope, node22, officialInspector } from './lib/tools.mjs';
+import { bareSdk, freePort, mcpscope, node22, nodeFloor, officialInspector } from './lib/tools.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repo = join(benchDir, '..');
 const { values: argv } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, cli: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } },
+  options: { runs: { type: 'string', default: '5' }, cli: { type: 'string' }, compare: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } },
 });
 const RUNS = Number(argv.runs);
 const cli = resolve(argv.cli ?? join(repo, 'apps/cli/dist/mcpscope.js'));
 const demo = join(dirname(cli), 'demo-server.js');
+const compare = argv.compare ? resolve(argv.compare) : undefined;
 const launcher = join(benchDir, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 const METRICS = ['launchMs', 'idleRssMiB', 'callMs', 'stubbornMs'];
 const wanted = (m) => !argv.only || (argv.only === 'launch' ? m === 'launchMs' || m === 'idleRssMiB' : m === 'callMs' || m === 'stubbornMs');
@@ -94,6 +97,10 @@ async function main() {
     bareSdk({ script: join(benchDir, 'bare-call.mjs'), server }),
     officialInspector({ launcher, node, server, home }),
     mcpscope({ cli, server, node, name: 'mcpscope (Node 22)', launchOnly: true }),
+    nodeFloor({ node, name: 'Node 22 floor (bare http server)' }),
+    ...(compare
+      ? [mcpscope({ cli: compare, server, name: 'compare: mcpscope', launchOnly: true }), mcpscope({ cli: compare, server, node, name: 'compare: mcpscope (Node 22)', launchOnly: true })]
+      : []),
   ].filter((t) => (t.launch && wanted('launchMs')) || (t.call && wanted('callMs')));
   const samples = new Map(tools.map((t) => [t.name, Object.fromEntries(METRICS.map((m) => [m, []]))]));
 
@@ -122,7 +129,7 @@ async function main() {
     return { tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])) };
   });
   const byName = (name) => results.find((r) => r.tool === name) ?? {};
-  const [ours, bare, official, ours22] = ['mcpscope', 'bare SDK client', 'official inspector 2.12', 'mcpscope (Node 22)'].map(byName);
+  const [ours, bare, official, ours22, floor22] = ['mcpscope', 'bare SDK client', 'official inspector 2.12', 'mcpscope (Node 22)', 'Node 22 floor (bare http server)'].map(byName);
   const ratio = (a, b, m) => (a[m] && b[m] ? Math.round((a[m].median / b[m].median) * 100) / 100 : null);
   // Per-run ratios (the runs of one round are adjacent in time, so they share the machine's load), then their median.
   const paired = (a, b, m) => (a[m] && b[m] ? Math.round(median(a[m].samples.map((x, i) => x / b[m].samples[i])) * 100) / 100 : null);
@@ -142,6 +149,8 @@ async function main() {
       stubbornVsOfficial: ratio(ours, official, 'stubbornMs'),
       launchVsOfficial: ratio(ours, official, 'launchMs'),
       launchVsOfficialSameNode: ratio(ours22, official, 'launchMs'),
+      launchVsFloorSameNode: ratio(ours22, floor22, 'launchMs'),
+      officialVsFloorSameNode: ratio(official, floor22, 'launchMs'),
       idleRssVsOfficial: ratio(ours, official, 'idleRssMiB'),
       idleRssVsOfficialSameNode: ratio(ours22, official, 'idleRssMiB'),
     },

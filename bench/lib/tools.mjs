@@ -50,6 +50,22 @@ export function mcpscope({ cli, server, node = process.execPath, name = 'mcpscop
   };
 }
 
+/**
+ * The floor of launch → UI served: `node` itself starting an http server that answers GET / with
+ * two bytes (nothing loaded, nothing to connect); its idle RSS is a bare Node's.
+ */
+export function nodeFloor({ node, name }) {
+  return {
+    name,
+    launch: (port) => ({
+      command: node,
+      args: ['-e', `require('node:http').createServer((req, res) => res.end('ok')).listen(${port}, '127.0.0.1')`],
+      env: {},
+    }),
+    connect: async () => true,
+  };
+}
+
 /** The floor: bench/bare-call.mjs, a bare SDK client doing the same one-shot tools/list. No UI. */
 export function bareSdk({ script, server }) {
   return {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBundle, descendants, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
@@ -56,6 +57,50 @@ describe('mcpscope (launch)', () => {
     const tree = descendants(sh.pid!);
     sh.kill('SIGKILL');
     await waitFor(() => tree.every((pid) => !isAlive(pid)), 10_000, 'mcpscope and the demo server to be gone');
+  });
+
+  // A plain launch listens before commander loads (launch-argv.ts); these behave as before.
+  it('reports a port in use as before (the early listener found it first)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', String(port), '--demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      expect((await exitOf(child)).code).toBe(1);
+      expect(stderr).toBe(`mcpscope: port ${port} is already in use; pick another with --port (0 = any free port)\n`);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('leaves a bad option value to commander, with its message, and frees the port', async () => {
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as { port: number }).port;
+    await new Promise((resolve) => free.close(resolve));
+    const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', String(port), '--transport', 'bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    expect((await exitOf(child)).code).toBe(1);
+    expect(stderr).toMatch(/^error: option '--transport <kind>' argument 'bogus' is invalid\. Allowed choices are stdio, http, sse, auto\.\n\(run mcpscope --help for usage\)\n$/);
+    const again = createServer();
+    await new Promise<void>((resolve, reject) => again.once('error', reject).listen(port, '127.0.0.1', resolve));
+    again.close();
+  });
+
+  it('runs `call` for `-- call …` as commander always did, and keeps a server\'s own --help after --', async () => {
+    const call = spawn(process.execPath, [bundle.cli, '--', 'call', 'tools/list', process.execPath, bundle.demo], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    call.stdout.on('data', (d) => (stdout += d));
+    expect((await exitOf(call)).code).toBe(0);
+    expect(JSON.parse(stdout).tools.length).toBeGreaterThan(0);
+
+    const child = launch(['--', process.execPath, bundle.demo, '--help']);
+    await waitForLine(child, LINE);
+    child.kill('SIGTERM');
+    expect((await exitOf(child)).code).toBe(0);
   });
 
   it('refuses a non-loopback --host without --allow-remote', async () => {

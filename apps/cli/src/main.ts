@@ -5,6 +5,7 @@ import { addTargetOptions, DEFAULT_PORT } from './options.js';
 import { MEMORY_BUDGET_HELP } from './memory-budget.js';
 import { cliVersion } from './paths.js';
 import { addLiveCommands, SESSION_OPTION_HELP } from './live-commands.js';
+import type { PreStartedUi } from './commands/launch-early.js';
 
 /** Commander collects repeatable options as raw strings; zod parses them. */
 const collectArg = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -27,9 +28,10 @@ Exit codes: 0 no error findings, 1 at least one error finding (or bad usage), 2 
 
 /**
  * Builds the commander program. Actions report their exit code through `done`; nothing here
- * calls process.exit, so tests can run the program in-process.
+ * calls process.exit, so tests can run the program in-process. `early`: the UI mcpscope.ts
+ * already started because argv is a plain launch (launch-argv.ts), for the launch action.
  */
-export function buildProgram(io: CliIo, done: (code: number) => void): Command {
+export function buildProgram(io: CliIo, done: (code: number) => void, early?: PreStartedUi): Command {
   const program = new Command('mcpscope')
     .description('Inspect and debug MCP servers: a web UI for every JSON-RPC frame, and headless commands for CI.')
     .usage('[options] [-- command args…]')
@@ -58,12 +60,13 @@ Examples:
   mcpscope call tools/call --tool echo --arg message=hi --demo
 ${EXIT_CODES_HELP}`)
     .action(async (command: string[], options: unknown) => {
-      // The UI's port listens and serves the web UI first (a small chunk), then the rest loads
-      // (a separate chunk in the bundle: `call` must not pay for Fastify) and takes it over.
+      // The UI's port listens and serves the web UI first (a small chunk; usually started by
+      // mcpscope.ts before commander loaded), then the rest loads (a separate chunk in the
+      // bundle: `call` must not pay for Fastify) and takes it over.
       const { startLaunchUi } = await import('./commands/launch-early.js');
-      const early = await startLaunchUi(options);
+      const ui = await startLaunchUi(options, early);
       const { runLaunch } = await import('./commands/launch.js');
-      done(await runLaunch(command, options, io, early));
+      done(await runLaunch(command, options, io, ui));
     });
 
   addTargetOptions(
@@ -212,10 +215,13 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
     });
 }
 
-/** Runs mcpscope with `argv` (as process.argv: node, script, …args) and resolves its exit code. */
-export async function run(argv: string[], io: CliIo = processIo): Promise<number> {
+/**
+ * Runs mcpscope with `argv` (as process.argv: node, script, …args) and resolves its exit code.
+ * `early`: see buildProgram; whoever started it exits the process when this resolves.
+ */
+export async function run(argv: string[], io: CliIo = processIo, early?: PreStartedUi): Promise<number> {
   let code: number = ExitCode.Ok;
-  const program = buildProgram(io, (c) => (code = c));
+  const program = buildProgram(io, (c) => (code = c), early);
   try {
     await program.parseAsync(argv);
     return code;

@@ -3,6 +3,8 @@ import module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { plainLaunchOptions } from './launch-argv.js';
+import { holdYoungGeneration } from './young-generation.js';
 
 /**
  * Where V8's compile cache goes: $NODE_COMPILE_CACHE when the user set it, else the user's own
@@ -28,5 +30,11 @@ const cacheDir = enableCompileCache ? compileCacheDir(process.env) : undefined;
 if (enableCompileCache && cacheDir) enableCompileCache(cacheDir);
 
 const entry = fileURLToPath(import.meta.url);
+// A plain launch (no subcommand, no --help…: decided from argv alone) has its UI's port listen and
+// serve the web UI before commander and the command table load; the launch action takes it over.
+// Anything else (or any doubt) goes the usual way, where commander decides.
+const listen = plainLaunchOptions(process.argv.slice(2));
+if (listen) holdYoungGeneration(); // until launch's start-up is over (young-generation.ts)
+const early = listen ? await (await import('./commands/launch-early.js')).startPlainLaunchUi(listen, dirname(entry), entry) : undefined;
 const { start } = await import('./bin.js');
-await start(dirname(entry), entry);
+await start(dirname(entry), entry, early);

@@ -2,8 +2,7 @@ import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { CliError } from './exit-codes.js';
 
-/** Default UI port: away from the official inspector's 6274/6277 so both can run side by side. */
-export const DEFAULT_PORT = 6280;
+export { DEFAULT_PORT } from './launch-argv.js';
 
 /** Commander collects repeatable options as raw strings; zod parses them below. */
 function collect(value: string, previous: string[] = []): string[] {

@@ -1,5 +1,6 @@
 import type { EarlyUi } from '@mcpscope/proxy/early';
-import { webDir } from '../paths.js';
+import { earlyListen, type EarlyListen } from '../launch-argv.js';
+import { setBinDir, webDir } from '../paths.js';
 
 /**
  * Launch's first step, before commands/launch.ts (the engine, Fastify, the SDK…) is loaded: the
@@ -8,12 +9,51 @@ import { webDir } from '../paths.js';
  * plainly allow it (a decimal port, a loopback host or --allow-remote): anything else is left to
  * runLaunch, which reports it exactly as before (undefined here, nothing bound).
  */
-export async function startLaunchUi(raw: unknown): Promise<EarlyUi | undefined> {
-  const options = (raw ?? {}) as { port?: unknown; host?: unknown; allowRemote?: unknown };
-  const port = typeof options.port === 'string' && /^\d{1,5}$/.test(options.port) ? Number(options.port) : Number.NaN;
-  if (!(port >= 0 && port <= 65535)) return undefined;
-  const host = typeof options.host === 'string' && options.host !== '' ? options.host : '127.0.0.1';
+async function startEarly(listen: EarlyListen): Promise<EarlyUi | undefined> {
   const { isLoopbackHost, startEarlyUi } = await import('@mcpscope/proxy/early');
-  if (!isLoopbackHost(host) && options.allowRemote !== true) return undefined;
-  return startEarlyUi({ host, port, staticDir: webDir() });
+  if (!isLoopbackHost(listen.host) && !listen.allowRemote) return undefined;
+  const ui = startEarlyUi({ host: listen.host, port: listen.port, staticDir: webDir() });
+  // Bound before the rest loads (Node 22 loads ES modules synchronously: a listen left pending
+  // would only complete after all of it). A failure (EADDRINUSE) is startProxy's to report.
+  await ui.listening.catch(() => undefined);
+  return ui;
+}
+
+/** An early UI started by mcpscope.ts from argv alone, before commander loaded (launch-argv.ts). */
+export interface PreStartedUi {
+  listen: EarlyListen;
+  ui: EarlyUi | undefined;
+}
+
+/** mcpscope.ts: argv is a plain launch, so listen now (the bundle's files sit in `dir`). */
+export async function startPlainLaunchUi(listen: EarlyListen, dir: string, entry: string): Promise<PreStartedUi> {
+  setBinDir(dir, entry);
+  return { listen, ui: await startEarly(listen) };
+}
+
+/**
+ * Two turns of the event loop (accept a connection, then read and answer it): what reached the
+ * early UI during one long synchronous module load is answered before the next one starts.
+ */
+export async function answerWaitingRequests(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+const sameListen = (a: EarlyListen, b: EarlyListen): boolean => a.host === b.host && a.port === b.port && a.allowRemote === b.allowRemote;
+
+/**
+ * The launch action's early UI from commander's options: the one mcpscope.ts started when argv
+ * said the same (launch-argv.test.ts keeps both parsers in step; a mismatch closes it and starts
+ * afresh rather than trusting it), else one started now.
+ */
+export async function startLaunchUi(raw: unknown, started?: PreStartedUi): Promise<EarlyUi | undefined> {
+  const listen = earlyListen(raw);
+  if (started) {
+    if (listen && sameListen(listen, started.listen)) {
+      if (started.ui) await answerWaitingRequests(); // commander's load is over; launch's comes next
+      return started.ui;
+    }
+    await started.ui?.close();
+  }
+  return listen ? startEarly(listen) : undefined;
 }

@@ -13,6 +13,11 @@ import { cliVersion, demoConfig, webDir } from '../paths.js';
 import { waitForStop } from '../stop-signal.js';
 import { MemoryBudgetSchema, mebibytes } from '../memory-budget.js';
 import { describeTarget, resolveTarget } from '../target.js';
+import { holdYoungGeneration, releaseYoungGeneration } from '../young-generation.js';
+import { limitOldGenerationGrowth } from '../old-generation.js';
+
+/** Start-up is over when the first connect settled, or after this long (an OAuth connect waits for the user). */
+const START_UP_MAX_MS = 5_000;
 
 export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535).default(DEFAULT_PORT),
@@ -48,6 +53,8 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
 }
 
 async function launch(command: string[], rawOptions: unknown, io: CliIo, early: EarlyUi | undefined): Promise<ExitCodeValue> {
+  holdYoungGeneration(); // mcpscope.ts did for a plain launch; argv it left to commander lands here
+  limitOldGenerationGrowth(); // a flood's events die in the old generation (old-generation.ts)
   const opts = parseOptions(LaunchOptionsSchema, rawOptions);
   if (!isLoopback(opts.host) && !opts.allowRemote) {
     throw new CliError(`--host ${opts.host} exposes mcpscope beyond this machine; add --allow-remote if you mean it`);
@@ -86,11 +93,12 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   if (opts.background) io.stdout(`mcpscope (background, pid ${process.pid}) listening on ${proxy.baseUrl}\n`);
   const stopPrompt = opts.background ? () => undefined : presentUi(proxy, opts, io);
 
-  if (config) {
-    engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).catch((err: unknown) => {
-      io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);
-    });
-  }
+  const firstConnect = config
+    ? engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).catch((err: unknown) => {
+        io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);
+      })
+    : undefined;
+  void Promise.race([firstConnect, new Promise((resolve) => setTimeout(resolve, START_UP_MAX_MS).unref())]).then(releaseYoungGeneration);
 
   const reason = await stopped;
   if (opts.background) io.stdout(`mcpscope: stopping (${reason})\n`);

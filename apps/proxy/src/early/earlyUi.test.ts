@@ -81,6 +81,23 @@ describe('early UI listener', () => {
     expect(after.map(stable)).toEqual(before.map(stable));
   });
 
+  it('serves a small file whole and a large one streamed, the same bytes and length before and after the take-over', async () => {
+    const large = 'x'.repeat(200 * 1024) + 'END';
+    await writeFile(join(dir, 'assets', 'large-abc123.js'), large);
+    const e = await started();
+    const check = async () => {
+      for (const [path, content] of [['/', INDEX], ['/assets/large-abc123.js', large]] as const) {
+        const answer = await get(e.main.port, path);
+        expect(answer.status).toBe(200);
+        expect(answer.body).toBe(content);
+        expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(content)));
+      }
+    };
+    await check();
+    await takeOver(e);
+    await check();
+  });
+
   it('answers 304 to a matching ETag, HEAD without a body, both before and after the take-over', async () => {
     const e = await started();
     const check = async () => {

@@ -93,12 +93,13 @@ export function serveFile(req: IncomingMessage, res: ServerResponse, file: Stati
   if (!answer) return false;
   for (const [name, value] of [...answer.headers, ...headers]) res.setHeader(name, value);
   res.writeHead(answer.status);
-  if (!answer.body) {
-    res.end();
+  const body = answer.body;
+  if (!body || Buffer.isBuffer(body)) {
+    res.end(body);
     return true;
   }
-  answer.body.on('error', () => res.destroy());
-  answer.body.pipe(res);
+  body.on('error', () => res.destroy());
+  body.pipe(res);
   return true;
 }
 

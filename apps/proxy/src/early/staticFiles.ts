@@ -1,7 +1,13 @@
-import { createReadStream, readdirSync, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync, type ReadStream } from 'node:fs';
 import { extname, join } from 'node:path';
 
 // Loaded by the early listener before Fastify: node: imports only.
+
+/**
+ * Files up to this size are read whole and answered in one go (index.html: no stream to open,
+ * so the early listener answers it within one turn of the event loop, between two module loads).
+ */
+const READ_WHOLE_MAX = 64 * 1024;
 
 /** Vite's content-hashed files live under assets/ and may be cached forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -76,8 +82,8 @@ export class StaticFiles {
 export interface StaticResponse {
   status: 200 | 304;
   headers: Array<[string, string]>;
-  /** The body for a 200 to a GET; undefined for HEAD and 304. */
-  body?: ReadStream;
+  /** The body for a 200 to a GET (a small file read whole); undefined for HEAD and 304. */
+  body?: ReadStream | Buffer;
 }
 
 /**
@@ -106,8 +112,18 @@ export function staticResponse(
     ['cache-control', file.cacheControl],
   ];
   if (isFresh(etag, stat.mtimeMs, conditional)) return { status: 304, headers };
-  headers.push(['content-length', String(stat.size)]);
-  return { status: 200, headers, body: method === 'HEAD' ? undefined : createReadStream(file.file) };
+  if (method === 'HEAD' || stat.size > READ_WHOLE_MAX) {
+    headers.push(['content-length', String(stat.size)]);
+    return { status: 200, headers, body: method === 'HEAD' ? undefined : createReadStream(file.file) };
+  }
+  let body: Buffer;
+  try {
+    body = readFileSync(file.file);
+  } catch {
+    return undefined;
+  }
+  headers.push(['content-length', String(body.length)]);
+  return { status: 200, headers, body };
 }
 
 function isFresh(etag: string, mtimeMs: number, { ifNoneMatch, ifModifiedSince }: { ifNoneMatch?: string; ifModifiedSince?: string }): boolean {

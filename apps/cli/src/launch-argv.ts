@@ -1,0 +1,104 @@
+// No imports: mcpscope.ts runs this before anything else loads (commander included).
+
+/** Default UI port: away from the official inspector's 6274/6277 so both can run side by side. */
+export const DEFAULT_PORT = 6280;
+
+/**
+ * The root command's options (main.ts and options.ts) as commander parses them: those that take
+ * a value (`<value>`) and the flags. launch-argv.test.ts checks both lists against the real
+ * program. An option missing here makes argv "not plain" (the usual path), never a wrong guess.
+ */
+export const ROOT_VALUE_OPTIONS: readonly string[] = [
+  '--url', '--transport', '--header', '--bearer', '--client-id', '--client-secret', '--scope', '--token-file',
+  '--client-metadata-url', '--grant', '--assertion-file', '--idp-token-endpoint', '--idp-id-token', '--idp-client-id',
+  '--idp-client-secret', '--auth-method', '--private-key-jwk', '--dpop-alg', '--dpop-key', '--env', '--cwd', '--config',
+  '--server', '--era', '--probe-timeout', '--record', '--port', '--host', '--traces-dir', '--memory-budget', '--background',
+];
+export const ROOT_FLAG_OPTIONS: readonly string[] = [
+  '--oauth', '--oauth-headless', '--dpop', '--demo', '--no-redact', '--allow-remote', '--no-open', '--no-record-all',
+];
+/** Short forms of value options (`-e KEY=VALUE`, `-eKEY=VALUE`). */
+export const ROOT_SHORT_VALUE_OPTIONS: readonly string[] = ['-e'];
+
+/**
+ * The subcommands (and commander's `help`): commander dispatches on the first operand even after
+ * `--`, so `mcpscope -- call tools/list` is `call`. Checked against the program like the options.
+ */
+export const COMMAND_NAMES: readonly string[] = ['call', 'lint', 'check', 'open', 'replay', 'mock', 'wrap', 'connect', 'sessions', 'stop', 'help'];
+
+const valueOptions = new Set(ROOT_VALUE_OPTIONS);
+const flagOptions = new Set(ROOT_FLAG_OPTIONS);
+
+/** Where launch's UI listens, when the early listener may take the port (see launch-early.ts). */
+export interface EarlyListen {
+  host: string;
+  port: number;
+  allowRemote: boolean;
+}
+
+/**
+ * From launch's raw options (commander's, or plainLaunchOptions'): a decimal port, a non-empty host
+ * (default 127.0.0.1). Anything else is undefined: runLaunch validates and reports it as before.
+ * Whether the host may be bound (loopback or --allow-remote) is launch-early's check.
+ */
+export function earlyListen(raw: unknown): EarlyListen | undefined {
+  const options = (raw ?? {}) as { port?: unknown; host?: unknown; allowRemote?: unknown };
+  const port = typeof options.port === 'string' && /^\d{1,5}$/.test(options.port) ? Number(options.port) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) return undefined;
+  const host = typeof options.host === 'string' && options.host !== '' ? options.host : '127.0.0.1';
+  return { host, port, allowRemote: options.allowRemote === true };
+}
+
+/**
+ * Whether `args` (process.argv without node and the script) is a plain launch, decided without
+ * commander so that the UI's port can listen before commander and the command table load; then
+ * the port, host and --allow-remote that commander will also read. Conservative: any operand
+ * before `--` (a subcommand, `help`, a server command without `--`), --help/-h, --version/-V, an
+ * unknown option, a flag given a value, a value option without a value or with one that starts
+ * with `-`, grouped short flags, a command name right after `--`… all give undefined, i.e. today's
+ * path, where commander decides and reports. Everything else after `--` is the server's (its own
+ * --help included).
+ */
+export function plainLaunchOptions(args: readonly string[]): EarlyListen | undefined {
+  const raw: { port: string; host?: string; allowRemote: boolean } = { port: String(DEFAULT_PORT), allowRemote: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      const first = args[i + 1];
+      if (first !== undefined && COMMAND_NAMES.includes(first)) return undefined;
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') return undefined; // an operand: maybe a command name
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = eq === -1 ? arg : arg.slice(0, eq);
+      if (flagOptions.has(name)) {
+        if (eq !== -1) return undefined; // commander: "too many arguments" / unknown option
+        if (name === '--allow-remote') raw.allowRemote = true;
+        continue;
+      }
+      if (!valueOptions.has(name)) return undefined; // --help, --version, unknown
+      let value: string;
+      if (eq !== -1) value = arg.slice(eq + 1);
+      else {
+        const next = args[i + 1];
+        if (next === undefined || next.startsWith('-')) return undefined;
+        value = next;
+        i++;
+      }
+      if (value === '') return undefined; // zod's message, from the usual path
+      if (name === '--port') raw.port = value;
+      else if (name === '--host') raw.host = value;
+      continue;
+    }
+    // A short option: only a value option's own form, `-e VALUE` or `-eVALUE`.
+    const short = arg.slice(0, 2);
+    if (!ROOT_SHORT_VALUE_OPTIONS.includes(short)) return undefined; // -h, -V, grouped or unknown
+    if (arg.length === 2) {
+      const next = args[i + 1];
+      if (next === undefined || next.startsWith('-')) return undefined;
+      i++;
+    }
+  }
+  return earlyListen(raw);
+}

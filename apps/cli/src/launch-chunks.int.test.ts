@@ -1,0 +1,68 @@
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error build.mjs is plain JS without types; tests only.
+import { buildCli } from '../build.mjs';
+
+interface Output {
+  bytes: number;
+  inputs: Record<string, unknown>;
+  imports: Array<{ path: string; kind: string; external?: boolean }>;
+}
+
+const cliDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(cliDir, '.tmp', `chunks-${process.pid}-${Date.now()}`);
+let outputs: Record<string, Output>;
+
+beforeAll(async () => {
+  outputs = ((await buildCli({ outdir, web: 'skip', quiet: true })) as { metafile: { outputs: Record<string, Output> } }).metafile.outputs;
+});
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+const output = (pattern: RegExp): string => {
+  const found = Object.keys(outputs).filter((file) => pattern.test(file));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+
+/** The output files a file loads before its own code runs (static imports, transitively). */
+function staticGraph(file: string): string[] {
+  const seen = new Set([file]);
+  const visit = (f: string): void => {
+    for (const imp of outputs[f]!.imports) {
+      if (imp.external || imp.kind === 'dynamic-import' || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      visit(imp.path);
+    }
+  };
+  visit(file);
+  return [...seen];
+}
+
+/** What may run before a plain launch's UI listens: mcpscope's own small modules and node: builtins. */
+const ALLOWED_INPUT = [
+  /apps\/cli\/src\/(mcpscope|launch-argv|young-generation|paths)\.ts$/,
+  /apps\/cli\/src\/commands\/launch-early\.ts$/,
+  /apps\/proxy\/src\/(early\/[\w-]+|hostPolicy|hosts|paths|errors|plugins\/securityHeaders|sandbox\/origins)\.ts$/,
+  /node_modules\/fastify-plugin\//, // securityHeaders' fp(): a 2 KiB wrapper, not Fastify
+];
+
+describe('the bundle (a plain launch listens before commander and the rest load)', () => {
+  it('mcpscope.js loads only the argv decision, then the early UI chunks, and bin.js after them', () => {
+    const entry = output(/\/mcpscope\.js$/);
+    const early = output(/\/chunks\/launch-early-\w+\.js$/);
+    const earlyUi = output(/\/chunks\/earlyUi-\w+\.js$/);
+    const dynamic = (file: string) => outputs[file]!.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
+    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/)].sort());
+    expect(dynamic(early)).toContain(earlyUi);
+
+    const beforeListen = [...staticGraph(entry), ...staticGraph(early), ...staticGraph(earlyUi)];
+    const inputs = beforeListen.flatMap((file) => Object.keys(outputs[file]!.inputs));
+    expect(inputs.filter((input) => !ALLOWED_INPUT.some((re) => re.test(input)))).toEqual([]);
+    const externals = beforeListen.flatMap((file) => outputs[file]!.imports.filter((i) => i.external).map((i) => i.path));
+    expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
+    // Small: the early path is a few KiB of code, the rest (Fastify, the engine, the SDK, zod) MiBs.
+    expect(beforeListen.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(40 * 1024);
+  });
+});
