@@ -152,7 +152,7 @@ async function once(browser, mode) {
 
 /** Records, in the page, when WebSocket messages arrive (a listener of its own; the app's is untouched). */
 function watchSocket() {
-  window.__ws = { last: 0, messages: 0, chars: 0 };
+  window.__ws = { last: 0, messages: 0 };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
@@ -160,7 +160,6 @@ function watchSocket() {
       this.addEventListener('message', (e) => {
         window.__ws.last = performance.now();
         window.__ws.messages += 1;
-        window.__ws.chars += typeof e.data === 'string' ? e.data.length : 0;
       });
     }
   };
@@ -168,8 +167,24 @@ function watchSocket() {
 
 /** In the page: POSTs setLevel, then samples every animation frame until `target` frames are counted and `lastSeq` (once known) is drawn. */
 function floodInPage({ sessionId, token, target }) {
-  const count = () => Number((document.querySelector('[data-testid="frame-count"]')?.textContent ?? '').replace(/\D/g, ''));
-  const maxRow = () => Math.max(0, ...[...document.querySelectorAll('[data-testid="frame-row"]')].map((r) => Number(r.dataset.seq)));
+  // Sampled every animation frame, so kept cheap (the page's main thread is what is measured):
+  // the two elements are found once (again if React replaced them), and only the frame log's
+  // rows are read (the children of its row container, which follows the column header).
+  let counter;
+  let list;
+  const count = () => {
+    if (!counter?.isConnected) counter = document.querySelector('[data-testid="frame-count"]');
+    return Number((counter?.textContent ?? '').replace(/\D/g, ''));
+  };
+  const maxRow = () => {
+    if (!list?.isConnected) list = document.querySelector('[data-testid="frame-list"]');
+    let max = 0;
+    for (const row of list?.lastElementChild?.children ?? []) {
+      const seq = Number(row.getAttribute('data-seq'));
+      if (seq > max) max = seq;
+    }
+    return max;
+  };
   const f = (window.__flood = { counted: 0, rendered: 0, wsLast: 0, wsMessages: 0, lastSeq: Infinity, history: [] });
   const t0 = performance.now();
   const ws0 = window.__ws.messages;

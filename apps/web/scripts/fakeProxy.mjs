@@ -1,11 +1,12 @@
-// A stand-in for the mcpscope proxy, for UI scripts: serves apps/web/dist, answers /api/info,
+// A stand-in for the mcpscope proxy, for UI scripts: serves apps/web/dist (or the build in
+// $MCPSCOPE_WEB_DIST, e.g. a private one to compare with), answers /api/info,
 // and speaks just enough WebSocket (RFC 6455, server→client text frames) to stream events.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 
-const DIST = new URL('../dist/', import.meta.url).pathname;
+const DIST = process.env.MCPSCOPE_WEB_DIST ? `${resolve(process.env.MCPSCOPE_WEB_DIST)}/` : new URL('../dist/', import.meta.url).pathname;
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.json': 'application/json' };
 
 function frame(text) {

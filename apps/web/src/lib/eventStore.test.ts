@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '@mcpscope/wire';
-import { BURST_DELAY_MS, EventStore, MAX_PACED_DELAY_MS, RENDER_PACING } from './eventStore';
+import { BURST_DELAY_MS, BURST_THRESHOLD, EventStore, FLOOD_DELAY_MS, MAX_PACED_DELAY_MS, RENDER_PACING } from './eventStore';
 import { request, response, syntheticFrames } from './testFrames';
 
 function manualStore() {
@@ -62,6 +62,36 @@ describe('EventStore', () => {
     expect(delays.at(-1)).toBe(MAX_PACED_DELAY_MS);
     await run();
     expect(store.log('s1')!.frames.length).toBe(5);
+  });
+
+  it('applies a live flood a few times a second, one render a batch, and an echo after it on the next frame', () => {
+    const delays: number[] = [];
+    const tasks: Array<() => void> = [];
+    const store = new EventStore((fn, delay = 0) => (tasks.push(fn), delays.push(delay)), () => 0);
+    const run = () => tasks.splice(0).forEach((t) => t());
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.enqueue({ type: 'ready' });
+    run();
+    const frames = syntheticFrames(3 * BURST_THRESHOLD + 1);
+    // The first batch of a flood: nothing says it is one yet, so the next frame.
+    frames.slice(0, BURST_THRESHOLD).forEach((f) => store.enqueue(f));
+    expect(delays.at(-1)).toBe(0);
+    run();
+    // The next ones, while it lasts: FLOOD_DELAY_MS (≥ 4 renders a second), each batch in one render.
+    expect(FLOOD_DELAY_MS).toBeLessThanOrEqual(250);
+    notified = 0;
+    frames.slice(BURST_THRESHOLD, 2 * BURST_THRESHOLD).forEach((f) => store.enqueue(f));
+    expect(delays.at(-1)).toBe(FLOOD_DELAY_MS);
+    expect(tasks).toHaveLength(1);
+    run();
+    expect(notified).toBe(1);
+    expect(store.log('s1')!.frames.length).toBe(2 * BURST_THRESHOLD);
+    // The flood is over (a small batch): the message after it renders on the next frame again.
+    frames.slice(2 * BURST_THRESHOLD, 2 * BURST_THRESHOLD + 10).forEach((f) => store.enqueue(f));
+    run();
+    store.enqueue(frames.at(-1)!);
+    expect(delays.at(-1)).toBe(0);
   });
 
   it('keeps the snapshot stable until something changes', () => {

@@ -35,6 +35,13 @@ const pendingKey = (sessionId: string, requestId: string) => `${sessionId}\u0000
 export const BURST_THRESHOLD = 500;
 export const BURST_DELAY_MS = 150;
 /**
+ * A live flood (a batch of BURST_THRESHOLD or more after the backlog) is applied every
+ * FLOOD_DELAY_MS: each flush lays out a screen of new rows (~10 ms of the tab's main thread,
+ * bench/live-ui.mjs --trace-page), and during a flood that CPU is taken from the proxy feeding the
+ * tab. Four updates a second still show the log moving; the flood ends sooner (issue 15).
+ */
+export const FLOOD_DELAY_MS = 250;
+/**
  * A steady stream below the burst size is paced by what rendering costs: after a flush whose
  * update (store + React render, layout effects included) took `c` ms, the next one waits until
  * RENDER_PACING × c ms after it started (at most MAX_PACED_DELAY_MS after it ended), so
@@ -111,15 +118,16 @@ export class EventStore {
 
   /**
    * Queues a socket message; it is applied at the next animation frame (or `flush()`), later
-   * during a burst or when rendering is costly (BURST_*, RENDER_PACING). A batch from the proxy
-   * arrives as consecutive calls and is applied in the same flush: one update, one render.
+   * during a burst or when rendering is costly (BURST_*, FLOOD_DELAY_MS, RENDER_PACING). A
+   * batch from the proxy arrives as consecutive calls and is applied in the same flush: one
+   * update, one render.
    */
   enqueue(message: WsServerMessage): void {
     this.queue.push(message);
     if (this.scheduled) return;
     this.scheduled = true;
-    const burst = !this.snapshot.ready || this.lastBatchSize >= BURST_THRESHOLD;
-    this.schedule(() => this.flush(), burst ? BURST_DELAY_MS : this.pacedDelay());
+    const delay = !this.snapshot.ready ? BURST_DELAY_MS : this.lastBatchSize >= BURST_THRESHOLD ? FLOOD_DELAY_MS : this.pacedDelay();
+    this.schedule(() => this.flush(), delay);
   }
 
   /** How long to wait so the last flush's cost stays ≤ 1/RENDER_PACING of the time (0: next frame). */

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '../../lib/format';
+import { tailRows, tailScrollTop, type RowSlot } from '../../lib/tailRows';
 import { ColumnHeaderRow } from '../../ui/columns/ColumnHeaderRow';
 import { useColumnWidths } from '../../ui/columns/useColumnWidths';
 import { FRAME_COLUMNS, FrameRow, ROW_HEIGHT } from './FrameRow';
@@ -26,11 +27,19 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
     scrollPaddingStart: HEADER_HEIGHT,
   });
 
-  // Follow the tail: pin to the bottom after every render that added rows.
+  // Follow the tail: while following, the rows are the last ones (from the count and the
+  // viewport's height, not from a scroll offset the browser has yet to report), and the list is
+  // pinned to the bottom after every render that added rows, without reading its layout. The
+  // scroll event that follows finds the same rows: a batch costs one render and one layout.
+  const following = m.follow && m.count > 0;
+  const viewportHeight = virtualizer.scrollRect?.height ?? 600;
+  const rows: RowSlot[] = following
+    ? tailRows(m.count, viewportHeight - HEADER_HEIGHT, ROW_HEIGHT)
+    : virtualizer.getVirtualItems().map((item) => ({ index: item.index, top: item.start - HEADER_HEIGHT }));
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (m.follow && el && m.count > 0) el.scrollTop = el.scrollHeight;
-  }, [m.count, m.follow]);
+    if (following && el) el.scrollTop = tailScrollTop(m.count, ROW_HEIGHT, HEADER_HEIGHT);
+  }, [m.count, following]);
 
   useEffect(() => {
     if (!m.scrollRequest) return;
@@ -54,20 +63,21 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
         onWheel={(e) => e.deltaY < 0 && m.setAtBottom(false)}
         onScroll={(e) => {
           const el = e.currentTarget;
-          m.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
+          // The rows' height is known: no need to ask the browser for scrollHeight.
+          m.setAtBottom(el.scrollTop + el.clientHeight >= tailScrollTop(m.count, ROW_HEIGHT, HEADER_HEIGHT) - ROW_HEIGHT / 2);
         }}
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
         <div style={{ height: virtualizer.getTotalSize(), minWidth: cols.minWidth, position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const frame = m.frameAt(item.index);
-            if (!frame) return <PlaceholderRow key={`p${item.index}`} top={item.start - HEADER_HEIGHT} selected={item.index === m.pendingRow} />;
+          {rows.map(({ index, top }) => {
+            const frame = m.frameAt(index);
+            if (!frame) return <PlaceholderRow key={`p${index}`} top={top} selected={index === m.pendingRow} />;
             return (
               <FrameRow
                 key={frame.seq}
                 frame={frame}
                 summary={m.summary(frame)}
-                top={item.start - HEADER_HEIGHT}
+                top={top}
                 startedAt={startedAt}
                 live={live}
                 selected={frame.seq === m.selectedSeq}

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { formatCount } from '../../lib/format';
+import { tailRows, tailScrollTop, type RowSlot } from '../../lib/tailRows';
 import { ColumnHeaderRow } from '../../ui/columns/ColumnHeaderRow';
 import type { ColumnsModel } from '../../ui/columns/useColumnWidths';
 
@@ -37,10 +38,16 @@ export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
   });
+  // Following: the last rows, from the count and the viewport alone, and pinned to the bottom
+  // without reading layout (as the Frames log does: one render and one layout per batch).
+  const following = follow.follow && count > 0;
+  const rows: RowSlot[] = following
+    ? tailRows(count, (virtualizer.scrollRect?.height ?? 600) - HEADER_HEIGHT, ROW_HEIGHT)
+    : virtualizer.getVirtualItems().map((item) => ({ index: item.index, top: item.start - HEADER_HEIGHT }));
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (follow.follow && el && count > 0) el.scrollTop = el.scrollHeight;
-  }, [count, follow.follow]);
+    if (following && el) el.scrollTop = tailScrollTop(count, ROW_HEIGHT, HEADER_HEIGHT);
+  }, [count, following]);
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
       <div
@@ -55,12 +62,12 @@ export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
         onWheel={(e) => e.deltaY < 0 && follow.setAtBottom(false)}
         onScroll={(e) => {
           const el = e.currentTarget;
-          follow.setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT / 2);
+          follow.setAtBottom(el.scrollTop + el.clientHeight >= tailScrollTop(count, ROW_HEIGHT, HEADER_HEIGHT) - ROW_HEIGHT / 2);
         }}
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: cols.minWidth }}>
-          {virtualizer.getVirtualItems().map((item) => renderRow(item.index, item.start - HEADER_HEIGHT))}
+          {rows.map(({ index, top }) => renderRow(index, top))}
         </div>
       </div>
       {follow.newCount > 0 && (
