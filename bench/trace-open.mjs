@@ -1,8 +1,10 @@
 // Opening a large trace offline (issue 5; issue 15 item 6): open time, first row, pages from the
-// middle, searches, RSS — for one or more builds of the engine, runs interleaved, each run in a
-// fresh process, min/median/max written to bench/results/trace-open-<date>.json.
+// middle, searches, RSS; and the first search issued 0 s and 3 s after open (what the background
+// summary build saves the user) with the longest event-loop stall meanwhile — for one or more
+// builds of the engine, runs interleaved, each measurement in a fresh process, min/median/max
+// written to bench/results/trace-open-<date>.json (or --out).
 //
-//   node bench/trace-open.mjs [--mb 200] [--runs 5] [--engine label=path/to/engine/dist ...] [--file trace.ndjson]
+//   node bench/trace-open.mjs [--mb 200] [--runs 5] [--engine label=path/to/engine/dist ...] [--file trace.ndjson] [--out results.json]
 //
 // Default engine: packages/engine/dist (pnpm --filter @mcpscope/engine build). Pass two --engine
 // options to compare builds (e.g. a copy of the dist before a change) on the same file.
@@ -22,8 +24,18 @@ const opt = (name, fallback) => {
 };
 const mib = (n) => round(n / 1024 / 1024);
 
-if (args.includes('--child')) await child(opt('engine'), opt('file'));
-else await parent();
+/** The first-search scenarios: which search, issued how long after openTrace was called. */
+const FIRST = [
+  { name: 'firstMethodAt0', filter: 'method:tools/call -is:request', delayMs: 0 },
+  { name: 'firstMethodAt3', filter: 'method:tools/call -is:request', delayMs: 3000 },
+  { name: 'firstTextAt0', filter: 'needle', delayMs: 0 },
+  { name: 'firstTextAt3', filter: 'needle', delayMs: 3000 },
+];
+
+if (args.includes('--child')) {
+  const first = FIRST.find((f) => f.name === opt('first'));
+  await (first ? childFirst(opt('engine'), opt('file'), first) : child(opt('engine'), opt('file')));
+} else await parent();
 
 /** A trace as TraceWriter writes it (type first, seq/t/sessionId last), of about `bytes` bytes. */
 async function generate(file, bytes) {
@@ -82,11 +94,15 @@ async function parent() {
       // Interleaved, and the order alternates run by run.
       const order = r % 2 ? [...engines].reverse() : engines;
       for (const e of order) {
-        const res = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--engine', e.path, '--file', file], { encoding: 'utf8', maxBuffer: 1 << 24 });
-        if (res.status !== 0) throw new Error(`${e.label} run failed: ${res.stderr}`);
-        const m = JSON.parse(res.stdout.trim().split('\n').pop());
+        const run = (extra) => {
+          const res = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--engine', e.path, '--file', file, ...extra], { encoding: 'utf8', maxBuffer: 1 << 24 });
+          if (res.status !== 0) throw new Error(`${e.label} run failed: ${res.stderr}`);
+          return JSON.parse(res.stdout.trim().split('\n').pop());
+        };
+        const m = run([]);
+        for (const f of FIRST) Object.assign(m, run(['--first', f.name]));
         samples[e.label].push(m);
-        console.log(`run ${r + 1} ${e.label}: open ${m.openMs} ms, indexed ${m.indexedMs} ms, first row ${m.firstRowMs} ms, search ${m.searchMethodMs}/${m.searchMethodAgainMs} ms, text ${m.searchTextMs}/${m.searchTextAgainMs} ms, RSS ${m.rssBeforeMiB} → ${m.rssPeakMiB} MiB`);
+        console.log(`run ${r + 1} ${e.label}: open ${m.openMs} ms, indexed ${m.indexedMs} ms, first row ${m.firstRowMs} ms, search ${m.searchMethodMs}/${m.searchMethodAgainMs} ms, text ${m.searchTextMs}/${m.searchTextAgainMs} ms, RSS ${m.rssBeforeMiB} → ${m.rssPeakMiB} MiB; first search at 0/3 s: method ${m.firstMethodAt0Ms}/${m.firstMethodAt3Ms} ms, text ${m.firstTextAt0Ms}/${m.firstTextAt3Ms} ms, longest stall after indexed ${m.firstMethodAt3StallMs} ms, RSS at 3 s ${m.firstMethodAt3RssMiB} MiB`);
       }
       load.push(loadavg()[0]);
     }
@@ -103,11 +119,11 @@ async function parent() {
       events: first.events,
       frames: first.frames,
       runs,
-      method: 'each run is a fresh `node --expose-gc` process: openTrace (open: it resolved; indexed: the index and the in-memory tail are complete), the last 500 frames read (first row: what the UI shows first, since its page info follows the index), 500 frames and 1,000 events from the middle, then `method:tools/call -is:request` and a full-text word searched twice each (the first search builds the frame summary); the engines alternate run by run on the same file',
+      method: 'each run is a fresh `node --expose-gc` process: openTrace (open: it resolved; indexed: the index and the in-memory tail are complete), the last 500 frames read (first row: what the UI shows first, since its page info follows the index), 500 frames and 1,000 events from the middle, then `method:tools/call -is:request` and a full-text word searched twice each, then a number (`10000`) (the first search builds the frame summary, or waits for the background build); first<Kind>At<N>: in another fresh process each, that search issued N s after openTrace was called, Ms = from issue to answer (wall), CpuMs = the process CPU meanwhile, StallMs = the longest event-loop delay (monitorEventLoopDelay) from indexed to the issue (At3 only), RssMiB = RSS when issued; the engines alternate run by run on the same file',
       engines: summary,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
-    const out = join(here, 'results', `trace-open-${result.date}.json`);
+    const out = opt('out') ? resolve(opt('out')) : join(here, 'results', `trace-open-${result.date}.json`);
     writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
     for (const [label, s] of Object.entries(summary)) {
       console.log(`${label}: ${keys.map((k) => `${k} ${s[k].median} [${s[k].min}–${s[k].max}]`).join(', ')}`);
@@ -147,6 +163,7 @@ async function child(engineDir, file) {
   const [searchMethodAgainMs] = await time(() => session.searchFrames({ filter: 'method:tools/call -is:request', limit: 500 }));
   const [searchTextMs, text] = await time(() => session.searchFrames({ filter: 'needle', limit: 500 }));
   const [searchTextAgainMs] = await time(() => session.searchFrames({ filter: 'needle', limit: 500 }));
+  const [searchNumberMs, number] = await time(() => session.searchFrames({ filter: '10000', limit: 500 }));
   clearInterval(sampler);
   sample();
   if (tail.length === 0 || middle.length !== 500 || found.total === 0 || text.total === 0) throw new Error(`unexpected answers: tail ${tail.length}, middle ${middle.length}, found ${found.total}, text ${text.total}`);
@@ -165,9 +182,39 @@ async function child(engineDir, file) {
     searchTextMs,
     searchTextAgainMs,
     textMatches: text.total,
+    searchNumberMs,
+    numberMatches: number.total,
     rssBeforeMiB: mib(rssBefore),
     rssPeakMiB: mib(peak),
     rssAfterMiB: mib(process.memoryUsage().rss),
   }));
   await engine.closeAll?.();
+}
+
+/** One search issued `delayMs` after openTrace is called, in a process of its own. */
+async function childFirst(engineDir, file, { name, filter, delayMs }) {
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const { Engine } = await import(pathToFileURL(join(engineDir, 'index.js')).href);
+  global.gc?.();
+  const engine = new Engine();
+  const t0 = performance.now();
+  const session = await engine.openTrace(file, { background: true });
+  const stall = monitorEventLoopDelay({ resolution: 1 });
+  void session.indexed.then(() => stall.enable());
+  const wait = delayMs - (performance.now() - t0);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  stall.disable();
+  const rss = process.memoryUsage().rss;
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const found = await session.searchFrames({ filter, limit: 500 });
+  const ms = round(performance.now() - t);
+  const used = process.cpuUsage(cpu);
+  if (found.total === 0) throw new Error(`${name}: nothing found`);
+  console.log(JSON.stringify({
+    [`${name}Ms`]: ms,
+    [`${name}CpuMs`]: round((used.user + used.system) / 1000),
+    ...(delayMs > 0 ? { [`${name}StallMs`]: round(stall.count > 0 ? stall.max / 1e6 : 0), [`${name}RssMiB`]: mib(rss) } : {}),
+  }));
+  await engine.dispose?.();
 }

@@ -176,3 +176,24 @@ describe('FILTER_HELP', () => {
     for (const word of ['kind', 'type', 'text', 'seq', 'session']) expect(diagnostics(`${word}:x`)).toHaveLength(1);
   });
 });
+
+describe('textTerms', () => {
+  // A trace reader rules lines out of a search from their bytes by these needles (engine:
+  // text-prefilter.ts): every term that reads the text must be listed, and no other.
+  it('lists the lower-cased needle of every free-text term, negated or not, unknown keys included', () => {
+    expect(parseFrameFilter('Echo -HELLO method:tools/* foo:Bar demo://x is:').textTerms).toEqual(['echo', 'hello', 'foo:bar', 'demo://x']);
+    expect(parseFrameFilter('').textTerms).toEqual([]);
+  });
+  it('no key term reads the text', () => {
+    const frames = [req, res, raw];
+    for (const k of FILTER_KEYS) {
+      const terms = [...(k.values ?? []), ...(k.presets ?? [])].map((v) => `${k.key}:${v.value}`);
+      if (k.open) terms.push(k.open.example);
+      for (const term of terms.flatMap((t) => [t, `-${t}`])) {
+        const filter = parseFrameFilter(term);
+        expect(filter.textTerms).toEqual([]);
+        for (const f of frames) filter.test(f, () => expect.unreachable(`${term} read the text`), { answeredWithError: () => false });
+      }
+    }
+  });
+});

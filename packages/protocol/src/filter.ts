@@ -19,6 +19,12 @@ export interface FrameFilter {
   readonly diagnostics: readonly FilterDiagnostic[];
   /** A term reads a request's answer (`is:failed`): pass `ctx`, and re-test a request when its answer arrives. */
   readonly needsAnswers: boolean;
+  /**
+   * The needles of the free-text terms (negated or not), lower-cased. `text()` is read only to
+   * look for these: a frame whose text contains none of them is answered as if its text were ''
+   * (a trace reader can rule a line out from its bytes without parsing it).
+   */
+  readonly textTerms: readonly string[];
 }
 
 export interface FilterDiagnostic {
@@ -67,15 +73,22 @@ function editDistance(a: string, b: string, cap: number): number {
 
 const KEY_NAMES = FILTER_KEYS.map((k) => k.key);
 
-function textPredicate(term: string): FramePredicate {
-  const needle = term.toLowerCase();
+/** The only predicate that reads text(): keep FrameFilter.textTerms in step with it. */
+function textPredicate(needle: string): FramePredicate {
   return (f, text) => (frameMethod(f) ?? '').toLowerCase().includes(needle) || text().toLowerCase().includes(needle);
+}
+
+function textTerm(term: string): ParsedTerm {
+  const needle = term.toLowerCase();
+  return { predicate: textPredicate(needle), text: needle };
 }
 
 const NOTHING: FramePredicate = () => false;
 
 interface ParsedTerm {
   predicate?: FramePredicate;
+  /** A free-text term's needle. */
+  text?: string;
   needsAnswers?: boolean;
   problem?: { message: string; suggestion?: string };
 }
@@ -83,7 +96,7 @@ interface ParsedTerm {
 /** One term without its `-`. `shown` is the whole term as typed (with the `-`), for messages. */
 function parseTerm(term: string, negated: boolean): ParsedTerm {
   const m = KEY_TERM.exec(term);
-  if (!m || m[2]!.startsWith('//')) return { predicate: textPredicate(term) };
+  if (!m || m[2]!.startsWith('//')) return textTerm(term);
   const [, rawKey, value] = m as unknown as [string, string, string];
   const key = rawKey.toLowerCase();
   const dash = negated ? '-' : '';
@@ -91,7 +104,7 @@ function parseTerm(term: string, negated: boolean): ParsedTerm {
   if (!def) {
     const near = nearest(key, KEY_NAMES);
     return {
-      predicate: textPredicate(term),
+      ...textTerm(term),
       problem: near
         ? { message: `unknown term "${dash}${term}" — did you mean ${dash}${near}:${value}?`, suggestion: `${dash}${near}:${value}` }
         : { message: `unknown term "${dash}${term}" — "${rawKey}:" is not a filter key (${KEY_NAMES.join(', ')}); searched as text` },
@@ -118,6 +131,7 @@ export function parseFrameFilter(query: string): FrameFilter {
   const predicates: FramePredicate[] = [];
   const diagnostics: FilterDiagnostic[] = [];
   let needsAnswers = false;
+  const textTerms: string[] = [];
   for (const match of query.matchAll(/\S+/g)) {
     const term = match[0];
     const start = match.index;
@@ -132,9 +146,10 @@ export function parseFrameFilter(query: string): FrameFilter {
     const inner = parsed.predicate;
     if (!inner) continue;
     needsAnswers ||= parsed.needsAnswers === true;
+    if (parsed.text !== undefined) textTerms.push(parsed.text);
     predicates.push(negated ? (f, text, ctx) => !inner(f, text, ctx) : inner);
   }
-  return { test: (frame, text, ctx) => predicates.every((p) => p(frame, text, ctx)), diagnostics, needsAnswers };
+  return { test: (frame, text, ctx) => predicates.every((p) => p(frame, text, ctx)), diagnostics, needsAnswers, textTerms };
 }
 
 /** The text a frame is searched by: the JSON-RPC object as sent, or the raw line. */

@@ -88,8 +88,13 @@ describe('searching an offline trace on its frame summary', () => {
     expect(count(summary.shapeIds, NO_SHAPE)).toBe(2); // the 600-character method and error message
     expect(count(summary.textLengths, NO_TEXT)).toBe(5); // raw frames
     expect(count(summary.textLengths, TEXT_UNKNOWN)).toBe(summary.count - 5);
-    // A full-text search reads the lines it needs and notes where their text is, for the next one.
+    // A word found in no line's bytes parses only the lines that may hide it (the \u0065 one) and
+    // those without a shape (text-prefilter.ts)…
     await searchSummary(summary, offline.index.file, 'o', { filter: 'zzz', limit: 10 });
+    expect(count(summary.textLengths, TEXT_UNKNOWN)).toBe(summary.count - 5 - 3);
+    // …a term the bytes cannot rule out (`,`: JSON may have spaces around it) reads the lines it needs
+    // and notes where their text is, for the next one.
+    await searchSummary(summary, offline.index.file, 'o', { filter: 'z,z', limit: 10 });
     expect(count(summary.textLengths, TEXT_UNKNOWN)).toBe(0);
     expect(count(summary.textLengths, NO_TEXT)).toBe(5 + 2); // and the \u0065 and the spaced line
     expect(summary.shapes.length).toBeLessThan(40);

@@ -11,6 +11,16 @@ export const MAX_SUMMARY_FRAMES = Math.floor((64 * 1024 * 1024) / SUMMARY_BYTES_
 const MAX_SHAPES = 50_000;
 const MAX_SHAPE_CHARS = 16 * 1024 * 1024;
 
+/** How a background build (FrameSummary.buildInSlices) shares the event loop. */
+export interface SliceOptions {
+  /** Work this long (ms) before a turn of the event loop. */
+  sliceMs: number;
+  /** Asked before each line: true stops the build. */
+  stopped: () => boolean;
+  /** Told each slice's length in ms (bench, tests). */
+  onSlice?: (ms: number) => void;
+}
+
 /** No shape kept: read the line when searched. */
 export const NO_SHAPE = 0xffffffff;
 /** The line typed as a frame is no frame event: it matches nothing (readFrames leaves it out too). */
@@ -58,15 +68,41 @@ export class FrameSummary {
 
   /** Reads every frame line of the index once (each is parsed and validated here). */
   static async build(index: TraceIndex, opts: ReadOptions = {}): Promise<FrameSummary> {
+    return (await FrameSummary.fill(index, opts, {}))!;
+  }
+
+  /**
+   * build() in the background: the work is cut into slices of about `sliceMs` (one line at
+   * least: a hostile line's parse is the longest slice) with a turn of the event loop
+   * (setImmediate) between them, so pages and other requests wait one slice at most. Resolves
+   * undefined once `stopped()` says so (checked before every line; the file is closed then).
+   */
+  static buildInSlices(index: TraceIndex, opts: ReadOptions & SliceOptions): Promise<FrameSummary | undefined> {
+    return FrameSummary.fill(index, opts, opts);
+  }
+
+  private static async fill(index: TraceIndex, opts: ReadOptions, slices: Partial<SliceOptions>): Promise<FrameSummary | undefined> {
     const summary = new FrameSummary(Math.min(index.frames, MAX_SUMMARY_FRAMES));
     const start = index.start ?? index.frameCheckpoints[0];
     if (!start || summary.capacity === 0) return summary;
+    const { sliceMs, stopped, onSlice } = slices;
+    let sliceStart = performance.now();
+    let halted = false;
+    const pause = async (): Promise<boolean> => {
+      onSlice?.(performance.now() - sliceStart);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+      return !(halted = stopped?.() === true);
+    };
     await readIndexed(index, start, (line) => {
+      if (stopped?.()) return !(halted = true);
       if (line.kind !== 'frame') return;
       summary.add(line.offset, line.bytes, line.event());
-      return summary.count < summary.capacity;
+      if (summary.count >= summary.capacity) return false;
+      if (sliceMs !== undefined && performance.now() - sliceStart >= sliceMs) return pause();
     }, { ...opts, chunkBytes: 4 * 1024 * 1024 });
-    return summary;
+    if (sliceMs !== undefined && !halted) onSlice?.(performance.now() - sliceStart);
+    return halted ? undefined : summary;
   }
 
   add(offset: number, bytes: Buffer, event: SessionEvent | undefined): void {

@@ -1,6 +1,6 @@
 import type { SessionEvent } from '@mcpscope/protocol';
 import type { TraceIndex } from './trace-index.js';
-import { scanLineBytes } from './line-scanner.js';
+import { scanLineBytes, type VisitResult } from './line-scanner.js';
 import { classifyLine } from './line-kind.js';
 import { readTraceLine, TWO_TYPES, type LineFailure } from './trace-line.js';
 
@@ -23,12 +23,13 @@ export interface IndexedLine {
 /**
  * Visits the event lines of an indexed file from a checkpoint, typed exactly as the indexer
  * typed them (classifyLine, minus the lines the index excluded), so counts and ordinals agree.
- * A line is parsed only when the visitor asks for its event. Stops when `visit` returns false.
+ * A line is parsed only when the visitor asks for its event. Stops when `visit` returns false;
+ * pauses while a promise it returns is pending (scanLineBytes).
  */
 export async function readIndexed(
   index: Pick<TraceIndex, 'file' | 'trusted' | 'bad'>,
   start: { offset: number; line?: number },
-  visit: (line: IndexedLine) => boolean | void,
+  visit: (line: IndexedLine) => VisitResult,
   opts: ReadOptions = {},
 ): Promise<void> {
   let lineNo = start.line;

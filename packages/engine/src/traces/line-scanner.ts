@@ -29,15 +29,20 @@ export interface ScanOptions {
 
 const EMPTY = Buffer.alloc(0);
 
+/** What a visitor answers: false stops the scan; a promise pauses it until it settles (then false stops it). */
+export type VisitResult = boolean | void | Promise<boolean | void>;
+
 /**
  * Streams a file line by line as bytes with each line's byte offset. One buffer is read into and
  * reused (a line longer than it grows it, up to `maxLineBytes`): no allocation per chunk, so a
  * 200 MB scan leaves no garbage behind but a view per line. The bytes of a line over the cap are
  * skipped as they arrive, so a hostile 1 GB line costs no more than the buffer. Nothing is
  * decoded: the index of a trace is built from "\n" offsets. Stops early when `visit` returns false.
- * `bytes` is a view into the buffer, valid only during the visit.
+ * `visit` may return a promise to pause the scan (a background pass yielding to the event loop):
+ * the buffer is left alone until it settles. `bytes` is a view into the buffer, valid only during
+ * the visit (and its pause).
  */
-export async function scanLineBytes(file: string, start: number, visit: (line: ScannedBytes) => boolean | void, opts: ScanOptions = {}): Promise<void> {
+export async function scanLineBytes(file: string, start: number, visit: (line: ScannedBytes) => VisitResult, opts: ScanOptions = {}): Promise<void> {
   const max = opts.maxLineBytes ?? MAX_TRACE_LINE;
   const fh = await open(file, 'r');
   try {
@@ -56,8 +61,8 @@ export async function scanLineBytes(file: string, start: number, visit: (line: S
       const view = buf.subarray(0, end);
       let from = 0;
       if (bytesRead === 0) {
-        if (skipping >= 0) visit({ offset: skipStart, bytes: EMPTY, terminated: false, tooLong: skipping });
-        else if (end > 0) visit({ offset: base, bytes: view, terminated: false });
+        const last = skipping >= 0 ? visit({ offset: skipStart, bytes: EMPTY, terminated: false, tooLong: skipping }) : end > 0 ? visit({ offset: base, bytes: view, terminated: false }) : undefined;
+        if (last instanceof Promise) await last;
         return;
       }
       if (skipping >= 0) {
@@ -68,12 +73,14 @@ export async function scanLineBytes(file: string, start: number, visit: (line: S
           base += end;
           continue;
         }
-        if (visit({ offset: skipStart, bytes: EMPTY, terminated: true, tooLong: skipping + nl }) === false) return;
+        const r = visit({ offset: skipStart, bytes: EMPTY, terminated: true, tooLong: skipping + nl });
+        if (r === false || (r instanceof Promise && (await r) === false)) return;
         skipping = -1;
         from = nl + 1;
       }
       for (let nl = view.indexOf(10, from); nl !== -1; nl = view.indexOf(10, from)) {
-        if (visit({ offset: base + from, bytes: view.subarray(from, nl), terminated: true }) === false) return;
+        const r = visit({ offset: base + from, bytes: view.subarray(from, nl), terminated: true });
+        if (r === false || (r instanceof Promise && (await r) === false)) return;
         from = nl + 1;
       }
       const rest = end - from;
@@ -100,7 +107,7 @@ export async function scanLineBytes(file: string, start: number, visit: (line: S
 }
 
 /** scanLineBytes with each line decoded as UTF-8 text. */
-export function scanLines(file: string, start: number, visit: (line: ScannedLine) => boolean | void, opts: ScanOptions = {}): Promise<void> {
+export function scanLines(file: string, start: number, visit: (line: ScannedLine) => VisitResult, opts: ScanOptions = {}): Promise<void> {
   return scanLineBytes(
     file,
     start,

@@ -9,6 +9,7 @@ import type { ReadOptions } from './index-reader.js';
 import { cutLastLine } from './last-line.js';
 import { scanLineBytes } from './line-scanner.js';
 import { searchSummary } from './summary-search.js';
+import { searchTextLines, wordsOnly } from './text-scan.js';
 import { iterateEvents, readEvents, type TraceIndex } from './trace-index.js';
 import { lineWarning } from './trace-line.js';
 import { TraceScanner } from './trace-scan.js';
@@ -21,6 +22,8 @@ export const OFFLINE_TAIL = 5000;
 export const OFFLINE_TAIL_BYTES = 32 * 1024 * 1024;
 /** How long a read waits for the index before it answers that the trace is still being indexed. */
 export const INDEX_WAIT_MS = 60_000;
+/** The background summary build works this long (ms) between turns of the event loop. */
+export const SUMMARY_SLICE_MS = 4;
 
 export interface OfflineOptions {
   tail?: number;
@@ -28,6 +31,10 @@ export interface OfflineOptions {
   every?: number;
   /** How long a read waits for the index (default INDEX_WAIT_MS). */
   waitMs?: number;
+  /** Build the frame summary in the background once indexed (default true), so the first search need not. */
+  prebuild?: boolean;
+  /** Told each slice of the background build (ms): the longest is how long it kept a request waiting. */
+  onSummarySlice?: (ms: number) => void;
 }
 
 /**
@@ -35,6 +42,8 @@ export interface OfflineOptions {
  * is indexed from its newline offsets in the background (`indexed`), lines typed from their first
  * bytes, parsed only when shown (the tail, a page, a search). Reads wait for the index (bounded).
  * A line that turns out bad when read is reported then (`onChange`), once, in `warnings`.
+ * Once indexed, the frame summary searches run on is built in the background (in slices that
+ * yield to the event loop; stopped by dispose), so the first search seldom waits for it.
  */
 export class OfflineSession {
   readonly offline = true;
@@ -46,7 +55,9 @@ export class OfflineSession {
   private stopped = false;
   private tail: SessionEvent[] = [];
   private tailFrames = 0;
-  private summary?: Promise<FrameSummary>;
+  private summary?: Promise<FrameSummary | undefined>;
+  /** The summary, once built. */
+  private built?: FrameSummary;
   private changePending = false;
   private readonly reads: ReadOptions;
   private readonly waitMs: number;
@@ -79,6 +90,7 @@ export class OfflineSession {
       .finally(() => {
         this.complete = true;
       });
+    if (opts.prebuild !== false) void this.indexed.then(() => this.prebuild(opts.onSummarySlice));
   }
 
   static async open(id: string, file: string, opts: OfflineOptions = {}): Promise<OfflineSession> {
@@ -155,16 +167,33 @@ export class OfflineSession {
     return (await readFrames(this.index, index, limit, this.reads)).map((e) => ({ ...e, sessionId: this.id }));
   }
 
-  /** Structured terms on the frame summary (built by the first search), full-text terms from disk. */
+  /**
+   * Structured terms on the frame summary (built in the background once indexed, or by the first
+   * search; a search during the build waits for it), full-text terms from disk. A search of words
+   * alone does not wait for the summary (searchTextLines).
+   */
   async searchFrames(q: FrameSearchQuery): Promise<FrameSearchResult> {
     await this.whenIndexed();
-    if (this.index.frames > MAX_SUMMARY_FRAMES) return searchFramesVia((i, n) => this.frames(i, n), this.index.frames, q);
-    this.summary ??= FrameSummary.build(this.index, this.reads);
-    const summary = await this.summary.catch((err: unknown) => {
+    // Words alone need no summary: until it is built, one pass over the lines' bytes answers them.
+    const words = this.built ? undefined : wordsOnly(q);
+    if (words) {
+      const found = await searchTextLines(this.index, q, words, this.reads);
+      return { ...found, matches: found.matches.map((m) => ({ index: m.index, frame: { ...m.frame, sessionId: this.id } })) };
+    }
+    if (this.index.frames <= MAX_SUMMARY_FRAMES) this.summary ??= FrameSummary.build(this.index, this.reads).then((s) => (this.built = s));
+    const summary = await this.summary?.catch((err: unknown) => {
       this.summary = undefined;
       throw err;
     });
+    // Too many frames for a summary, or its build was stopped (dispose): stream the frames.
+    if (!summary) return searchFramesVia((i, n) => this.frames(i, n), this.index.frames, q);
     return searchSummary(summary, this.index.file, this.id, q);
+  }
+
+  /** Whether the frame summary is built (waiting for a build in progress): false when there is none (too many frames, stopped, failed). */
+  async summarized(): Promise<boolean> {
+    await this.indexed;
+    return (await this.summary?.catch(() => undefined)) !== undefined;
   }
 
   /** Events are rewritten to this session's id so the UI files them under it. */
@@ -178,9 +207,20 @@ export class OfflineSession {
     for await (const e of iterateEvents(this.index, 5000, this.reads)) yield { ...e, sessionId: this.id };
   }
 
-  /** Stops indexing (engine.remove); reads of what was indexed still work. */
+  /** Stops indexing and the background summary build (engine.remove); reads of what was indexed still work. */
   dispose(): void {
     this.stopped = true;
+  }
+
+  /** Starts the background summary build (not for traces too large to summarize, nor after dispose). */
+  private prebuild(onSlice?: (ms: number) => void): void {
+    if (this.stopped || this.summary || this.index.frames === 0 || this.index.frames > MAX_SUMMARY_FRAMES) return;
+    const building = FrameSummary.buildInSlices(this.index, { ...this.reads, sliceMs: SUMMARY_SLICE_MS, stopped: () => this.stopped, onSlice }).then((s) => (this.built = s));
+    this.summary = building;
+    // A failed build (the file went away) is reported by the search that asks next, which builds anew.
+    building.catch(() => {
+      if (this.summary === building) this.summary = undefined;
+    });
   }
 
   private async whenIndexed(): Promise<void> {

@@ -1,14 +1,12 @@
 import { frameMethod, frameText, parseFrameFilter, type FrameEvent, type FrameFilter, type FrameFilterContext } from '@mcpscope/protocol';
 import { MAX_FRAME_PAGE, type FrameSearchQuery, type FrameSearchResult } from './frame-reader.js';
 import { BAD_FRAME, TEXT_UNKNOWN, type FrameSummary } from './frame-summary.js';
-import { readLinesAt } from './read-at.js';
+import { readLineWindows, readLinesAt } from './read-at.js';
+import { byteNeedles, markCandidates } from './text-prefilter.js';
 import { readTraceLine } from './trace-line.js';
 
-/** Thrown by the text of a frame in the first pass: this frame needs its line. */
-const NEEDS_TEXT = Symbol('needs text');
-const needsText = (): string => {
-  throw NEEDS_TEXT;
-};
+/** ifBlank of a frame without a shape: its line is read whatever its bytes. */
+const NO_SHAPE_ANSWER = 2;
 
 interface Query {
   filter?: FrameFilter;
@@ -21,8 +19,7 @@ function matches(q: Query, frame: FrameEvent, text: () => string): boolean {
   if (!q.filter) return true;
   try {
     return q.filter.test(frame, text, q.ctx);
-  } catch (err) {
-    if (err === NEEDS_TEXT) throw err;
+  } catch {
     return false; // a trace's odd field shapes fail that frame, not the search
   }
 }
@@ -40,24 +37,37 @@ export async function searchSummary(summary: FrameSummary, file: string, session
   const end = Math.min(q.before ?? summary.count, summary.count);
   const limit = Math.max(0, Math.min(q.limit, MAX_FRAME_PAGE));
   const found: number[] = [];
+  /** Frames whose answer depends on their text (or that have no shape), ascending… */
   const need: number[] = [];
+  /** …and for each, its answer if its text holds none of the needles (1 or 0), or NO_SHAPE_ANSWER. */
+  const ifBlank: number[] = [];
+  // The first pass answers each frame on its shape with the text '', noting whether it was asked for.
+  let asked = false;
+  const blankText = (): string => {
+    asked = true;
+    return '';
+  };
   for (let i = 0; i < end; i++) {
     if (summary.shapeIds[i] === BAD_FRAME) continue;
     const frame = summary.frame(i, sessionId);
     if (!frame) {
       need.push(i);
+      ifBlank.push(NO_SHAPE_ANSWER);
       continue;
     }
-    try {
-      if (matches(query, frame, needsText)) found.push(i);
-    } catch {
-      need.push(i);
+    asked = false;
+    const hit = matches(query, frame, blankText);
+    if (!asked) {
+      if (hit) found.push(i);
+      continue;
     }
+    need.push(i);
+    ifBlank.push(hit ? 1 : 0);
   }
   const read: number[] = [];
   const offsetOf = (i: number) => summary.offsets[i]!;
   const lengthOf = (i: number) => summary.lengths[i]!;
-  await readLinesAt(file, need, offsetOf, lengthOf, (i, bytes) => {
+  const readLine = (i: number, bytes: Buffer) => {
     const frame = summary.frame(i, sessionId);
     const start = summary.textStarts[i]!;
     const length = summary.textLengths[i]!;
@@ -72,6 +82,21 @@ export async function searchSummary(summary: FrameSummary, file: string, session
     let text: string | undefined;
     if (matches(query, full, () => (text ??= frameText(full)))) read.push(i);
     if (text !== undefined && full.raw === undefined) summary.locateText(i, bytes, text);
+  };
+  // A line whose bytes cannot hold a needle (text-prefilter.ts) is answered on its shape, its text ''.
+  const needles = filter ? byteNeedles(filter.textTerms) : undefined;
+  const candidate = new Uint8Array(needles ? need.length : 0);
+  await readLineWindows(file, need, offsetOf, lengthOf, (window, windowStart, from, to) => {
+    if (needles) markCandidates(window, windowStart, need, from, to, offsetOf, lengthOf, needles, candidate);
+    for (let k = from; k < to; k++) {
+      const i = need[k]!;
+      if (needles && candidate[k] === 0 && ifBlank[k] !== NO_SHAPE_ANSWER) {
+        if (ifBlank[k] === 1) read.push(i);
+        continue;
+      }
+      const at = offsetOf(i) - windowStart;
+      readLine(i, window.subarray(at, at + lengthOf(i)));
+    }
   });
   const all = merge(found, read);
   const kept = limit === 0 ? [] : all.slice(-limit);
