@@ -1,6 +1,9 @@
 // Sequential tool calls through each inspector's own HTTP API (issue 15): mcpscope's launched UI
 // vs the official MCP Inspector 2.12, same demo server over stdio, same `node` for the server.
 //   node bench/calls.mjs [--calls 10000] [--runs 3] [--cli apps/cli/dist/mcpscope.js] [--out file.json]
+//     [--baseline-cli <mcpscope.js>] [--no-official]
+//   --baseline-cli: another mcpscope build (e.g. before a change) runs too, interleaved (tool
+//   `mcpscope-baseline`); --no-official: leave the official inspector out (an A/B of two builds).
 // Each run launches the tool (UI mode), connects the demo server, attaches the event stream its
 // page listens on (mcpscope: GET /ws; official: GET /api/mcp/events, SSE; both read and dropped),
 // then makes CALLS sequential `tools/call` echo requests the way its page does:
@@ -25,7 +28,14 @@ import { freePort, mcpscope, node22, officialInspector } from './lib/tools.mjs';
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repo = join(benchDir, '..');
 const { values: argv } = parseArgs({
-  options: { calls: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, cli: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    calls: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '3' },
+    cli: { type: 'string' },
+    'baseline-cli': { type: 'string' },
+    'no-official': { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
 });
 const CALLS = Number(argv.calls);
 const RUNS = Number(argv.runs);
@@ -111,7 +121,7 @@ async function runOnce(tool) {
   let caller;
   try {
     await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, `${tool.name} UI`);
-    if (tool.name === 'mcpscope') {
+    if (tool.name.startsWith('mcpscope')) {
       await waitFor(() => tool.connect(base).catch(() => false), 30_000, 'mcpscope connected');
       caller = await mcpscopeCaller(base);
     } else {
@@ -139,9 +149,11 @@ async function runOnce(tool) {
 async function main() {
   const home = join(benchDir, '.tmp/home');
   mkdirSync(home, { recursive: true });
-  const node = await node22(benchDir);
+  const node = argv['no-official'] ? undefined : await node22(benchDir);
   const server = ['node', demo];
-  const tools = [mcpscope({ cli, server }), officialInspector({ launcher, node, server, home })];
+  const baseline = argv['baseline-cli'] ? [mcpscope({ cli: resolve(argv['baseline-cli']), server, name: 'mcpscope-baseline' })] : [];
+  const official = argv['no-official'] ? [] : [officialInspector({ launcher, node, server, home })];
+  const tools = [mcpscope({ cli, server }), ...official, ...baseline];
   const METRICS = ['firstPerSec', 'allPerSec', 'cpuUsPerCall', 'rssBefore', 'rssFirst', 'rssAll'];
   const samples = new Map(tools.map((t) => [t.name, Object.fromEntries(METRICS.map((m) => [m, []]))]));
   const loadAtStart = loadavg().map(round);
@@ -153,9 +165,10 @@ async function main() {
     }
   }
   const results = tools.map((t) => ({ tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, stat(samples.get(t.name)[m])])) }));
-  const [ours, official] = results;
-  const ratio = (m) => Math.round((ours[m].median / official[m].median) * 100) / 100;
-  const paired = (m) => Math.round(median(ours[m].samples.map((x, i) => x / official[m].samples[i])) * 100) / 100;
+  // Ratios: mcpscope ÷ the second tool (the official inspector, or the baseline build with --no-official).
+  const [ours, other] = results;
+  const ratio = (m) => Math.round((ours[m].median / other[m].median) * 100) / 100;
+  const paired = (m) => Math.round(median(ours[m].samples.map((x, i) => x / other[m].samples[i])) * 100) / 100;
   const date = new Date().toISOString().slice(0, 10);
   const report = {
     date: new Date().toISOString(),
@@ -165,6 +178,7 @@ async function main() {
     cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
     units: { firstPerSec: `calls/s, first ${FIRST}`, allPerSec: `calls/s, all ${CALLS}`, cpuUsPerCall: `CPU µs (user + system) of the tool's own processes per call, calls ${FIRST + 1}…${CALLS}`, rssBefore: 'MiB before the calls', rssFirst: `MiB after ${FIRST}`, rssAll: `MiB after ${CALLS}` },
     results,
+    ratiosAgainst: other.tool,
     ratios: Object.fromEntries(METRICS.map((m) => [m, ratio(m)])),
     pairedRatios: Object.fromEntries(METRICS.map((m) => [m, paired(m)])),
   };

@@ -15,7 +15,7 @@ export * from './oauth/index.js';
 export * from './check/index.js';
 export * from './traces/index.js';
 export type { SessionView } from './engine.js';
-export { attachRecorder, replayableConfig } from './recorder.js';
+export { attachRecorder, flushRecordings, replayableConfig } from './recorder.js';
 export { eventJson } from './event-json.js';
 export { replayTrace, type ReplayReport, type ReplayStep, type ReplayOptions } from './replay/replay.js';
 export { formatReplay, replayJUnit } from './replay/format.js';

@@ -1,7 +1,7 @@
 export { TraceError, type TraceErrorCode } from './errors.js';
 export { TRACE_FORMAT, TRACE_VERSION, TraceHeaderSchema, makeHeader, RecordedTargetSchema, recordedTarget, type RecordedTarget, type TraceHeader, type TraceHeaderMeta } from './header.js';
 export { SessionEventSchema, parseEvent } from './event-schema.js';
-export { REDACTED, redact, redactEvent, redactSecretValues, redactString, type RedactOptions } from './redact.js';
+export { REDACTED, mayRedact, redact, redactEvent, redactSecretValues, redactString, type RedactOptions } from './redact.js';
 export { MIN_SECRET_LENGTH, SecretValues, isSecretName, looksLikeCredential, neverSecret, secretValuesFrom, type SecretSource } from './secret-values.js';
 export { TOO_DEEP, capDepth, mapJson, safeStringify, type JsonMapper } from './json-walk.js';
 export { TraceWriter, traceWriteFinding, type TraceSink, type TraceWriteStage, type TraceWriterOptions } from './writer.js';

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, type SessionEvent } from '@mcpscope/protocol';
+import { jsonTextTooDeep, MAX_JSON_DEPTH, type SessionEvent } from '@mcpscope/protocol';
 import { mapJson, TOO_DEEP, type JsonMapper } from './json-walk.js';
 import { REDACTED, type SecretValues } from './secret-values.js';
 
@@ -15,7 +15,7 @@ export interface RedactOptions {
 }
 
 /** Compared after lower-casing and dropping `-` and `_`, so `api_key`, `apiKey`, `API-Key` match. */
-const SECRET_KEYS = new Set([
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
   // HTTP headers that carry credentials. Mcp-Session-Id is deliberately kept: it is needed
   // to debug and is not a credential.
   'authorization',
@@ -34,13 +34,13 @@ const SECRET_KEYS = new Set([
   'apikey',
 ]);
 
-const QUERY_SECRETS = ['code', 'access_token', 'refresh_token', 'id_token', 'token', 'client_secret', 'code_verifier'];
+export const QUERY_SECRETS = ['code', 'access_token', 'refresh_token', 'id_token', 'token', 'client_secret', 'code_verifier'];
 const QUERY_PATTERN = new RegExp(`([?&#](?:${QUERY_SECRETS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
 // A token68 after "Bearer" — but not an auth-param of a challenge (WWW-Authenticate:
 // Bearer resource_metadata="…", error="insufficient_scope"), which carries no secret.
 const BEARER_PATTERN = /\b(Bearer)\s+(?![A-Za-z0-9_-]+=")[A-Za-z0-9\-._~+/]+=*/gi;
-const JSON_SECRET_PATTERN =
-  /("(?:access_token|refresh_token|id_token|client_secret|code_verifier|password|api_key|apiKey)"\s*:\s*")(?:[^"\\]|\\.)*(")/g;
+export const JSON_SECRET_NAMES = ['access_token', 'refresh_token', 'id_token', 'client_secret', 'code_verifier', 'password', 'api_key', 'apiKey'];
+const JSON_SECRET_PATTERN = new RegExp(`("(?:${JSON_SECRET_NAMES.join('|')})"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*(")`, 'g');
 
 function normalizeKey(key: string): string {
   return key.toLowerCase().replace(/[-_]/g, '');
@@ -107,6 +107,49 @@ export function redact<T>(value: T, options: RedactOptions = {}): T {
  */
 export function redactSecretValues<T>(value: T, secrets: SecretValues): T {
   return secrets.isEmpty ? value : (mapJson(value, byValue(secrets)) as T);
+}
+
+/**
+ * What must occur in a value's JSON text, lower-cased with `-` and `_` removed, for a key or
+ * pattern rule to apply: every SECRET_KEYS name (a key normalizes to one exactly), `bearer`,
+ * each QUERY_SECRETS name followed by `=`, each JSON_SECRET_NAMES name. Derived from the rules;
+ * a mark that holds another one is left out (the shorter one occurs wherever it does).
+ */
+const RULE_MARKS = ((marks: string[]) => [...new Set(marks)].filter((m) => !marks.some((other) => other !== m && m.includes(other))))([
+  ...SECRET_KEYS,
+  'bearer',
+  ...QUERY_SECRETS.map((q) => `${normalizeKey(q)}=`),
+  ...JSON_SECRET_NAMES.map(normalizeKey),
+]);
+
+/**
+ * false when redact(value, options) provably returns `value` itself, judged on `json`, the
+ * value's JSON.stringify text (a cheap test on text the caller already has, instead of walking
+ * every key and string); true when it may change something. Why a false is safe: JSON.stringify
+ * writes letters, digits, `-`, `_`, `=`, `?`, `&`, `#` as themselves, so whatever a key or
+ * pattern rule matches in a key or string (normalizeKey lower-cases and drops `-`/`_`; the
+ * patterns need `bearer`, `<name>=`, `"<name>"`) also occurs in the text lower-cased with `-`/`_`
+ * dropped (RULE_MARKS); a secret occurs in the text as itself or in its JSON-escaped form, both of
+ * which SecretValues searches (SecretValues.mayOccurIn); a number is written as String(n); a
+ * subtree deeper than MAX_JSON_DEPTH is visible in the text's nesting. `oauth` (every `code`)
+ * always walks.
+ */
+export function mayRedact(json: string, options: RedactOptions = {}): boolean {
+  if (options.oauth) return true;
+  if (options.secrets?.mayOccurIn(json)) return true;
+  const folded = json.toLowerCase().replace(/[-_]/g, '');
+  for (const mark of RULE_MARKS) if (folded.includes(mark)) return true;
+  // Nesting past MAX_JSON_DEPTH needs more `{`/`[` than that (counted with native searches; the exact scan only then).
+  return opensMoreThan(json, MAX_JSON_DEPTH) && jsonTextTooDeep(json);
+}
+
+function opensMoreThan(json: string, max: number): boolean {
+  if (json.length <= 2 * max) return false;
+  let n = 0;
+  for (const open of ['{', '[']) {
+    for (let at = json.indexOf(open); at !== -1; at = json.indexOf(open, at + 1)) if (++n > max) return true;
+  }
+  return false;
 }
 
 /** Redacts one session event; `code` is treated as a secret inside oauth events only. */

@@ -91,6 +91,11 @@ export class SecretValues {
   readonly values: readonly string[];
   readonly #pattern?: RegExp;
   readonly #numbers: ReadonlySet<string>;
+  /**
+   * A form starts with a low or ends with a high surrogate: JSON.stringify escapes a surrogate
+   * only when it is unpaired, and these may be paired by the text around the secret.
+   */
+  readonly #surrogates: boolean;
 
   constructor(secrets: Iterable<string>) {
     const forms = new Set<string>();
@@ -100,13 +105,15 @@ export class SecretValues {
       forms.add(value);
       // The same secret as it appears inside JSON text (a raw frame) or a URL.
       forms.add(JSON.stringify(value).slice(1, -1));
-      forms.add(encodeURIComponent(value));
+      const encoded = safeEncode(value);
+      if (encoded) forms.add(encoded);
       // Each line of a multi-line secret (a PEM key printed line by line).
       for (const line of value.split(/\r?\n/)) if (line.trim().length >= 16) forms.add(line.trim());
     }
     this.values = [...forms].sort((a, b) => b.length - a.length);
     this.#pattern = this.values.length > 0 ? new RegExp(this.values.map(escapeRegExp).join('|'), 'g') : undefined;
     this.#numbers = new Set(this.values.filter((v) => /^\d+$/.test(v)));
+    this.#surrogates = this.values.some((v) => /^[\udc00-\udfff]|[\ud800-\udbff]$/.test(v));
   }
 
   get isEmpty(): boolean {
@@ -118,6 +125,22 @@ export class SecretValues {
     if (!this.#pattern || text.length < MIN_SECRET_LENGTH) return text;
     this.#pattern.lastIndex = 0;
     return this.#pattern.test(text) ? text.replace(this.#pattern, REDACTED) : text;
+  }
+
+  /**
+   * false when no string, key or number of a value can hold a secret, judged on the value's
+   * JSON.stringify text `json` (redact.ts mayRedact). A secret inside a string occurs in the text
+   * as itself (none of its characters escaped) or as its JSON-escaped form (escaping `"`, `\`
+   * and control characters, and of a surrogate inside the secret, does not depend on the text
+   * around it), and both forms are searched; a numeric secret is written as its digits. Only a
+   * surrogate at a secret's edge may be escaped or not depending on its neighbours: with such a
+   * secret, always true.
+   */
+  mayOccurIn(json: string): boolean {
+    if (!this.#pattern) return false;
+    if (this.#surrogates) return true;
+    this.#pattern.lastIndex = 0;
+    return this.#pattern.test(json);
   }
 
   /** A numeric secret (a PIN-like password) echoed as a JSON number. */
@@ -178,6 +201,15 @@ function urlSecrets(url: string): string[] {
     if (isSecretName(safeDecode(name)) || looksLikeCredential(value)) out.push(raw, value);
   }
   return out;
+}
+
+/** encodeURIComponent, or undefined for text it refuses (a lone surrogate). */
+function safeEncode(text: string): string | undefined {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function safeDecode(text: string): string {

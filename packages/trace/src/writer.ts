@@ -2,7 +2,7 @@ import type { Finding, SessionEvent } from '@mcpscope/protocol';
 import { TraceError } from './errors.js';
 import { makeHeader, type TraceHeaderMeta } from './header.js';
 import { capDepth } from './json-walk.js';
-import { redact, redactEvent } from './redact.js';
+import { mayRedact, redact, redactEvent } from './redact.js';
 import type { SecretValues } from './secret-values.js';
 
 /** Where trace lines go. `write` gets one complete line including its trailing "\n". */
@@ -77,7 +77,7 @@ export class TraceWriter {
     let line: string;
     let ok = true;
     try {
-      line = this.#stringify(this.#redact ? redactEvent(event, this.#secrets) : event);
+      line = this.#redact ? this.#redacted(event) : this.#stringify(event);
     } catch (err) {
       ok = false;
       const error = asError(err);
@@ -99,6 +99,23 @@ export class TraceWriter {
     if (this.#closed) return;
     this.#closed = true;
     await this.#sink.close?.();
+  }
+
+  /**
+   * The redacted event's text. Most events hold nothing to redact: their text (which a live
+   * recorder already has from the /ws stream) is checked for what a rule could match (mayRedact)
+   * instead of walking every key and string; only an event that may hold a secret is walked.
+   */
+  #redacted(event: SessionEvent): string {
+    let text: string | undefined;
+    try {
+      text = this.#stringify(event);
+    } catch {
+      // Too deep for JSON.stringify: the redacted copy is capped and may serialize.
+    }
+    if (text !== undefined && !mayRedact(text, { oauth: event.type === 'oauth', secrets: this.#secrets })) return text;
+    const redacted = redactEvent(event, this.#secrets);
+    return redacted === event && text !== undefined ? text : this.#stringify(redacted);
   }
 
   #report(event: SessionEvent, error: Error, stage: TraceWriteStage, finding: Finding): void {

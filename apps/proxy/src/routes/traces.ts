@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { indexTrace, iterateEvents, replayTrace, EngineError, type Engine, type SessionConfig } from '@mcpscope/engine';
+import { flushRecordings, indexTrace, iterateEvents, replayTrace, EngineError, type Engine, type SessionConfig } from '@mcpscope/engine';
 import { TraceError } from '@mcpscope/trace';
 import { CreateSessionBodySchema, ReplayBodySchema, TraceParamsSchema } from '@mcpscope/wire';
 import type { SessionEvent } from '@mcpscope/protocol';
@@ -19,6 +19,8 @@ function badTrace(err: unknown): unknown {
 /** /api/traces: the traces folder — list, download, upload, open offline, replay. */
 export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
   app.addContentTypeParser('application/x-ndjson', (_request, payload, done) => done(null, payload));
+  // A trace still being recorded holds every event emitted so far before a route reads it (recorder.ts).
+  app.addHook('onRequest', async () => flushRecordings());
 
   app.get('/traces', async () => ({ traces: await storeOf(engine).list() }));
 
