@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainLaunchOptions } from './launch-argv.js';
-import { holdYoungGeneration } from './young-generation.js';
+import { holdYoungGeneration } from './heap-tuning.js';
 
 /**
  * Where V8's compile cache goes: $NODE_COMPILE_CACHE when the user set it, else the user's own
@@ -34,7 +34,7 @@ const entry = fileURLToPath(import.meta.url);
 // serve the web UI before commander and the command table load; the launch action takes it over.
 // Anything else (or any doubt) goes the usual way, where commander decides.
 const listen = plainLaunchOptions(process.argv.slice(2));
-if (listen) holdYoungGeneration(); // until launch's start-up is over (young-generation.ts)
+if (listen) holdYoungGeneration(); // until launch's start-up is over (heap-tuning.ts)
 const early = listen ? await (await import('./commands/launch-early.js')).startPlainLaunchUi(listen, dirname(entry), entry) : undefined;
 const { start } = await import('./bin.js');
 await start(dirname(entry), entry, early);

@@ -1,7 +1,6 @@
-import { isIP } from 'node:net';
 import { defaultTracesDir, Engine, headlessUserAgent, installBackstop, type OpenOptions, type SessionConfig } from '@mcpscope/engine';
 import { announceUi } from '../ui-registry.js';
-import { OAUTH_CONNECT_TIMEOUT_MS, startProxy, type RunningProxy } from '@mcpscope/proxy';
+import { isLoopbackHost, OAUTH_CONNECT_TIMEOUT_MS, startProxy, type RunningProxy } from '@mcpscope/proxy';
 import type { EarlyUi } from '@mcpscope/proxy/early';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
@@ -13,8 +12,7 @@ import { cliVersion, demoConfig, webDir } from '../paths.js';
 import { waitForStop } from '../stop-signal.js';
 import { MemoryBudgetSchema, mebibytes } from '../memory-budget.js';
 import { describeTarget, resolveTarget } from '../target.js';
-import { holdYoungGeneration, releaseYoungGeneration } from '../young-generation.js';
-import { limitOldGenerationGrowth } from '../old-generation.js';
+import { holdYoungGeneration, limitOldGenerationGrowth, releaseYoungGeneration } from '../heap-tuning.js';
 
 /** Start-up is over when the first connect settled, or after this long (an OAuth connect waits for the user). */
 const START_UP_MAX_MS = 5_000;
@@ -31,11 +29,6 @@ export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   background: z.string().min(1).optional(),
 });
 export type LaunchOptions = z.infer<typeof LaunchOptionsSchema>;
-
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
-}
 
 /**
  * `mcpscope [options] [-- command args…]`: engine + proxy + browser. A failed first connect is
@@ -54,9 +47,9 @@ export async function runLaunch(command: string[], rawOptions: unknown, io: CliI
 
 async function launch(command: string[], rawOptions: unknown, io: CliIo, early: EarlyUi | undefined): Promise<ExitCodeValue> {
   holdYoungGeneration(); // mcpscope.ts did for a plain launch; argv it left to commander lands here
-  limitOldGenerationGrowth(); // a flood's events die in the old generation (old-generation.ts)
+  limitOldGenerationGrowth(); // a flood's events die in the old generation (heap-tuning.ts)
   const opts = parseOptions(LaunchOptionsSchema, rawOptions);
-  if (!isLoopback(opts.host) && !opts.allowRemote) {
+  if (!isLoopbackHost(opts.host) && !opts.allowRemote) {
     throw new CliError(`--host ${opts.host} exposes mcpscope beyond this machine; add --allow-remote if you mean it`);
   }
   const config = await resolveTarget(opts, command, { demo: demoConfig });

@@ -183,10 +183,20 @@ export class EventStore {
 
   /** Replaces a session's log with one built from `events` (in seq order), e.g. a whole offline trace. */
   replaceLog(sessionId: string, events: readonly SessionEvent[]): void {
-    const log = new SessionLog(sessionId, this.memoryBudget);
+    const log = this.newLog(sessionId);
     for (const ev of events) log.append(ev);
-    this.logs.set(sessionId, log);
     this.commit({});
+  }
+
+  /** The session's log, made empty when it has none yet. */
+  private logFor(sessionId: string): SessionLog {
+    return this.logs.get(sessionId) ?? this.newLog(sessionId);
+  }
+
+  private newLog(sessionId: string): SessionLog {
+    const log = new SessionLog(sessionId, this.memoryBudget);
+    this.logs.set(sessionId, log);
+    return log;
   }
 
   private apply(message: WsServerMessage): void {
@@ -194,34 +204,20 @@ export class EventStore {
       const { firstSeq, lastSeq, total, firstFrame, frames } = message as typeof message & Partial<LogPageInfo>;
       const info: PageInfo = { firstSeq, lastSeq, total, firstFrame, frames };
       this.pageInfo.set(message.sessionId, info);
-      let log = this.logs.get(message.sessionId);
+      const held = this.logs.get(message.sessionId);
       // A reconnect whose backlog starts after what this log holds: start over from the backlog.
-      if (log && log.lastSeq < firstSeq - 1) log = undefined;
-      if (!log) {
-        log = new SessionLog(message.sessionId, this.memoryBudget);
-        this.logs.set(message.sessionId, log);
-      }
+      const log = held && held.lastSeq >= firstSeq - 1 ? held : this.newLog(message.sessionId);
       log.applyPageInfo(info);
       return;
     }
     if (message.type === 'gap') {
-      let log = this.logs.get(message.sessionId);
-      if (!log) {
-        log = new SessionLog(message.sessionId, this.memoryBudget);
-        this.logs.set(message.sessionId, log);
-      }
-      log.skip(message);
+      this.logFor(message.sessionId).skip(message);
       return;
     }
     if (message.type === 'request-progress') return this.progress.report(message);
     if (message.type === 'task') return this.tasks.report(message.task);
     if (isSessionEvent(message)) {
-      let log = this.logs.get(message.sessionId);
-      if (!log) {
-        log = new SessionLog(message.sessionId, this.memoryBudget);
-        this.logs.set(message.sessionId, log);
-      }
-      log.append(message);
+      this.logFor(message.sessionId).append(message);
       return;
     }
     switch (message.type) {

@@ -24,6 +24,32 @@ export interface FrameSearchResult {
   total: number;
 }
 
+/**
+ * The newest `limit` matches of a search that visits frames in ordinal order, and how many
+ * matched in all: memory stays at most 2 × limit matches.
+ */
+export class NewestMatches {
+  private readonly ring: Array<{ index: number; frame: FrameEvent }> = [];
+  private matched = 0;
+  private readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = Math.max(0, Math.min(limit, MAX_FRAME_PAGE));
+  }
+
+  add(index: number, frame: FrameEvent): void {
+    this.matched += 1;
+    if (this.limit === 0) return;
+    this.ring.push({ index, frame });
+    if (this.ring.length >= 2 * this.limit) this.ring.splice(0, this.ring.length - this.limit);
+  }
+
+  result(): FrameSearchResult {
+    const matches = this.limit === 0 ? [] : this.ring.slice(-this.limit);
+    return { matches, truncated: this.matched > matches.length, total: this.matched };
+  }
+}
+
 /** Up to `limit` frame events with ordinal ≥ `from`, starting at the nearest frame checkpoint. */
 export async function readFrames(index: TraceIndex, from: number, limit: number, opts: ReadOptions = {}): Promise<FrameEvent[]> {
   const out: FrameEvent[] = [];
@@ -90,10 +116,8 @@ export async function searchFramesVia(
 ): Promise<FrameSearchResult> {
   const filter = q.filter?.trim() ? parseFrameFilter(q.filter) : undefined;
   const end = Math.min(q.before ?? total, total);
-  const limit = Math.max(0, Math.min(q.limit, MAX_FRAME_PAGE));
   const ctx = filter?.needsAnswers ? await answersContext(frames, total) : undefined;
-  const ring: Array<{ index: number; frame: FrameEvent }> = [];
-  let matched = 0;
+  const found = new NewestMatches(q.limit);
   for (let next = 0; next < end; ) {
     const batch = await frames(next, Math.min(MAX_FRAME_PAGE, end - next));
     if (batch.length === 0) break;
@@ -102,12 +126,8 @@ export async function searchFramesVia(
       if (q.method !== undefined && frameMethod(frame) !== q.method) continue;
       let text: string | undefined;
       if (filter && !filter.test(frame, () => (text ??= frameText(frame)), ctx)) continue;
-      matched += 1;
-      if (limit === 0) continue;
-      ring.push({ index, frame });
-      if (ring.length >= 2 * limit) ring.splice(0, ring.length - limit);
+      found.add(index, frame);
     }
   }
-  const matches = limit === 0 ? [] : ring.slice(-limit);
-  return { matches, truncated: matched > matches.length, total: matched };
+  return found.result();
 }

@@ -1,5 +1,5 @@
-import { frameText, parseFrameFilter, type FrameEvent } from '@mcpscope/protocol';
-import { MAX_FRAME_PAGE, type FrameSearchQuery, type FrameSearchResult } from './frame-reader.js';
+import { frameText, parseFrameFilter } from '@mcpscope/protocol';
+import { NewestMatches, type FrameSearchQuery, type FrameSearchResult } from './frame-reader.js';
 import { readIndexed, type ReadOptions } from './index-reader.js';
 import { byteNeedles, lineMayHold, type ByteNeedles } from './text-prefilter.js';
 import type { TraceIndex } from './trace-index.js';
@@ -25,9 +25,7 @@ export function wordsOnly(q: FrameSearchQuery): ByteNeedles | undefined {
 export async function searchTextLines(index: TraceIndex, q: FrameSearchQuery, needles: ByteNeedles, opts: ReadOptions = {}): Promise<FrameSearchResult> {
   const filter = parseFrameFilter(q.filter ?? '');
   const end = Math.min(q.before ?? index.frames, index.frames);
-  const limit = Math.max(0, Math.min(q.limit, MAX_FRAME_PAGE));
-  const ring: Array<{ index: number; frame: FrameEvent }> = [];
-  let matched = 0;
+  const found = new NewestMatches(q.limit);
   let ordinal = 0;
   const start = index.start ?? index.frameCheckpoints[0];
   if (start && end > 0) {
@@ -44,12 +42,8 @@ export async function searchTextLines(index: TraceIndex, q: FrameSearchQuery, ne
       } catch {
         return; // a trace's odd field shapes fail that frame, not the search
       }
-      matched += 1;
-      if (limit === 0) return;
-      ring.push({ index: i, frame });
-      if (ring.length >= 2 * limit) ring.splice(0, ring.length - limit);
+      found.add(i, frame);
     }, { ...opts, chunkBytes: 4 * 1024 * 1024 });
   }
-  const matches = limit === 0 ? [] : ring.slice(-limit);
-  return { matches, truncated: matched > matches.length, total: matched };
+  return found.result();
 }

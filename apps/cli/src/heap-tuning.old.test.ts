@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // Heap growth is per process: each case runs in a fresh Node, on the module compiled as is.
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-old-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'old-generation.ts'), 'utf8');
-writeFileSync(join(dir, 'old-generation.mjs'), transformSync(source, { loader: 'ts', format: 'esm' }).code);
+const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'heap-tuning.ts'), 'utf8');
+writeFileSync(join(dir, 'heap-tuning.mjs'), transformSync(source, { loader: 'ts', format: 'esm' }).code);
 
 /**
  * A flood in miniature: 150k log notifications of ~1 KB parsed and kept in a window of the
@@ -20,7 +20,7 @@ writeFileSync(join(dir, 'old-generation.mjs'), transformSync(source, { loader: '
 function oldSpace(limit: boolean, nodeArgs: string[] = []): number {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    import { limitOldGenerationGrowth } from './old-generation.mjs';
+    import { limitOldGenerationGrowth } from './heap-tuning.mjs';
     if (${limit}) limitOldGenerationGrowth();
     const size = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_size / 1048576;
     const N = 30000;

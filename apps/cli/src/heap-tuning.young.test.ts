@@ -10,14 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 // in a fresh Node, on the module compiled as is.
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-young-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'young-generation.ts'), 'utf8');
-writeFileSync(join(dir, 'young-generation.mjs'), transformSync(source, { loader: 'ts', format: 'esm' }).code);
+const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'heap-tuning.ts'), 'utf8');
+writeFileSync(join(dir, 'heap-tuning.mjs'), transformSync(source, { loader: 'ts', format: 'esm' }).code);
 
 /** New-space capacity (MiB) after a start-up-like burst of long-lived allocations, held or not, then after a second burst. */
 function newSpace(hold: boolean, nodeArgs: string[] = []): { burst: number; after: number } {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    import { holdYoungGeneration, releaseYoungGeneration } from './young-generation.mjs';
+    import { holdYoungGeneration, releaseYoungGeneration } from './heap-tuning.mjs';
     const size = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
     const kept = [];
     const burst = () => { for (let i = 0; i < 300000; i++) kept.push({ i, s: 'x' + i, a: [i, i] }); };
