@@ -35,7 +35,9 @@ function craftedTrace(marker: string): string {
 }
 
 test('replay of a crafted trace: the dialog shows the exact argv and cwd, cancel runs nothing, confirm runs it', async ({ page, expectConsoleError }, info) => {
-  expectConsoleError(/\/replay:0\): Failed to load resource: the server responded with a status of 502/); // the confirmed command does not connect
+  // The confirmed command does not connect: 502, or 409 when `sh` has already exited by the time
+  // the replay's first step is sent (a race in which error a dead replay reports; known, to fix).
+  expectConsoleError(/\/replay:0\): Failed to load resource: the server responded with a status of (502|409)/);
   const marker = join(dir, 'ran');
   app = await launchMcpscope(['--traces-dir', join(dir, 'store')]);
   await page.goto(app.url);
