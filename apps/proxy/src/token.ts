@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A fresh per-launch token: 32 random bytes, base64url (43 characters, URL-safe). */
 export function generateToken(): string {
@@ -10,9 +10,22 @@ export function generateToken(): string {
  * content of the expected token leaks through timing.
  */
 export function tokensEqual(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given, 'utf8').digest();
-  const b = createHash('sha256').update(expected, 'utf8').digest();
-  return timingSafeEqual(a, b);
+  return timingSafeEqual(sha256(given), digestOf(expected));
+}
+
+function sha256(text: string): Buffer {
+  return hash('sha256', text, 'buffer') as unknown as Buffer;
+}
+
+/** The expected side's digest, kept while it stays the same (every API request checks the one token). */
+let lastExpected: string | undefined;
+let lastDigest: Buffer | undefined;
+function digestOf(expected: string): Buffer {
+  if (expected !== lastExpected || !lastDigest) {
+    lastDigest = sha256(expected);
+    lastExpected = expected;
+  }
+  return lastDigest;
 }
 
 /** How long a browser-open code stays valid: long enough for a browser to start, no longer. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,40 @@ describe('EventWindow', () => {
     const byMethod = await w.searchFrames({ method: 'tools/call', limit: 5000 });
     expect(byMethod.total).toBe(refFrames.filter((f) => frameMethod(f) === 'tools/call').length);
     expect(byMethod.matches.map((m) => m.index)).toEqual(refFrames.map((f, i) => [f, i] as const).filter(([f]) => frameMethod(f) === 'tools/call').map(([, i]) => i).slice(-5000));
+  });
+
+  it('shows a spilled frame line that is no frame event as a placeholder at its ordinal; searches keep every ordinal', async () => {
+    const { log, dir } = tinyLog();
+    flood(log, 600);
+    const w = log.window;
+    const ref = plain(await w.frames(0, 5000));
+    expect(ref.length).toBe(800);
+    const BAD = 123;
+    expect(w.counts().firstFrame).toBeGreaterThan(BAD + 10);
+    // Its line on disk loses its closing brace: still typed a frame from its first bytes, no JSON when read.
+    const file = join(dir.path!, readdirSync(dir.path!)[0]!);
+    let end = 0;
+    let size = 0;
+    for (let ordinal = -1, lines = readFileSync(file, 'utf8').split('\n'), i = 0; ordinal < BAD; i++) {
+      size = Buffer.byteLength(lines[i]!);
+      end += size + 1;
+      if (lines[i]!.startsWith('{"type":"frame"')) ordinal++;
+    }
+    const fd = openSync(file, 'r+');
+    writeSync(fd, ' ', end - 2);
+    closeSync(fd);
+
+    const raw = 'mcpscope: this trace line is not a frame event (not valid JSON)';
+    const want = ref.map((f, i) => (i === BAD ? { type: 'frame', seq: expect.any(Number), t: expect.any(Number), sessionId: 's1', dir: 'in', size, raw } : f));
+    for (const [index, limit] of [[0, 5000], [120, 10], [BAD, 1], [BAD, 3], [100, 24], [BAD + 1, 5]] as const) {
+      expect({ index, limit, frames: plain(await w.frames(index, limit)) }).toEqual({ index, limit, frames: want.slice(index, index + limit) });
+    }
+    // Every match at its true ordinal, once; the placeholder matches nothing.
+    const ordinals = (filter?: string) => ref.map((f, i) => [i, f.seq, f] as const).filter(([i, , f]) => i !== BAD && (!filter || parseFrameFilter(filter).test(f, () => frameText(f)))).map(([i, seq]) => [i, seq]);
+    for (const filter of [undefined, 'payload', 'dir:in', 'mcpscope', 'is:raw']) {
+      const found = await w.searchFrames({ ...(filter ? { filter } : {}), limit: 5000 });
+      expect({ filter, matches: found.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({ filter, matches: ordinals(filter) });
+    }
   });
 
   it('keeps everything with a budget large enough, and always the newest event', async () => {

@@ -118,6 +118,8 @@ describe('mayRedact: lets ordinary events through', () => {
     const events = [
       { ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'flood', data: { tag: 'frame-000042', pad: 'x'.repeat(900) } } } },
       { ...base, type: 'frame', dir: 'out', size: 1, origin: { kind: 'user', label: 'tools: call' }, msg: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hello' } } } },
+      // Every call the Tools tab makes carries a progress token: a key that merely ends in "token".
+      { ...base, type: 'frame', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'echo', arguments: { tokens: 3, token_count: 2 }, _meta: { progressToken: 7 } } } },
       { ...base, type: 'frame', dir: 'in', size: 1, pair: { method: 'tools/call', requestSeq: 6, latencyMs: 1.2 }, msg: { jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'Echo: hello' }] } } },
     ] as SessionEvent[];
     const usual = new SecretValues(SECRET_VALUES.filter((v) => !v.endsWith('\ud83d')));

@@ -111,12 +111,13 @@ export function redactSecretValues<T>(value: T, secrets: SecretValues): T {
 
 /**
  * What must occur in a value's JSON text, lower-cased with `-` and `_` removed, for a key or
- * pattern rule to apply: every SECRET_KEYS name (a key normalizes to one exactly), `bearer`,
- * each QUERY_SECRETS name followed by `=`, each JSON_SECRET_NAMES name. Derived from the rules;
- * a mark that holds another one is left out (the shorter one occurs wherever it does).
+ * pattern rule to apply: every SECRET_KEYS name as a whole key, `"<name>":` (a key normalizes to
+ * one exactly, and such a key has no character JSON escapes: `progressToken` is no `token`),
+ * `bearer`, each QUERY_SECRETS name followed by `=`, each JSON_SECRET_NAMES name. Derived from
+ * the rules; a mark that holds another one is left out (the shorter one occurs wherever it does).
  */
 const RULE_MARKS = ((marks: string[]) => [...new Set(marks)].filter((m) => !marks.some((other) => other !== m && m.includes(other))))([
-  ...SECRET_KEYS,
+  ...[...SECRET_KEYS].map((key) => `"${key}":`),
   'bearer',
   ...QUERY_SECRETS.map((q) => `${normalizeKey(q)}=`),
   ...JSON_SECRET_NAMES.map(normalizeKey),

@@ -24,7 +24,12 @@ export interface HubOptions {
   highWaterBytes?: number;
   /** A batch of messages closes at this many characters (default 64 KiB), else at the end of the tick. */
   batchBytes?: number;
+  /** Live messages leave at most once per this many ms (default 8; pacedSender.ts minIntervalMs). */
+  flushIntervalMs?: number;
 }
+
+/** Half a 60 Hz frame: no tab can show events sooner than its next frame anyway. */
+const FLUSH_INTERVAL_MS = 8;
 
 /**
  * A tab is skipped ahead only when it is further behind than its memory budget: what it would
@@ -80,7 +85,7 @@ function skippable(message: { type: string }): SkippableEvent | undefined {
 
 /**
  * GET /ws: one `hello`, every stored message (`engine.backlog()`), `ready`, then live engine
- * messages, batched per tick (pacedSender.ts); a tab more than `maxQueuedBytes` behind gets a
+ * messages, batched per tick and at most one batch per 8 ms (pacedSender.ts); a tab more than `maxQueuedBytes` behind gets a
  * `gap` marker instead of the oldest waiting events. Tabs only watch: a closing tab never touches the sessions.
  * Each live message is redacted and serialized once, whatever the number of tabs.
  * The token and Host/Origin checks ran in the root onRequest hooks before the upgrade.
@@ -113,6 +118,7 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
       maxQueuedBytes,
       skipAboveBytes: opts.skipAboveBytes ?? skipAboveBytes(engine.memoryBudget, maxQueuedBytes),
       batchBytes: opts.batchBytes,
+      minIntervalMs: opts.flushIntervalMs ?? FLUSH_INTERVAL_MS,
       onOverflow: () => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'client too slow, reconnect'),
     });
     const hello: WsServerMessage = { type: 'hello', wireVersion: WIRE_VERSION, sessions: engine.list().map(redact.info) };

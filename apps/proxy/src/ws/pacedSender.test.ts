@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PacedSender, type SendSocket } from './pacedSender.js';
 
 /** A socket whose buffer drains only when the test says so. */
@@ -25,13 +25,14 @@ class FakeSocket implements SendSocket {
   }
 }
 
-function setup(opts: { highWaterBytes?: number; maxQueuedBytes?: number; batchBytes?: number } = {}, ticks: Array<() => void> = []) {
+function setup(opts: { highWaterBytes?: number; maxQueuedBytes?: number; batchBytes?: number; minIntervalMs?: number } = {}, ticks: Array<() => void> = []) {
   const socket = new FakeSocket();
   let overflowed = 0;
   const sender = new PacedSender(socket, {
     highWaterBytes: opts.highWaterBytes ?? 1 << 20,
     maxQueuedBytes: opts.maxQueuedBytes ?? 1 << 20,
     batchBytes: opts.batchBytes ?? 1000,
+    ...(opts.minIntervalMs === undefined ? {} : { minIntervalMs: opts.minIntervalMs }),
     onOverflow: () => overflowed++,
     defer: (fn) => ticks.push(fn),
   });
@@ -55,6 +56,42 @@ describe('PacedSender', () => {
     sender.send(ev(51));
     endTick();
     expect(JSON.parse(socket.sent[1]!)).toMatchObject({ type: 'frame', seq: 51 });
+  });
+
+  it('with minIntervalMs, what arrives within the interval of a flush waits and leaves with what follows; after a quiet spell, at the end of the tick', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const { socket, sender, endTick } = setup({ batchBytes: 1 << 20, minIntervalMs: 8 });
+      sender.send(ev(1));
+      endTick();
+      expect(socket.sent).toHaveLength(1);
+      // Three more ticks, 1 ms apart: nothing leaves until 8 ms after the first flush, then one batch.
+      for (let seq = 2; seq <= 4; seq++) {
+        vi.advanceTimersByTime(1);
+        sender.send(ev(seq));
+        endTick();
+      }
+      expect(socket.sent).toHaveLength(1);
+      vi.advanceTimersByTime(4);
+      expect(socket.sent).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(socket.sent).toHaveLength(2);
+      expect(JSON.parse(socket.sent[1]!)).toMatchObject({ type: 'batch' });
+      // Quiet for longer than the interval: the next message leaves at the end of its tick.
+      vi.advanceTimersByTime(50);
+      sender.send(ev(5));
+      endTick();
+      expect(socket.sent).toHaveLength(3);
+      expect(socket.messages().map((m) => (m as { seq: number }).seq)).toEqual([1, 2, 3, 4, 5]);
+      // A batch that fills up still leaves at once, interval or not.
+      const small = setup({ batchBytes: 1000, minIntervalMs: 8 });
+      small.sender.send(ev(1));
+      small.endTick();
+      for (let seq = 2; seq <= 30; seq++) small.sender.send(ev(seq));
+      expect(small.socket.sent.length).toBeGreaterThan(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('closes a batch at batchBytes without waiting for the tick', () => {

@@ -22,6 +22,13 @@ export interface PacedSenderOptions {
   skipAboveBytes?: number;
   /** A batch closes once it holds this many characters (default 64 KiB); else at the end of the tick. */
   batchBytes?: number;
+  /**
+   * A flush follows the previous one by at least this long (ms, default 0): what arrives sooner
+   * waits and leaves with what follows, so a steady stream of small events (sequential calls, a
+   * chatty server) costs one socket write per interval, not per tick. The first message after a
+   * quiet spell still leaves at the end of its tick.
+   */
+  minIntervalMs?: number;
   onOverflow(): void;
   /** Runs the end-of-tick flush (default setImmediate). */
   defer?: (fn: () => void) => void;
@@ -109,6 +116,8 @@ export class PacedSender {
   private readonly batchBytes: number;
   private readonly skipAbove: number;
   private readonly defer: (fn: () => void) => void;
+  private readonly minIntervalMs: number;
+  private lastFlushAt = -Infinity;
 
   constructor(
     private readonly socket: SendSocket,
@@ -117,6 +126,7 @@ export class PacedSender {
     this.batchBytes = opts.batchBytes ?? DEFAULT_BATCH_BYTES;
     this.skipAbove = Math.min(opts.skipAboveBytes ?? opts.maxQueuedBytes, opts.maxQueuedBytes);
     this.defer = opts.defer ?? ((fn) => void setImmediate(fn));
+    this.minIntervalMs = opts.minIntervalMs ?? 0;
   }
 
   send(message: unknown): void {
@@ -207,15 +217,19 @@ export class PacedSender {
   private flushLater(): void {
     if (this.deferred) return;
     this.deferred = true;
-    this.defer(() => {
+    const run = (): void => {
       this.deferred = false;
       this.flush();
-    });
+    };
+    const wait = this.minIntervalMs > 0 ? this.lastFlushAt + this.minIntervalMs - performance.now() : 0;
+    if (wait > 0) setTimeout(run, wait).unref();
+    else this.defer(run);
   }
 
   private flush(): void {
     this.waiting = false;
     this.sinceFlush = 0;
+    if (this.minIntervalMs > 0) this.lastFlushAt = performance.now();
     while (this.head < this.items.length) {
       if (this.stopped || this.socket.readyState !== OPEN) return;
       if (this.socket.bufferedAmount >= this.opts.highWaterBytes) {

@@ -1,6 +1,8 @@
 import { frameKind, frameMethod, frameText, parseFrameFilter, type FrameEvent, type FrameFilterContext } from '@mcpscope/protocol';
 import type { TraceIndex } from './trace-index.js';
 import { readIndexed, type ReadOptions } from './index-reader.js';
+import type { LineFailure } from './trace-line.js';
+import { isUnreadableFrame, unreadableFrame } from './unreadable-frame.js';
 
 /** Most frames one search answers with (and the most one GET …/frames returns). */
 export const MAX_FRAME_PAGE = 5000;
@@ -50,7 +52,11 @@ export class NewestMatches {
   }
 }
 
-/** Up to `limit` frame events with ordinal ≥ `from`, starting at the nearest frame checkpoint. */
+/**
+ * Up to `limit` frame events with ordinal ≥ `from`, starting at the nearest frame checkpoint: one
+ * per ordinal. A line typed as a frame that is no frame event after all is reported (onBad) and
+ * shown as a placeholder (unreadableFrame), so the frames after it keep their ordinals.
+ */
 export async function readFrames(index: TraceIndex, from: number, limit: number, opts: ReadOptions = {}): Promise<FrameEvent[]> {
   const out: FrameEvent[] = [];
   if (limit <= 0 || from >= index.frames) return out;
@@ -58,13 +64,21 @@ export async function readFrames(index: TraceIndex, from: number, limit: number,
   const start = checkpoint ?? index.start;
   if (!start) return out;
   let ordinal = checkpoint?.frame ?? 0;
+  let failure: LineFailure | undefined;
+  const reads: ReadOptions = {
+    ...opts,
+    onBad: (bad) => {
+      failure = bad.failure;
+      opts.onBad?.(bad);
+    },
+  };
   await readIndexed(index, start, (line) => {
     if (line.kind !== 'frame' || ordinal++ < from) return;
-    // A line typed as a frame that is no frame event after all is reported (onBad) and left out.
+    failure = undefined;
     const event = line.event();
-    if (event?.type === 'frame') out.push(event);
+    out.push(event?.type === 'frame' ? event : unreadableFrame(line.bytes, failure, out[out.length - 1], index.header.session.id));
     return out.length < limit;
-  }, opts);
+  }, reads);
   return out;
 }
 
@@ -123,6 +137,7 @@ export async function searchFramesVia(
     if (batch.length === 0) break;
     for (const frame of batch) {
       const index = next++;
+      if (isUnreadableFrame(frame)) continue; // matches nothing, as the summary's BAD_FRAME
       if (q.method !== undefined && frameMethod(frame) !== q.method) continue;
       let text: string | undefined;
       if (filter && !filter.test(frame, () => (text ??= frameText(frame)), ctx)) continue;

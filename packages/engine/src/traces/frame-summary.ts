@@ -23,7 +23,7 @@ export interface SliceOptions {
 
 /** No shape kept: read the line when searched. */
 export const NO_SHAPE = 0xffffffff;
-/** The line typed as a frame is no frame event: it matches nothing (readFrames leaves it out too). */
+/** The line typed as a frame is no frame event: it matches nothing (readFrames shows a placeholder for it, which matches nothing either). */
 export const BAD_FRAME = 0xfffffffe;
 /** The text is not a byte range of the line (a raw frame, or JSON not as JSON.stringify writes it). */
 export const NO_TEXT = 0xffffffff;

@@ -100,12 +100,16 @@ describe('a trace indexed from newline offsets', () => {
       `line ${t.warnAt.tailTwice}: two "type" keys, skipped`,
     ]);
 
-    // Pages from checkpoints, before and after the bad frame (ordinal 87 is that line).
+    // Pages from checkpoints, before and after the bad frame.
     expect(seqs(await offline.frames(10, 5))).toEqual(seqs(t.frames.slice(10, 15)));
     let changes = 0;
     offline.onChange = () => changes++;
     const all = await offline.frames(0, 10_000);
-    expect(seqs(all)).toEqual(seqs(t.frames));
+    // The bad frame keeps its ordinal: a placeholder there (the seq of the frame before), every other frame at its own.
+    const badAt = t.frames.findIndex((f) => f.seq >= 100);
+    expect(all[badAt]).toMatchObject({ raw: 'mcpscope: this trace line is not a frame event (not valid JSON)', seq: t.frames[badAt - 1]!.seq });
+    expect(all[badAt]!.msg).toBeUndefined();
+    expect(seqs(all.toSpliced(badAt, 1))).toEqual(seqs(t.frames));
     await Promise.resolve();
     expect(changes).toBe(1); // the engine sends the session info again: the new warning shows
     expect(seqs(await offline.frames(150, 5))).toEqual(seqs(t.frames.slice(149, 154)));

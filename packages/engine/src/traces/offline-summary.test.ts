@@ -13,11 +13,12 @@ import { OfflineSession } from './offline-session.js';
 const header = JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 't', version: '1' }, session: { id: 's', name: 'bg', transport: 'stdio', target: 'x' } });
 const FRAMES = 40_000;
 /**
- * Ordinal of the frame line that is no JSON (typed a frame from its first bytes, bad when parsed).
- * Near the end: searchFramesVia, the reference below, numbers the frames after a bad line of its
- * batch one lower than the summary does (the ordinals readFrames skipped): compared by seq.
+ * Ordinal of the frame line that is no JSON (typed a frame from its first bytes, bad when parsed):
+ * past the frames the indexer parses (the handshake's first 1000, a checkpoint's) and before the
+ * tail (whose bad lines are taken out of the index), so it keeps its ordinal and every reader
+ * meets it: readFrames as a placeholder, the summary as a frame that matches nothing.
  */
-const BAD_AT = 39_990;
+const BAD_AT = 20_002;
 
 function trace(): string {
   const out = [header];
@@ -66,7 +67,7 @@ async function expectSameAnswers(offline: OfflineSession): Promise<void> {
     const want = await searchFramesVia((i, n) => offline.frames(i, n), total, q);
     const got = await offline.searchFrames(q);
     expect(want.total).toBeGreaterThan(0);
-    expect({ total: got.total, matches: got.matches.map((m) => m.frame.seq) }).toEqual({ total: want.total, matches: want.matches.map((m) => m.frame.seq) });
+    expect({ total: got.total, matches: got.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({ total: want.total, matches: want.matches.map((m) => [m.index, m.frame.seq]) });
   }
 }
 
@@ -92,6 +93,10 @@ describe('the frame summary built in the background', () => {
     // A page asked for while the summary is being built is answered before the build ends.
     expect((await offline.frames(FRAMES - 10, 5)).length).toBe(5);
     expect(built).toBe(false);
+    // The bad line keeps its ordinal: a placeholder between its neighbours.
+    expect(offline.pageInfo().frames).toBe(FRAMES);
+    const around = await offline.frames(BAD_AT - 1, 3);
+    expect(around.map((f) => f.raw ?? f.seq)).toEqual([BAD_AT, 'mcpscope: this trace line is not a frame event (not valid JSON)', BAD_AT + 2]);
     await summarized;
     expect(built).toBe(true);
     expect(slices.length).toBeGreaterThan(1);

@@ -82,7 +82,7 @@ describe('ruling lines out of a full-text search from their bytes', () => {
         for (const q of [{ filter, limit: 1000 }, { filter, limit: 2, before: 12 }] as FrameSearchQuery[]) {
           const want = await searchFramesVia((i, n) => offline.frames(i, n), total, q);
           const got = await searchSummary(summary, file, 'o', q);
-          const answer = (r: typeof got) => ({ round, q, total: r.total, truncated: r.truncated, matches: r.matches.map((m) => m.index) });
+          const answer = (r: typeof got) => ({ round, q, total: r.total, truncated: r.truncated, matches: r.matches.map((m) => [m.index, m.frame.seq]) });
           expect(answer(got)).toEqual(answer(want));
           // Words alone are also answered without the summary, from the lines.
           const words = wordsOnly(q);

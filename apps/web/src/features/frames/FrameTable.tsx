@@ -74,7 +74,8 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
             if (!frame) return <PlaceholderRow key={`p${index}`} top={top} selected={index === m.pendingRow} />;
             return (
               <FrameRow
-                key={frame.seq}
+                // seq and row together: a crafted trace (or an unreadable line's placeholder) may repeat a seq.
+                key={`${frame.seq}/${index}`}
                 frame={frame}
                 summary={m.summary(frame)}
                 top={top}
