@@ -9,6 +9,7 @@ import { TappedTransport, type OriginRules } from './tap.js';
 import { createLegacySse, createStreamableHttp } from './transports/http.js';
 import { StdioProcessTransport } from './transports/stdio-process.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, StdioTap } from './transports/stdio-tap.js';
+import { sdkIgnores } from './sdk-ignores.js';
 import { createTappedFetch } from './transports/tapped-fetch.js';
 import type { ConnectError, HttpSessionConfig, SessionConfig, StdioSessionConfig } from './types.js';
 
@@ -95,6 +96,7 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
   const client = ctx.newClient(mode);
   const tap = inner instanceof StdioProcessTransport ? stdioTap(ctx, client, mode, inner) : new TappedTransport(inner, ctx.log);
   tap.origins = ctx.origins;
+  tap.clientIgnores = sdkIgnores(client);
   tap.phaseOrigin = origin;
   try {
     await client.connect(tap, { timeout: ctx.timeoutMs });

@@ -64,6 +64,8 @@ export class TappedTransport implements Transport {
   /** mcpscope itself threw while handling an inbound message: the session must end, not the process. */
   onfault?: (error: unknown) => void;
   origins?: OriginRules;
+  /** Inbound messages the client would do nothing with (sdk-ignores.ts): not handed to it. */
+  clientIgnores?: (message: JsonRpcMessage) => boolean;
   /**
    * While connecting, what the client sends on its own is the handshake of this attempt
    * (`handshake`, `transport fallback`…); it wins over an ambient origin, which the caller of
@@ -105,7 +107,7 @@ export class TappedTransport implements Transport {
     this.sink.frame('in', message, stdioSize || sizeOf(message));
     this.origins?.inbound(message);
     this.observer?.inbound(message);
-    if (this.intercept?.(message)) return;
+    if (this.intercept?.(message) || this.clientIgnores?.(message)) return;
     this.onmessage?.(message as JSONRPCMessage, extra);
   }
 
