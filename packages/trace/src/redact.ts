@@ -124,6 +124,15 @@ const RULE_MARKS = ((marks: string[]) => [...new Set(marks)].filter((m) => !mark
 ]);
 
 /**
+ * RULE_MARKS as one case-insensitive pattern over the text as it is, `-` and `_` allowed between
+ * the characters of a mark: on ASCII text it finds exactly what searching the folded text finds
+ * (half the time on a 1 KB event: no lower-cased copy, one scan). Text with any other character
+ * is folded as before (`toLowerCase` maps some of them to ASCII letters, e.g. the Kelvin sign).
+ */
+const RULE_MARKS_ASCII = new RegExp(RULE_MARKS.map((mark) => [...mark].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[-_]*')).join('|'), 'i');
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
  * false when redact(value, options) provably returns `value` itself, judged on `json`, the
  * value's JSON.stringify text (a cheap test on text the caller already has, instead of walking
  * every key and string); true when it may change something. Why a false is safe: JSON.stringify
@@ -138,8 +147,10 @@ const RULE_MARKS = ((marks: string[]) => [...new Set(marks)].filter((m) => !mark
 export function mayRedact(json: string, options: RedactOptions = {}): boolean {
   if (options.oauth) return true;
   if (options.secrets?.mayOccurIn(json)) return true;
-  const folded = json.toLowerCase().replace(/[-_]/g, '');
-  for (const mark of RULE_MARKS) if (folded.includes(mark)) return true;
+  if (NON_ASCII.test(json)) {
+    const folded = json.toLowerCase().replace(/[-_]/g, '');
+    for (const mark of RULE_MARKS) if (folded.includes(mark)) return true;
+  } else if (RULE_MARKS_ASCII.test(json)) return true;
   // Nesting past MAX_JSON_DEPTH needs more `{`/`[` than that (counted with native searches; the exact scan only then).
   return opensMoreThan(json, MAX_JSON_DEPTH) && jsonTextTooDeep(json);
 }
