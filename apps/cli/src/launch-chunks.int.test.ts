@@ -42,7 +42,7 @@ function staticGraph(file: string): string[] {
 
 /** What may run before a plain launch's UI listens: mcpscope's own small modules and node: builtins. */
 const ALLOWED_INPUT = [
-  /apps\/cli\/src\/(mcpscope|launch-argv|heap-tuning|paths)\.ts$/,
+  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|heap-tuning|paths)\.ts$/,
   /apps\/cli\/src\/commands\/launch-early\.ts$/,
   /apps\/proxy\/src\/(early\/[\w-]+|hostPolicy|hosts|paths|errors|plugins\/securityHeaders|sandbox\/origins)\.ts$/,
   /node_modules\/fastify-plugin\//, // securityHeaders' fp(): a 2 KiB wrapper, not Fastify
@@ -54,7 +54,8 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     const early = output(/\/chunks\/launch-early-\w+\.js$/);
     const earlyUi = output(/\/chunks\/earlyUi-\w+\.js$/);
     const dynamic = (file: string) => outputs[file]!.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
-    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/)].sort());
+    const prespawn = output(/\/chunks\/prespawn-\w+\.js$/);
+    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/), prespawn].sort());
     expect(dynamic(early)).toContain(earlyUi);
 
     const beforeListen = [...staticGraph(entry), ...staticGraph(early), ...staticGraph(earlyUi)];
@@ -64,5 +65,14 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     // Small: the early path is a few KiB of code, the rest (Fastify, the engine, the SDK, zod) MiBs.
     expect(beforeListen.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(40 * 1024);
+  });
+
+  it("a one-shot call's early spawn loads the engine's spawn code only (not the engine, the SDK or zod)", () => {
+    const graph = staticGraph(output(/\/chunks\/prespawn-\w+\.js$/));
+    const inputs = graph.flatMap((file) => Object.keys(outputs[file]!.inputs));
+    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env)\.ts$/.test(input))).toEqual([]);
+    const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external).map((i) => i.path));
+    expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
+    expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(24 * 1024);
   });
 });

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainLaunchOptions } from './launch-argv.js';
+import { plainCallServer } from './call-argv.js';
 import { holdYoungGeneration } from './heap-tuning.js';
 
 /**
@@ -35,6 +36,11 @@ const entry = fileURLToPath(import.meta.url);
 // Anything else (or any doubt) goes the usual way, where commander decides.
 const listen = plainLaunchOptions(process.argv.slice(2));
 if (listen) holdYoungGeneration(); // until launch's start-up is over (heap-tuning.ts)
+// A one-shot `call -- command…` (decided from argv alone, like the launch above) starts its
+// server now, under its supervisor: the server's own start-up overlaps mcpscope's loading, and
+// the engine's stdio transport takes this process instead of spawning one (prespawn.ts).
+const callServer = listen ? undefined : plainCallServer(process.argv.slice(2));
+if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });
 const early = listen ? await (await import('./commands/launch-early.js')).startPlainLaunchUi(listen, dirname(entry), entry) : undefined;
 const { start } = await import('./bin.js');
 await start(dirname(entry), entry, early);

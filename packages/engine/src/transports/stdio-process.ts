@@ -8,6 +8,7 @@ import { serverEnvironment } from './server-env.js';
 import { parseStdoutLine } from './stdout-line.js';
 import { isProcessAlive, stopProcessTree, waitUntilGone } from './process-tree.js';
 import { spawnSupervised, type Supervised } from './watchdog.js';
+import { takePrespawned, type Prespawned } from './prespawn.js';
 
 export interface StdioProcessOptions {
   command: string;
@@ -81,14 +82,14 @@ export class StdioProcessTransport implements Transport {
 
   async start(): Promise<void> {
     let supervised: Supervised;
+    let prespawned: Prespawned | undefined;
     try {
       // With a supervisor: the server's tree dies with us, even on SIGKILL.
-      supervised = await spawnSupervised({
-        command: this.opts.command,
-        args: this.opts.args,
-        cwd: this.opts.cwd,
-        env: serverEnvironment(this.opts.env),
-      });
+      const { command, args, cwd, env } = this.opts;
+      // Already started for a one-shot `call` while mcpscope loaded (prespawn.ts), or now.
+      const early = takePrespawned({ command, args, cwd, env });
+      if (early) prespawned = await early;
+      supervised = prespawned?.supervised ?? (await spawnSupervised({ command, args, cwd, env: serverEnvironment(env) }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const what = code === 'ENOENT' ? `command not found: ${this.opts.command}` : (err as Error).message;
@@ -101,10 +102,8 @@ export class StdioProcessTransport implements Transport {
     if (child.pid !== undefined) this.descendants = new DescendantTracker(child.pid, (pid, start) => supervised.descendant(pid, start)).watch();
     live.add(this);
     this.hooks.onSpawn(serverPid);
-    this.exited = new Promise((resolve) => child.once('close', () => resolve()));
     const lines = new LineSplitter(this.opts.maxLineBytes ?? 64 * 1024 * 1024, (line, overflow) => this.onLine(line, overflow));
-    child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
-    child.stdout?.on('end', () => {
+    const onStdoutEnd = (): void => {
       lines.end();
       // A server that closed stdout can never answer again: stop it rather than let every
       // pending request wait for its timeout. (A server that is exiting closes stdout first.)
@@ -113,12 +112,8 @@ export class StdioProcessTransport implements Transport {
         this.hooks.onNote?.('the server closed its stdout but kept running; stopping it');
         void this.close();
       }, 300).unref();
-    });
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (text: string) => this.hooks.onStderr(text));
-    child.stdin?.on('error', (err) => this.onerror?.(err));
-    child.on('error', (err) => this.onerror?.(err));
-    child.once('exit', () => {
+    };
+    const onExit = (): void => {
       if (!this.closing) this.exitedOnItsOwn = true;
       // What was recorded is kept: close() still stops what the server left behind.
       this.descendants?.stopWatching();
@@ -128,13 +123,32 @@ export class StdioProcessTransport implements Transport {
         child.stdout?.destroy();
         child.stderr?.destroy();
       }, 2000).unref();
-    });
-    child.once('close', (code, signal) => {
+    };
+    let onClosed!: () => void;
+    this.exited = new Promise((resolve) => (onClosed = resolve));
+    const onClose = (code: number | null, signal: NodeJS.Signals | null): void => {
+      onClosed();
       live.delete(this);
       this.hooks.onExit(code, signal);
       this.closed = true;
       this.onclose?.();
-    });
+    };
+    child.stderr?.setEncoding('utf8');
+    child.stdin?.on('error', (err) => this.onerror?.(err));
+    child.on('error', (err) => this.onerror?.(err));
+    // A prespawned server: what it wrote and did before it was taken comes first, in order.
+    const early = prespawned?.takeOutput();
+    for (const text of early?.stderr ?? []) this.hooks.onStderr(text);
+    for (const chunk of early?.stdout ?? []) lines.push(chunk);
+    child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
+    child.stderr?.on('data', (text: string) => this.hooks.onStderr(text));
+    child.stdout?.resume();
+    if (early?.stdoutEnded) onStdoutEnd();
+    else child.stdout?.on('end', onStdoutEnd);
+    if (early?.exited) onExit();
+    else child.once('exit', onExit);
+    if (early?.closed) onClose(early.closed.code, early.closed.signal);
+    else child.once('close', onClose);
   }
 
   private onLine(line: Buffer, overflow: boolean): void {
