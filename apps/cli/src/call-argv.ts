@@ -1,4 +1,5 @@
-// No imports: mcpscope.ts runs this before anything else loads (commander included).
+// Nothing but argv-option.ts: mcpscope.ts runs this before anything else loads (commander included).
+import { longOption } from './argv-option.js';
 
 /**
  * `call`'s options that take a value and its flags, among those that change nothing about how
@@ -37,21 +38,13 @@ export function plainCallServer(args: readonly string[]): CallServer | undefined
       return command !== undefined && command !== '' && !command.startsWith('-') ? { command, args: rest } : undefined;
     }
     if (!arg.startsWith('--')) return undefined; // an operand, or a short option (-e)
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const { name, inline, value, at } = longOption(args, i, (n) => CALL_VALUE_OPTIONS.includes(n));
+    i = at;
     if (CALL_FLAG_OPTIONS.includes(name)) {
-      if (eq !== -1) return undefined;
+      if (inline) return undefined;
       continue;
     }
-    if (!CALL_VALUE_OPTIONS.includes(name)) return undefined;
-    let value: string;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else {
-      const next = args[i + 1];
-      if (next === undefined || next.startsWith('-')) return undefined;
-      value = next;
-      i++;
-    }
+    if (!CALL_VALUE_OPTIONS.includes(name) || value === undefined) return undefined;
     if (name === '--era' && value !== 'auto' && value !== 'legacy') return undefined; // commander refuses it
   }
   return undefined;

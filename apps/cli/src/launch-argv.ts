@@ -1,4 +1,5 @@
-// No imports: mcpscope.ts runs this before anything else loads (commander included).
+// Nothing but argv-option.ts: mcpscope.ts runs this before anything else loads (commander included).
+import { longOption } from './argv-option.js';
 
 /** Default UI port: away from the official inspector's 6274/6277 so both can run side by side. */
 export const DEFAULT_PORT = 6280;
@@ -70,23 +71,15 @@ export function plainLaunchOptions(args: readonly string[]): EarlyListen | undef
     }
     if (!arg.startsWith('-') || arg === '-') return undefined; // an operand: maybe a command name
     if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      const name = eq === -1 ? arg : arg.slice(0, eq);
+      const { name, inline, value, at } = longOption(args, i, (n) => valueOptions.has(n));
+      i = at;
       if (flagOptions.has(name)) {
-        if (eq !== -1) return undefined; // commander: "too many arguments" / unknown option
+        if (inline) return undefined; // commander: "too many arguments" / unknown option
         if (name === '--allow-remote') raw.allowRemote = true;
         continue;
       }
       if (!valueOptions.has(name)) return undefined; // --help, --version, unknown
-      let value: string;
-      if (eq !== -1) value = arg.slice(eq + 1);
-      else {
-        const next = args[i + 1];
-        if (next === undefined || next.startsWith('-')) return undefined;
-        value = next;
-        i++;
-      }
-      if (value === '') return undefined; // zod's message, from the usual path
+      if (value === undefined || value === '') return undefined; // missing: commander's message; empty: zod's
       if (name === '--port') raw.port = value;
       else if (name === '--host') raw.host = value;
       continue;

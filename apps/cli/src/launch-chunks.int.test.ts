@@ -42,7 +42,7 @@ function staticGraph(file: string): string[] {
 
 /** What may run before a plain launch's UI listens: mcpscope's own small modules and node: builtins. */
 const ALLOWED_INPUT = [
-  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|heap-tuning|paths)\.ts$/,
+  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|argv-option|heap-tuning|paths)\.ts$/,
   /apps\/cli\/src\/commands\/launch-early\.ts$/,
   /apps\/proxy\/src\/(early\/[\w-]+|hostPolicy|hosts|paths|errors|plugins\/securityHeaders|sandbox\/origins)\.ts$/,
   /node_modules\/fastify-plugin\//, // securityHeaders' fp(): a 2 KiB wrapper, not Fastify
