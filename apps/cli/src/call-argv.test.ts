@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CALL_FLAG_OPTIONS, CALL_VALUE_OPTIONS, plainCallServer } from './call-argv.js';
 import type { CliIo } from './io.js';
 import { buildProgram } from './main.js';
+import { seededInts } from './test-random.js';
 import { resolveTarget } from './target.js';
 import { parseOptions, TargetOptionsSchema } from './options.js';
 
@@ -86,14 +87,7 @@ describe('plainCallServer (argv → the server a one-shot call starts before com
     const safe = [['--tool', 'echo'], ['--arg', 'k=v'], ['--params', '{}'], ['--task'], ['--era', 'legacy'], ['--timeout', '100'], ['--no-redact']];
     const unsafe = [['-e', 'K=V'], ['--cwd', '/tmp'], ['--demo'], ['--help'], ['--'], ['node'], ['s.js'], ['call'], ['--tool'], ['-x']];
     const pool = [...safe, ...safe, ...safe, ...unsafe];
-    let seed = 7;
-    // mulberry32: 32-bit integer steps (a float LCG loses its low bits and repeats itself here).
-    const next = (n: number): number => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) % n;
-    };
+    const next = seededInts(7);
     let plain = 0;
     for (let i = 0; i < 400; i++) {
       const words = (n: number) => Array.from({ length: next(n) }, () => pool[next(pool.length)]!).flat();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from './io.js';
 import { COMMAND_NAMES, earlyListen, plainLaunchOptions, ROOT_FLAG_OPTIONS, ROOT_SHORT_VALUE_OPTIONS, ROOT_VALUE_OPTIONS } from './launch-argv.js';
 import { buildProgram } from './main.js';
+import { seededInts } from './test-random.js';
 
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, env: {} };
 const local = (port = 6280) => ({ host: '127.0.0.1', port, allowRemote: false });
@@ -98,8 +99,7 @@ describe('plainLaunchOptions (argv → launch before commander loads)', () => {
       ['-e', 'K=V'], ['-eK=V'], ['--url', 'http://127.0.0.1:1/mcp'], ['--bearer', 'call'], ['--record', 'help'], ['--transport', 'http'],
       ['--'], ['node'], ['call'], ['help'], ['lint'], ['--help'], ['-V'], ['x.js'], ['-'], ['--port'],
     ];
-    let seed = 42;
-    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const next = seededInts(42);
     let plain = 0;
     for (let i = 0; i < 400; i++) {
       const args = Array.from({ length: next(6) }, () => pool[next(pool.length)]!).flat();
