@@ -22,9 +22,9 @@ export interface HubOptions {
   skipAboveBytes?: number;
   /** Unsent bytes a socket may hold before messages wait in the sender (default 1 MiB). */
   highWaterBytes?: number;
-  /** A batch of messages closes at this many characters (default 64 KiB), else at the end of the tick. */
+  /** A batch of messages closes at this many characters (default 64 KiB), else when it is flushed. */
   batchBytes?: number;
-  /** Live messages leave at most once per this many ms (default 8; pacedSender.ts minIntervalMs). */
+  /** Live messages are flushed at most once per this many ms (default FLUSH_INTERVAL_MS; pacedSender.ts minIntervalMs). */
   flushIntervalMs?: number;
 }
 
@@ -85,8 +85,8 @@ function skippable(message: { type: string }): SkippableEvent | undefined {
 
 /**
  * GET /ws: one `hello`, every stored message (`engine.backlog()`), `ready`, then live engine
- * messages, batched per tick and at most one batch per 8 ms (pacedSender.ts); a tab more than `maxQueuedBytes` behind gets a
- * `gap` marker instead of the oldest waiting events. Tabs only watch: a closing tab never touches the sessions.
+ * messages in batches, at most one every FLUSH_INTERVAL_MS (pacedSender.ts); a tab more than
+ * `maxQueuedBytes` behind gets a `gap` marker instead of the oldest waiting events. Tabs only watch: a closing tab never touches the sessions.
  * Each live message is redacted and serialized once, whatever the number of tabs.
  * The token and Host/Origin checks ran in the root onRequest hooks before the upgrade.
  * Every message leaves with the session's own secrets (its env/header values) redacted by

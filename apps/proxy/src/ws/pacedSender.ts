@@ -20,7 +20,7 @@ export interface PacedSenderOptions {
    * too far behind, so the waiting session events are skipped, a gap marker in their place.
    */
   skipAboveBytes?: number;
-  /** A batch closes once it holds this many characters (default 64 KiB); else at the end of the tick. */
+  /** A batch closes once it holds this many characters (default 64 KiB); else when it is flushed (end of the tick, or minIntervalMs). */
   batchBytes?: number;
   /**
    * A flush follows the previous one by at least this long (ms, default 0): what arrives sooner
@@ -84,8 +84,9 @@ class Gap {
  * Sends JSON messages to one WebSocket in batches, without letting memory grow without bound.
  *
  * Messages are not written one by one: what arrives within one tick (a flood parses dozens of
- * stdout lines per read) leaves as one WebSocket message `{"type":"batch","messages":[…]}`,
- * closed early once it holds `batchBytes`; a lone message leaves as itself. Order is kept.
+ * stdout lines per read), or within `minIntervalMs` of the last flush, leaves as one WebSocket
+ * message `{"type":"batch","messages":[…]}`, closed early once it holds `batchBytes`; a lone
+ * message leaves as itself. Order is kept.
  * The socket's own buffer is kept near `highWaterBytes`: beyond it, messages wait here and
  * go out, in larger batches, as earlier writes complete. A snapshot (`sendAll`, the backlog)
  * waits by reference and is serialized only when it is its turn, so a large backlog reaches a

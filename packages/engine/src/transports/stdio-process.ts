@@ -87,8 +87,8 @@ export class StdioProcessTransport implements Transport {
       // With a supervisor: the server's tree dies with us, even on SIGKILL.
       const { command, args, cwd, env } = this.opts;
       // Already started for a one-shot `call` while mcpscope loaded (prespawn.ts), or now.
-      const early = takePrespawned({ command, args, cwd, env });
-      if (early) prespawned = await early;
+      const taken = takePrespawned({ command, args, cwd, env });
+      if (taken) prespawned = await taken;
       supervised = prespawned?.supervised ?? (await spawnSupervised({ command, args, cwd, env: serverEnvironment(env) }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;

@@ -1,7 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatCount } from '../../lib/format';
-import { tailRows, tailScrollTop, type RowSlot } from '../../lib/tailRows';
+import { useTailList } from '../../lib/useTailList';
 import { ColumnHeaderRow } from '../../ui/columns/ColumnHeaderRow';
 import { useColumnWidths } from '../../ui/columns/useColumnWidths';
 import { FRAME_COLUMNS, FrameRow, ROW_HEIGHT } from './FrameRow';
@@ -16,30 +15,7 @@ const HEADER_HEIGHT = 24;
 export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogModel; pins: PinnedFramesModel; startedAt: number; live: boolean; onMenu: (seq: number, x: number, y: number) => void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const cols = useColumnWidths('frames', FRAME_COLUMNS);
-  const virtualizer = useVirtualizer({
-    count: m.count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 24,
-    initialRect: { width: 1000, height: 600 }, // before the first measurement (and in jsdom)
-    // The sticky header sits above the rows inside the same scroll container.
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-  });
-
-  // Follow the tail: while following, the rows are the last ones (from the count and the
-  // viewport's height, not from a scroll offset the browser has yet to report), and the list is
-  // pinned to the bottom after every render that added rows, without reading its layout. The
-  // scroll event that follows finds the same rows: a batch costs one render and one layout.
-  const following = m.follow && m.count > 0;
-  const viewportHeight = virtualizer.scrollRect?.height ?? 600;
-  const rows: RowSlot[] = following
-    ? tailRows(m.count, viewportHeight - HEADER_HEIGHT, ROW_HEIGHT)
-    : virtualizer.getVirtualItems().map((item) => ({ index: item.index, top: item.start - HEADER_HEIGHT }));
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (following && el) el.scrollTop = tailScrollTop(m.count, ROW_HEIGHT, HEADER_HEIGHT);
-  }, [m.count, following]);
+  const { virtualizer, rows, atBottom } = useTailList({ count: m.count, follow: m.follow, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 24, scrollRef });
 
   useEffect(() => {
     if (!m.scrollRequest) return;
@@ -61,11 +37,7 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
         style={cols.style}
         onKeyDown={(e) => m.onKeyDown(e)}
         onWheel={(e) => e.deltaY < 0 && m.setAtBottom(false)}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          // The rows' height is known: no need to ask the browser for scrollHeight.
-          m.setAtBottom(el.scrollTop + el.clientHeight >= tailScrollTop(m.count, ROW_HEIGHT, HEADER_HEIGHT) - ROW_HEIGHT / 2);
-        }}
+        onScroll={(e) => m.setAtBottom(atBottom(e.currentTarget))}
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
         <div style={{ height: virtualizer.getTotalSize(), minWidth: cols.minWidth, position: 'relative' }}>

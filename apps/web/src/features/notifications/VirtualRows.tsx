@@ -1,7 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { formatCount } from '../../lib/format';
-import { tailRows, tailScrollTop, type RowSlot } from '../../lib/tailRows';
+import { useTailList } from '../../lib/useTailList';
 import { ColumnHeaderRow } from '../../ui/columns/ColumnHeaderRow';
 import type { ColumnsModel } from '../../ui/columns/useColumnWidths';
 
@@ -29,25 +28,7 @@ export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
   renderRow: (index: number, top: number) => ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-    initialRect: { width: 1000, height: 600 },
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-  });
-  // Following: the last rows, from the count and the viewport alone, and pinned to the bottom
-  // without reading layout (as the Frames log does: one render and one layout per batch).
-  const following = follow.follow && count > 0;
-  const rows: RowSlot[] = following
-    ? tailRows(count, (virtualizer.scrollRect?.height ?? 600) - HEADER_HEIGHT, ROW_HEIGHT)
-    : virtualizer.getVirtualItems().map((item) => ({ index: item.index, top: item.start - HEADER_HEIGHT }));
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (following && el) el.scrollTop = tailScrollTop(count, ROW_HEIGHT, HEADER_HEIGHT);
-  }, [count, following]);
+  const { virtualizer, rows, atBottom } = useTailList({ count, follow: follow.follow, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 20, scrollRef });
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
       <div
@@ -60,10 +41,7 @@ export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
         className="min-h-0 flex-1 overflow-auto font-mono text-[12px] outline-none"
         style={cols.style}
         onWheel={(e) => e.deltaY < 0 && follow.setAtBottom(false)}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          follow.setAtBottom(el.scrollTop + el.clientHeight >= tailScrollTop(count, ROW_HEIGHT, HEADER_HEIGHT) - ROW_HEIGHT / 2);
-        }}
+        onScroll={(e) => follow.setAtBottom(atBottom(e.currentTarget))}
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: cols.minWidth }}>
