@@ -9,7 +9,8 @@
 // ("mcpscope (Node 22)"): launchVsOfficialSameNode is the like-for-like ratio. "Node 22 floor" is
 // that Node starting a bare http server that answers GET / (launchVsFloorSameNode: what is ours).
 // --compare <mcpscope.js>: the launch rows of another build too, interleaved (before/after a change).
-//   callMs       wall time of one headless `tools/list`, spawn → exit     all three
+//   callMs       wall time of one headless `tools/list`, spawn → exit     all three, and the floor:
+//                bench/floor-call.mjs, raw JSON-RPC lines on a pipe (no SDK, nothing validated)
 //   stubbornMs   the same against a server that does not exit when its stdin closes (the demo
 //                server kept alive by a timer): what a one-shot command's stop costs  all three
 // Writes results/<date>.json (or --out) and the table in README.md (unless --no-readme).
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { descendants, isAlive, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
 import { median, round, stat } from './lib/stats.mjs';
-import { bareSdk, freePort, mcpscope, node22, nodeFloor, officialInspector } from './lib/tools.mjs';
+import { bareSdk, floorClient, freePort, mcpscope, node22, nodeFloor, officialInspector } from './lib/tools.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repo = join(benchDir, '..');
@@ -95,6 +96,7 @@ async function main() {
   const tools = [
     mcpscope({ cli, server }),
     bareSdk({ script: join(benchDir, 'bare-call.mjs'), server }),
+    floorClient({ script: join(benchDir, 'floor-call.mjs'), server }),
     officialInspector({ launcher, node, server, home }),
     mcpscope({ cli, server, node, name: 'mcpscope (Node 22)', launchOnly: true }),
     nodeFloor({ node, name: 'Node 22 floor (bare http server)' }),
@@ -129,7 +131,7 @@ async function main() {
     return { tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])) };
   });
   const byName = (name) => results.find((r) => r.tool === name) ?? {};
-  const [ours, bare, official, ours22, floor22] = ['mcpscope', 'bare SDK client', 'official inspector 2.12', 'mcpscope (Node 22)', 'Node 22 floor (bare http server)'].map(byName);
+  const [ours, bare, official, ours22, floor22, floorCall] = ['mcpscope', 'bare SDK client', 'official inspector 2.12', 'mcpscope (Node 22)', 'Node 22 floor (bare http server)', 'floor: raw pipe client, no SDK'].map(byName);
   const ratio = (a, b, m) => (a[m] && b[m] ? Math.round((a[m].median / b[m].median) * 100) / 100 : null);
   // Per-run ratios (the runs of one round are adjacent in time, so they share the machine's load), then their median.
   const paired = (a, b, m) => (a[m] && b[m] ? Math.round(median(a[m].samples.map((x, i) => x / b[m].samples[i])) * 100) / 100 : null);
@@ -145,6 +147,8 @@ async function main() {
     ratios: {
       callVsBare: ratio(ours, bare, 'callMs'),
       callVsOfficial: ratio(ours, official, 'callMs'),
+      callVsFloor: ratio(ours, floorCall, 'callMs'),
+      floorVsOfficial: ratio(floorCall, official, 'callMs'),
       stubbornVsBare: ratio(ours, bare, 'stubbornMs'),
       stubbornVsOfficial: ratio(ours, official, 'stubbornMs'),
       launchVsOfficial: ratio(ours, official, 'launchMs'),
@@ -157,6 +161,7 @@ async function main() {
     pairedRatios: {
       callVsBare: paired(ours, bare, 'callMs'),
       callVsOfficial: paired(ours, official, 'callMs'),
+      floorVsOfficial: paired(floorCall, official, 'callMs'),
       stubbornVsBare: paired(ours, bare, 'stubbornMs'),
       stubbornVsOfficial: paired(ours, official, 'stubbornMs'),
       launchVsOfficial: paired(ours, official, 'launchMs'),
@@ -185,7 +190,7 @@ function writeReadmeTable(report, date, out) {
     '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `Ratios of the medians (mcpscope ÷ other): \`tools/list\` ${q.callVsBare}× the bare SDK client, ${q.callVsOfficial}× the official \`--cli\`; with a server that outlives stdin close ${q.stubbornVsBare}× and ${q.stubbornVsOfficial}×; launch → UI ${q.launchVsOfficial}×; idle RSS ${q.idleRssVsOfficial}×. Median of the per-run ratios (each round's runs are adjacent, so a load change hits both): \`tools/list\` ${p.callVsBare}× and ${p.callVsOfficial}×; launch → UI ${p.launchVsOfficial}×.`,
+    `Ratios of the medians (mcpscope ÷ other): \`tools/list\` ${q.callVsBare}× the bare SDK client, ${q.callVsOfficial}× the official \`--cli\`; with a server that outlives stdin close ${q.stubbornVsBare}× and ${q.stubbornVsOfficial}×; launch → UI ${q.launchVsOfficial}×; idle RSS ${q.idleRssVsOfficial}×. Median of the per-run ratios (each round's runs are adjacent, so a load change hits both): \`tools/list\` ${p.callVsBare}× and ${p.callVsOfficial}×; launch → UI ${p.launchVsOfficial}×. The floor (no SDK) is ${q.floorVsOfficial}× the official \`--cli\` (paired ${p.floorVsOfficial}×): no Node client gets below it against this server; mcpscope is ${q.callVsFloor}× the floor.`,
     `<!-- results:end -->`,
   ].join('\n');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';

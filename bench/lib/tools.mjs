@@ -74,6 +74,14 @@ export function bareSdk({ script, server }) {
   };
 }
 
+/** Below any client: bench/floor-call.mjs, raw JSON-RPC lines on a pipe (no SDK), the request written at spawn. */
+export function floorClient({ script, server }) {
+  return {
+    name: 'floor: raw pipe client, no SDK',
+    call: (target = server) => ({ command: process.execPath, args: [script, '--', ...target], env: {} }),
+  };
+}
+
 export function officialInspector({ launcher, node, server, home }) {
   const env = (port, sandboxPort) => ({
     HOME: home,
