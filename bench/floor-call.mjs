@@ -35,6 +35,7 @@ server.stdout.setEncoding('utf8').on('data', (chunk) => {
     } catch {
       continue; // not a JSON-RPC line: a real client would say so; the floor ignores it
     }
+    if (typeof message?.method === 'string') continue; // a notification or a server's request, not an answer
     if (message.error) fail(`${message.id === 1 ? 'initialize' : 'tools/list'} failed: ${JSON.stringify(message.error)}`);
     if (message.id === 1) {
       send({ method: 'notifications/initialized' });
