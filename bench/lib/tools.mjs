@@ -66,21 +66,16 @@ export function nodeFloor({ node, name }) {
   };
 }
 
-/** The floor: bench/bare-call.mjs, a bare SDK client doing the same one-shot tools/list. No UI. */
-export function bareSdk({ script, server }) {
-  return {
-    name: 'bare SDK client',
-    call: (target = server) => ({ command: process.execPath, args: [script, '--', ...target], env: {} }),
-  };
+/** A bench script that makes the one-shot tools/list itself: `node <script> -- <server…>`. No UI. */
+function scriptClient(name, script, server) {
+  return { name, call: (target = server) => ({ command: process.execPath, args: [script, '--', ...target], env: {} }) };
 }
 
+/** bench/bare-call.mjs: a bare SDK client doing the same one-shot tools/list. */
+export const bareSdk = ({ script, server }) => scriptClient('bare SDK client', script, server);
+
 /** Below any client: bench/floor-call.mjs, raw JSON-RPC lines on a pipe (no SDK), the request written at spawn. */
-export function floorClient({ script, server }) {
-  return {
-    name: 'floor: raw pipe client, no SDK',
-    call: (target = server) => ({ command: process.execPath, args: [script, '--', ...target], env: {} }),
-  };
-}
+export const floorClient = ({ script, server }) => scriptClient('floor: raw pipe client, no SDK', script, server);
 
 export function officialInspector({ launcher, node, server, home }) {
   const env = (port, sandboxPort) => ({

@@ -34,12 +34,13 @@ const entry = fileURLToPath(import.meta.url);
 // A plain launch (no subcommand, no --help…: decided from argv alone) has its UI's port listen and
 // serve the web UI before commander and the command table load; the launch action takes it over.
 // Anything else (or any doubt) goes the usual way, where commander decides.
-const listen = plainLaunchOptions(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const listen = plainLaunchOptions(argv);
 if (listen) holdYoungGeneration(); // until launch's start-up is over (heap-tuning.ts)
 // A one-shot `call -- command…` (decided from argv alone, like the launch above) starts its
 // server now, under its supervisor: the server's own start-up overlaps mcpscope's loading, and
 // the engine's stdio transport takes this process instead of spawning one (prespawn.ts).
-const callServer = listen ? undefined : plainCallServer(process.argv.slice(2));
+const callServer = listen ? undefined : plainCallServer(argv);
 if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });
 const early = listen ? await (await import('./commands/launch-early.js')).startPlainLaunchUi(listen, dirname(entry), entry) : undefined;
 const { start } = await import('./bin.js');
