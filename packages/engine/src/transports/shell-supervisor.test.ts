@@ -123,6 +123,31 @@ describe('the sh supervisor', () => {
     expect(await exit).toEqual({ code: null, signal: 'SIGTERM' });
   });
 
+  it('takes a group left with only zombies for gone: no nap (a PID 1 that never reaps, as in containers)', async () => {
+    // The supervisor's naps counted by a `sleep` earlier on its PATH.
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-naps-'));
+    const naps = join(dir, 'naps');
+    writeFileSync(join(dir, 'sleep'), `#!/bin/sh\necho "$@" >> '${naps}'\nexec /bin/sleep "$@"\n`);
+    chmodSync(join(dir, 'sleep'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${dir}:${path ?? ''}`;
+    const sup = ShellSupervisor.start(['test']);
+    process.env.PATH = path;
+    supervisors.push(sup);
+    // A group leader that exits at once under a parent that never waits: a zombie, kill -0 still succeeds on it.
+    const parent = spawn('/bin/sh', ['-c', 'setsid /bin/sh -c "exit 0" & echo $!; exec sleep 300'], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+    pids.push(parent.pid!);
+    const zombie = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(d.toString()))));
+    await until(() => readProcEntry(zombie)?.state === 'Z', 'the group leader to be a zombie');
+    expect(() => process.kill(-zombie, 0)).not.toThrow();
+    sup.group(zombie);
+    const supervisor = sup.process.pid!;
+    sup.control.destroy();
+    await until(() => !isAlive(supervisor), 'the supervisor to exit');
+    expect(() => readFileSync(naps, 'utf8')).toThrow(/ENOENT/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('leaves the server alone once released, and exits', async () => {
     const s = await spawnSupervised({ command: 'sleep', args: ['300'], env: { PATH: process.env.PATH ?? '' }, supervisor: 'shell' });
     pids.push(s.serverPid);

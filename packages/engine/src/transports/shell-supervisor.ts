@@ -28,16 +28,24 @@ import type { Socket } from 'node:net';
  * EOF without X: mcpscope is gone. The script walks /proc once more for the descendants of the
  * server and of the reported ones (a process started since mcpscope's last walk, every 1.5 s, is
  * found while its parent lives), then SIGTERM at once (after the Q grace if there was one),
- * SIGKILL after up to 1 s. Without /proc (macOS) there are no start times: the group is still stopped,
+ * SIGKILL after up to 1 s. A group left with only zombies is gone (a container's PID 1 may never
+ * reap the server mcpscope left it: `kill -0` still succeeds on the zombie, so the script reads
+ * /proc for a live member instead of napping out the second). Without /proc (macOS) there are no start times: the group is still stopped,
  * strays that left it are not tracked (mcpscope's own walk of descendants.ts reads /proc too).
  */
 export const SUPERVISOR_SCRIPT = String.raw`set -f
 trap '' INT HUP TERM
 g= gs= q=0 s= n=0
-startof() { st= sa= pp=; set -- ${'$'}{1##*") "}; sa=$1; pp=$2; [ $# -ge 20 ] && shift 19 && st=$1; }
+startof() { st= sa= pp= pg=; set -- ${'$'}{1##*") "}; sa=$1; pp=$2; pg=$3; [ $# -ge 20 ] && shift 19 && st=$1; }
 startat() { st=; read -r l 2>/dev/null </proc/$1/stat && startof "$l"; }
 same() { read -r l 2>/dev/null </proc/$1/stat || return 2; startof "$l"; [ "$st" = "$2" ]; }
 group() { if [ -n "$gs" ]; then same $g $gs; [ $? -eq 1 ] && return 1; fi; kill -$1 -$g 2>/dev/null; }
+members() {
+  set +f
+  for f in /proc/[0-9]*/stat; do read -r l 2>/dev/null <$f || continue; startof "$l"; [ "$pg" = "$g" ] && [ "$sa" != Z ] && { set -f; return 0; }; done
+  set -f; return 1
+}
+alive() { group 0 || return 1; [ -z "$gs" ] || members; }
 leader() { if [ -n "$gs" ]; then same $g $gs && [ "$sa" != Z ]; else kill -0 $g 2>/dev/null; fi; }
 strays() { r=1; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && [ "$sa" != Z ] && r=0 && kill -$1 ${'$'}{e%:*} 2>/dev/null; done; return $r; }
 prune() { k=; n=0; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && k="$k $e" && n=$((n+1)); done; s=$k; }
@@ -71,7 +79,7 @@ exec 3<&-
 walk
 i=0; while [ $i -lt $q ] && leader; do nap; i=$((i+1)); done
 group TERM; strays TERM
-i=0; while [ $i -lt 10 ] && { group 0 || strays 0; }; do nap; i=$((i+1)); done
+i=0; while [ $i -lt 10 ] && { alive || strays 0; }; do nap; i=$((i+1)); done
 strays KILL; group KILL
 exit 0
 `;
