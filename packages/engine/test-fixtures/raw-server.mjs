@@ -11,6 +11,8 @@
 //   close-stdout    close stdout after initialize and keep running
 //   bad-output      a tool whose structuredContent breaks its outputSchema
 //   slow-init       never answer initialize (a handshake that is still under way)
+//   ansi-junk       print a line of terminal escapes (clear screen, set title) on stdout at start
+//   deep-no-id      on tools/list, write a line nested 300 levels deep with no id, and never answer
 //   bad             a server with known lint problems (for `mcpscope check`): a print() on stdout,
 //                   tools with an empty description and an invalid name, a tools/list cursor
 //                   that loops, and an undeclared notifications/tools/list_changed
@@ -20,6 +22,7 @@ import { createInterface } from 'node:readline';
 const mode = process.env.FIXTURE_MODE ?? '';
 const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
 if (mode === 'junk' || mode === 'bad') process.stdout.write('Server starting... (a print() on stdout)\n');
+if (mode === 'ansi-junk') process.stdout.write('\u001b[2J\u001b]0;owned\u0007 started\n');
 if (mode === 'grandchild') {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
   process.stderr.write(`GRANDCHILD ${child.pid}\n`);
@@ -39,6 +42,10 @@ rl.on('line', (line) => {
   }
   if (mode === 'crash-on-tools' && msg.method === 'tools/list') process.exit(1);
   if (mode === 'hang-on-tools' && msg.method === 'tools/list') return;
+  if (mode === 'deep-no-id' && msg.method === 'tools/list') {
+    process.stdout.write(`{"jsonrpc":"2.0","result":${'['.repeat(300)}${']'.repeat(300)}}\n`);
+    return;
+  }
   if (mode === 'big-line' && msg.method === 'tools/list') {
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'big', description: 'x'.repeat(50 * 1024 * 1024), inputSchema: { type: 'object' } }] } });
     return;

@@ -12,6 +12,7 @@ import { describeTarget, resolveTarget } from '../target.js';
 import { escapeControl } from './escape-control.js';
 import { requiredTaskHint, sendTask } from './call-task.js';
 import { loadSkill } from './call-skill.js';
+import { reportStdoutNoise, reportUnparsedLines } from './call-stdout-noise.js';
 
 const ParamsSchema = z
   .string()
@@ -157,6 +158,7 @@ function reportFailure(method: string, err: unknown, session: Session, timeoutMs
   const { code, data } = err as { code?: string; data?: { rpcError?: unknown } };
   if (code === 'ENGINE_TIMEOUT') {
     io.stderr(`mcpscope: no response to ${method} within ${timeoutMs} ms (--timeout)\n`);
+    reportUnparsedLines(session, io);
     return ExitCode.Timeout;
   }
   if (code === 'ENGINE_RESPONSE_REFUSED') {
@@ -237,6 +239,8 @@ export async function runCall(method: string, command: string[], rawOptions: unk
       return await withOrigin(origin, () => exchange(engine, session, method, opts, answers, io));
     } catch (err) {
       return reportFailure(method, err, session, opts.timeout, io);
+    } finally {
+      if (config.transport === 'stdio') reportStdoutNoise(session, io);
     }
   } finally {
     // The answer is printed: the server's stdin closes now and its supervisor finishes the stop
