@@ -43,6 +43,15 @@ describe('check --exercise', () => {
     const calls = session.events().filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'tools/call');
     expect(calls.length).toBeGreaterThanOrEqual(names.length + 1);
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // Its sampling and elicitation tools ask the client: answered at once (headless), so the tool
+    // ends with that answer instead of being reported as a server that gave none.
+    expect(notes).toMatch(/tool "trigger-sampling-request": isError: true \(MCP error -1: mcpscope check is headless: no one to answer sampling\/createMessa/);
+    expect(notes).toMatch(/tool "trigger-elicitation-request": isError: true \(MCP error -1: mcpscope check is headless: no one to answer elicitation\/create/);
+    expect(notes).not.toMatch(/tool "trigger-(sampling|elicitation)-request[^"]*": no answer/);
+    expect(report.notes).toContain('- the server asked the client for sampling/createMessage: answered with JSON-RPC error -1 at once (check is headless; no one to answer)');
+    const answers = session.events().filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg !== undefined && 'error' in e.msg && e.msg.error.code === -1);
+    expect(answers.length).toBeGreaterThanOrEqual(2);
+    for (const a of answers) expect(a.type === 'frame' && a.origin).toEqual({ by: 'mcpscope', reason: 'check: headless answer' });
   }, 60_000);
 
   it('opens and closes a subscriptions/listen stream on 2026-07-28 (the demo server, modern era)', async () => {

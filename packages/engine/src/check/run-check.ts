@@ -2,6 +2,7 @@ import type { Finding } from '@mcpscope/protocol';
 import type { Engine } from '../engine.js';
 import type { Session } from '../session.js';
 import type { SessionConfig } from '../types.js';
+import { answerServerRequests } from './answer-server-requests.js';
 import { AppResourceCheck } from './app-resources.js';
 import { Exerciser, type ExerciseOptions } from './exercise.js';
 import { withOrigin } from '../origin.js';
@@ -34,7 +35,13 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
     record: opts.record,
     noRedact: opts.noRedact,
   });
-  return { report: await checkSession(session, opts), session };
+  const notes: string[] = [];
+  const stop = answerServerRequests(engine, session, notes);
+  try {
+    return { report: await checkSession(session, opts, notes), session };
+  } finally {
+    stop();
+  }
 }
 
 /**
@@ -42,7 +49,7 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
  * on a running mcpscope's session): exercise, MCP Apps resources, HTTP probes (with the
  * session's own config), and every finding of the session so far.
  */
-export async function checkSession(session: Session, opts: Omit<CheckOptions, 'connectTimeoutMs' | 'record' | 'noRedact'> = {}): Promise<FindingsReport> {
+export async function checkSession(session: Session, opts: Omit<CheckOptions, 'connectTimeoutMs' | 'record' | 'noRedact'> = {}, answered: string[] = []): Promise<FindingsReport> {
   const { config } = session;
   const info = session.info();
   const exerciser = new Exerciser(session, opts);
@@ -58,6 +65,8 @@ export async function checkSession(session: Session, opts: Omit<CheckOptions, 'c
     exerciser.notes.push(...probe.notes);
     probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: f.rule === 'http-probe-skipped' ? '' : `POST ${config.url}` })));
   }
+  // Headless (runCheck): the server's requests answered on the way, after the notes they explain.
+  exerciser.notes.push(...answered);
   const target = config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
   const exerciseFindings: ReportedFinding[] = exerciser.findings.map((f) => ({ ...f, seq: 0 }));
   return makeReport(target, [...(await collectAllFindings(session.all())), ...exerciseFindings, ...apps.findings, ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
