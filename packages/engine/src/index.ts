@@ -6,6 +6,8 @@ export { Session } from './session.js';
 export { EngineError, type EngineErrorCode } from './errors.js';
 export { isProcessAlive, stopProcessTree } from './transports/process-tree.js';
 export { parseStdoutLine, type StdoutLine } from './transports/stdout-line.js';
+export { LineSplitter, MAX_STDIO_LINE_BYTES } from './transports/line-splitter.js';
+export { MAX_HTTP_MESSAGE_BYTES } from './transports/capped-body.js';
 export { DEFAULT_PROBE_TIMEOUT_MS } from './transports/stdio-tap.js';
 export { handOffStdioServers } from './transports/stdio-process.js';
 export { INHERITED_ENV_VARS } from './transports/server-env.js';

@@ -1,7 +1,9 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { LineSplitter, MAX_HTTP_MESSAGE_BYTES } from '@mcpscope/engine';
 import { createHostPolicy, foreignRequestError, isLoopbackHost } from '@mcpscope/proxy';
 import type { WrapLog } from './wrap-log.js';
 
@@ -29,25 +31,60 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Records the JSON-RPC messages inside an SSE stream as they pass through. */
-function sseTap(log: WrapLog): (chunk: Uint8Array) => void {
-  const decoder = new TextDecoder();
-  let carry = '';
-  return (chunk) => {
-    carry += decoder.decode(chunk, { stream: true });
-    let end = carry.search(/\r?\n\r?\n/);
-    while (end !== -1) {
-      const block = carry.slice(0, end);
-      carry = carry.slice(end).replace(/^\r?\n\r?\n/, '');
-      const data = block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n');
-      if (data) log.frame('in', data);
-      end = carry.search(/\r?\n\r?\n/);
+/**
+ * Records the JSON-RPC messages inside an SSE stream as they pass through: its lines through the
+ * engine's splitter (linear, each capped), an event's `data:` lines joined until the blank line
+ * that ends it. An event past the cap (MAX_HTTP_MESSAGE_BYTES) is recorded truncated, with its finding.
+ */
+function sseTap(log: WrapLog, cap: number): (chunk: Buffer) => void {
+  let data: string[] = [];
+  let size = 0;
+  let overflow = false;
+  const lines = new LineSplitter(cap, (line, cut) => {
+    if (line.length === 0 && !cut) {
+      if (data.length > 0) log.frame('in', data.join('\n'), overflow);
+      data = [];
+      size = 0;
+      overflow = false;
+      return;
     }
+    if (overflow || line.subarray(0, 5).toString('latin1') !== 'data:') return;
+    const value = line.subarray(line[5] === 0x20 ? 6 : 5);
+    const room = cap - size;
+    overflow = cut || value.length > room;
+    const kept = value.length > room ? value.subarray(0, room) : value;
+    data.push(kept.toString('utf8'));
+    size += kept.length + 1;
+  });
+  return (chunk) => lines.push(chunk);
+}
+
+/**
+ * Collects a JSON response body for the recorder up to the cap (MAX_HTTP_MESSAGE_BYTES); past that the
+ * start is recorded truncated, with its finding, and a decoder (a gzip bomb) is stopped. The
+ * relay to the client is not touched.
+ */
+function jsonTap(log: WrapLog, recorded: Readable, stopDecoding: (() => void) | undefined, cap: number): (chunk: Buffer) => void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let overflow = false;
+  recorded.on('end', () => size > 0 && log.frame('in', Buffer.concat(chunks).toString('utf8'), overflow));
+  return (chunk) => {
+    if (overflow) return;
+    const room = cap - size;
+    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+    size += Math.min(chunk.length, room);
+    if (chunk.length <= room) return;
+    overflow = true;
+    if (!stopDecoding) return;
+    log.frame('in', Buffer.concat(chunks).toString('utf8'), true);
+    size = 0;
+    stopDecoding();
   };
 }
 
 /** The response body as the recorder needs it: decoded when the server compressed it (the client still gets the bytes as sent). */
-function decodedBody(upstream: IncomingMessage): NodeJS.ReadableStream {
+function decodedBody(upstream: IncomingMessage): Readable {
   const encoding = String(upstream.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
   if (!decoder) return upstream;
@@ -66,7 +103,7 @@ function decodedBody(upstream: IncomingMessage): NodeJS.ReadableStream {
  * front ends cannot route the request (the original Host was checked to be ours first).
  * JSON bodies become frames; SSE is streamed through as it arrives and its messages recorded.
  */
-export async function startHttpWrap(target: URL, port: number, log: WrapLog): Promise<{ url: string; server: Server }> {
+export async function startHttpWrap(target: URL, port: number, log: WrapLog, { maxMessageBytes = MAX_HTTP_MESSAGE_BYTES } = {}): Promise<{ url: string; server: Server }> {
   const policy = createHostPolicy('127.0.0.1', () => (server.address() as AddressInfo | null)?.port ?? port);
   const keepHost = isLoopbackHost(target.hostname);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -105,11 +142,10 @@ export async function startHttpWrap(target: URL, port: number, log: WrapLog): Pr
       const contentType = String(upstream.headers['content-type'] ?? '');
       log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, status: upstream.statusCode ?? 0, requestHeaders: flat(headers), responseHeaders: flat(responseHeaders), contentType, durationMs: Math.round((performance.now() - started) * 1000) / 1000 });
       res.writeHead(upstream.statusCode ?? 502, responseHeaders);
-      const tapSse = contentType.includes('text/event-stream') ? sseTap(log) : undefined;
-      const jsonChunks: Buffer[] = [];
       const recorded = decodedBody(upstream);
-      recorded.on('data', (chunk: Buffer) => (tapSse ? tapSse(chunk) : contentType.includes('json') && jsonChunks.push(chunk)));
-      recorded.on('end', () => jsonChunks.length && log.frame('in', Buffer.concat(jsonChunks).toString('utf8')));
+      const stopDecoding = recorded === upstream ? undefined : () => (upstream.unpipe(recorded as Transform), recorded.destroy());
+      const tap = contentType.includes('text/event-stream') ? sseTap(log, maxMessageBytes) : contentType.includes('json') ? jsonTap(log, recorded, stopDecoding, maxMessageBytes) : undefined;
+      if (tap) recorded.on('data', tap);
       upstream.pipe(res);
       upstream.on('error', () => res.destroy());
       res.on('close', () => upstream.destroy());

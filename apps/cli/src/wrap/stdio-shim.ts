@@ -1,29 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { LineSplitter, MAX_STDIO_LINE_BYTES } from '@mcpscope/engine';
 import { constants as osConstants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { escapeForTerminal } from '../terminal-text.js';
 import type { WrapLog } from './wrap-log.js';
 
-/** Splits a byte stream into lines for recording; the bytes themselves are relayed untouched elsewhere. */
-function lineTap(onLine: (line: string) => void): { push(chunk: Buffer): void; end(): void } {
-  let carry = '';
-  const decoder = new TextDecoder();
-  return {
-    push(chunk) {
-      carry += decoder.decode(chunk, { stream: true });
-      let nl = carry.indexOf('\n');
-      while (nl !== -1) {
-        onLine(carry.slice(0, nl));
-        carry = carry.slice(nl + 1);
-        nl = carry.indexOf('\n');
-      }
-    },
-    end() {
-      carry += decoder.decode();
-      if (carry) onLine(carry);
-      carry = '';
-    },
-  };
+/**
+ * Splits a byte stream into lines for recording; the bytes themselves are relayed untouched
+ * elsewhere. The engine's splitter: linear in the bytes, and one line never holds more than the
+ * cap (a longer one is recorded truncated, with its finding), however long the server's line.
+ */
+function lineTap(maxLineBytes: number, onLine: (line: string, overflow: boolean) => void): LineSplitter {
+  return new LineSplitter(maxLineBytes, (line, overflow) => onLine(line.toString('utf8'), overflow));
 }
 
 export interface ShimStreams {
@@ -40,6 +28,8 @@ const SIGNAL_GRACE_MS = 5_000;
 export interface ShimOptions {
   /** Forward FORWARDED_SIGNALS received by this process to the server (the `wrap` command does). */
   forwardSignals?: boolean;
+  /** The longest line recorded whole (default MAX_STDIO_LINE_BYTES); the relay is never cut. */
+  maxLineBytes?: number;
 }
 
 /**
@@ -56,11 +46,13 @@ export function runStdioShim(command: string, args: string[], log: WrapLog, io: 
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env: process.env });
   const forwarded = opts.forwardSignals ? forwardSignals(child, log) : undefined;
   log.add({ type: 'lifecycle', phase: 'spawn', pid: child.pid, message: [command, ...args].join(' ') });
-  const fromHost = lineTap((line) => log.frame('out', line));
-  const fromServer = lineTap((line) => log.frame('in', line));
+  const cap = opts.maxLineBytes ?? MAX_STDIO_LINE_BYTES;
+  const fromHost = lineTap(cap, (line, overflow) => log.frame('out', line, overflow));
+  const fromServer = lineTap(cap, (line, overflow) => log.frame('in', line, overflow));
+  // Relayed first, recorded after: the host never waits on the recording.
   io.stdin.on('data', (chunk: Buffer) => {
-    fromHost.push(chunk);
     child.stdin.write(chunk);
+    fromHost.push(chunk);
   });
   io.stdin.on('end', () => {
     fromHost.end();
@@ -68,8 +60,8 @@ export function runStdioShim(command: string, args: string[], log: WrapLog, io: 
   });
   child.stdin.on('error', () => undefined);
   child.stdout.on('data', (chunk: Buffer) => {
-    fromServer.push(chunk);
     io.stdout.write(chunk);
+    fromServer.push(chunk);
   });
   const toTerminal = (io.stderr as { isTTY?: boolean }).isTTY === true ? new TextDecoder() : undefined;
   child.stderr.on('data', (chunk: Buffer) => {
@@ -88,9 +80,20 @@ export function runStdioShim(command: string, args: string[], log: WrapLog, io: 
       log.add({ type: 'lifecycle', phase: 'exit', code, signal });
       io.stdin.pause();
       const received = forwarded?.stop();
-      resolve(received ? 128 + osConstants.signals[received] : (code ?? 1));
+      // The server's last bytes may still sit in our stdout's buffer (a host that reads slowly):
+      // handed on before wrap exits, or they are lost with the process.
+      void flushed(io.stdout, FLUSH_LIMIT_MS).then(() => resolve(received ? 128 + osConstants.signals[received] : (code ?? 1)));
     });
   });
+}
+
+/** How long wrap waits, once its server is gone, for a host that does not read its stdout. */
+const FLUSH_LIMIT_MS = 10_000;
+
+/** Resolves once every byte written to `out` is handed to the OS (or `out` is gone, or after `ms`). */
+async function flushed(out: Writable, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (out.writableLength > 0 && !out.destroyed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /**

@@ -48,11 +48,19 @@ export class WrapLog {
     }
   }
 
-  /** One line of JSON-RPC (or not) as it crossed, in either direction. */
-  frame(dir: Direction, line: string): void {
+  /**
+   * One line of JSON-RPC (or not) as it crossed, in either direction. `overflow`: it was longer
+   * than the line cap and `line` is its truncated start, kept as text (a live session's verdict).
+   */
+  frame(dir: Direction, line: string, overflow = false): void {
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-    if (text.trim() === '') return;
+    if (text.trim() === '' && !overflow) return;
     const size = Buffer.byteLength(text);
+    if (overflow) {
+      const finding = undeliverableFinding('too-large', `longer than ${size} bytes (the line cap; truncated)`);
+      this.add({ type: 'frame', dir, raw: text, size, findings: [finding] });
+      return;
+    }
     // The same boundary and the same verdicts as a live session (parseStdoutLine): a line nested
     // past the cap stays text with its finding, a batch is one frame per message, and a server
     // line that is no message carries the finding `check` gives it live, so `lint` finds it too.

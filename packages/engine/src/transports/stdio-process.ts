@@ -3,7 +3,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { peekResponseId, type JsonRpcId } from '@mcpscope/protocol';
 import { EngineError } from '../errors.js';
 import { DescendantTracker } from './descendants.js';
-import { LineSplitter } from './line-splitter.js';
+import { LineSplitter, MAX_STDIO_LINE_BYTES } from './line-splitter.js';
 import { serverEnvironment } from './server-env.js';
 import { parseStdoutLine } from './stdout-line.js';
 import { isProcessAlive, stopProcessTree, waitUntilGone } from './process-tree.js';
@@ -102,7 +102,7 @@ export class StdioProcessTransport implements Transport {
     if (child.pid !== undefined) this.descendants = new DescendantTracker(child.pid, (pid, start) => supervised.descendant(pid, start)).watch();
     live.add(this);
     this.hooks.onSpawn(serverPid);
-    const lines = new LineSplitter(this.opts.maxLineBytes ?? 64 * 1024 * 1024, (line, overflow) => this.onLine(line, overflow));
+    const lines = new LineSplitter(this.opts.maxLineBytes ?? MAX_STDIO_LINE_BYTES, (line, overflow) => this.onLine(line, overflow));
     const onStdoutEnd = (): void => {
       lines.end();
       // A server that closed stdout can never answer again: stop it rather than let every
