@@ -142,10 +142,14 @@ export async function startHttpWrap(target: URL, port: number, log: WrapLog, { m
       const contentType = String(upstream.headers['content-type'] ?? '');
       log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, status: upstream.statusCode ?? 0, requestHeaders: flat(headers), responseHeaders: flat(responseHeaders), contentType, durationMs: Math.round((performance.now() - started) * 1000) / 1000 });
       res.writeHead(upstream.statusCode ?? 502, responseHeaders);
-      const recorded = decodedBody(upstream);
-      const stopDecoding = recorded === upstream ? undefined : () => (upstream.unpipe(recorded as Transform), recorded.destroy());
-      const tap = contentType.includes('text/event-stream') ? sseTap(log, maxMessageBytes) : contentType.includes('json') ? jsonTap(log, recorded, stopDecoding, maxMessageBytes) : undefined;
-      if (tap) recorded.on('data', tap);
+      // Only JSON and SSE are recorded: anything else is not decoded at all (a decoder nobody
+      // reads would fill up and hold back the relay it shares the upstream with).
+      const kind = contentType.includes('text/event-stream') ? 'sse' : contentType.includes('json') ? 'json' : undefined;
+      if (kind) {
+        const recorded = decodedBody(upstream);
+        const stopDecoding = recorded === upstream ? undefined : () => (upstream.unpipe(recorded as Transform), recorded.destroy());
+        recorded.on('data', kind === 'sse' ? sseTap(log, maxMessageBytes) : jsonTap(log, recorded, stopDecoding, maxMessageBytes));
+      }
       upstream.pipe(res);
       upstream.on('error', () => res.destroy());
       res.on('close', () => upstream.destroy());
