@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { formatBytes, formatClock, formatDuration, formatOffset } from '../../lib/format';
 import { frameOrigin, originSentence } from '../../lib/frameOrigin';
-import { CopyButton } from '../../ui/CopyButton';
 import { JsonView } from '../../ui/JsonView';
 import { directionLabel, frameAppChannel } from './frameChannel';
 import { KIND_LABEL, type FrameSummary } from './frameSummary';
+import { RawText } from './RawText';
 
 interface Props {
   frame: FrameEvent;
@@ -84,14 +84,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
       {frame.msg ? (
         <JsonView key={frame.seq} value={frame.msg} copyTestId="frame-detail-copy" />
       ) : (
-        <div className="flex min-h-0 flex-1 flex-col">
-          <div className="flex items-center border-b border-line px-2 py-1">
-            <span className="text-[11px] text-warn">Not JSON — a line the server wrote to stdout</span>
-            <span className="flex-1" />
-            <CopyButton text={() => frame.raw ?? ''} label="Copy text" testId="frame-detail-copy" />
-          </div>
-          <pre className="min-h-0 flex-1 overflow-auto bg-raw/40 p-2 font-mono text-[12px] break-all whitespace-pre-wrap">{frame.raw}</pre>
-        </div>
+        <RawText frame={frame} />
       )}
     </div>
   );

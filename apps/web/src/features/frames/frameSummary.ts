@@ -17,6 +17,11 @@ export interface FrameSummary {
   findings: { errors: number; warnings: number; infos: number };
 }
 
+/** The most of a row's detail kept: one line of a table cell (a raw line may be 64 MiB: laid out whole it froze the tab). */
+export const DETAIL_CHARS = 500;
+
+const clip = (text: string): string => (text.length > DETAIL_CHARS ? `${text.slice(0, DETAIL_CHARS)}…` : text);
+
 export function summarizeFrame(frame: FrameEvent, log: SessionLog | undefined): FrameSummary {
   const kind = frameKind(frame);
   const id = messageId(frame.msg);
@@ -29,10 +34,10 @@ export function summarizeFrame(frame: FrameEvent, log: SessionLog | undefined): 
     awaiting = response === undefined && (log?.holdsFrameSeq(frame.seq) ?? true);
   }
   let detail = '';
-  if (kind === 'raw') detail = frame.raw ?? '';
+  if (kind === 'raw') detail = clip(frame.raw ?? '');
   else if (kind === 'error') {
     const err = frame.msg?.error as { code?: unknown; message?: unknown } | undefined;
-    detail = [err?.code, err?.message].filter((x) => x !== undefined).join(' ');
+    detail = clip([err?.code, err?.message].filter((x) => x !== undefined).map((x) => (typeof x === 'string' ? clip(x) : x)).join(' '));
   }
   const findings = { errors: 0, warnings: 0, infos: 0 };
   for (const f of frame.findings ?? []) {
