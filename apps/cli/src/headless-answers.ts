@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Engine, ServerRequestAnswer, Session } from '@mcpscope/engine';
+import { answerHeadless, type Engine, type Session } from '@mcpscope/engine';
 import { ownValue } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { CliError } from './exit-codes.js';
@@ -43,21 +43,14 @@ export function rootsOf(answers: AnswerFile): z.infer<typeof RootsSchema>['roots
 }
 
 /**
- * A headless run has no one to ask: every server→client request of the session (sampling,
- * elicitation, on 2026-07-28 the ones inside `input_required`) is answered at once, from the
- * answer file or with a JSON-RPC error, so nothing waits forever.
+ * `call` is headless: every server→client request of the session is answered at once, from the
+ * answer file or with the engine's headless refusal (said on stderr), so nothing waits forever.
  */
-export function answerHeadless(engine: Engine, session: Session, answers: AnswerFile, io: CliIo): () => void {
-  return engine.subscribe((m) => {
-    if (m.type !== 'server-request' || m.request.sessionId !== session.id) return;
-    const { method, requestId } = m.request;
+export function answerCallHeadless(engine: Engine, session: Session, answers: AnswerFile, io: CliIo): () => void {
+  return answerHeadless(engine, session, {
+    who: 'mcpscope call',
     // The method is the server's string: an own key of the file only (never "constructor" from Object.prototype).
-    let answer: ServerRequestAnswer | undefined = ownValue(answers, method);
-    if (!answer) {
-      answer = { error: { code: -1, message: `mcpscope call is headless: no one to answer ${method}` } };
-      io.stderr(`mcpscope: the server asked for ${method}; answered with an error (headless, see --answer-file)\n`);
-    }
-    const reply = answer;
-    queueMicrotask(() => session.answer(requestId, reply));
+    answerFor: (method) => ownValue(answers, method),
+    onRefused: (method) => io.stderr(`mcpscope: the server asked for ${method}; answered with an error (headless, see --answer-file)\n`),
   });
 }

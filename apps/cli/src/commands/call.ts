@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
-import { answerHeadless, loadAnswerFile, rootsOf, type AnswerFile } from '../headless-answers.js';
+import { answerCallHeadless, loadAnswerFile, rootsOf, type AnswerFile } from '../headless-answers.js';
 import type { CliIo } from '../io.js';
 import { parseOptions, TargetOptionsSchema } from '../options.js';
 import { demoConfig } from '../paths.js';
@@ -189,7 +189,7 @@ function printServerLogs(engine: Engine, session: Session, io: CliIo): void {
 }
 
 async function exchange(engine: Engine, session: Session, method: string, opts: CallOptions, answers: AnswerFile, io: CliIo): Promise<ExitCodeValue> {
-  answerHeadless(engine, session, answers, io);
+  answerCallHeadless(engine, session, answers, io);
   const roots = rootsOf(answers);
   if (roots) await session.setRoots(roots);
   if (opts.level && method !== 'logging/setLevel') {
@@ -240,7 +240,7 @@ export async function runCall(method: string, command: string[], rawOptions: unk
     } catch (err) {
       return reportFailure(method, err, session, opts.timeout, io);
     } finally {
-      if (config.transport === 'stdio') reportStdoutNoise(session, io);
+      reportStdoutNoise(session, io);
     }
   } finally {
     // The answer is printed: the server's stdin closes now and its supervisor finishes the stop

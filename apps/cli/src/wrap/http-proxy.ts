@@ -67,19 +67,21 @@ function sseTap(log: WrapLog, cap: number): (chunk: Buffer) => void {
 function jsonTap(log: WrapLog, recorded: Readable, stopDecoding: (() => void) | undefined, cap: number): (chunk: Buffer) => void {
   const chunks: Buffer[] = [];
   let size = 0;
-  let overflow = false;
-  recorded.on('end', () => size > 0 && log.frame('in', Buffer.concat(chunks).toString('utf8'), overflow));
+  let done = false;
+  const record = (overflow: boolean) => {
+    if (done || size === 0) return;
+    done = true;
+    log.frame('in', Buffer.concat(chunks).toString('utf8'), overflow);
+  };
+  recorded.on('end', () => record(false));
   return (chunk) => {
-    if (overflow) return;
+    if (done) return;
     const room = cap - size;
-    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+    chunks.push(chunk.subarray(0, room));
     size += Math.min(chunk.length, room);
     if (chunk.length <= room) return;
-    overflow = true;
-    if (!stopDecoding) return;
-    log.frame('in', Buffer.concat(chunks).toString('utf8'), true);
-    size = 0;
-    stopDecoding();
+    record(true);
+    stopDecoding?.();
   };
 }
 

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { TraceWriter } from '@mcpscope/trace';
-import { parseStdoutLine } from '@mcpscope/engine';
+import { lineCapDetail, parseStdoutLine } from '@mcpscope/engine';
 import { nonJsonStdoutFinding, undeliverableFinding, type Direction, type SessionEvent } from '@mcpscope/protocol';
 import type { UiEntry } from '../ui-registry.js';
 
@@ -57,7 +57,7 @@ export class WrapLog {
     if (text.trim() === '' && !overflow) return;
     const size = Buffer.byteLength(text);
     if (overflow) {
-      const finding = undeliverableFinding('too-large', `longer than ${size} bytes (the line cap; truncated)`);
+      const finding = undeliverableFinding('too-large', lineCapDetail(size));
       this.add({ type: 'frame', dir, raw: text, size, findings: [finding] });
       return;
     }

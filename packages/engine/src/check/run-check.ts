@@ -1,8 +1,8 @@
 import type { Finding } from '@mcpscope/protocol';
 import type { Engine } from '../engine.js';
+import { answerHeadless } from '../headless-answers.js';
 import type { Session } from '../session.js';
 import type { SessionConfig } from '../types.js';
-import { answerServerRequests } from './answer-server-requests.js';
 import { AppResourceCheck } from './app-resources.js';
 import { Exerciser, type ExerciseOptions } from './exercise.js';
 import { withOrigin } from '../origin.js';
@@ -35,8 +35,18 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
     record: opts.record,
     noRedact: opts.noRedact,
   });
+  // Headless: a request the server sends the client is refused at once and noted once per method.
   const notes: string[] = [];
-  const stop = answerServerRequests(engine, session, notes);
+  const noted = new Set<string>();
+  const stop = answerHeadless(engine, session, {
+    who: 'mcpscope check',
+    origin: { by: 'mcpscope', reason: 'check: headless answer' },
+    onRefused: (method) => {
+      if (noted.has(method)) return;
+      noted.add(method);
+      notes.push(`the server asked the client for ${method}: answered with JSON-RPC error -1 at once (check is headless; no one to answer)`);
+    },
+  });
   try {
     return { report: await checkSession(session, opts, notes), session };
   } finally {

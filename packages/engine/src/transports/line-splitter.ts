@@ -1,6 +1,9 @@
 /** The longest line read from a stdio server (and relayed by `wrap`) that is parsed; longer is kept truncated. */
 export const MAX_STDIO_LINE_BYTES = 64 * 1024 * 1024;
 
+/** What a line past the cap is called in its finding (the live session's and `wrap`'s alike). */
+export const lineCapDetail = (keptBytes: number): string => `longer than ${keptBytes} bytes (the line cap; truncated)`;
+
 /**
  * Splits a byte stream into lines without ever holding more than `maxLineBytes` of one line.
  * A longer line is reported once, truncated, with `overflow: true`, and the rest of it skipped.

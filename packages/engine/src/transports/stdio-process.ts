@@ -3,7 +3,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { peekResponseId, type JsonRpcId } from '@mcpscope/protocol';
 import { EngineError } from '../errors.js';
 import { DescendantTracker } from './descendants.js';
-import { LineSplitter, MAX_STDIO_LINE_BYTES } from './line-splitter.js';
+import { lineCapDetail, LineSplitter, MAX_STDIO_LINE_BYTES } from './line-splitter.js';
 import { serverEnvironment } from './server-env.js';
 import { parseStdoutLine } from './stdout-line.js';
 import { isProcessAlive, stopProcessTree, waitUntilGone } from './process-tree.js';
@@ -154,7 +154,7 @@ export class StdioProcessTransport implements Transport {
   private onLine(line: Buffer, overflow: boolean): void {
     if (line.length === 0 && !overflow) return;
     const text = line.toString('utf8');
-    if (overflow) return this.refuse(text, 'too-large', `longer than ${line.length} bytes (the line cap; truncated)`, line.length);
+    if (overflow) return this.refuse(text, 'too-large', lineCapDetail(line.length), line.length);
     const parsed = parseStdoutLine(text);
     if ('error' in parsed) {
       if (parsed.code === 'too-deep') return this.refuse(text, 'too-deep', parsed.error, line.length);
