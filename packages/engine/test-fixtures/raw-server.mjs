@@ -13,6 +13,9 @@
 //   slow-init       never answer initialize (a handshake that is still under way)
 //   ansi-junk       print a line of terminal escapes (clear screen, set title) on stdout at start
 //   deep-no-id      on tools/list, write a line nested 300 levels deep with no id, and never answer
+//   task-cancel-race  a tasks server (2025-11-25) whose tool `wait` starts a task in input_required;
+//                   on tasks/cancel it answers the held tasks/result with the cancelled task's error
+//                   first, then the cancel (the order server-everything's 1 s tasks/result poll can take)
 //   bad             a server with known lint problems (for `mcpscope check`): a print() on stdout,
 //                   tools with an empty description and an invalid name, a tools/list cursor
 //                   that loops, and an undeclared notifications/tools/list_changed
@@ -78,6 +81,7 @@ rl.on('line', (line) => {
     if (!msg.params?.cursor) send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     return;
   }
+  if (mode === 'task-cancel-race' && taskCancelRace(msg)) return;
   if (mode === 'slow-init' && msg.method === 'initialize') return;
   if (msg.method === 'initialize') {
     if (mode === 'exit-on-init') {
@@ -94,4 +98,22 @@ rl.on('line', (line) => {
     send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
   }
 });
+let heldResult;
+function taskCancelRace(msg) {
+  const task = (status) => ({ taskId: 't1', status, ttl: 60_000, createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', pollInterval: 60_000 });
+  if (msg.method === 'initialize') {
+    const capabilities = { tools: {}, tasks: { cancel: {}, list: {}, requests: { tools: { call: {} } } } };
+    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
+  } else if (msg.method === 'tools/list') {
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'wait', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }] } });
+  } else if (msg.method === 'tools/call') {
+    send({ jsonrpc: '2.0', id: msg.id, result: { task: task('input_required') } });
+  } else if (msg.method === 'tasks/result') {
+    heldResult = msg.id;
+  } else if (msg.method === 'tasks/cancel') {
+    const error = JSON.stringify({ jsonrpc: '2.0', id: heldResult, error: { code: -32603, message: 'Task t1 was cancelled' } });
+    process.stdout.write(`${error}\n${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: task('cancelled') })}\n`);
+  } else return false;
+  return true;
+}
 if (mode !== 'ignore-stdin-eof') rl.on('close', () => process.exit(0));

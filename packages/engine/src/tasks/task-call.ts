@@ -63,6 +63,8 @@ export class TaskCall {
   private latest?: TaskSnapshot;
   private readonly answered = new Set<string>();
   private inputCounter = 0;
+  /** The user's tasks/cancel, while in flight: a tasks/result error that overtakes it is that cancel's doing. */
+  private cancelling?: Promise<unknown>;
   /** A notification woke the wait: it told what a poll would have, so that poll is skipped. */
   private pushed = false;
   expired = false;
@@ -103,7 +105,9 @@ export class TaskCall {
 
   /** tasks/cancel as `origin`; the running drive() then ends `cancelled`. */
   async cancel(origin: FrameOrigin): Promise<TaskInfo> {
-    const out = await this.deps.rpc('tasks/cancel', { taskId: this.taskId }, origin, this.timeoutMs);
+    const sent = this.deps.rpc('tasks/cancel', { taskId: this.taskId }, origin, this.timeoutMs);
+    this.cancelling = sent.catch(() => undefined);
+    const out = await sent;
     if (out.outcome === 'error') throw new EngineError('ENGINE_RPC_ERROR', `tasks/cancel failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, { data: { rpcError: out.error } });
     // v1 answers with the Task (cancelled); v2 with an empty result, and the next poll shows it.
     const task = out.outcome === 'result' ? parseTask(out.result, this.generation) : undefined;
@@ -173,6 +177,10 @@ export class TaskCall {
         this.check();
         return { outcome: 'cancelled' };
       }
+      // A server may answer the held tasks/result (with the cancelled task's error) before it answers
+      // tasks/cancel, or in the same read: once cancelled, the task stays so (#task-cancellation).
+      await this.cancelling;
+      if (this.status() === 'cancelled') return { outcome: 'cancelled' };
       // tasks/result answers once the task is terminal; a status nobody reported yet follows from it.
       const failed = out.outcome === 'error' || out.result.isError === true;
       const status = isTerminal(this.status()) ? this.status() : failed ? 'failed' : 'completed';

@@ -4,7 +4,7 @@ import { Engine } from '../engine.js';
 import { CLIENT_TASKS_CAPABILITY } from '../client-factory.js';
 import type { Session } from '../session.js';
 import type { PendingServerRequest } from '../types.js';
-import { everythingEntry } from '../../test-fixtures/servers.js';
+import { everythingEntry, RAW_SERVER } from '../../test-fixtures/servers.js';
 
 let engine: Engine;
 afterEach(async () => engine?.closeAll());
@@ -115,6 +115,23 @@ describe('tasks on 2025-11-25 with server-everything 2026.8.31', () => {
     // Cancelling a task that is already terminal: the server's -32602 (2025-11-25/basic/utilities/tasks#task-cancellation).
     await expect(session.tasks.controls.cancel(out.task!.taskId, { by: 'user', reason: 'tasks: cancel' })).rejects.toMatchObject({ code: 'ENGINE_RPC_ERROR', data: { rpcError: { code: -32602 } } });
     expect(findings(session.events()).filter((f) => f.severity === 'error')).toEqual([]);
+  }, 30_000);
+});
+
+describe('cancelling while tasks/result is held', () => {
+  it('ends cancelled when the server answers the held tasks/result with an error before the cancel (the CI race)', async () => {
+    engine = new Engine({ stopGraceMs: 200 });
+    const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: 'task-cancel-race' } });
+    await session.request('tools/list', {});
+    const running = session.callTask({ name: 'wait', arguments: {} }, { callId: 'w1' });
+    await until(() => frames(session.events(), 'out', 'tasks/result').length === 1, 'tasks/result');
+    const task = await session.tasks.controls.cancel('t1', { by: 'user', reason: 'tasks: cancel' });
+    expect(task.status).toBe('cancelled');
+    const out = await running;
+    expect(out).toMatchObject({ callId: 'w1', outcome: 'cancelled', task: { status: 'cancelled' } });
+    // The error came first on the wire: it is the cancelled task's final result, not a failure of the call.
+    const inbound = session.events().filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'in' && e.msg?.id !== undefined);
+    expect(inbound.slice(-2).map((f) => (f.msg!.error ? 'error' : 'result'))).toEqual(['error', 'result']);
   }, 30_000);
 });
 
