@@ -66,3 +66,13 @@ test('a hostile page on another origin cannot use the proxy', async ({ page }) =
     await new Promise((r) => hostile.close(r));
   }
 });
+
+test('an HTTP server run as a command: the timeout names the line it printed on stdout and says to connect by URL', async ({ page }, info) => {
+  app = await launchMcpscope(['--connect-timeout', '1500', '--probe-timeout', '300', '-e', 'FIXTURE_MODE=http-banner', '--', process.execPath, RAW_SERVER]);
+  await page.goto(app.url);
+  const sent = page.getByTestId('connect-error-sent-instead');
+  await expect(sent).toContainText('a line on stdout that is not JSON-RPC, the first: "MCP server listening on http://127.0.0.1:3000/mcp"');
+  await expect(sent).toContainText('a server that speaks HTTP is connected to by its URL, not run as a command');
+  await expect(page.getByTestId('connect-error')).toContainText('No answer within 1500 ms');
+  await new McpscopeApp(page).screenshot(info, 'error-http-server-as-command');
+});

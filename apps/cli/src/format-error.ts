@@ -46,6 +46,10 @@ export function describeConnectError(target: string, err: unknown): string {
     lines.push('  response body:');
     for (const line of e.httpBody.split('\n').slice(0, 40)) lines.push(`    | ${line.replace(/\r$/, '')}`);
   }
+  if (e.sentInstead && e.sentInstead.length > 0) {
+    lines.push('  the server sent instead:');
+    for (const said of e.sentInstead) lines.push(`    - ${said}`);
+  }
   if (e.stderrTail && e.stderrTail.length > 0) {
     lines.push('  last lines of its stderr:');
     // A CRLF line ending is not an overwrite; any other control character is escaped on output (CliIo).

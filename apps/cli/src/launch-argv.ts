@@ -13,7 +13,7 @@ export const ROOT_VALUE_OPTIONS: readonly string[] = [
   '--url', '--transport', '--header', '--bearer', '--client-id', '--client-secret', '--scope', '--token-file',
   '--client-metadata-url', '--grant', '--assertion-file', '--idp-token-endpoint', '--idp-id-token', '--idp-client-id',
   '--idp-client-secret', '--auth-method', '--private-key-jwk', '--dpop-alg', '--dpop-key', '--env', '--cwd', '--config',
-  '--server', '--era', '--probe-timeout', '--record', '--port', '--host', '--traces-dir', '--memory-budget', '--background',
+  '--server', '--era', '--probe-timeout', '--connect-timeout', '--record', '--port', '--host', '--traces-dir', '--memory-budget', '--background',
 ];
 export const ROOT_FLAG_OPTIONS: readonly string[] = [
   '--oauth', '--oauth-headless', '--dpop', '--demo', '--no-redact', '--allow-remote', '--no-open', '--no-record-all',

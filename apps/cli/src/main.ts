@@ -50,6 +50,7 @@ export function buildProgram(io: CliIo, done: (code: number) => void, early?: Pr
     .option('--traces-dir <dir>', 'where every session\'s trace is saved (default: $XDG_DATA_HOME/mcpscope/traces)')
     .option('--no-record-all', 'do not save every session\'s trace to the traces folder')
     .option('--memory-budget <MiB>', MEMORY_BUDGET_HELP)
+    .option('--connect-timeout <ms>', 'give up connecting to a server after this long (every session this UI opens)', '30000')
     .addOption(new Option('--background <log>', 'started by connect: detached, no browser, output in <log>').hideHelp())
     .addHelpText('after', `
 Examples:

@@ -12,6 +12,7 @@ import { DEFAULT_PROBE_TIMEOUT_MS, StdioTap } from './transports/stdio-tap.js';
 import { sdkIgnores } from './sdk-ignores.js';
 import { createTappedFetch } from './transports/tapped-fetch.js';
 import type { ConnectError, HttpSessionConfig, SessionConfig, StdioSessionConfig } from './types.js';
+import { strayOutput } from './stray-output.js';
 
 export interface ConnectContext {
   log: EventLog;
@@ -202,8 +203,10 @@ export function describeConnectError(ctx: ConnectContext, err: unknown): Connect
     const message = `${http.method} ${http.url} answered HTTP ${http.status}${bodyExcerpt(http.responseBody)}`;
     return { code: 'ENGINE_HTTP_STATUS', message, httpStatus: http.status, httpHeaders: http.responseHeaders, ...(http.responseBody ? { httpBody: http.responseBody } : {}) };
   }
+  const stray = strayOutput(events);
+  const sentInstead = stray.length > 0 ? { sentInstead: stray } : {};
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
-    return { code: 'ENGINE_TIMEOUT', message: `No answer within ${ctx.timeoutMs} ms: ${message}`, stderrTail: ctx.stderrTail() };
+    return { code: 'ENGINE_TIMEOUT', message: `No answer within ${ctx.timeoutMs} ms: ${message}`, stderrTail: ctx.stderrTail(), ...sentInstead };
   }
-  return { code: 'ENGINE_CONNECT_FAILED', message, stderrTail: ctx.config.transport === 'stdio' ? ctx.stderrTail() : undefined };
+  return { code: 'ENGINE_CONNECT_FAILED', message, stderrTail: ctx.config.transport === 'stdio' ? ctx.stderrTail() : undefined, ...sentInstead };
 }

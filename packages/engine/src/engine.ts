@@ -28,6 +28,8 @@ export interface EngineOptions {
   memoryBudget?: number;
   /** Where spill folders go (default os.tmpdir()). */
   spillRoot?: string;
+  /** How long a session's connect may take when its open() does not say (default 30 s). */
+  connectTimeoutMs?: number;
 }
 
 /** Holds every session and fans their events out to subscribers (the proxy's /ws hub, the CLI). */
@@ -75,7 +77,8 @@ export class Engine {
     this.emit({ type: 'session', session: session.info() });
     this.emit(session.pageInfo());
     // Everything the connection causes runs in the session's scope (backstop.ts).
-    await sessionScope.run(id, () => session.connect(opts));
+    const connect = opts.connectTimeoutMs === undefined && this.opts.connectTimeoutMs !== undefined ? { ...opts, connectTimeoutMs: this.opts.connectTimeoutMs } : opts;
+    await sessionScope.run(id, () => session.connect(connect));
     return session;
   }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { Engine } from './engine.js';
+import type { EngineError } from './errors.js';
 import { RAW_SERVER, isAlive } from '../test-fixtures/servers.js';
 
 let engine: Engine;
@@ -9,6 +10,24 @@ afterEach(async () => engine?.dispose());
 const raw = (mode: string) => ({ transport: 'stdio' as const, command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: mode } });
 
 describe('faulty servers (issue 6)', () => {
+  it('a connect that times out says what the server sent instead: its stdout line, and that an HTTP server is reached by URL', async () => {
+    engine = new Engine({ stopGraceMs: 100, connectTimeoutMs: 800 });
+    const err = (await engine.open({ ...raw('http-banner'), probeTimeoutMs: 200 }).catch((e: unknown) => e)) as EngineError;
+    expect(err.details).toMatchObject({ code: 'ENGINE_TIMEOUT', message: expect.stringContaining('No answer within 800 ms') });
+    expect(err.details?.sentInstead).toEqual([
+      'a line on stdout that is not JSON-RPC, the first: "MCP server listening on http://127.0.0.1:3000/mcp"; it names "http://127.0.0.1:3000/mcp": a server that speaks HTTP is connected to by its URL, not run as a command',
+    ]);
+    // The failed session keeps it for the UI.
+    expect(engine.list()[0]?.error?.sentInstead).toEqual(err.details?.sentInstead);
+  });
+
+  it('a connect that fails on a server that sent only answers says nothing instead', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const err = (await engine.open(raw('exit-on-init')).catch((e: unknown) => e)) as EngineError;
+    expect(err.details?.code).toBe('ENGINE_EXITED');
+    expect(err.details?.sentInstead).toBeUndefined();
+  });
+
   it('a hung request fails with a clear timeout and the session stays usable', async () => {
     engine = new Engine({ stopGraceMs: 100 });
     const session = await engine.open(raw('hang-on-tools'));

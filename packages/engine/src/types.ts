@@ -53,6 +53,8 @@ export interface ConnectError {
   httpHeaders?: Record<string, string>;
   /** The start of the error response's body (capped at 4 KiB). */
   httpBody?: string;
+  /** What the server sent that answered nothing mcpscope waited for (stray-output.ts), in plain words. */
+  sentInstead?: string[];
 }
 
 export interface SessionInfo {

@@ -12,6 +12,8 @@
 //   bad-output      a tool whose structuredContent breaks its outputSchema
 //   slow-init       never answer initialize (a handshake that is still under way)
 //   ansi-junk       print a line of terminal escapes (clear screen, set title) on stdout at start
+//   http-banner     print "listening on http://…" on stdout and answer nothing (an HTTP server run as a command)
+//   wrong-id        answer tools/list with the request's id + 1000 (a response to no request)
 //   deep-no-id      on tools/list, write a line nested 300 levels deep with no id, and never answer
 //   task-cancel-race  a tasks server (2025-11-25) whose tool `wait` starts a task in input_required;
 //                   on tasks/cancel it answers the held tasks/result with the cancelled task's error
@@ -25,6 +27,7 @@ import { createInterface } from 'node:readline';
 const mode = process.env.FIXTURE_MODE ?? '';
 const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
 if (mode === 'junk' || mode === 'bad') process.stdout.write('Server starting... (a print() on stdout)\n');
+if (mode === 'http-banner') process.stdout.write('MCP server listening on http://127.0.0.1:3000/mcp\n');
 if (mode === 'ansi-junk') process.stdout.write('\u001b[2J\u001b]0;owned\u0007 started\n');
 if (mode === 'grandchild') {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
@@ -39,12 +42,17 @@ process.stderr.write(`raw-server ready (${mode || 'plain'})\n`);
 const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const msg = JSON.parse(line);
+  if (mode === 'http-banner') return;
   if (mode === 'strict-init' && msg.method === 'server/discover') {
     process.stderr.write('unexpected request before initialize\n');
     process.exit(1);
   }
   if (mode === 'crash-on-tools' && msg.method === 'tools/list') process.exit(1);
   if (mode === 'hang-on-tools' && msg.method === 'tools/list') return;
+  if (mode === 'wrong-id' && msg.method === 'tools/list') {
+    send({ jsonrpc: '2.0', id: msg.id + 1000, result: { tools: [] } });
+    return;
+  }
   if (mode === 'deep-no-id' && msg.method === 'tools/list') {
     process.stdout.write(`{"jsonrpc":"2.0","result":${'['.repeat(300)}${']'.repeat(300)}}\n`);
     return;

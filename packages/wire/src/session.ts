@@ -51,6 +51,8 @@ export const ConnectErrorSchema = z.object({
   httpHeaders: z.record(z.string(), z.string()).optional(),
   /** The start of a 4xx/5xx response body (≤ 4 KiB), as text. */
   httpBody: z.string().optional(),
+  /** What the server sent that answered nothing (stdout lines not JSON-RPC, responses to no request), in plain words. */
+  sentInstead: z.array(z.string()).optional(),
 });
 export type ConnectError = z.infer<typeof ConnectErrorSchema>;
 

@@ -40,7 +40,14 @@ describe('mcpscope call says what the server wrote to stdout that is not JSON-RP
     const r = await call('deep-no-id', '--timeout', '1500');
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('no response to tools/list within 1500 ms');
-    expect(r.stderr).toContain('the server wrote a line that mcpscope kept as text and did not parse (its own limits), the first nested past its depth cap: "{"jsonrpc":"2.0","result":[[[[');
+    expect(r.stderr).toContain('  the server sent instead:\n    - a line kept as text at mcpscope\'s own limits, not parsed, the first nested past its depth cap: "{\\"jsonrpc\\":\\"2.0\\",\\"result\\":[[[[');
     expect(r.stderr).toContain('if that was the answer, its id could not be read');
+  });
+
+  it('after a timeout, an answer with the wrong id is named', async () => {
+    const r = await call('wrong-id', '--timeout', '1500');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('no response to tools/list within 1500 ms');
+    expect(r.stderr).toContain('  the server sent instead:\n    - a response to no request in flight, the first with id 1001 (a response carries the id of the request it answers)');
   });
 });

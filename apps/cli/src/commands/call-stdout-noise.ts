@@ -11,9 +11,9 @@ function framesWith(session: Session, rules: readonly string[]): FrameEvent[] {
     .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'in' && e.channel === undefined && (e.findings ?? []).some((f) => rules.includes(f.rule)));
 }
 
-function quoted(frame: FrameEvent, sized = true): string {
+function quoted(frame: FrameEvent): string {
   const raw = frame.raw ?? '';
-  return raw.length > SHOWN ? `"${escapeControl(raw.slice(0, SHOWN))}…"${sized ? ` (${frame.size} bytes)` : ''}` : `"${escapeControl(raw)}"`;
+  return raw.length > SHOWN ? `"${escapeControl(raw.slice(0, SHOWN))}…" (${frame.size} bytes)` : `"${escapeControl(raw)}"`;
 }
 
 /**
@@ -30,17 +30,4 @@ export function reportStdoutNoise(session: Session, io: CliIo): void {
       `2025-11-25/basic/transports#stdio: "The server MUST NOT write anything to its \`stdout\` that is not a valid MCP message." ` +
       `A host may drop the connection on it; log to stderr instead (mcpscope check lists every line).\n`,
   );
-}
-
-/**
- * After a timeout: lines mcpscope kept as text at its own limits (too long, nested too deep). One
- * whose id could not be read may have been the answer that never came.
- */
-export function reportUnparsedLines(session: Session, io: CliIo): void {
-  const refused = framesWith(session, ['message-too-large', 'message-too-deep']);
-  if (refused.length === 0) return;
-  const what = refused.length === 1 ? 'a line' : `${refused.length} lines`;
-  const first = refused[0]!;
-  const why = first.findings!.some((f) => f.rule === 'message-too-deep') ? 'nested past its depth cap' : 'longer than its line cap';
-  io.stderr(`mcpscope: the server wrote ${what} that mcpscope kept as text and did not parse (its own limits), the first ${why}: ${quoted(first, false)}; if that was the answer, its id could not be read\n`);
 }

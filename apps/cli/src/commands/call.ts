@@ -1,4 +1,4 @@
-import { Engine, handOffStdioServers, LOG_LEVELS, withOrigin, type RequestOutcome, type Session } from '@mcpscope/engine';
+import { Engine, handOffStdioServers, LOG_LEVELS, strayOutput, withOrigin, type RequestOutcome, type Session } from '@mcpscope/engine';
 import { cleanOriginReason, toolUi } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
@@ -12,7 +12,7 @@ import { describeTarget, resolveTarget } from '../target.js';
 import { escapeControl } from './escape-control.js';
 import { requiredTaskHint, sendTask } from './call-task.js';
 import { loadSkill } from './call-skill.js';
-import { reportStdoutNoise, reportUnparsedLines } from './call-stdout-noise.js';
+import { reportStdoutNoise } from './call-stdout-noise.js';
 
 const ParamsSchema = z
   .string()
@@ -158,7 +158,9 @@ function reportFailure(method: string, err: unknown, session: Session, timeoutMs
   const { code, data } = err as { code?: string; data?: { rpcError?: unknown } };
   if (code === 'ENGINE_TIMEOUT') {
     io.stderr(`mcpscope: no response to ${method} within ${timeoutMs} ms (--timeout)\n`);
-    reportUnparsedLines(session, io);
+    // Stdout noise is said once for every outcome (reportStdoutNoise), not here.
+    const stray = strayOutput(session.events(), { stdoutNoise: false });
+    if (stray.length > 0) io.stderr(`  the server sent instead:\n${stray.map((s) => `    - ${s}\n`).join('')}`);
     return ExitCode.Timeout;
   }
   if (code === 'ENGINE_RESPONSE_REFUSED') {

@@ -25,6 +25,7 @@ export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   tracesDir: z.string().min(1).optional(),
   recordAll: z.boolean().default(true),
   memoryBudget: MemoryBudgetSchema,
+  connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
   /** Hidden: started by `mcpscope connect` (background.ts), detached, output in this log file. */
   background: z.string().min(1).optional(),
 });
@@ -54,7 +55,7 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   }
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   const tracesDir = opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv);
-  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact, memoryBudget: mebibytes(opts.memoryBudget) });
+  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact, memoryBudget: mebibytes(opts.memoryBudget), connectTimeoutMs: opts.connectTimeout });
   // A long-running UI outlives a bug met on one server: that session closes, the rest go on.
   const removeBackstop = installBackstop(engine, (text) => io.stderr(text));
   const staticDir = webDir();

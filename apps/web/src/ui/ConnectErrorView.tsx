@@ -12,7 +12,7 @@ interface Props {
   title?: string;
 }
 
-/** Why a connection failed: exit code/signal, the last stderr lines, HTTP status, body and headers. */
+/** Why a connection failed: exit code/signal, what the server sent instead of an answer, the last stderr lines, HTTP status, body and headers. */
 export function ConnectErrorView({ message, codes = [], failure, onDismiss, title = 'Connection failed' }: Props) {
   const facts: string[] = [];
   if (failure?.exitCode !== undefined && failure.exitCode !== null) facts.push(`exit code ${failure.exitCode}`);
@@ -39,6 +39,16 @@ export function ConnectErrorView({ message, codes = [], failure, onDismiss, titl
           ))}
           {shownCodes.length > 0 && <span className="chip">{shownCodes.join(' · ')}</span>}
         </div>
+      )}
+      {failure?.sentInstead && failure.sentInstead.length > 0 && (
+        <>
+          <div className="mt-2 text-[11px] font-medium text-muted">What the server sent instead of an answer</div>
+          <ul className="mt-0.5 list-disc space-y-0.5 pl-4 break-words text-fg" data-testid="connect-error-sent-instead">
+            {failure.sentInstead.map((said, i) => (
+              <li key={i}>{said}</li>
+            ))}
+          </ul>
+        </>
       )}
       {failure?.stderrTail && failure.stderrTail.length > 0 && (
         <>
