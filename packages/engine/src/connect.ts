@@ -1,5 +1,5 @@
 import { SdkError, SdkErrorCode, type Client, type FetchLike, type Transport } from '@modelcontextprotocol/client';
-import type { FrameOrigin, HttpEvent, JsonRpcId } from '@mcpscope/protocol';
+import type { FrameOrigin, HttpEvent, JsonRpcId, SessionEvent } from '@mcpscope/protocol';
 import { redact } from '@mcpscope/trace';
 import { EngineError } from './errors.js';
 import type { EventLog } from './event-log.js';
@@ -128,6 +128,28 @@ function lastHttpFailure(log: EventLog, network = false): HttpEvent | undefined 
   return undefined;
 }
 
+/** The Streamable HTTP POST that failed before the legacy fallback `last` (auto transport), if any. */
+function failedBeforeFallback(events: readonly SessionEvent[], last: HttpEvent): HttpEvent | undefined {
+  const fellBack = events.findIndex((e) => e.type === 'lifecycle' && e.phase === 'state' && e.state === 'transport-attempt');
+  if (fellBack < 0) return undefined;
+  for (let i = fellBack - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'http' && e !== last && e.status !== undefined && e.status >= 400) return e;
+  }
+  return undefined;
+}
+
+/** "POST … answered HTTP 404, then the legacy HTTP+SSE fallback: ": both attempts, not only the last. */
+function fallbackPrefix(events: readonly SessionEvent[], last: HttpEvent): string {
+  const first = failedBeforeFallback(events, last);
+  return first ? `${first.method} ${first.url} answered HTTP ${first.status} (Streamable HTTP), then the legacy HTTP+SSE fallback: ` : '';
+}
+
+/** Both transports answered 404: the URL's path is the likely fault, not the transport. */
+function notFoundHint(events: readonly SessionEvent[], last: HttpEvent): string {
+  return last.status === 404 && failedBeforeFallback(events, last)?.status === 404 ? ' (neither transport found an MCP endpoint at this URL: check its path)' : '';
+}
+
 /** One line of a body for a message; the whole (capped) body rides on ConnectError.httpBody. */
 function bodyExcerpt(body: string | undefined): string {
   const line = body?.replace(/\s+/g, ' ').trim();
@@ -200,7 +222,7 @@ export function describeConnectError(ctx: ConnectContext, err: unknown): Connect
     return { code: 'ENGINE_UNREACHABLE', message: `${http.method} ${http.url} failed: ${http.error}` };
   }
   if (http) {
-    const message = `${http.method} ${http.url} answered HTTP ${http.status}${bodyExcerpt(http.responseBody)}`;
+    const message = `${fallbackPrefix(events, http)}${http.method} ${http.url} answered HTTP ${http.status}${bodyExcerpt(http.responseBody)}${notFoundHint(events, http)}`;
     return { code: 'ENGINE_HTTP_STATUS', message, httpStatus: http.status, httpHeaders: http.responseHeaders, ...(http.responseBody ? { httpBody: http.responseBody } : {}) };
   }
   const stray = strayOutput(events);

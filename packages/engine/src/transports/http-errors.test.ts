@@ -14,7 +14,9 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {
-      if (req.url === '/forbidden') {
+      if (req.url === '/nowhere') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Cannot ' + req.method + ' /nowhere');
+      } else if (req.url === '/forbidden') {
         res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden: this server needs an X-Api-Key header');
       } else if (req.url === '/long') {
         res.writeHead(403, { 'content-type': 'text/plain' }).end('x'.repeat(10_000));
@@ -79,6 +81,18 @@ describe('an HTTP error response', () => {
     expect(err.message).toContain('answered HTTP 403: forbidden: this server needs an X-Api-Key header');
     const events = engine.view(err.sessionId!)!.events();
     expect(httpEvents(events).find((e) => e.status === 403)?.responseBody).toBe('forbidden: this server needs an X-Api-Key header');
+  });
+
+  it('a 404 to the POST and to the legacy fallback\'s GET: both are named, and the path is the likely fault', async () => {
+    engine = new Engine();
+    const err = (await engine.open({ transport: 'auto', url: `${base}/nowhere`, headers: {} }).catch((e: unknown) => e)) as EngineError;
+    expect(err.details).toMatchObject({ code: 'ENGINE_HTTP_STATUS', httpStatus: 404, httpBody: 'Cannot GET /nowhere' });
+    expect(err.message).toContain(
+      `POST ${base}/nowhere answered HTTP 404 (Streamable HTTP), then the legacy HTTP+SSE fallback: GET ${base}/nowhere answered HTTP 404: Cannot GET /nowhere (neither transport found an MCP endpoint at this URL: check its path)`,
+    );
+    // An explicit transport has no fallback: only its own answer.
+    const http = (await failedOpen(engine, `${base}/nowhere`)) as EngineError;
+    expect(http.message).toMatch(/^POST \S+ answered HTTP 404: Cannot POST \/nowhere$/);
   });
 
   it('caps the body it shows at 4 KiB', async () => {
