@@ -50,6 +50,8 @@ describe('mcpscope mock (a trace served as an MCP server)', () => {
     expect(err.message).toContain('"b":3');
     const missing = await client.request({ method: 'prompts/list', params: {} }).catch((e) => e);
     expect(missing.code).toBe(-32601);
+    // No other method's params as a "closest": what the trace can answer (the handshake is the SDK's).
+    expect(missing.message).toBe('mcpscope mock: the trace recorded no prompts/list. It can answer tools/list, tools/call.');
     await client.close();
   });
 });

@@ -25,8 +25,13 @@ export function recordedIdentity(events: Iterable<SessionEvent>): RecordedIdenti
 /**
  * An MCP server that answers from a trace (`mcpscope mock`): the SDK speaks the protocol
  * (handshake in either era, ping), every other request is looked up by method and params. An
- * unmatched request gets a JSON-RPC error naming the closest recorded request.
+ * unmatched request gets a JSON-RPC error naming the closest recorded request of its method, or
+ * the methods the trace can answer.
  */
+/** The longest piece of the trace quoted in an error message. */
+const SHOWN = 300;
+const clip = (text: string): string => (text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text);
+
 export function createRecordedServer(index: MockIndex, identity: RecordedIdentity): Server {
   const server = new Server(identity.serverInfo, { capabilities: identity.capabilities as never, instructions: identity.instructions });
   server.fallbackRequestHandler = async (request) => {
@@ -38,9 +43,14 @@ export function createRecordedServer(index: MockIndex, identity: RecordedIdentit
       if ('error' in hit.answer) throw new ProtocolError(hit.answer.error.code, hit.answer.error.message, hit.answer.error.data);
       return hit.answer.result as never;
     }
-    const closest = hit.closest ? ` The closest recorded request is ${hit.closest.method} ${JSON.stringify(hit.closest.params)}.` : ' The trace has no requests.';
-    const code = index.methods().includes(request.method) ? -32602 : -32601;
-    throw new ProtocolError(code, `mcpscope mock: no recorded ${request.method} with these params.${closest}`, { closest: hit.closest });
+    const recorded = index.methods().filter((m) => !HANDSHAKE.has(m));
+    if (!recorded.includes(request.method)) {
+      // Another method's params are no hint: say what the trace can answer.
+      const has = recorded.length > 0 ? `It can answer ${clip(recorded.join(', '))}.` : 'It has no requests past the handshake.';
+      throw new ProtocolError(-32601, `mcpscope mock: the trace recorded no ${request.method}. ${has}`, { recorded });
+    }
+    const closest = hit.closest ? ` The closest recorded request is ${hit.closest.method} ${clip(JSON.stringify(hit.closest.params))} (the error's data has it whole).` : '';
+    throw new ProtocolError(-32602, `mcpscope mock: no recorded ${request.method} with these params.${closest}`, { closest: hit.closest });
   };
   return server;
 }
