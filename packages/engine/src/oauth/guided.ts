@@ -15,6 +15,7 @@ import type { McpscopeOAuthProvider } from './provider.js';
 import { GUIDED_EDITABLE, GUIDED_NEXT, type GuidedInputs, type GuidedStage, type GuidedState } from './guided-types.js';
 import { keepRegisteredClient, planStepUp, STEP_UP_EDITABLE, stepUpNext } from './guided-step-up.js';
 import type { OAuthConfig, UserAgent } from './types.js';
+import { checkAuthorizationUrl } from './authorization-url.js';
 
 /** What the Guided flow borrows from its OAuthRunner: the same provider, fetch, events and user agent. */
 export interface GuidedHost {
@@ -196,6 +197,7 @@ export class GuidedFlow {
     const started = await startAuthorization(this.info!.authorizationServerUrl, { metadata: this.info!.authorizationServerMetadata, clientInformation: provider.clientInfo()!, redirectUrl: redirect, scope: i.scope, state, resource: i.resource });
     provider.saveCodeVerifier(started.codeVerifier);
     const url = started.authorizationUrl;
+    checkAuthorizationUrl(url);
     provider.pendingUrl = url;
     this.authorizationUrl = url.href;
     if (!this.host.userAgent) throw new Error('Authorization needs a browser but no user agent is configured');

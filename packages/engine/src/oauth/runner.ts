@@ -17,6 +17,7 @@ import { dpopResourceFetch, dpopTokenFetch, lazyKey } from './dpop-fetch.js';
 import { authorizeWorkload } from './wif.js';
 import type { GuidedState } from './guided-types.js';
 import type { CallbackParams, OAuthConfig, OAuthStatus, UserAgent } from './types.js';
+import { checkAuthorizationUrl } from './authorization-url.js';
 
 export interface OAuthRunnerOptions {
   serverUrl: string;
@@ -150,6 +151,7 @@ export class OAuthRunner {
     });
     if (result === 'REDIRECT') {
       const url = this.provider.pendingUrl!;
+      checkAuthorizationUrl(url);
       const expectedState = url.searchParams.get('state') ?? undefined;
       this.emit('authorization-request', { url: url.href, params: Object.fromEntries(url.searchParams) });
       if (!this.options.userAgent) throw new Error('Authorization needs a browser but no user agent is configured');
