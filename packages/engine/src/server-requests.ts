@@ -8,6 +8,12 @@ interface Waiting {
 }
 
 /**
+ * Most server→client requests one session keeps waiting for an answer: each is a dialog for a
+ * person, and a server that sends thousands at once must not bury the UI (or grow without bound).
+ */
+export const MAX_WAITING_SERVER_REQUESTS = 100;
+
+/**
  * Server→client requests (sampling, elicitation, anything unknown) wait here until somebody
  * answers them: a person in the UI, or a headless policy.
  */
@@ -33,6 +39,10 @@ export class ServerRequestQueue {
       if ('result' in answer) w.resolve(answer.result);
       else w.reject(new ProtocolError(answer.error.code, answer.error.message, answer.error.data));
     });
+  }
+
+  get size(): number {
+    return this.waiting.size;
   }
 
   list(): PendingServerRequest[] {

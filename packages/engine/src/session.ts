@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/client';
+import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import { idKey, messageId, type AppChannel, type Direction, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from './oauth/runner.js';
@@ -17,7 +17,7 @@ import { ambientOrigin, answerReason, auto, originScope, user, withOrigin } from
 import { RequestRunner } from './request-runner.js';
 import { engineErrorFromSdk } from './sdk-errors.js';
 import { registerServerRequestHandlers, type ServerRequestName } from './server-request-handlers.js';
-import { ServerRequestQueue } from './server-requests.js';
+import { MAX_WAITING_SERVER_REQUESTS, ServerRequestQueue } from './server-requests.js';
 import { Subscriptions } from './subscriptions.js';
 import { SessionTasks } from './tasks/session-tasks.js';
 import { isTerminal } from './tasks/task-shape.js';
@@ -63,6 +63,8 @@ export class Session {
   private receiver?: TaskReceiverBinding;
   /** Why each outgoing frame was sent, by what it is (replies, cancels, a call's legs). */
   private readonly origins: OriginBook;
+  /** Server requests refused since the last one the queue took (refuseOverLimit). */
+  private refusedInARow = 0;
   private readonly createdAt = Date.now();
   /** The OAuth client of an HTTP session with `config.oauth` (issue 4). */
   oauth?: OAuthRunner;
@@ -379,8 +381,20 @@ export class Session {
   }
 
   waitForAnswer(request: ServerRequestName & { method: string; params: unknown; taskId?: string }, signal?: AbortSignal) {
+    if (this.queue.size >= MAX_WAITING_SERVER_REQUESTS) return this.refuseOverLimit(request);
+    this.refusedInARow = 0;
     const taskId = request.taskId ?? relatedTaskOf(request.params);
     return this.queue.wait({ sessionId: this.id, receivedAt: Date.now(), ...request, ...(taskId === undefined ? {} : { taskId }) }, signal);
+  }
+
+  /** Over the limit: answered at once with an error, as mcpscope (said once per run of refusals). */
+  private refuseOverLimit(request: ServerRequestName & { method: string }): Promise<never> {
+    if (this.refusedInARow++ === 0) {
+      this.log.add({ type: 'lifecycle', phase: 'state', message: `${MAX_WAITING_SERVER_REQUESTS} requests from the server already wait for an answer: mcpscope refuses more (JSON-RPC error -32603) until some are answered` });
+    }
+    if (this.details.era !== 'modern') this.origins.answeredBy(request.requestId, auto('server request: refused, too many waiting'));
+    const message = `mcpscope: ${MAX_WAITING_SERVER_REQUESTS} requests from this server already wait for an answer; ${request.method} was refused (mcpscope's own limit)`;
+    return Promise.reject(new ProtocolError(-32603, message));
   }
 
   async close(): Promise<void> {

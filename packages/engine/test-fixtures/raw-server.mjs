@@ -13,6 +13,8 @@
 //   slow-init       never answer initialize (a handshake that is still under way)
 //   ansi-junk       print a line of terminal escapes (clear screen, set title) on stdout at start
 //   http-banner     print "listening on http://…" on stdout and answer nothing (an HTTP server run as a command)
+//   request-flood   on tools/list, send FIXTURE_COUNT (default 300) sampling/createMessage requests, then answer;
+//                   each answer it gets is echoed to stderr as "answered <id> <code or ok>"
 //   wrong-id        answer tools/list with the request's id + 1000 (a response to no request)
 //   deep-no-id      on tools/list, write a line nested 300 levels deep with no id, and never answer
 //   task-cancel-race  a tasks server (2025-11-25) whose tool `wait` starts a task in input_required;
@@ -49,6 +51,18 @@ rl.on('line', (line) => {
   }
   if (mode === 'crash-on-tools' && msg.method === 'tools/list') process.exit(1);
   if (mode === 'hang-on-tools' && msg.method === 'tools/list') return;
+  if (mode === 'request-flood' && msg.method === 'tools/list') {
+    const count = Number(process.env.FIXTURE_COUNT ?? 300);
+    let batch = '';
+    for (let i = 0; i < count; i++) batch += JSON.stringify({ jsonrpc: '2.0', id: `s${i}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: `question ${i}` } }], maxTokens: 10 } }) + '\n';
+    process.stdout.write(batch);
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [] } });
+    return;
+  }
+  if (mode === 'request-flood' && msg.method === undefined) {
+    process.stderr.write(`answered ${msg.id} ${msg.error ? msg.error.code : 'ok'}\n`);
+    return;
+  }
   if (mode === 'wrong-id' && msg.method === 'tools/list') {
     send({ jsonrpc: '2.0', id: msg.id + 1000, result: { tools: [] } });
     return;
