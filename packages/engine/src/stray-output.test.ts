@@ -20,12 +20,21 @@ describe('strayOutput', () => {
     expect(said).toHaveLength(3);
     expect(said[0]).toBe('2 lines on stdout that are not JSON-RPC, the first: "booting \\u001b[2J"');
     expect(said[1]).toBe(`a response to no request in flight, the first with id "${'y'.repeat(119)}… (a response carries the id of the request it answers)`);
-    expect(said[2]).toContain("a line kept as text at mcpscope's own limits, not parsed, the first longer than its size cap");
+    expect(said[2]).toContain("a message kept as text at mcpscope's own limits, not parsed, the first longer than its size cap");
     for (const s of said) expect(s.length).toBeLessThan(400);
   });
 
   it('only after sinceSeq, and without stdout noise when asked', () => {
     expect(strayOutput(events, { sinceSeq: 2, stdoutNoise: false })).toHaveLength(2);
     expect(strayOutput(events, { sinceSeq: 4 })).toEqual([]);
+  });
+});
+
+describe('strayOutput on a body refused whole', () => {
+  it("shows mcpscope's placeholder as words, not as a quoted server line", () => {
+    const said = strayOutput([frame('message-too-large', { raw: '(an SSE event longer than 67108864 bytes (the message cap): not kept)' })]);
+    expect(said).toEqual([
+      "a message kept as text at mcpscope's own limits, not parsed, the first longer than its size cap: an SSE event longer than 67108864 bytes (the message cap); if that was the answer, its id could not be read",
+    ]);
   });
 });

@@ -19,6 +19,7 @@ function counted(n: number, one: string, many: string): string {
   return n === 1 ? `a ${one}` : `${n} ${many}`;
 }
 
+const PLACEHOLDER = /^\((an? [^]*?)(?:: not kept|; its text is not kept)\)$/;
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>]+/;
 
 /**
@@ -49,7 +50,10 @@ export function strayOutput(events: readonly SessionEvent[], options: StrayOutpu
   if (refused.length > 0) {
     const first = refused[0]!;
     const why = first.findings!.some((f) => f.rule === 'message-too-deep') ? 'nested past its depth cap' : 'longer than its size cap';
-    said.push(`${counted(refused.length, 'line', 'lines')} kept as text at mcpscope's own limits, not parsed, the first ${why}: ${quoted(first.raw ?? '')}; if that was the answer, its id could not be read`);
+    // A body refused whole is kept as mcpscope's own placeholder, "(an SSE event longer than …: not kept)".
+    const placeholder = PLACEHOLDER.exec(first.raw ?? '')?.[1];
+    const shown = placeholder ?? quoted(first.raw ?? '');
+    said.push(`${counted(refused.length, 'message', 'messages')} kept as text at mcpscope's own limits, not parsed, the first ${why}: ${shown}; if that was the answer, its id could not be read`);
   }
   return said;
 }

@@ -40,7 +40,7 @@ describe('mcpscope call says what the server wrote to stdout that is not JSON-RP
     const r = await call('deep-no-id', '--timeout', '1500');
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('no response to tools/list within 1500 ms');
-    expect(r.stderr).toContain('  the server sent instead:\n    - a line kept as text at mcpscope\'s own limits, not parsed, the first nested past its depth cap: "{\\"jsonrpc\\":\\"2.0\\",\\"result\\":[[[[');
+    expect(r.stderr).toContain('  the server sent instead:\n    - a message kept as text at mcpscope\'s own limits, not parsed, the first nested past its depth cap: "{\\"jsonrpc\\":\\"2.0\\",\\"result\\":[[[[');
     expect(r.stderr).toContain('if that was the answer, its id could not be read');
   });
 
