@@ -146,7 +146,9 @@ describe('the sh supervisor', () => {
     await until(() => !isAlive(supervisor), 'the supervisor to exit');
     expect(() => readFileSync(naps, 'utf8')).toThrow(/ENOENT/);
     rmSync(dir, { recursive: true, force: true });
-  });
+    // The supervisor reads /proc a few times over (walk, members): on a loaded machine with
+    // hundreds of processes (a browser under test) that alone took past the default 5 s.
+  }, 20_000);
 
   it('leaves the server alone once released, and exits', async () => {
     const s = await spawnSupervised({ command: 'sleep', args: ['300'], env: { PATH: process.env.PATH ?? '' }, supervisor: 'shell' });
