@@ -1,4 +1,4 @@
-import type { Finding, SessionEvent } from '@mcpscope/protocol';
+import { internalErrorFinding, type Finding, type SessionEvent } from '@mcpscope/protocol';
 import { TraceError } from './errors.js';
 import { makeHeader, type TraceHeaderMeta } from './header.js';
 import { capDepth } from './json-walk.js';
@@ -31,8 +31,8 @@ export interface TraceWriterOptions {
 
 /** The finding a writer failure puts on the event (the rule the engine's backstop uses). */
 export function traceWriteFinding(error: Error, stage: TraceWriteStage): Finding {
-  const what = stage === 'sink' ? 'could not be written to the trace' : 'could not be recorded as it was';
-  return { rule: 'internal-error', severity: 'error', message: `This event ${what}: ${error.message}` };
+  // mcpscope's fault (a full disk, an event it could not serialize): an `info`, never a claim about the server.
+  return internalErrorFinding(stage === 'sink' ? 'the trace writer (the line is lost)' : 'the recorder (the event is written reduced)', error);
 }
 
 /**

@@ -24,10 +24,12 @@ export function isPrivateHost(host: string): boolean {
 export function urlFindings(url: URL, serverUrl: URL): Finding[] {
   const out: Finding[] = [];
   if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
-    out.push({ rule: 'oauth-insecure-endpoint', severity: 'error', message: `${url.origin} is not HTTPS (only loopback may use http)`, spec: `${SPEC}#communication-security` });
+    out.push({ rule: 'oauth-insecure-endpoint', severity: 'error', message: `${url.origin} is not HTTPS (mcpscope lets loopback use http, for local development)`, spec: `${SPEC}#communication-security`, quote: 'All authorization server endpoints **MUST** be served over HTTPS.' });
   }
   if (isPrivateHost(url.hostname) && !isPrivateHost(serverUrl.hostname)) {
-    out.push({ rule: 'oauth-ssrf', severity: 'error', message: `A public MCP server pointed the client at a private or link-local address (${url.hostname})`, spec: `${SPEC}#security-considerations` });
+    // No spec sentence forbids it (the spec's SSRF text is about authorization servers fetching
+    // client metadata): mcpscope's own caution, so a warning that says so.
+    out.push({ rule: 'oauth-ssrf', severity: 'warning', message: `A public MCP server pointed the client at a private or link-local address (${url.hostname}). No spec rule forbids this; mcpscope flags it because a client that follows it can be made to reach its own network (SSRF).`, spec: '' });
   }
   return out;
 }
@@ -35,7 +37,7 @@ export function urlFindings(url: URL, serverUrl: URL): Finding[] {
 /** RFC 8414 §3.3: the metadata's issuer must equal the URL it was derived from. */
 export function issuerFinding(expected: string, issuer: unknown): Finding[] {
   if (typeof issuer !== 'string' || issuer.replace(/\/$/, '') === expected.replace(/\/$/, '')) return [];
-  return [{ rule: 'oauth-issuer-mismatch', severity: 'error', message: `Metadata issuer ${issuer} does not match ${expected}`, spec: 'RFC 8414 §3.3' }];
+  return [{ rule: 'oauth-issuer-mismatch', severity: 'error', message: `Metadata issuer ${issuer} does not match ${expected}`, spec: 'RFC 8414 §3.3', quote: 'The "issuer" value returned MUST be identical to the authorization server\'s issuer identifier value into which the well-known URI string was inserted to create the URL used to retrieve the metadata.' }];
 }
 
 /** RFC 9728 §3.3: the metadata's resource must identify the server the client talks to. */
@@ -44,5 +46,5 @@ export function resourceFinding(serverUrl: URL, resource: unknown): Finding[] {
   const r = resource.replace(/\/$/, '');
   const s = serverUrl.href.replace(/\/$/, '');
   if (s === r || s.startsWith(`${r}/`)) return [];
-  return [{ rule: 'oauth-resource-mismatch', severity: 'error', message: `Protected resource ${resource} does not match the server URL ${serverUrl.href}`, spec: 'RFC 9728 §3.3' }];
+  return [{ rule: 'oauth-resource-mismatch', severity: 'error', message: `Protected resource ${resource} does not match the server URL ${serverUrl.href}`, spec: 'RFC 9728 §3.3', quote: 'The "resource" value returned MUST be identical to the protected resource\'s resource identifier value into which the well-known URI path suffix was inserted to create the URL used to retrieve the metadata.' }];
 }

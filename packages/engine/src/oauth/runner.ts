@@ -197,7 +197,7 @@ export class OAuthRunner {
     if (params.error) throw new Error(`Authorization server answered ${params.error}${params.error_description ? `: ${params.error_description}` : ''}`);
     // RFC 6749 §10.12 / OAuth 2.1 §7.11: the state must be the one this client sent.
     if (!params.state || params.state !== expectedState) {
-      this.emit('state-mismatch', { findings: [{ rule: 'oauth-state-mismatch', severity: 'error', message: 'The callback state does not match the request (CSRF)', spec: 'RFC 6749 §10.12' }] });
+      this.emit('state-mismatch', { findings: [{ rule: 'oauth-state-mismatch', severity: 'error', message: 'The callback state does not match the request (CSRF)', spec: 'RFC 6749 §4.1.2', quote: 'REQUIRED if the "state" parameter was present in the client authorization request. The exact value received from the client.' }] });
       throw new Error('OAuth state mismatch: the callback does not belong to this authorization');
     }
     if (!params.code) throw new Error('The authorization response has no code');

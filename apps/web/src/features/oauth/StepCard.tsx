@@ -51,8 +51,9 @@ export function StepCard({ event, index }: { event: OAuthEvent; index: number })
         <div className="border-t border-line p-2">
           {info.spec && <p className="mb-2 text-muted" data-testid="oauth-step-spec">{info.spec}</p>}
           {findings.map((f, i) => (
-            <div key={i} className="mb-1 rounded border border-warn/50 bg-warn/10 px-2 py-1 text-warn" data-testid="oauth-finding" data-rule={f.rule}>
-              <span className="font-semibold">{f.rule}</span> {f.message} {f.spec && <span className="font-mono text-[11px]">({f.spec})</span>}
+            <div key={i} className="mb-1 rounded border border-warn/50 bg-warn/10 px-2 py-1 text-warn" data-testid="oauth-finding" data-rule={f.rule} data-severity={f.severity}>
+              <span className="font-semibold">{f.severity} · {f.rule}</span> {f.message}
+              {f.quote && <span className="italic"> “{f.quote}”</span>} {f.spec && <span className="font-mono text-[11px]">({f.spec})</span>}
             </div>
           ))}
           <DpopProofCard event={event} />
