@@ -56,6 +56,11 @@ export class EventLog {
     this.window = new EventWindow({ budget: window.budget, spill: window.spill ?? (() => new SpillFile(fallbackSpill.file(sessionId), sessionId)) });
   }
 
+  /** The seq of the newest event (0 before the first). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
   now(): number {
     return Math.round((performance.now() - this.started) * 1000) / 1000;
   }

@@ -28,6 +28,24 @@ describe('faulty servers (issue 6)', () => {
     expect(err.details?.sentInstead).toBeUndefined();
   });
 
+  it('a request that times out says what the server sent meanwhile instead of an answer (SDK and raw paths)', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const session = await engine.open(raw('wrong-id'));
+    const viaSdk = (await session.request('tools/list', {}, { timeoutMs: 400 }).catch((e: unknown) => e)) as EngineError;
+    expect(viaSdk.code).toBe('ENGINE_TIMEOUT');
+    expect(viaSdk.message).toMatch(/^No response to tools\/list within 400 ms \(.*\)\. The server sent instead: a response to no request in flight, the first with id \d+ \(a response carries the id of the request it answers\)$/);
+    expect(viaSdk.data?.sentInstead).toHaveLength(1);
+    // The raw path (Composer): only what came while it waited.
+    const viaRaw = (await session.send({ method: 'tools/list' }, { timeoutMs: 400 }).catch((e: unknown) => e)) as EngineError;
+    expect(viaRaw.code).toBe('ENGINE_TIMEOUT');
+    expect(viaRaw.data?.sentInstead).toEqual([expect.stringMatching(/^a response to no request in flight, the first with id "mcpscope-\d+"/)]);
+    // A timeout with nothing stray says only what it said before.
+    const hung = await engine.open(raw('hang-on-tools'));
+    const plain = (await hung.request('tools/list', {}, { timeoutMs: 300 }).catch((e: unknown) => e)) as EngineError;
+    expect(plain.code).toBe('ENGINE_TIMEOUT');
+    expect(plain.message).not.toContain('sent instead');
+  });
+
   it('a hung request fails with a clear timeout and the session stays usable', async () => {
     engine = new Engine({ stopGraceMs: 100 });
     const session = await engine.open(raw('hang-on-tools'));

@@ -6,6 +6,7 @@ import { connectTransport, describeConnectError, type ConnectContext } from './c
 import { describeConnection } from './connection-info.js';
 import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js';
 import { EngineError } from './errors.js';
+import { strayOutput } from './stray-output.js';
 import { Linter } from '@mcpscope/protocol/lint';
 import { EventLog } from './event-log.js';
 import type { WindowOptions } from './event-window.js';
@@ -270,10 +271,11 @@ export class Session {
       return {};
     }
     const key = idKey(messageId(msg)!);
+    const since = this.log.lastSeq;
     const answer = this.raw.expect(key, this.log.now(), timeoutMs);
     // Not awaited: the answer's timeout runs from now, whether or not the write has completed.
     write().catch((err: Error) => this.raw.fail(key, err));
-    return answer;
+    return answer.catch((err: unknown) => Promise.reject(this.explainTimeout(err, since)));
   }
 
   /**
@@ -284,7 +286,8 @@ export class Session {
   async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<TaskCallOutcome> {
     this.connectedTap();
     const started = performance.now();
-    const out = await this.runner.run(method, params, opts);
+    const since = this.log.lastSeq;
+    const out = await this.runner.run(method, params, opts).catch((err: unknown) => Promise.reject(this.explainTimeout(err, since)));
     // 2026-07-28 with the tasks extension declared, the server may answer any tools/call with a
     // task (SEP-2663): the call follows it to its end like a task call.
     if (method !== 'tools/call' || this.details.era !== 'modern') return out;
@@ -385,6 +388,14 @@ export class Session {
     this.refusedInARow = 0;
     const taskId = request.taskId ?? relatedTaskOf(request.params);
     return this.queue.wait({ sessionId: this.id, receivedAt: Date.now(), ...request, ...(taskId === undefined ? {} : { taskId }) }, signal);
+  }
+
+  /** A timed-out request's error also says what the server sent meanwhile instead of an answer (stray-output.ts). */
+  private explainTimeout(err: unknown, sinceSeq: number): unknown {
+    if (!(err instanceof EngineError) || err.code !== 'ENGINE_TIMEOUT') return err;
+    const stray = strayOutput(this.log.events(), { sinceSeq });
+    if (stray.length === 0) return err;
+    return new EngineError(err.code, `${err.message}. The server sent instead: ${stray.join('; ')}`, { sessionId: err.sessionId, cause: err.cause ?? err, data: { ...err.data, sentInstead: stray } });
   }
 
   /** Over the limit: answered at once with an error, as mcpscope (said once per run of refusals). */
