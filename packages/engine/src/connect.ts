@@ -139,15 +139,16 @@ function failedBeforeFallback(events: readonly SessionEvent[], last: HttpEvent):
   return undefined;
 }
 
-/** "POST … answered HTTP 404, then the legacy HTTP+SSE fallback: ": both attempts, not only the last. */
-function fallbackPrefix(events: readonly SessionEvent[], last: HttpEvent): string {
+/**
+ * The HTTP failure `last` in words. After the legacy fallback both attempts are named ("POST …
+ * answered HTTP 404 (Streamable HTTP), then the legacy HTTP+SSE fallback: GET …"), and two 404s
+ * point at the URL's path rather than the transport.
+ */
+function httpFailureMessage(events: readonly SessionEvent[], last: HttpEvent): string {
   const first = failedBeforeFallback(events, last);
-  return first ? `${first.method} ${first.url} answered HTTP ${first.status} (Streamable HTTP), then the legacy HTTP+SSE fallback: ` : '';
-}
-
-/** Both transports answered 404: the URL's path is the likely fault, not the transport. */
-function notFoundHint(events: readonly SessionEvent[], last: HttpEvent): string {
-  return last.status === 404 && failedBeforeFallback(events, last)?.status === 404 ? ' (neither transport found an MCP endpoint at this URL: check its path)' : '';
+  const prefix = first ? `${first.method} ${first.url} answered HTTP ${first.status} (Streamable HTTP), then the legacy HTTP+SSE fallback: ` : '';
+  const hint = last.status === 404 && first?.status === 404 ? ' (neither transport found an MCP endpoint at this URL: check its path)' : '';
+  return `${prefix}${last.method} ${last.url} answered HTTP ${last.status}${bodyExcerpt(last.responseBody)}${hint}`;
 }
 
 /** One line of a body for a message; the whole (capped) body rides on ConnectError.httpBody. */
@@ -222,8 +223,7 @@ export function describeConnectError(ctx: ConnectContext, err: unknown): Connect
     return { code: 'ENGINE_UNREACHABLE', message: `${http.method} ${http.url} failed: ${http.error}` };
   }
   if (http) {
-    const message = `${fallbackPrefix(events, http)}${http.method} ${http.url} answered HTTP ${http.status}${bodyExcerpt(http.responseBody)}${notFoundHint(events, http)}`;
-    return { code: 'ENGINE_HTTP_STATUS', message, httpStatus: http.status, httpHeaders: http.responseHeaders, ...(http.responseBody ? { httpBody: http.responseBody } : {}) };
+    return { code: 'ENGINE_HTTP_STATUS', message: httpFailureMessage(events, http), httpStatus: http.status, httpHeaders: http.responseHeaders, ...(http.responseBody ? { httpBody: http.responseBody } : {}) };
   }
   const stray = strayOutput(events);
   const sentInstead = stray.length > 0 ? { sentInstead: stray } : {};

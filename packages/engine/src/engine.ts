@@ -77,8 +77,7 @@ export class Engine {
     this.emit({ type: 'session', session: session.info() });
     this.emit(session.pageInfo());
     // Everything the connection causes runs in the session's scope (backstop.ts).
-    const connect = opts.connectTimeoutMs === undefined && this.opts.connectTimeoutMs !== undefined ? { ...opts, connectTimeoutMs: this.opts.connectTimeoutMs } : opts;
-    await sessionScope.run(id, () => session.connect(connect));
+    await sessionScope.run(id, () => session.connect({ ...opts, connectTimeoutMs: opts.connectTimeoutMs ?? this.opts.connectTimeoutMs }));
     return session;
   }
 

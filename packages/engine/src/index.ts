@@ -8,7 +8,7 @@ export { isProcessAlive, stopProcessTree } from './transports/process-tree.js';
 export { parseStdoutLine, type StdoutLine } from './transports/stdout-line.js';
 export { lineCapDetail, LineSplitter, MAX_STDIO_LINE_BYTES } from './transports/line-splitter.js';
 export { answerHeadless, type HeadlessAnswers } from './headless-answers.js';
-export { strayOutput, type StrayOutputOptions } from './stray-output.js';
+export { flaggedFrames, strayOutput, type StrayOutputOptions } from './stray-output.js';
 export { MAX_HTTP_MESSAGE_BYTES } from './transports/capped-body.js';
 export { DEFAULT_PROBE_TIMEOUT_MS } from './transports/stdio-tap.js';
 export { handOffStdioServers } from './transports/stdio-process.js';

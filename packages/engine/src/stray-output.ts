@@ -22,15 +22,22 @@ function counted(n: number, one: string, many: string): string {
 const PLACEHOLDER = /^\((an? [^]*?)(?:: not kept|; its text is not kept)\)$/;
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>]+/;
 
+/** The server's frames (not an app's) after `sinceSeq` that carry a finding, or only those of `rules`. */
+export function flaggedFrames(events: readonly SessionEvent[], sinceSeq = 0, rules?: readonly string[]): FrameEvent[] {
+  return events.filter(
+    (e): e is FrameEvent =>
+      e.type === 'frame' && e.dir === 'in' && e.channel === undefined && e.seq > sinceSeq && (e.findings ?? []).some((f) => rules === undefined || rules.includes(f.rule)),
+  );
+}
+
 /**
  * What the server sent that answered nothing mcpscope waited for, in plain words: lines on stdout
  * that are not JSON-RPC, responses to no request in flight, lines kept unparsed at mcpscope's own
  * caps. Said when the handshake or a request times out: one of them is often the reason.
  */
 export function strayOutput(events: readonly SessionEvent[], options: StrayOutputOptions = {}): string[] {
-  const since = options.sinceSeq ?? 0;
-  const inbound = events.filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'in' && e.channel === undefined && e.seq > since);
-  const having = (...rules: string[]): FrameEvent[] => inbound.filter((f) => f.findings?.some((x) => rules.includes(x.rule)));
+  const inbound = flaggedFrames(events, options.sinceSeq);
+  const having = (...rules: string[]): FrameEvent[] => inbound.filter((f) => f.findings!.some((x) => rules.includes(x.rule)));
   const said: string[] = [];
   const noise = options.stdoutNoise === false ? [] : having('stdio-non-json-stdout');
   if (noise.length > 0) {

@@ -1,15 +1,9 @@
-import type { Session } from '@mcpscope/engine';
+import { flaggedFrames, type Session } from '@mcpscope/engine';
 import type { FrameEvent } from '@mcpscope/protocol';
 import type { CliIo } from '../io.js';
 import { escapeControl } from './escape-control.js';
 
 const SHOWN = 80;
-
-function framesWith(session: Session, rules: readonly string[]): FrameEvent[] {
-  return session
-    .events()
-    .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'in' && e.channel === undefined && (e.findings ?? []).some((f) => rules.includes(f.rule)));
-}
 
 function quoted(frame: FrameEvent): string {
   const raw = frame.raw ?? '';
@@ -22,7 +16,7 @@ function quoted(frame: FrameEvent): string {
  * once on stderr with the first line (stdout stays the result; the exit code is the request's).
  */
 export function reportStdoutNoise(session: Session, io: CliIo): void {
-  const noise = framesWith(session, ['stdio-non-json-stdout']);
+  const noise = flaggedFrames(session.events(), 0, ['stdio-non-json-stdout']);
   if (noise.length === 0) return;
   const lines = noise.length === 1 ? 'a line that is' : `${noise.length} lines that are`;
   io.stderr(
