@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   MCPSCOPE_ERR_INTERNAL: 500,
   MCPSCOPE_ERR_CONNECT_FAILED: 502,
   MCPSCOPE_ERR_SEND_FAILED: 502,
+  /** The server forgot the HTTP session (404 to its MCP-Session-Id): the request failed, mcpscope starts a new session. */
+  MCPSCOPE_ERR_SESSION_EXPIRED: 502,
+  /** The server went away during the request (connection refused, its stream cut): the session is lost. */
+  MCPSCOPE_ERR_CONNECTION_LOST: 502,
   /** The server answered a request the proxy made for itself (setLevel, subscribe) with a JSON-RPC error: `details.rpcError`. */
   MCPSCOPE_ERR_UPSTREAM_ERROR: 502,
   /** The SDK client failed locally (e.g. too many input rounds): `details.sdkCode`. */
@@ -88,6 +92,8 @@ const ENGINE_CODES: Record<string, ProxyErrorCode> = {
   ENGINE_SEND_FAILED: 'MCPSCOPE_ERR_SEND_FAILED',
   ENGINE_SESSION_NOT_FOUND: 'MCPSCOPE_ERR_SESSION_NOT_FOUND',
   ENGINE_CLOSED: 'MCPSCOPE_ERR_NOT_CONNECTED',
+  ENGINE_SESSION_EXPIRED: 'MCPSCOPE_ERR_SESSION_EXPIRED',
+  ENGINE_CONNECTION_LOST: 'MCPSCOPE_ERR_CONNECTION_LOST',
   ENGINE_CALL_ID_IN_USE: 'MCPSCOPE_ERR_CALL_ID_IN_USE',
   ENGINE_METHOD_NOT_IN_ERA: 'MCPSCOPE_ERR_METHOD_NOT_IN_ERA',
   ENGINE_SUBSCRIPTION_REFUSED: 'MCPSCOPE_ERR_SUBSCRIPTION_REFUSED',

@@ -1,17 +1,19 @@
 import { SdkError, SdkErrorCode, type Client, type FetchLike, type Transport } from '@modelcontextprotocol/client';
-import type { FrameOrigin, HttpEvent, JsonRpcId, SessionEvent } from '@mcpscope/protocol';
+import { cleanOriginReason, type FrameOrigin, type HttpEvent, type JsonRpcId, type SessionEvent } from '@mcpscope/protocol';
+import { TRANSPORT_ATTEMPT } from '@mcpscope/protocol/lint';
 import { redact } from '@mcpscope/trace';
+import { LEGACY_VERDICT_SPEC, NO_ANSWER, probeAnswer } from './era-reason.js';
 import { EngineError } from './errors.js';
 import type { EventLog } from './event-log.js';
 import type { OAuthRunner } from './oauth/runner.js';
-import { ERA_FALLBACK, HANDSHAKE, TRANSPORT_FALLBACK } from './origin.js';
+import { auto, HANDSHAKE, TRANSPORT_FALLBACK } from './origin.js';
 import { TappedTransport, type OriginRules } from './tap.js';
 import { createLegacySse, createStreamableHttp } from './transports/http.js';
 import { StdioProcessTransport } from './transports/stdio-process.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, StdioTap } from './transports/stdio-tap.js';
 import { sdkIgnores } from './sdk-ignores.js';
 import { createTappedFetch } from './transports/tapped-fetch.js';
-import type { ConnectError, HttpSessionConfig, SessionConfig, StdioSessionConfig } from './types.js';
+import type { ConnectError, EraFallback, HttpSessionConfig, SessionConfig, StdioSessionConfig } from './types.js';
 import { strayOutput } from './stray-output.js';
 
 export interface ConnectContext {
@@ -31,6 +33,10 @@ export interface ConnectContext {
   undeliverable?(id: JsonRpcId, reason: string): void;
   /** The session's origin rules, on the tap from its first frame (a ping reply during the handshake). */
   origins?: OriginRules;
+  /** Every HTTP exchange once it is in the log, with the code of its network failure if it had one. */
+  onHttp?(event: HttpEvent, networkCode: string | undefined): void;
+  /** Set by the connect when the session probed and went legacy (SessionInfo.eraFallback). */
+  eraFallback?: EraFallback;
 }
 
 export interface Connected {
@@ -46,7 +52,7 @@ export interface Connected {
  */
 function tappedFetch(ctx: ConnectContext, transport: 'http' | 'sse'): FetchLike {
   const { log } = ctx;
-  return createTappedFetch((x) => log.add({ type: 'http', ...redactHeaders(x) }), fetch, {
+  return createTappedFetch((x, failure) => ctx.onHttp?.(log.add({ type: 'http', ...redactHeaders(x) }) as HttpEvent, failure?.code), fetch, {
     onOversize: ({ ids, size, detail }) => {
       log.refusedLine(`(${detail}: not kept)`, 'too-large', detail, size);
       for (const id of ids) ctx.undeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
@@ -77,28 +83,54 @@ function stdioTransport(ctx: ConnectContext, config: StdioSessionConfig): StdioP
   }));
 }
 
+const probeTimeoutOf = (ctx: ConnectContext): number => (ctx.config.transport === 'stdio' ? ctx.config.probeTimeoutMs : undefined) ?? DEFAULT_PROBE_TIMEOUT_MS;
+
 /** A stdio tap: a probe left unanswered for `probeTimeoutMs` means a legacy server, initialized in place. */
 function stdioTap(ctx: ConnectContext, client: Client, mode: 'auto' | 'legacy', inner: StdioProcessTransport): StdioTap {
-  const timeoutMs = (ctx.config.transport === 'stdio' ? ctx.config.probeTimeoutMs : undefined) ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const timeoutMs = probeTimeoutOf(ctx);
   if (mode === 'auto') client.setVersionNegotiation({ mode, probe: { timeoutMs } });
-  return new StdioTap(inner, ctx.log, (late) =>
+  return new StdioTap(inner, ctx.log, () =>
     ctx.log.add({
       type: 'lifecycle',
       phase: 'state',
-      message: late
-        ? `server/discover was answered after the ${timeoutMs} ms probe timeout, once the session had fallen back to initialize: a server slow to start; a longer --probe-timeout gives it its own era`
-        : `server/discover got no answer within ${timeoutMs} ms: a legacy server (2026-07-28/basic/transports/stdio, "does not respond within a reasonable timeout"); falling back to initialize on the same process`,
+      message: `server/discover was answered after the ${timeoutMs} ms probe timeout, once the session had fallen back to initialize: a server slow to start; a longer --probe-timeout gives it its own era`,
     }),
   );
+}
+
+/**
+ * The session goes legacy although it probed: `reason` (what the probe got) is kept for
+ * SessionInfo.eraFallback and noted in the log, and the legacy handshake goes out as
+ * `era fallback: <reason>`. `restart`: mcpscope starts a new attempt (a new conversation for the
+ * linter) rather than the SDK initializing in place. `probeFailed`: the probe got no answer a
+ * legacy server gives (silence, a 5xx, a body that is not JSON-RPC, an exit).
+ */
+function noteEraFallback(ctx: ConnectContext, reason: string, how: 'in place' | 'restart', probeFailed = how === 'restart'): FrameOrigin {
+  const stdio = ctx.config.transport === 'stdio';
+  const path = !stdio ? 'legacy initialize' : how === 'in place' ? 'legacy initialize on the same process' : 'restarted with the legacy initialize';
+  ctx.eraFallback = { reason: `${reason} → ${path}`, probeFailed };
+  const origin = auto(cleanOriginReason(`era fallback: ${reason}`) ?? 'era fallback');
+  const marker = how === 'restart' ? { state: TRANSPORT_ATTEMPT } : {};
+  ctx.log.add({ type: 'lifecycle', phase: 'state', ...marker, origin, message: `${ctx.eraFallback.reason} (${LEGACY_VERDICT_SPEC})` });
+  return origin;
 }
 
 /** One connect attempt; what the client sends during it goes out as `origin` (the handshake, or a fallback's). */
 async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Transport, origin: FrameOrigin): Promise<{ client: Client; tap: TappedTransport }> {
   const client = ctx.newClient(mode);
   const tap = inner instanceof StdioProcessTransport ? stdioTap(ctx, client, mode, inner) : new TappedTransport(inner, ctx.log);
+  const fromSeq = ctx.log.lastSeq;
   tap.origins = ctx.origins;
   tap.clientIgnores = sdkIgnores(client);
   tap.phaseOrigin = origin;
+  // The SDK falls back to initialize in place (a JSON-RPC error, a 4xx, a result that is no
+  // discover result, or silence on stdio): say what the probe got, on the handshake it causes.
+  // A fallback attempt (to HTTP+SSE) keeps its own origin for its handshake.
+  tap.onEraFallback = () => {
+    const answer = probeAnswer(ctx.log.events(), { fromSeq, probeTimeoutMs: inner instanceof StdioProcessTransport ? probeTimeoutOf(ctx) : undefined });
+    const fallback = noteEraFallback(ctx, answer ?? NO_ANSWER, 'in place', answer === undefined || answer.startsWith(NO_ANSWER));
+    return origin === HANDSHAKE ? fallback : undefined;
+  };
   try {
     await client.connect(tap, { timeout: ctx.timeoutMs });
     tap.phaseOrigin = undefined;
@@ -130,7 +162,8 @@ function lastHttpFailure(log: EventLog, network = false): HttpEvent | undefined 
 
 /** The Streamable HTTP POST that failed before the legacy fallback `last` (auto transport), if any. */
 function failedBeforeFallback(events: readonly SessionEvent[], last: HttpEvent): HttpEvent | undefined {
-  const fellBack = events.findIndex((e) => e.type === 'lifecycle' && e.phase === 'state' && e.state === 'transport-attempt');
+  // The last attempt: an era fallback on Streamable HTTP may come before the one to HTTP+SSE.
+  const fellBack = events.findLastIndex((e) => e.type === 'lifecycle' && e.phase === 'state' && e.state === TRANSPORT_ATTEMPT);
   if (fellBack < 0) return undefined;
   for (let i = fellBack - 1; i >= 0; i--) {
     const e = events[i]!;
@@ -176,32 +209,72 @@ async function connectStdio(ctx: ConnectContext, config: StdioSessionConfig): Pr
     // Some legacy servers exit on any request before initialize; the probe must not cost
     // the user their session (2026-07-28/basic/lifecycle: fall back to initialize).
     if (!diedOnDiscover(ctx.log, inner)) throw err;
-    ctx.log.add({ type: 'lifecycle', phase: 'state', state: 'transport-attempt', message: 'server exited on server/discover; restarting it with the legacy initialize handshake' });
+    const origin = noteEraFallback(ctx, 'the server exited on server/discover', 'restart');
     ctx.onRetry();
     inner = stdioTransport(ctx, config);
-    return { ...(await attempt(ctx, 'legacy', inner, ERA_FALLBACK)), transport: 'stdio', pid: inner.pid };
+    return { ...(await attempt(ctx, 'legacy', inner, origin)), transport: 'stdio', pid: inner.pid };
   }
 }
 
+function fetchFor(ctx: ConnectContext, transport: 'http' | 'sse'): FetchLike {
+  const tapped = tappedFetch(ctx, transport);
+  return ctx.oauth ? ctx.oauth.stepUpFetch(tapped) : tapped;
+}
+
+/**
+ * The probe got something that is neither a modern answer nor a verdict the SDK acts on: a 5xx
+ * (the SDK stops there), or a 2xx body that is not JSON-RPC. "Anything else identifies a legacy
+ * server" (2026-07-28/basic/versioning): mcpscope tries the legacy handshake. A network failure,
+ * an abort or an auth wall is no answer at all and stays an error.
+ */
+function probeNonAnswer(err: unknown): boolean {
+  if (!(err instanceof SdkError) || err.code !== SdkErrorCode.EraNegotiationFailed) return false;
+  const status = (err.data as { status?: unknown } | undefined)?.status;
+  if (typeof status === 'number') return status >= 500 && status <= 599;
+  const cause = err.cause;
+  if (cause instanceof SdkError) return cause.code === SdkErrorCode.ClientHttpUnexpectedContent;
+  return cause instanceof Error && (cause.name === 'SyntaxError' || cause.name === 'ZodError');
+}
+
 async function connectHttp(ctx: ConnectContext, config: HttpSessionConfig): Promise<Connected> {
-  const fetchFor = (transport: 'http' | 'sse'): FetchLike => {
-    const tapped = tappedFetch(ctx, transport);
-    return ctx.oauth ? ctx.oauth.stepUpFetch(tapped) : tapped;
-  };
   const auth = ctx.oauth?.authProvider();
   const mode = modeOf(config);
-  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetchFor('sse'), auth), HANDSHAKE)), transport: 'sse' };
+  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetchFor(ctx, 'sse'), auth), HANDSHAKE)), transport: 'sse' };
+  const fromSeq = ctx.log.lastSeq;
   try {
-    return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetchFor('http'), auth), HANDSHAKE)), transport: 'http' };
+    return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetchFor(ctx, 'http'), auth), HANDSHAKE)), transport: 'http' };
   } catch (err) {
-    // Backwards compatibility (2025-11-25/basic/transports#backwards-compatibility): a POST
-    // answered 400/404/405 means an old HTTP+SSE server; try GET for its endpoint event.
-    const status = lastHttpFailure(ctx.log)?.status;
-    if (config.transport !== 'auto' || (status !== 400 && status !== 404 && status !== 405)) throw err;
-    // state 'transport-attempt': a new conversation for the linter (the retry resends the same ids).
-    ctx.log.add({ type: 'lifecycle', phase: 'state', state: 'transport-attempt', message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
-    return { ...(await attempt(ctx, mode, createLegacySse(config, fetchFor('sse'), auth), TRANSPORT_FALLBACK)), transport: 'sse' };
+    if (mode !== 'auto' || !probeNonAnswer(err)) return transportFallback(ctx, config, err);
+    const origin = noteEraFallback(ctx, probeAnswer(ctx.log.events(), { fromSeq }) ?? 'server/discover got no usable answer', 'restart');
+    ctx.onRetry();
+    try {
+      return { ...(await attempt(ctx, 'legacy', createStreamableHttp(config, fetchFor(ctx, 'http'), auth), origin)), transport: 'http' };
+    } catch (legacyErr) {
+      return transportFallback(ctx, config, legacyErr);
+    }
   }
+}
+
+/** After Streamable HTTP failed with `err`: the legacy HTTP+SSE transport when its answer says so, else `err`. */
+async function transportFallback(ctx: ConnectContext, config: HttpSessionConfig, err: unknown): Promise<Connected> {
+  // Backwards compatibility (2025-11-25/basic/transports#backwards-compatibility): a POST
+  // answered 400/404/405 means an old HTTP+SSE server; try GET for its endpoint event.
+  const status = lastHttpFailure(ctx.log)?.status;
+  if (config.transport !== 'auto' || (status !== 400 && status !== 404 && status !== 405)) throw err;
+  // state 'transport-attempt': a new conversation for the linter (the retry resends the same ids).
+  ctx.log.add({ type: 'lifecycle', phase: 'state', state: TRANSPORT_ATTEMPT, message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
+  return { ...(await attempt(ctx, modeOf(config), createLegacySse(config, fetchFor(ctx, 'sse'), ctx.oauth?.authProvider()), TRANSPORT_FALLBACK)), transport: 'sse' };
+}
+
+/**
+ * A new session on the same Streamable HTTP server after it forgot the old one: a new
+ * InitializeRequest without the old MCP-Session-Id (2025-11-25/basic/transports#session-management,
+ * "MUST start a new session"), sent as `origin`. The legacy handshake only: the server already
+ * told its era, and the era is kept for the origin (2026-07-28/basic/versioning).
+ */
+export async function renewHttpSession(ctx: ConnectContext, origin: FrameOrigin): Promise<Connected> {
+  const config = ctx.config as HttpSessionConfig;
+  return { ...(await attempt(ctx, 'legacy', createStreamableHttp(config, fetchFor(ctx, 'http'), ctx.oauth?.authProvider()), origin)), transport: 'http' };
 }
 
 export function connectTransport(ctx: ConnectContext): Promise<Connected> {

@@ -13,6 +13,10 @@ export type EngineErrorCode =
   | 'ENGINE_SEND_FAILED'
   | 'ENGINE_SESSION_NOT_FOUND'
   | 'ENGINE_CLOSED'
+  /** HTTP: the server answered 404 to the session's MCP-Session-Id (it forgot it); mcpscope starts a new session, the request is not resent. */
+  | 'ENGINE_SESSION_EXPIRED'
+  /** HTTP: the server went away mid-session (connection refused, the request's stream cut without its answer). */
+  | 'ENGINE_CONNECTION_LOST'
   /** A callId that is already running on this session. */
   | 'ENGINE_CALL_ID_IN_USE'
   /** The negotiated era does not define the method (e.g. ping or logging/setLevel on 2026-07-28). */

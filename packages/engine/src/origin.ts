@@ -20,8 +20,6 @@ export const UNATTRIBUTED: FrameOrigin = auto('unattributed');
 export const HANDSHAKE: FrameOrigin = auto('handshake');
 /** The handshake again on legacy HTTP+SSE after Streamable HTTP refused it (2025-11-25/basic/transports#backwards-compatibility). */
 export const TRANSPORT_FALLBACK: FrameOrigin = auto('transport fallback');
-/** The legacy initialize on a restarted stdio server that exited on server/discover. */
-export const ERA_FALLBACK: FrameOrigin = auto('era fallback');
 
 /** Runs `fn` with `origin` as the ambient origin (no origin: `fn` as it is). */
 export function withOrigin<T>(origin: FrameOrigin | undefined, fn: () => T): T {

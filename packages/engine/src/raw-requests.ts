@@ -18,6 +18,11 @@ export class RawRequests {
   private readonly waiting = new Map<string, Waiting>();
   private counter = 0;
 
+  /** How many raw requests wait for their answer. */
+  get size(): number {
+    return this.waiting.size;
+  }
+
   nextId(): string {
     return `mcpscope-${++this.counter}`;
   }
@@ -56,4 +61,13 @@ export class RawRequests {
   failAll(error: Error): void {
     for (const key of [...this.waiting.keys()]) this.fail(key, error);
   }
+}
+
+/** Rejects with ENGINE_TIMEOUT when a write has not completed within `ms`. */
+export function writeWithin(write: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EngineError('ENGINE_TIMEOUT', `The server did not take the message within ${ms} ms (it is not reading its input)`)), ms);
+  });
+  return Promise.race([write, timeout]).finally(() => clearTimeout(timer));
 }

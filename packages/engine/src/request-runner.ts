@@ -148,13 +148,31 @@ export class RequestRunner implements CallOrigins {
     return true;
   }
 
-  /** An answer to leg `id` came but was refused (too deep, too large): the call fails now, not at its timeout. */
-  failLeg(id: JsonRpcId, error: EngineError): void {
+  /**
+   * No usable answer to leg `id` will come (it was refused at the boundary, or its stream ended
+   * without it): the call fails now with `error`, not at its timeout. The SDK gives up on it as
+   * on any abort, so a legacy server is told with notifications/cancelled sent as `origin`.
+   */
+  failLeg(id: JsonRpcId, error: EngineError, origin: FrameOrigin = auto('cancel: answer refused')): void {
     const call = this.legs.callOfLeg(id);
     if (!call || call.cancelled || call.failure) return;
     call.failure = error;
-    call.cancelOrigin = auto('cancel: answer refused');
+    call.cancelOrigin = origin;
     call.controller.abort(error);
+  }
+
+  /**
+   * Every running call ends with `errorFor(its method)` instead of what the SDK says when it
+   * gives up on it (its transport is about to close, or the request's POST already failed).
+   * Nothing is sent: the session they ran on is gone.
+   */
+  failAll(errorFor: (method: string) => EngineError): void {
+    for (const call of this.calls.values()) if (!call.cancelled && !call.failure) call.failure = errorFor(call.method);
+  }
+
+  /** Some call is running. */
+  get busy(): boolean {
+    return this.calls.size > 0;
   }
 
   private failed(call: Call, err: unknown, latencyMs: number, timeoutMs: number): RequestOutcome {

@@ -13,6 +13,11 @@ export function rpcErrorOf(err: ProtocolError): RpcError {
   return { code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) };
 }
 
+/** A request whose HTTP exchange failed on the network: the connection is lost (the CLI's exit 2), not a local failure. */
+function connectionLost(method: string, network: string, cause: unknown, data?: Record<string, unknown>): EngineError {
+  return new EngineError('ENGINE_CONNECTION_LOST', `${method} failed: ${network}`, { cause, ...(data ? { data } : {}) });
+}
+
 /**
  * Maps what the SDK client threw for `method` onto the engine's local error family. JSON-RPC
  * errors from the server are not handled here: callers turn those into outcomes first.
@@ -33,7 +38,7 @@ export function engineErrorFromSdk(err: unknown, method: string, timeoutMs?: num
         return new EngineError('ENGINE_METHOD_NOT_IN_ERA', err.message, { cause: err, data });
       default: {
         const network = describeNetworkError(err);
-        if (network) return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed: ${network}`, { cause: err, data });
+        if (network) return connectionLost(method, network, err, data);
         return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed locally: ${err.message}`, { cause: err, data });
       }
     }
@@ -42,7 +47,7 @@ export function engineErrorFromSdk(err: unknown, method: string, timeoutMs?: num
     return new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${err.code}: ${err.message}`, { cause: err, data: { rpcError: rpcErrorOf(err) } });
   }
   const network = describeNetworkError(err);
-  if (network) return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed: ${network}`, { cause: err });
+  if (network) return connectionLost(method, network, err);
   const message = err instanceof Error ? err.message : String(err);
   return new EngineError('ENGINE_REQUEST_FAILED', `${method} failed locally: ${message}`, { cause: err });
 }

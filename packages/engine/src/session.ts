@@ -2,17 +2,19 @@ import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import { idKey, messageId, type AppChannel, type Direction, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from './oauth/runner.js';
-import { connectTransport, describeConnectError, type ConnectContext } from './connect.js';
+import { connectTransport, describeConnectError, renewHttpSession, type ConnectContext, type Connected } from './connect.js';
+import { HttpRecovery, NEW_SESSION_SPEC } from './http-recovery.js';
+import { quoteServerText } from './server-text.js';
 import { describeConnection } from './connection-info.js';
 import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js';
 import { EngineError } from './errors.js';
 import { strayOutput } from './stray-output.js';
-import { Linter } from '@mcpscope/protocol/lint';
+import { Linter, NEW_SESSION } from '@mcpscope/protocol/lint';
 import { EventLog } from './event-log.js';
 import type { WindowOptions } from './event-window.js';
 import type { FrameSearchQuery, FrameSearchResult } from './traces/frame-reader.js';
 import { sharedSchemaValidator } from './schema-validator.js';
-import { RawRequests } from './raw-requests.js';
+import { RawRequests, writeWithin } from './raw-requests.js';
 import { OriginBook } from './origin-book.js';
 import { ambientOrigin, answerReason, auto, originScope, user, withOrigin } from './origin.js';
 import { RequestRunner } from './request-runner.js';
@@ -21,7 +23,7 @@ import { registerServerRequestHandlers, type ServerRequestName } from './server-
 import { MAX_WAITING_SERVER_REQUESTS, ServerRequestQueue } from './server-requests.js';
 import { Subscriptions } from './subscriptions.js';
 import { SessionTasks } from './tasks/session-tasks.js';
-import { isTerminal } from './tasks/task-shape.js';
+import { isTerminal, relatedTaskOf } from './tasks/task-shape.js';
 import { SessionSkills } from './skills/session-skills.js';
 import { bindReceiver } from './tasks/receiver.js';
 import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
@@ -73,6 +75,14 @@ export class Session {
   private userName: string | undefined;
   /** Set for a session a replay opened (OpenOptions.replayOf). */
   replayOf?: string;
+  /** Watches an HTTP session for a server that forgot it or went away (http-recovery.ts). */
+  private readonly recovery: HttpRecovery;
+  /** The new session under way after the server forgot the old one: requests wait for it. */
+  private renewing?: Promise<void>;
+  /** Sessions the server forgot in a row, with nothing answered on the new one in between. */
+  private expiredInARow = 0;
+  /** The options of the last connect, for a new session after an expired one. */
+  private openOptions: T.OpenOptions = {};
 
   constructor(
     readonly id: string,
@@ -104,6 +114,15 @@ export class Session {
         deps.emit(message);
       },
       closed: () => this.state !== 'connected',
+    });
+    this.recovery = new HttpRecovery({
+      live: () => this.state === 'connected' && this.renewing === undefined,
+      mcpSessionId: () => this.tap?.sessionId,
+      url: () => (this.config.transport === 'stdio' ? '' : this.config.url),
+      waiting: () => this.runner.busy || this.raw.size > 0,
+      expired: (why) => this.expire(why),
+      lost: (why) => this.lose(why),
+      unanswered: (id) => this.abandon(id),
     });
     this.subscriptions = new Subscriptions({
       client: () => this.client,
@@ -182,7 +201,41 @@ export class Session {
   }
 
   async connect(opts: T.OpenOptions): Promise<void> {
-    const ctx: ConnectContext = {
+    this.openOptions = opts;
+    const ctx = this.connectContext(opts);
+    this.connecting = ctx;
+    try {
+      // Outside any ambient origin of the caller: the server's pipes and streams are made here, and
+      // what their callbacks cause must not inherit it (each send says its own origin).
+      const connected = await originScope.exit(() => connectTransport(ctx));
+      if (this.state === 'closed') {
+        // Closed while the handshake was under way: finish the job close() started.
+        await connected.tap.close().catch(() => undefined);
+        await connected.client.close().catch(() => undefined);
+        throw new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id });
+      }
+      this.adopt(connected, ctx.eraFallback === undefined ? {} : { eraFallback: ctx.eraFallback });
+      this.log.add({ type: 'lifecycle', phase: 'connect', message: `${this.details.era} era, protocol ${this.details.protocolVersion}` });
+      this.setState('connected');
+    } catch (err) {
+      if (this.state === 'closed') throw err instanceof EngineError && err.code === 'ENGINE_CLOSED' ? err : new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id, cause: err });
+      const error = describeConnectError(ctx, err);
+      this.details = { ...this.details, error };
+      this.log.add({ type: 'lifecycle', phase: 'error', message: error.message });
+      this.setState('failed');
+      throw new EngineError(error.code as EngineError['code'], error.message, { details: error, sessionId: this.id, cause: err });
+    } finally {
+      this.connecting = undefined;
+    }
+    // Opt-in (OpenOptions.watchListChanges): no spec text asks a client to listen on its own.
+    if (this.details.era === 'modern' && opts.watchListChanges === true) {
+      const caps = this.client!.getServerCapabilities();
+      void withOrigin(auto('subscription listen'), () => this.subscriptions.watchListChanges(caps));
+    }
+  }
+
+  private connectContext(opts: T.OpenOptions): ConnectContext {
+    return {
       log: this.log,
       config: this.config,
       timeoutMs: opts.connectTimeoutMs ?? 30_000,
@@ -200,52 +253,34 @@ export class Session {
       oauth: this.oauthRunner(opts),
       undeliverable: (id, reason) => this.undeliverable(id, reason),
       origins: this.origins,
+      onHttp: (event, networkCode) => this.recovery.onHttp(event, networkCode),
     };
-    this.connecting = ctx;
-    try {
-      // Outside any ambient origin of the caller: the server's pipes and streams are made here, and
-      // what their callbacks cause must not inherit it (each send says its own origin).
-      const connected = await originScope.exit(() => connectTransport(ctx));
-      if (this.state === 'closed') {
-        // Closed while the handshake was under way: finish the job close() started.
-        await connected.tap.close().catch(() => undefined);
-        await connected.client.close().catch(() => undefined);
-        throw new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id });
-      }
-      this.client = connected.client;
-      this.tap = connected.tap;
-      this.tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
-      this.tap.onundeliverable = (id, reason) => this.undeliverable(id, reason);
-      this.tap.onfault = (err) => void this.fail(err);
-      this.tap.observer = {
-        outbound: (msg, o) => {
-          this.runner.legs.outbound(msg, o);
-          this.tasks.outbound(msg);
-        },
-        inbound: (msg) => {
-          this.runner.inbound(msg);
-          this.tasks.inbound(msg);
-        },
-      };
-      this.tap.onclose = chainClose(this.tap.onclose, () => this.onTransportClosed());
-      this.details = { ...describeConnection(connected.client, connected.tap.sessionId), transport: connected.transport, pid: connected.pid };
-      this.log.add({ type: 'lifecycle', phase: 'connect', message: `${this.details.era} era, protocol ${this.details.protocolVersion}` });
-      this.setState('connected');
-    } catch (err) {
-      if (this.state === 'closed') throw err instanceof EngineError && err.code === 'ENGINE_CLOSED' ? err : new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id, cause: err });
-      const error = describeConnectError(ctx, err);
-      this.details = { ...this.details, error };
-      this.log.add({ type: 'lifecycle', phase: 'error', message: error.message });
-      this.setState('failed');
-      throw new EngineError(error.code as EngineError['code'], error.message, { details: error, sessionId: this.id, cause: err });
-    } finally {
-      this.connecting = undefined;
-    }
-    // Opt-in (OpenOptions.watchListChanges): no spec text asks a client to listen on its own.
-    if (this.details.era === 'modern' && opts.watchListChanges === true) {
-      const caps = this.client.getServerCapabilities();
-      void withOrigin(auto('subscription listen'), () => this.subscriptions.watchListChanges(caps));
-    }
+  }
+
+  /** Takes a connected client and tap as the session's own; `extra` goes into its info. */
+  private adopt(connected: Connected, extra: Partial<T.SessionInfo>): void {
+    const tap = connected.tap;
+    this.client = connected.client;
+    this.tap = tap;
+    tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
+    tap.onundeliverable = (id, reason) => this.undeliverable(id, reason);
+    tap.onfault = (err) => void this.fail(err);
+    tap.onstreamend = (id) => this.recovery.onStreamEnd(id);
+    tap.onsendfailure = () => this.recovery.settled();
+    tap.observer = {
+      outbound: (msg, o) => {
+        this.runner.legs.outbound(msg, o);
+        this.tasks.outbound(msg);
+      },
+      inbound: (msg) => {
+        // The server answered something on this session: it knows it.
+        if (typeof msg.method !== 'string') this.expiredInARow = 0;
+        this.runner.inbound(msg);
+        this.tasks.inbound(msg);
+      },
+    };
+    tap.onclose = chainClose(tap.onclose, () => this.tap === tap && this.connectionLost('the server closed the connection'));
+    this.details = { ...describeConnection(connected.client, tap.sessionId), transport: connected.transport, pid: connected.pid, ...extra };
   }
 
   private oauthRunner(opts: T.OpenOptions): OAuthRunner | undefined {
@@ -256,6 +291,7 @@ export class Session {
 
   /** Sends any JSON-RPC request or notification as given (a debugger sends what you wrote). */
   async send(message: Record<string, unknown>, opts: T.SendOptions = {}): Promise<T.SendResult> {
+    await this.renewing; // a new session under way after an expired one
     const tap = this.connectedTap();
     const id = opts.notification ? undefined : (message.id ?? this.raw.nextId());
     const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: withEnvelope(message.params, this.envelope()) };
@@ -284,6 +320,7 @@ export class Session {
    * server-request queue, each retry a frame of its own.
    */
   async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<TaskCallOutcome> {
+    await this.renewing; // a new session under way after an expired one
     this.connectedTap();
     const started = performance.now();
     const since = this.log.lastSeq;
@@ -300,6 +337,7 @@ export class Session {
    * server or the tool does not allow it (nothing is sent).
    */
   async callTask(params: Record<string, unknown>, opts: TaskCallOptions = {}): Promise<TaskCallOutcome> {
+    await this.renewing; // a new session under way after an expired one
     this.connectedTap();
     return this.tasks.call(params, opts);
   }
@@ -459,14 +497,83 @@ export class Session {
     return { era, protocolVersion, logLevel: this.logLevel, clientInfo: { name: this.deps.clientName, version: this.deps.clientVersion } };
   }
 
-  private onTransportClosed(): void {
-    if (this.state !== 'connected') return;
+  /** The connection ended without mcpscope closing it; `error`: why, kept in the session's info. */
+  private connectionLost(message: string, error?: T.ConnectError): void {
+    if (this.state !== 'connected' && this.state !== 'connecting') return;
+    if (error) this.details = { ...this.details, error };
     this.setState('closed');
     this.tasks.closeAll();
     this.receiver?.close();
     this.queue.rejectAll('connection closed');
-    this.raw.failAll(new EngineError('ENGINE_CLOSED', 'the connection closed'));
-    this.log.add({ type: 'lifecycle', phase: 'disconnect', message: 'the server closed the connection' });
+    this.raw.failAll(error ? new EngineError('ENGINE_CONNECTION_LOST', message, { sessionId: this.id }) : new EngineError('ENGINE_CLOSED', 'the connection closed'));
+    this.log.add({ type: 'lifecycle', phase: 'disconnect', message });
+  }
+
+  /** 404 to the session's id (`why`): waiting requests fail, none is resent, a new session starts (NEW_SESSION_SPEC), once in a row. */
+  private expire(why: string): void {
+    const error = (method: string) => new EngineError('ENGINE_SESSION_EXPIRED', `${method}: the server no longer knows the session (${why}); mcpscope starts a new one and does not resend ${method}`, { sessionId: this.id });
+    this.runner.failAll(error);
+    this.raw.failAll(error('the request'));
+    if (this.expiredInARow++ > 0) return this.lose(`it forgot the new session too before answering anything on it: ${why}`, 'ENGINE_SESSION_EXPIRED');
+    this.renewing = this.renew(why).finally(() => (this.renewing = undefined));
+  }
+
+  private async renew(why: string): Promise<void> {
+    const origin = auto('new session: the server forgot the old one (HTTP 404)');
+    const old = { client: this.client, tap: this.tap };
+    const forgot = this.forgetSessionState();
+    this.log.add({ type: 'lifecycle', phase: 'state', state: NEW_SESSION, origin, message: `session expired: ${why}. mcpscope starts a new session (${NEW_SESSION_SPEC})${forgot}` });
+    this.setState('connecting');
+    this.tasks.closeAll();
+    this.queue.rejectAll('the session expired');
+    if (old.tap) old.tap.forgotten = true;
+    this.tap = this.client = undefined;
+    // Its waiting requests end now, each with the error expire() gave it.
+    await old.client?.close().catch(() => undefined);
+    const ctx = this.connectContext(this.openOptions);
+    this.connecting = ctx;
+    try {
+      const connected = await originScope.exit(() => renewHttpSession(ctx, origin));
+      if (this.state === 'closed') {
+        await connected.tap.close().catch(() => undefined);
+        await connected.client.close().catch(() => undefined);
+        return;
+      }
+      const { eraFallback, reinitialized } = this.details;
+      this.adopt(connected, { eraFallback, reinitialized: { count: (reinitialized?.count ?? 0) + 1, at: Date.now(), reason: why } });
+      const { mcpSessionId = '', era, protocolVersion } = this.details;
+      this.log.add({ type: 'lifecycle', phase: 'connect', origin, message: `new session ${quoteServerText(mcpSessionId, 40)}: ${era} era, protocol ${protocolVersion}` });
+      this.setState('connected');
+    } catch (err) {
+      if (this.state === 'closed') return;
+      this.lose(`it forgot the session and a new one could not be started: ${describeConnectError(ctx, err).message}`, 'ENGINE_SESSION_EXPIRED');
+    } finally {
+      this.connecting = undefined;
+    }
+  }
+
+  /** Legacy session state the server lost with the session; said in the boundary's note. */
+  private forgetSessionState(): string {
+    const uris = this.subscriptions.forgetAll();
+    const parts = [uris.length > 0 ? `resource subscriptions (${uris.length})` : '', this.logLevel === undefined ? '' : `the log level (${this.logLevel})`].filter(Boolean);
+    this.logLevel = undefined;
+    return parts.length === 0 ? '' : `. The server forgot with it: ${parts.join(', ')}; set them again if you need them`;
+  }
+
+  /** The server is gone (`why`): the session is lost, its waiting requests fail with the reason, nothing more is sent (no DELETE). */
+  private lose(why: string, code: 'ENGINE_CONNECTION_LOST' | 'ENGINE_SESSION_EXPIRED' = 'ENGINE_CONNECTION_LOST'): void {
+    const message = code === 'ENGINE_CONNECTION_LOST' ? `the server closed the connection (${why})` : `the server forgot the session: ${why}`;
+    this.runner.failAll((method) => new EngineError(code, `${method}: ${message}`, { sessionId: this.id }));
+    this.connectionLost(message, { code, message });
+    if (this.tap) this.tap.forgotten = true;
+    void this.client?.close().catch(() => undefined);
+  }
+
+  /** Request `id`'s stream ended without its answer while the server is still there: it fails now. */
+  private abandon(id: JsonRpcId): void {
+    const error = new EngineError('ENGINE_CONNECTION_LOST', 'the server ended the response stream without an answer', { sessionId: this.id });
+    this.raw.fail(idKey(id), error);
+    this.runner.failLeg(id, error, auto('cancel: stream ended without an answer'));
   }
 
   private changed(): void {
@@ -484,25 +591,6 @@ export class Session {
     if (this.stderrLines.length > 200) this.stderrLines.splice(0, this.stderrLines.length - 50);
   }
 }
-
-/** Rejects with ENGINE_TIMEOUT when a write has not completed within `ms`. */
-function writeWithin(write: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EngineError('ENGINE_TIMEOUT', `The server did not take the message within ${ms} ms (it is not reading its input)`)), ms);
-  });
-  return Promise.race([write, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** 2025-11-25: a request sent for a task carries `_meta["io.modelcontextprotocol/related-task"].taskId` (2025-11-25/basic/utilities/tasks#related-task-metadata). */
-function relatedTaskOf(params: unknown): string | undefined {
-  const meta = typeof params === 'object' && params !== null && Object.hasOwn(params, '_meta') ? (params as { _meta: unknown })._meta : undefined;
-  const related = typeof meta === 'object' && meta !== null && Object.hasOwn(meta, RELATED_TASK) ? (meta as Record<string, unknown>)[RELATED_TASK] : undefined;
-  const taskId = typeof related === 'object' && related !== null ? (related as { taskId?: unknown }).taskId : undefined;
-  return typeof taskId === 'string' && taskId.length <= 4096 ? taskId : undefined;
-}
-
-const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 function chainClose(first: (() => void) | undefined, second: () => void): () => void {
   return () => {

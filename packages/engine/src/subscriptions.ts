@@ -38,6 +38,16 @@ export class Subscriptions {
     return [...this.uris.keys()];
   }
 
+  /**
+   * Legacy: the server forgot the session, and its resources/subscribe with it. Returns the URIs
+   * that were subscribed (nothing is sent: subscribing again is the user's call).
+   */
+  forgetAll(): string[] {
+    const uris = this.list();
+    this.uris.clear();
+    return uris;
+  }
+
   add(uri: string, origin?: FrameOrigin): Promise<void> {
     if (this.uris.has(uri)) return Promise.resolve();
     const running = this.pending.get(uri);

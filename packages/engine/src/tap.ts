@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type FrameOrigin, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
+import { idKey, MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type FrameOrigin, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
 import { ambientOrigin, UNATTRIBUTED } from './origin.js';
 
 export interface TapSink {
@@ -72,8 +72,27 @@ export class TappedTransport implements Transport {
    * open() may have set for its later work. Cleared once connected.
    */
   phaseOrigin?: FrameOrigin;
+  /**
+   * While connecting: an initialize follows a server/discover probe that did not make the session
+   * modern (the SDK falls back in place). Returns the origin the legacy handshake goes out as
+   * (`era fallback: <why>`), and may note why in the log.
+   */
+  onEraFallback?: () => FrameOrigin | undefined;
+  /**
+   * The response stream of request `id` (Streamable HTTP: its POST's SSE stream) ended, for any
+   * reason but mcpscope's own abort, before an answer came; the SDK will not read one any more.
+   */
+  onstreamend?: (id: JsonRpcId) => void;
+  /** A send failed with `err`; what it throws waits for this (the session may decide the server is gone). */
+  onsendfailure?: (err: unknown) => Promise<void>;
+  /** The server no longer knows this session (or is gone): close() ends it without a DELETE. */
+  forgotten = false;
   /** Messages handed to sendAs, with the origin their caller gave. */
   private readonly explicit = new WeakMap<object, FrameOrigin>();
+  /** A server/discover went out on this transport during the connect. */
+  private probed = false;
+  /** Requests sent on this transport and not answered yet (by idKey), bounded. */
+  private readonly unanswered = new Map<string, JsonRpcId>();
 
   constructor(
     readonly inner: InnerTransport,
@@ -104,6 +123,8 @@ export class TappedTransport implements Transport {
       if (id !== undefined && typeof message.method !== 'string') this.onundeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
       return;
     }
+    const id = messageId(message);
+    if (id !== undefined && typeof message.method !== 'string') this.unanswered.delete(idKey(id));
     this.sink.frame('in', message, stdioSize || sizeOf(message));
     this.origins?.inbound(message);
     this.observer?.inbound(message);
@@ -142,14 +163,44 @@ export class TappedTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const msg = message as JsonRpcMessage;
+    if (this.phaseOrigin && msg.method === 'server/discover') this.probed = true;
+    else if (this.phaseOrigin && this.probed && msg.method === 'initialize') {
+      this.probed = false;
+      this.phaseOrigin = this.onEraFallback?.() ?? this.phaseOrigin;
+    }
     // Serialized once: measured here and, on stdio, written as is. Not parsed back for the frame:
     // the 2026 `_meta` envelope shares clientInfo and the capabilities with every other request,
     // a parsed copy held 30 more objects per request (+43% heap per call).
     const text = JSON.stringify(message);
-    this.sink.frame('out', keptMessage(message as JsonRpcMessage), Buffer.byteLength(text, 'utf8'), this.originOf(message as JsonRpcMessage, options));
-    this.observer?.outbound(message as JsonRpcMessage, options);
-    if (this.inner.sendText) await this.inner.sendText(text);
-    else await this.inner.send(message, options);
+    this.sink.frame('out', keptMessage(msg), Buffer.byteLength(text, 'utf8'), this.originOf(msg, options));
+    this.observer?.outbound(msg, options);
+    if (this.inner.sendText) return this.inner.sendText(text);
+    const id = typeof msg.method === 'string' ? messageId(msg) : undefined;
+    if (id === undefined) return this.inner.send(message, options);
+    const key = idKey(id);
+    this.remember(key, id);
+    try {
+      await this.inner.send(message, { ...options, onRequestStreamEnd: () => this.streamEnded(key, options) });
+    } catch (err) {
+      this.unanswered.delete(key);
+      await this.onsendfailure?.(err);
+      throw err;
+    }
+  }
+
+  private remember(key: string, id: JsonRpcId): void {
+    this.unanswered.set(key, id);
+    // Requests the server never answers (and the SDK timed out) are forgotten past 10,000.
+    if (this.unanswered.size > 10_000) this.unanswered.delete(this.unanswered.keys().next().value!);
+  }
+
+  private streamEnded(key: string, options: TransportSendOptions | undefined): void {
+    options?.onRequestStreamEnd?.();
+    const id = this.unanswered.get(key);
+    if (id === undefined) return;
+    this.unanswered.delete(key);
+    this.onstreamend?.(id);
   }
 
   /**
@@ -158,7 +209,7 @@ export class TappedTransport implements Transport {
    */
   async close(): Promise<void> {
     const terminate = (this.inner as { terminateSession?: () => Promise<void> }).terminateSession;
-    if (terminate && this.inner.sessionId) await terminate.call(this.inner).catch(() => undefined);
+    if (terminate && this.inner.sessionId && !this.forgotten) await terminate.call(this.inner).catch(() => undefined);
     return this.inner.close();
   }
 }

@@ -57,6 +57,17 @@ export interface ConnectError {
   sentInstead?: string[];
 }
 
+/** A session that probed with server/discover and went legacy: why. */
+export interface EraFallback {
+  /** One line: `server/discover answered HTTP 500 → legacy initialize`. Server text in it is quoted, escaped and clipped. */
+  reason: string;
+  /**
+   * The probe got no answer a legacy server gives (silence until the probe timeout, a 5xx, a
+   * body that is not JSON-RPC, an exit) rather than the error or 4xx the spec expects of one.
+   */
+  probeFailed: boolean;
+}
+
 export interface SessionInfo {
   id: string;
   /** The user's name for it when `named`, else derived from the command or URL (session-name.ts). */
@@ -76,6 +87,14 @@ export interface SessionInfo {
   clientCapabilities?: Record<string, unknown>;
   instructions?: string;
   mcpSessionId?: string;
+  /** Why a session that probed with server/discover went legacy. */
+  eraFallback?: EraFallback;
+  /**
+   * The server forgot the HTTP session (404 to its MCP-Session-Id) and mcpscope started a new
+   * one: how many times, the last when (epoch ms) and why, one line.
+   */
+  reinitialized?: { count: number; at: number; reason: string };
+  /** Why it failed, or (closed) why the connection was lost. */
   error?: ConnectError;
   /** The roots this client exposes (answered to roots/list, legacy or embedded). */
   roots: Root[];

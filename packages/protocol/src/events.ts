@@ -137,6 +137,12 @@ export interface LifecycleEvent extends EventBase {
   code?: number | null;
   signal?: string | null;
   state?: string;
+  /**
+   * A step mcpscope took on its own that changes the conversation (a new session after the
+   * server forgot the old one, a fallback to the legacy handshake): who and why, as on an
+   * outgoing frame. A trace's text like the rest.
+   */
+  origin?: FrameOrigin;
 }
 
 export interface OAuthEvent extends EventBase {

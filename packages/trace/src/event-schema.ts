@@ -67,6 +67,7 @@ const LifecycleSchema = z.looseObject({
   ...envelope,
   type: z.literal('lifecycle'),
   phase: z.enum(['spawn', 'exit', 'connect', 'disconnect', 'error', 'state']),
+  origin: OriginSchema,
 });
 
 const OAuthSchema = z.looseObject({

@@ -78,6 +78,15 @@ export const SessionInfoSchema = z.object({
   clientCapabilities: jsonObject.optional(),
   instructions: z.string().optional(),
   mcpSessionId: z.string().optional(),
+  /**
+   * Why a session that probed with server/discover went legacy: one line (`server/discover
+   * answered HTTP 500 → legacy initialize`), and whether the probe got no answer a legacy server
+   * gives (silence, a 5xx, a body that is not JSON-RPC, an exit).
+   */
+  eraFallback: z.object({ reason: z.string(), probeFailed: z.boolean() }).optional(),
+  /** The server forgot the HTTP session (404 to its MCP-Session-Id) and mcpscope started a new one: how often, the last when and why. */
+  reinitialized: z.object({ count: z.number(), at: z.number(), reason: z.string() }).optional(),
+  /** Why the connect failed (`failed`), or why the connection was lost (`closed`). */
   error: ConnectErrorSchema.optional(),
   /** The roots this client exposes to the server (always sent by this proxy; optional for older peers). */
   roots: z.array(RootSchema).optional(),

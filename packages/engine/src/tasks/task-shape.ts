@@ -109,3 +109,13 @@ export function pollDelay(pollIntervalMs: number | undefined): number {
   if (pollIntervalMs === undefined) return DEFAULT_POLL_MS;
   return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, pollIntervalMs));
 }
+
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+/** 2025-11-25: a request sent for a task carries `_meta["io.modelcontextprotocol/related-task"].taskId` (2025-11-25/basic/utilities/tasks#related-task-metadata). */
+export function relatedTaskOf(params: unknown): string | undefined {
+  const meta = typeof params === 'object' && params !== null && Object.hasOwn(params, '_meta') ? (params as { _meta: unknown })._meta : undefined;
+  const related = typeof meta === 'object' && meta !== null && Object.hasOwn(meta, RELATED_TASK) ? (meta as Record<string, unknown>)[RELATED_TASK] : undefined;
+  const taskId = typeof related === 'object' && related !== null ? (related as { taskId?: unknown }).taskId : undefined;
+  return typeof taskId === 'string' && taskId.length <= MAX_TEXT ? taskId : undefined;
+}

@@ -7,12 +7,19 @@ export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
   return headers;
 }
 
+/**
+ * How the SDK reopens a dropped SSE stream (its defaults, spelled out): the session watch counts
+ * refused reopenings against `maxRetries` to know when the SDK has given up on an idle stream.
+ */
+export const STREAM_RECONNECTION = { initialReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 } as const;
+
 /** Streamable HTTP (2025-11-25/basic/transports#streamable-http) with the user's headers. */
 export function createStreamableHttp(config: HttpSessionConfig, fetch: FetchLike, authProvider?: AuthProvider): Transport {
   return new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: httpHeaders(config) },
     fetch,
     authProvider,
+    reconnectionOptions: { ...STREAM_RECONNECTION },
   });
 }
 

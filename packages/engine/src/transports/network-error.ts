@@ -41,6 +41,19 @@ function findCoded(err: unknown): Found | undefined {
   return undefined;
 }
 
+/** The code of the network failure behind `err` (ECONNREFUSED, UND_ERR_SOCKET…), if it has one. */
+export function networkErrorCode(err: unknown): string | undefined {
+  return findCoded(err)?.code;
+}
+
+/**
+ * Codes that say nothing answers at that address now (the server process is gone, the host
+ * unreachable), as against a connection that broke mid-exchange, which a live server can cause.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+export const isUnreachableCode = (code: string | undefined): boolean => code !== undefined && UNREACHABLE_CODES.has(code);
+
 function parseUrl(url: string): URL | undefined {
   try {
     return new URL(url);

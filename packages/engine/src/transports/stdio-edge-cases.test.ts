@@ -33,13 +33,17 @@ describe('server/discover on a legacy stdio server that never answers unknown me
     const events = session.events();
     const spawns = events.filter((e) => e.type === 'lifecycle' && e.phase === 'spawn');
     expect(spawns).toHaveLength(1);
-    const note = events.find((e) => e.type === 'lifecycle' && e.phase === 'state' && e.message?.includes('server/discover got no answer within 500 ms'));
+    const reason = 'no answer to server/discover within 500 ms → legacy initialize on the same process';
+    const note = events.find((e) => e.type === 'lifecycle' && e.phase === 'state' && e.message?.startsWith(reason));
     expect(note).toBeDefined();
+    expect(session.info().eraFallback).toEqual({ reason, probeFailed: true });
     const out = frames(events).filter((f) => f.dir === 'out').map((f) => f.msg?.method);
     expect(out.slice(0, 2)).toEqual(['server/discover', 'initialize']);
     // The note comes before the initialize it explains.
     const initialize = frames(events).find((f) => f.msg?.method === 'initialize');
     expect(note!.seq).toBeLessThan(initialize!.seq);
+    // The legacy handshake says why it was sent.
+    expect(initialize!.origin).toEqual({ by: 'mcpscope', reason: 'era fallback: no answer to server/discover within 500 ms' });
   });
 
   it('says so when the probe is answered after the fallback (a server slow to start)', async () => {
@@ -47,14 +51,15 @@ describe('server/discover on a legacy stdio server that never answers unknown me
     const session = await engine.open(quirks('late-discover', { probeTimeoutMs: 200 }));
     expect(session.info().era).toBe('legacy');
     const messages = session.events().flatMap((e) => (e.type === 'lifecycle' && e.phase === 'state' && e.message ? [e.message] : []));
-    expect(messages.filter((m) => m.includes('server/discover'))).toEqual([expect.stringContaining('got no answer within 200 ms'), expect.stringContaining('answered after the 200 ms probe timeout')]);
+    expect(messages.filter((m) => m.includes('server/discover'))).toEqual([expect.stringContaining('no answer to server/discover within 200 ms'), expect.stringContaining('answered after the 200 ms probe timeout')]);
   });
 
   it('says nothing about a timeout when the probe was answered (with an error)', async () => {
     engine = new Engine();
     const session = await engine.open(quirks('plain'));
     expect(session.info().era).toBe('legacy');
-    expect(session.events().some((e) => e.type === 'lifecycle' && e.message?.includes('got no answer'))).toBe(false);
+    expect(session.events().some((e) => e.type === 'lifecycle' && e.message?.includes('no answer to server/discover'))).toBe(false);
+    expect(session.info().eraFallback).toMatchObject({ reason: expect.stringMatching(/^server\/discover answered JSON-RPC error -?\d+ .*→ legacy initialize on the same process$/), probeFailed: false });
   });
 });
 

@@ -25,8 +25,8 @@ export class StdioTap extends TappedTransport {
   constructor(
     private readonly stdio: StdioProcessTransport,
     sink: TapSink,
-    /** The probe went unanswered and initialize follows (`late`: false), or its answer came after that (`late`: true). */
-    private readonly onSilentProbe: (late: boolean) => void,
+    /** The probe's answer came after the session had fallen back to initialize (its silence is told by the connect). */
+    private readonly onLateProbeAnswer: () => void,
   ) {
     super(stdio, sink);
     const deliver = stdio.onmessage;
@@ -36,7 +36,7 @@ export class StdioTap extends TappedTransport {
       if (probeAnswer && !this.fellBack) this.probeAnswered = true;
       deliver?.(message);
       // Said after the frame it explains.
-      if (probeAnswer && this.fellBack) this.onSilentProbe(true);
+      if (probeAnswer && this.fellBack) this.onLateProbeAnswer();
     };
   }
 
@@ -52,10 +52,7 @@ export class StdioTap extends TappedTransport {
   override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const { method, id } = message as { method?: unknown; id?: unknown };
     if (method === 'server/discover' && (typeof id === 'string' || typeof id === 'number')) this.probeIds.add(id);
-    if (method === 'initialize' && this.probeIds.size > 0 && !this.probeAnswered && !this.fellBack) {
-      this.fellBack = true;
-      this.onSilentProbe(false);
-    }
+    if (method === 'initialize' && this.probeIds.size > 0 && !this.probeAnswered) this.fellBack = true;
     return super.send(message, options);
   }
 }

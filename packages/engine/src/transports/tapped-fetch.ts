@@ -2,7 +2,7 @@ import { PROTOCOL_VERSION_META_KEY, type FetchLike } from '@modelcontextprotocol
 import type { HttpEvent, JsonRpcMessage } from '@mcpscope/protocol';
 import { capResponse, MAX_HTTP_MESSAGE_BYTES, requestIdsOf, type Oversize } from './capped-body.js';
 import { readErrorBody } from './error-body.js';
-import { describeNetworkError } from './network-error.js';
+import { describeNetworkError, networkErrorCode } from './network-error.js';
 
 /** An HTTP exchange before the session log stamps it (seq, t, sessionId). */
 export type HttpExchange = Omit<HttpEvent, 'type' | 'seq' | 't' | 'sessionId'>;
@@ -48,7 +48,7 @@ function isModernEnveloped(body: unknown): boolean {
  * is read from a clone, bounded (error-body.ts): it is shown on the exchange, and a JSON-RPC
  * error in it becomes the frame answering its request. A network failure is told in plain words.
  */
-export function createTappedFetch(onExchange: (x: HttpExchange) => void, base: FetchLike = fetch, opts: TappedFetchOptions = {}): FetchLike {
+export function createTappedFetch(onExchange: (x: HttpExchange, failure?: { code?: string }) => void, base: FetchLike = fetch, opts: TappedFetchOptions = {}): FetchLike {
   return async (input, init) => {
     const started = performance.now();
     const request = new Request(input as string | URL, init as RequestInit);
@@ -60,6 +60,7 @@ export function createTappedFetch(onExchange: (x: HttpExchange) => void, base: F
     };
     let answer: { msg: JsonRpcMessage; size: number } | undefined;
     let headersAt: number | undefined;
+    let failure: { code?: string } | undefined;
     try {
       let response = await base(input, init);
       headersAt = performance.now();
@@ -77,10 +78,11 @@ export function createTappedFetch(onExchange: (x: HttpExchange) => void, base: F
       return response;
     } catch (err) {
       exchange.error = describeNetworkError(err, request.url) ?? (err as Error).message;
+      failure = { code: networkErrorCode(err) };
       throw err;
     } finally {
       exchange.durationMs = Math.round(((headersAt ?? performance.now()) - started) * 1000) / 1000;
-      onExchange(exchange);
+      onExchange(exchange, failure);
       if (answer) opts.onErrorAnswer?.(answer.msg, answer.size);
     }
   };

@@ -15,6 +15,12 @@ const CLIENT_CAPS_META = 'io.modelcontextprotocol/clientCapabilities';
  */
 export const TRANSPORT_ATTEMPT = 'transport-attempt';
 
+/**
+ * The lifecycle `state` the engine logs when an HTTP session expired and it starts a new one
+ * with a new initialize (2025-11-25/basic/transports#session-management): a new conversation too.
+ */
+export const NEW_SESSION = 'new-session';
+
 export interface LinterOptions {
   /** JSON Schema (2020-12) validation for structuredContent; without it only presence is checked. */
   validate?: SchemaValidator;
@@ -23,7 +29,7 @@ export interface LinterOptions {
 /**
  * Runs every rule over a session's events in order (live, or from a trace) and returns the
  * findings for each event. One Linter per session: it learns capabilities, era and listings.
- * Give it every event: a lifecycle `transport-attempt` starts the conversation afresh.
+ * Give it every event: a lifecycle `transport-attempt` or `new-session` starts the conversation afresh.
  * App-channel frames (an MCP App view ⇄ mcpscope as host) go to the app rules only, per view.
  */
 export class Linter {
@@ -39,7 +45,7 @@ export class Linter {
 
   observe(event: SessionEvent): Finding[] {
     if (event.type === 'lifecycle') {
-      if (event.phase === 'state' && event.state === TRANSPORT_ATTEMPT) this.current = new LintState();
+      if (event.phase === 'state' && (event.state === TRANSPORT_ATTEMPT || event.state === NEW_SESSION)) this.current = new LintState();
       return [];
     }
     if (event.type === 'http') {
