@@ -92,10 +92,11 @@ export interface GitMcpServer {
  */
 export async function startGitMcpServer(): Promise<GitMcpServer> {
   const cwd = mkdtempSync(join(tmpdir(), 'mcpscope-git-mcp-'));
-  const entry = require.resolve('@cyanheads/git-mcp-server/dist/index.js');
+  const entry = require.resolve('@cyanheads/git-mcp-server/index.js') // its exports map ./* onto dist/;
   const child = spawn(process.execPath, [entry], {
     cwd,
-    env: { ...process.env, MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_HOST: '127.0.0.1', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'info', GIT_BASE_DIR: cwd },
+    // NODE_ENV=test (vitest's) makes it log nothing, and the address is read from its log.
+    env: { ...process.env, NODE_ENV: 'production', MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_HOST: '127.0.0.1', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
