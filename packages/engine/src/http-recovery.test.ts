@@ -92,6 +92,23 @@ describe('an HTTP session the server forgets (2025-11-25 session management)', (
     expect((await session.request('tools/list', {}, { timeoutMs: NEVER })).outcome).toBe('result');
   });
 
+  it('a server down for a while (killed, restarted later): the session is connecting meanwhile, then starts a new one', async () => {
+    let s = await server();
+    const session = await open(s.url);
+    const first = session.info().mcpSessionId;
+    await waitUntil(() => https(session.events()).some((h) => h.method === 'GET' && h.status === 200), 'the event stream');
+    await s.kill();
+    await waitUntil(() => session.info().state === 'connecting', 'the outage', 10_000);
+    const note = session.events().find((e) => e.type === 'lifecycle' && e.message?.startsWith('the server is not answering'));
+    expect(note?.type === 'lifecycle' && note.message).toContain(`connection refused at ${s.url}`);
+    expect(session.info().error).toBeUndefined();
+    s = await s.restart();
+    servers.push(s);
+    await waitUntil(() => session.info().state === 'connected' && session.info().reinitialized !== undefined, 'the new session', 20_000);
+    expect(session.info().mcpSessionId).not.toBe(first);
+    expect((await session.request('tools/list', {}, { timeoutMs: NEVER })).outcome).toBe('result');
+  });
+
   it('a server that forgets the new session too before answering anything is given up on: the session is lost', async () => {
     const s = await server({ FIXTURE_GET: '405' });
     const session = await open(s.url);

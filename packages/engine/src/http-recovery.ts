@@ -21,6 +21,13 @@ export interface HttpRecoveryDeps {
   expired(why: string): void;
   /** Nothing answers at the server's address any more (`why`: one line, e.g. `connection refused at …`). */
   lost(why: string): void;
+  /**
+   * Idle, the event stream could not be reopened (`why`): the server is down for now. The SDK
+   * keeps reopening it; a 404 then means a new session, a stream means the old one goes on.
+   */
+  outage(why: string): void;
+  /** The server answered again during an outage, on the same session. */
+  recovered(): void;
   /** Request `id`'s stream ended without its answer while the server is still there. */
   unanswered(id: JsonRpcId): void;
 }
@@ -44,8 +51,9 @@ export function unreachableText(code: string, url: string): string {
  * - a 404 to a request carrying this session's MCP-Session-Id: the server forgot the session
  *   (restarted, expired it), and the client must start a new one (NEW_SESSION_SPEC);
  * - a refused connection: the server is gone. With a request waiting, or on a POST, at once; an
- *   idle event stream that the SDK reopens is given its reconnection attempts first, so a server
- *   restarted within them is met again (and answers 404, a new session) rather than lost;
+ *   idle event stream that the SDK reopens is an outage for as long as the SDK keeps trying
+ *   (STREAM_RECONNECTION), so a server restarted meanwhile is met again (its 404 starts a new
+ *   session) rather than lost;
  * - a request's response stream that ended without the answer (the SDK reads none after that):
  *   one TCP connect tells a server that is gone from one that only closed the stream.
  */
@@ -66,7 +74,10 @@ export class HttpRecovery {
       d.expired(`${event.method} ${event.url} answered ${httpStatusText(event)} to MCP-Session-Id ${quoteServerText(sent, 40)}`);
       return;
     }
-    if (event.status !== undefined && event.status < 400) this.refusedStreams = 0;
+    if (event.status !== undefined && event.status < 400 && this.refusedStreams > 0) {
+      this.refusedStreams = 0;
+      d.recovered();
+    }
     if (networkCode === undefined) return;
     // Cut mid-exchange: a live server can do that too; whether it is still there decides.
     if (!isUnreachableCode(networkCode)) return this.verify([]);
@@ -74,6 +85,7 @@ export class HttpRecovery {
     if (event.method !== 'GET' || d.waiting()) return d.lost(why);
     // The SDK gives an idle stream STREAM_RECONNECTION.maxRetries reopenings, then gives up.
     if (++this.refusedStreams >= STREAM_RECONNECTION.maxRetries) d.lost(why);
+    else if (this.refusedStreams === 1) d.outage(why);
   }
 
   /** Request `id`'s response stream ended before its answer. */

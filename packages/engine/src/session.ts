@@ -3,13 +3,12 @@ import { idKey, messageId, type AppChannel, type Direction, type FrameEvent, typ
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from './oauth/runner.js';
 import { connectTransport, describeConnectError, renewHttpSession, type ConnectContext, type Connected } from './connect.js';
-import { HttpRecovery, NEW_SESSION_SPEC } from './http-recovery.js';
-import { quoteServerText } from './server-text.js';
+import { SessionRecovery } from './session-recovery.js';
 import { describeConnection } from './connection-info.js';
 import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js';
 import { EngineError } from './errors.js';
 import { strayOutput } from './stray-output.js';
-import { Linter, NEW_SESSION } from '@mcpscope/protocol/lint';
+import { Linter } from '@mcpscope/protocol/lint';
 import { EventLog } from './event-log.js';
 import type { WindowOptions } from './event-window.js';
 import type { FrameSearchQuery, FrameSearchResult } from './traces/frame-reader.js';
@@ -75,12 +74,8 @@ export class Session {
   private userName: string | undefined;
   /** Set for a session a replay opened (OpenOptions.replayOf). */
   replayOf?: string;
-  /** Watches an HTTP session for a server that forgot it or went away (http-recovery.ts). */
-  private readonly recovery: HttpRecovery;
-  /** The new session under way after the server forgot the old one: requests wait for it. */
-  private renewing?: Promise<void>;
-  /** Sessions the server forgot in a row, with nothing answered on the new one in between. */
-  private expiredInARow = 0;
+  /** What an HTTP session does when its server breaks (session-recovery.ts). */
+  private readonly recovery: SessionRecovery;
   /** The options of the last connect, for a new session after an expired one. */
   private openOptions: T.OpenOptions = {};
 
@@ -115,14 +110,26 @@ export class Session {
       },
       closed: () => this.state !== 'connected',
     });
-    this.recovery = new HttpRecovery({
-      live: () => this.state === 'connected' && this.renewing === undefined,
-      mcpSessionId: () => this.tap?.sessionId,
-      url: () => (this.config.transport === 'stdio' ? '' : this.config.url),
-      waiting: () => this.runner.busy || this.raw.size > 0,
-      expired: (why) => this.expire(why),
-      lost: (why) => this.lose(why),
-      unanswered: (id) => this.abandon(id),
+    this.recovery = new SessionRecovery({
+      sessionId: id,
+      log: this.log,
+      url: config.transport === 'stdio' ? '' : config.url,
+      runner: this.runner,
+      raw: this.raw,
+      state: () => this.state,
+      setState: (state) => this.setState(state),
+      details: () => this.details,
+      release: () => {
+        const old = { client: this.client, tap: this.tap };
+        this.client = this.tap = undefined;
+        return old;
+      },
+      forgetSession: () => this.forgetSession(),
+      reconnect: (origin) => this.reconnect(origin),
+      adopt: (connected, extra) => this.adopt(connected, extra),
+      connectionLost: (message, error) => this.connectionLost(message, error),
+      tap: () => this.tap,
+      client: () => this.client,
     });
     this.subscriptions = new Subscriptions({
       client: () => this.client,
@@ -253,7 +260,7 @@ export class Session {
       oauth: this.oauthRunner(opts),
       undeliverable: (id, reason) => this.undeliverable(id, reason),
       origins: this.origins,
-      onHttp: (event, networkCode) => this.recovery.onHttp(event, networkCode),
+      onHttp: (event, networkCode) => this.recovery.http.onHttp(event, networkCode),
     };
   }
 
@@ -265,16 +272,15 @@ export class Session {
     tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
     tap.onundeliverable = (id, reason) => this.undeliverable(id, reason);
     tap.onfault = (err) => void this.fail(err);
-    tap.onstreamend = (id) => this.recovery.onStreamEnd(id);
-    tap.onsendfailure = () => this.recovery.settled();
+    tap.onstreamend = (id) => this.recovery.http.onStreamEnd(id);
+    tap.onsendfailure = () => this.recovery.http.settled();
     tap.observer = {
       outbound: (msg, o) => {
         this.runner.legs.outbound(msg, o);
         this.tasks.outbound(msg);
       },
       inbound: (msg) => {
-        // The server answered something on this session: it knows it.
-        if (typeof msg.method !== 'string') this.expiredInARow = 0;
+        if (typeof msg.method !== 'string') this.recovery.answered();
         this.runner.inbound(msg);
         this.tasks.inbound(msg);
       },
@@ -291,7 +297,7 @@ export class Session {
 
   /** Sends any JSON-RPC request or notification as given (a debugger sends what you wrote). */
   async send(message: Record<string, unknown>, opts: T.SendOptions = {}): Promise<T.SendResult> {
-    await this.renewing; // a new session under way after an expired one
+    await this.recovery.renewing; // a new session under way after an expired one
     const tap = this.connectedTap();
     const id = opts.notification ? undefined : (message.id ?? this.raw.nextId());
     const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: withEnvelope(message.params, this.envelope()) };
@@ -320,7 +326,7 @@ export class Session {
    * server-request queue, each retry a frame of its own.
    */
   async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<TaskCallOutcome> {
-    await this.renewing; // a new session under way after an expired one
+    await this.recovery.renewing; // a new session under way after an expired one
     this.connectedTap();
     const started = performance.now();
     const since = this.log.lastSeq;
@@ -337,7 +343,7 @@ export class Session {
    * server or the tool does not allow it (nothing is sent).
    */
   async callTask(params: Record<string, unknown>, opts: TaskCallOptions = {}): Promise<TaskCallOutcome> {
-    await this.renewing; // a new session under way after an expired one
+    await this.recovery.renewing; // a new session under way after an expired one
     this.connectedTap();
     return this.tasks.call(params, opts);
   }
@@ -509,71 +515,27 @@ export class Session {
     this.log.add({ type: 'lifecycle', phase: 'disconnect', message });
   }
 
-  /** 404 to the session's id (`why`): waiting requests fail, none is resent, a new session starts (NEW_SESSION_SPEC), once in a row. */
-  private expire(why: string): void {
-    const error = (method: string) => new EngineError('ENGINE_SESSION_EXPIRED', `${method}: the server no longer knows the session (${why}); mcpscope starts a new one and does not resend ${method}`, { sessionId: this.id });
-    this.runner.failAll(error);
-    this.raw.failAll(error('the request'));
-    if (this.expiredInARow++ > 0) return this.lose(`it forgot the new session too before answering anything on it: ${why}`, 'ENGINE_SESSION_EXPIRED');
-    this.renewing = this.renew(why).finally(() => (this.renewing = undefined));
-  }
-
-  private async renew(why: string): Promise<void> {
-    const origin = auto('new session: the server forgot the old one (HTTP 404)');
-    const old = { client: this.client, tap: this.tap };
-    const forgot = this.forgetSessionState();
-    this.log.add({ type: 'lifecycle', phase: 'state', state: NEW_SESSION, origin, message: `session expired: ${why}. mcpscope starts a new session (${NEW_SESSION_SPEC})${forgot}` });
-    this.setState('connecting');
-    this.tasks.closeAll();
-    this.queue.rejectAll('the session expired');
-    if (old.tap) old.tap.forgotten = true;
-    this.tap = this.client = undefined;
-    // Its waiting requests end now, each with the error expire() gave it.
-    await old.client?.close().catch(() => undefined);
+  /** A new connect on the same server after it forgot the session (SessionRecovery); rejects with the reason in words. */
+  private async reconnect(origin: FrameOrigin): Promise<Connected> {
     const ctx = this.connectContext(this.openOptions);
     this.connecting = ctx;
     try {
-      const connected = await originScope.exit(() => renewHttpSession(ctx, origin));
-      if (this.state === 'closed') {
-        await connected.tap.close().catch(() => undefined);
-        await connected.client.close().catch(() => undefined);
-        return;
-      }
-      const { eraFallback, reinitialized } = this.details;
-      this.adopt(connected, { eraFallback, reinitialized: { count: (reinitialized?.count ?? 0) + 1, at: Date.now(), reason: why } });
-      const { mcpSessionId = '', era, protocolVersion } = this.details;
-      this.log.add({ type: 'lifecycle', phase: 'connect', origin, message: `new session ${quoteServerText(mcpSessionId, 40)}: ${era} era, protocol ${protocolVersion}` });
-      this.setState('connected');
+      return await originScope.exit(() => renewHttpSession(ctx, origin));
     } catch (err) {
-      if (this.state === 'closed') return;
-      this.lose(`it forgot the session and a new one could not be started: ${describeConnectError(ctx, err).message}`, 'ENGINE_SESSION_EXPIRED');
+      throw new Error(describeConnectError(ctx, err).message, { cause: err });
     } finally {
       this.connecting = undefined;
     }
   }
 
-  /** Legacy session state the server lost with the session; said in the boundary's note. */
-  private forgetSessionState(): string {
+  /** The server forgot the session: its work stops, and what it held (subscriptions, log level) is said in the boundary's note. */
+  private forgetSession(): string {
+    this.tasks.closeAll();
+    this.queue.rejectAll('the session expired');
     const uris = this.subscriptions.forgetAll();
     const parts = [uris.length > 0 ? `resource subscriptions (${uris.length})` : '', this.logLevel === undefined ? '' : `the log level (${this.logLevel})`].filter(Boolean);
     this.logLevel = undefined;
     return parts.length === 0 ? '' : `. The server forgot with it: ${parts.join(', ')}; set them again if you need them`;
-  }
-
-  /** The server is gone (`why`): the session is lost, its waiting requests fail with the reason, nothing more is sent (no DELETE). */
-  private lose(why: string, code: 'ENGINE_CONNECTION_LOST' | 'ENGINE_SESSION_EXPIRED' = 'ENGINE_CONNECTION_LOST'): void {
-    const message = code === 'ENGINE_CONNECTION_LOST' ? `the server closed the connection (${why})` : `the server forgot the session: ${why}`;
-    this.runner.failAll((method) => new EngineError(code, `${method}: ${message}`, { sessionId: this.id }));
-    this.connectionLost(message, { code, message });
-    if (this.tap) this.tap.forgotten = true;
-    void this.client?.close().catch(() => undefined);
-  }
-
-  /** Request `id`'s stream ended without its answer while the server is still there: it fails now. */
-  private abandon(id: JsonRpcId): void {
-    const error = new EngineError('ENGINE_CONNECTION_LOST', 'the server ended the response stream without an answer', { sessionId: this.id });
-    this.raw.fail(idKey(id), error);
-    this.runner.failLeg(id, error, auto('cancel: stream ended without an answer'));
   }
 
   private changed(): void {

@@ -3,6 +3,7 @@ import { cleanOriginReason, toolUi } from '@mcpscope/protocol';
 import { z } from 'zod';
 import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
+import { eraFallbackLine } from '../era-line.js';
 import { describeConnectError } from '../format-error.js';
 import { answerCallHeadless, loadAnswerFile, rootsOf, type AnswerFile } from '../headless-answers.js';
 import type { CliIo } from '../io.js';
@@ -173,6 +174,11 @@ function reportFailure(method: string, err: unknown, session: Session, timeoutMs
     io.stderr(`mcpscope: ${(err as Error).message}\n`);
     return ExitCode.RpcError;
   }
+  if (code === 'ENGINE_CONNECTION_LOST' || code === 'ENGINE_SESSION_EXPIRED') {
+    // The engine's words name the method and why (the server's answer, or `connection refused at …`).
+    io.stderr(`mcpscope: ${escapeControl((err as Error).message)}\n`);
+    return ExitCode.ConnectFailed;
+  }
   if (code === 'ENGINE_CLOSED' || code === 'ENGINE_NOT_CONNECTED' || code === 'ENGINE_SEND_FAILED') {
     io.stderr(`mcpscope: lost the connection during ${method}: ${(err as Error).message}\n${lostConnectionDetails(session)}\n`);
     return ExitCode.ConnectFailed;
@@ -233,6 +239,7 @@ export async function runCall(method: string, command: string[], rawOptions: unk
       io.stderr(describeConnectError(describeTarget(config), err) + '\n');
       return ExitCode.ConnectFailed;
     }
+    io.stderr(eraFallbackLine(session.info().eraFallback, true));
     // Everything the command sends after the handshake is the user's `cli: call <method>` (the
     // roots and log level it sets, the tool schema lookup, the request); answers from
     // --answer-file go out as `client: answer …`.

@@ -1,6 +1,7 @@
 import { Engine, handOffStdioServers, runCheck } from '@mcpscope/engine';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
+import { eraFallbackLine } from '../era-line.js';
 import { describeConnectError } from '../format-error.js';
 import type { CliIo } from '../io.js';
 import { parseOptions, TargetOptionsSchema } from '../options.js';
@@ -27,7 +28,7 @@ export async function runCheckCommand(command: string[], rawOptions: unknown, io
   if (!config) throw new CliError('check needs a target: -- <command> [args…], --url, --config or --demo');
   const engine = new Engine({ stopGraceMs: 500 });
   try {
-    const { report } = await runCheck(engine, config, {
+    const { report, session } = await runCheck(engine, config, {
       callTools: opts.callTools,
       exercise: opts.exercise,
       probe: opts.probe,
@@ -37,9 +38,10 @@ export async function runCheckCommand(command: string[], rawOptions: unknown, io
       noRedact: !opts.redact,
     }).catch((err: unknown) => {
       io.stderr(describeConnectError(describeTarget(config), err) + '\n');
-      return { report: undefined };
+      return { report: undefined, session: undefined };
     });
     if (!report) return ExitCode.ConnectFailed;
+    io.stderr(eraFallbackLine(session?.info().eraFallback, true));
     return emitReport(report, opts, io);
   } finally {
     // The report is out: the server's supervisor finishes its stop after we exit (see call.ts).

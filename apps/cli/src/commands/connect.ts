@@ -4,6 +4,7 @@ import { SessionInfoSchema, type SessionInfo } from '@mcpscope/wire';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { describeConnectError } from '../format-error.js';
+import { escapeControl } from './escape-control.js';
 import type { CliIo } from '../io.js';
 import { ApiError } from '../live/api.js';
 import { backgroundLog, ensureRunning } from '../live/background.js';
@@ -78,6 +79,7 @@ function print(session: SessionInfo, ui: LiveUi, started: boolean, link: string 
   const era = session.era ? `, ${session.era} era, protocol ${session.protocolVersion ?? '?'}` : '';
   const ref = session.name;
   io.stdout(`mcpscope: session ${JSON.stringify(session.name)} (${session.id}) ${session.state}: ${session.transport}${era}\n`);
+  if (session.eraFallback) io.stdout(`  era:      ${escapeControl(session.eraFallback.reason)}\n`);
   io.stdout(`  use it:   mcpscope call tools/list --session ${ref}\n  close it: mcpscope stop --session ${ref}\n`);
   if (started) io.stdout(`mcpscope: started in the background (pid ${entry.pid}, log ${entry.log ?? '?'}); stop it with: mcpscope stop\n`);
   else io.stdout(`mcpscope: in the running mcpscope at ${entry.url} (pid ${entry.pid}${entry.background ? ', background' : ''})\n`);

@@ -4,6 +4,7 @@ import { isLoopbackHost, OAUTH_CONNECT_TIMEOUT_MS, startProxy, type RunningProxy
 import type { EarlyUi } from '@mcpscope/proxy/early';
 import { z } from 'zod';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
+import { eraFallbackLine } from '../era-line.js';
 import { describeConnectError } from '../format-error.js';
 import type { CliIo } from '../io.js';
 import { presentUi } from '../ui-link.js';
@@ -88,9 +89,12 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   const stopPrompt = opts.background ? () => undefined : presentUi(proxy, opts, io);
 
   const firstConnect = config
-    ? engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).catch((err: unknown) => {
-        io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);
-      })
+    ? engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).then(
+        (session) => io.stderr(eraFallbackLine(session.info().eraFallback)),
+        (err: unknown) => {
+          io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);
+        },
+      )
     : undefined;
   void Promise.race([firstConnect, new Promise((resolve) => setTimeout(resolve, START_UP_MAX_MS).unref())]).then(releaseYoungGeneration);
 

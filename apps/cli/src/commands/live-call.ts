@@ -11,6 +11,7 @@ import { refuseTargetOptions, SessionRefSchema } from '../live/refuse-target.js'
 import { SessionClient, type Outcome } from '../live/session-client.js';
 import { parseOptions } from '../options.js';
 import { CallOptionsSchema, printAppUi, report, stringKeysOf } from './call.js';
+import { escapeControl } from './escape-control.js';
 
 const LiveCallOptionsSchema = CallOptionsSchema.extend({ session: SessionRefSchema });
 /** The proxy bounds a request's wait at one hour. */
@@ -60,6 +61,24 @@ async function connected(client: SessionClient, timeoutMs: number): Promise<Pick
   }
 }
 
+/**
+ * What became of the session after its request failed with it: lost (closed, and why), or
+ * connected again on a new MCP session after the server forgot the old one.
+ */
+async function sessionNow(client: SessionClient): Promise<string> {
+  const deadline = performance.now() + 10_000;
+  let info = await client.info().catch(() => undefined);
+  // A new session is being started: its outcome is what the user needs next.
+  while (info?.state === 'connecting' && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    info = await client.info().catch(() => undefined);
+  }
+  if (!info) return '';
+  const who = `session ${JSON.stringify(info.name)} (${info.id})`;
+  if (info.state === 'connected' && info.reinitialized) return `  ${who} is connected again, on a new MCP session: run the command again\n`;
+  return `  ${who} is ${info.state}${info.error ? `: ${escapeControl(info.error.message)}` : ''}\n`;
+}
+
 /** The same words and exit codes as a direct `call` (call.ts reportFailure), from the API's error. */
 async function reportFailure(method: string, err: unknown, client: SessionClient, timeoutMs: number, io: CliIo): Promise<ExitCodeValue> {
   if (err instanceof UnreachableError) {
@@ -80,6 +99,11 @@ async function reportFailure(method: string, err: unknown, client: SessionClient
     io.stdout(json(err.details.rpcError ?? null));
     io.stderr(`mcpscope: ${err.message}\n`);
     return ExitCode.RpcError;
+  }
+  if (code === 'ENGINE_CONNECTION_LOST' || code === 'ENGINE_SESSION_EXPIRED') {
+    // The engine's words name the method and why; then what became of the session.
+    io.stderr(`mcpscope: ${escapeControl(err.message)}\n${await sessionNow(client)}`);
+    return ExitCode.ConnectFailed;
   }
   if (['ENGINE_CLOSED', 'ENGINE_NOT_CONNECTED', 'ENGINE_SEND_FAILED', 'MCPSCOPE_ERR_NOT_CONNECTED', 'MCPSCOPE_ERR_SESSION_NOT_FOUND'].includes(code)) {
     const info = await client.info().catch(() => undefined);

@@ -6,6 +6,7 @@ import { requireUis, type LiveUi } from '../live/locate.js';
 import { SessionClient } from '../live/session-client.js';
 import { LINK_NOTE, mintLink } from '../live/ui-link.js';
 import { parseOptions } from '../options.js';
+import { escapeControl } from './escape-control.js';
 
 const SessionsOptionsSchema = z.object({ json: z.boolean().default(false) });
 
@@ -28,6 +29,12 @@ interface Row {
   offline: boolean;
   /** Started by a replay of this trace (its id). */
   replayOf?: string;
+  /** Why it failed, or why its connection was lost (closed). */
+  error?: string;
+  /** The server forgot the HTTP session and mcpscope started a new one: how often, and the last time why. */
+  reinitialized?: { count: number; at: string; reason: string };
+  /** Why a session that probed with server/discover went legacy. */
+  eraFallback?: string;
   mcpscope: string;
 }
 
@@ -49,8 +56,34 @@ async function rowOf(ui: LiveUi, s: SessionInfo): Promise<Row> {
     wrapped: s.wrapped,
     offline: s.offline === true,
     ...(s.replayOf ? { replayOf: s.replayOf } : {}),
+    ...(s.error && s.state !== 'connected' ? { error: s.error.message } : {}),
+    ...(s.reinitialized ? { reinitialized: { count: s.reinitialized.count, at: new Date(s.reinitialized.at).toISOString(), reason: s.reinitialized.reason } } : {}),
+    ...(s.eraFallback ? { eraFallback: s.eraFallback.reason } : {}),
     mcpscope: ui.entry.url,
   };
+}
+
+/** The STATE cell: the state, and what it is not obvious from it (lost rather than closed by you, a new MCP session). */
+function stateCell(r: Row): string {
+  if (r.offline) return 'offline';
+  if (r.wrapped) return `${r.state} (wrap)`;
+  if (r.replayOf) return `${r.state} (replay)`;
+  if (r.state === 'closed' && r.error) return 'closed (lost)';
+  if (r.state === 'connected' && r.reinitialized) return 'connected (re-initialized)';
+  return r.state;
+}
+
+/** One line per session with something the table cannot hold: why it was lost or failed, or that it is a new MCP session. */
+function notes(rows: Row[]): string {
+  const lines: string[] = [];
+  for (const r of rows) {
+    if (r.error) lines.push(`  ${r.name}: ${escapeControl(clip(r.error, 300))}`);
+    else if (r.reinitialized && r.state === 'connected') {
+      const times = r.reinitialized.count === 1 ? '' : ` (${r.reinitialized.count} times)`;
+      lines.push(`  ${r.name}: session expired, re-initialized at ${time(r.reinitialized.at)}${times}: ${escapeControl(clip(r.reinitialized.reason, 300))}`);
+    }
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 const pad = (text: string, width: number): string => (text.length >= width ? text : text + ' '.repeat(width - text.length));
@@ -64,7 +97,7 @@ function time(iso: string): string {
 
 function table(rows: Row[]): string {
   const head = ['NAME', 'SERVER', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
-  const cells = rows.map((r) => [clip(r.name, 32), clip(r.server ?? '-', 40), r.id, r.offline ? 'offline' : r.wrapped ? `${r.state} (wrap)` : r.replayOf ? `${r.state} (replay)` : r.state, r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(r.target, 60)]);
+  const cells = rows.map((r) => [clip(r.name, 32), clip(r.server ?? '-', 40), r.id, stateCell(r), r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(r.target, 60)]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   return [head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n') + '\n';
 }
@@ -92,7 +125,7 @@ export async function runSessions(rawOptions: unknown, io: CliIo): Promise<ExitC
     const own = rows.filter((r) => r.mcpscope === m.url);
     io.stdout(`mcpscope at ${m.url} (pid ${m.pid}${m.background ? ', background: `mcpscope stop` stops it' : ''}): ${own.length} session(s)\n`);
     if (m.link) io.stdout(`  open: ${m.link}\n  (${LINK_NOTE.replace('`mcpscope sessions` prints', 'run this again for')})\n`);
-    if (own.length > 0) io.stdout(table(own));
+    if (own.length > 0) io.stdout(table(own) + notes(own));
   }
   return ExitCode.Ok;
 }

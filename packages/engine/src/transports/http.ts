@@ -8,10 +8,12 @@ export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
 }
 
 /**
- * How the SDK reopens a dropped SSE stream (its defaults, spelled out): the session watch counts
- * refused reopenings against `maxRetries` to know when the SDK has given up on an idle stream.
+ * How the SDK reopens a dropped SSE stream: after 1 s, then every 1.5× longer up to 5 s, 15 times
+ * (about a minute). The SDK's own default gives up after 2 tries (2.5 s), before a server being
+ * restarted by hand is back; the session watch counts refused reopenings against `maxRetries`
+ * to know when the SDK has given up on an idle stream.
  */
-export const STREAM_RECONNECTION = { initialReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 } as const;
+export const STREAM_RECONNECTION = { initialReconnectionDelay: 1000, maxReconnectionDelay: 5000, reconnectionDelayGrowFactor: 1.5, maxRetries: 15 } as const;
 
 /** Streamable HTTP (2025-11-25/basic/transports#streamable-http) with the user's headers. */
 export function createStreamableHttp(config: HttpSessionConfig, fetch: FetchLike, authProvider?: AuthProvider): Transport {
