@@ -102,9 +102,11 @@ describe('an HTTP session the server forgets (2025-11-25 session management)', (
     const note = session.events().find((e) => e.type === 'lifecycle' && e.message?.startsWith('the server is not answering'));
     expect(note?.type === 'lifecycle' && note.message).toContain(`connection refused at ${s.url}`);
     expect(session.info().error).toBeUndefined();
+    expect(session.info().unreachable?.reason).toBe(`connection refused at ${s.url}`);
     s = await s.restart();
     servers.push(s);
     await waitUntil(() => session.info().state === 'connected' && session.info().reinitialized !== undefined, 'the new session', 20_000);
+    expect(session.info().unreachable).toBeUndefined();
     expect(session.info().mcpSessionId).not.toBe(first);
     expect((await session.request('tools/list', {}, { timeoutMs: NEVER })).outcome).toBe('result');
   });

@@ -48,8 +48,8 @@ export class SessionRecovery {
   readonly http: HttpRecovery;
   /** The new session under way after the server forgot the old one: requests wait for it. */
   renewing?: Promise<void>;
-  /** Idle, the event stream could not be reopened: why (the session is `connecting` meanwhile). */
-  private outage?: string;
+  /** Idle, the event stream could not be reopened: since when and why (the session is `connecting` meanwhile). */
+  private outage?: { since: number; reason: string };
   /** Sessions the server forgot in a row, with nothing answered on the new one in between. */
   private expiredInARow = 0;
 
@@ -65,6 +65,11 @@ export class SessionRecovery {
       recovered: () => this.endOutage(),
       unanswered: (id) => this.abandon(id),
     });
+  }
+
+  /** What the session's info shows of it: an outage under way. */
+  info(): Pick<SessionInfo, 'unreachable'> {
+    return this.outage === undefined ? {} : { unreachable: { ...this.outage } };
   }
 
   /** The server answered something on the current session: it knows it. */
@@ -113,7 +118,7 @@ export class SessionRecovery {
   }
 
   private startOutage(why: string): void {
-    this.outage = why;
+    this.outage = { since: Date.now(), reason: why };
     this.host.log.add({
       type: 'lifecycle',
       phase: 'state',

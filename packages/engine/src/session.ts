@@ -153,6 +153,7 @@ export class Session {
       createdAt: this.createdAt,
       wrapped: false,
       ...this.details,
+      ...this.recovery.info(),
       roots: this.rootList,
       ...(this.logLevel ? { logLevel: this.logLevel } : {}),
       subscriptions: this.subscriptions.list(),

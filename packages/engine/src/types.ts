@@ -94,6 +94,11 @@ export interface SessionInfo {
    * one: how many times, the last when (epoch ms) and why, one line.
    */
   reinitialized?: { count: number; at: number; reason: string };
+  /**
+   * HTTP, idle: the server stopped answering (its event stream could not be reopened) since
+   * `since` (epoch ms), and why; the session is `connecting` while the SDK keeps reopening it.
+   */
+  unreachable?: { since: number; reason: string };
   /** Why it failed, or (closed) why the connection was lost. */
   error?: ConnectError;
   /** The roots this client exposes (answered to roots/list, legacy or embedded). */

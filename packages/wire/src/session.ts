@@ -86,6 +86,8 @@ export const SessionInfoSchema = z.object({
   eraFallback: z.object({ reason: z.string(), probeFailed: z.boolean() }).optional(),
   /** The server forgot the HTTP session (404 to its MCP-Session-Id) and mcpscope started a new one: how often, the last when and why. */
   reinitialized: z.object({ count: z.number(), at: z.number(), reason: z.string() }).optional(),
+  /** HTTP, idle: the server stopped answering since `since`, and why; the session is `connecting` while its event stream is reopened. */
+  unreachable: z.object({ since: z.number(), reason: z.string() }).optional(),
   /** Why the connect failed (`failed`), or why the connection was lost (`closed`). */
   error: ConnectErrorSchema.optional(),
   /** The roots this client exposes to the server (always sent by this proxy; optional for older peers). */

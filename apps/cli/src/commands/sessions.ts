@@ -35,6 +35,8 @@ interface Row {
   reinitialized?: { count: number; at: string; reason: string };
   /** Why a session that probed with server/discover went legacy. */
   eraFallback?: string;
+  /** The server stopped answering (the session is connecting meanwhile): since when and why. */
+  unreachable?: { since: string; reason: string };
   mcpscope: string;
 }
 
@@ -59,6 +61,7 @@ async function rowOf(ui: LiveUi, s: SessionInfo): Promise<Row> {
     ...(s.error && s.state !== 'connected' ? { error: s.error.message } : {}),
     ...(s.reinitialized ? { reinitialized: { count: s.reinitialized.count, at: new Date(s.reinitialized.at).toISOString(), reason: s.reinitialized.reason } } : {}),
     ...(s.eraFallback ? { eraFallback: s.eraFallback.reason } : {}),
+    ...(s.unreachable ? { unreachable: { since: new Date(s.unreachable.since).toISOString(), reason: s.unreachable.reason } } : {}),
     mcpscope: ui.entry.url,
   };
 }
@@ -78,6 +81,7 @@ function notes(rows: Row[]): string {
   const lines: string[] = [];
   for (const r of rows) {
     if (r.error) lines.push(`  ${r.name}: ${escapeControl(clip(r.error, 300))}`);
+    else if (r.unreachable) lines.push(`  ${r.name}: the server is not answering since ${time(r.unreachable.since)} (${escapeControl(clip(r.unreachable.reason, 200))}); mcpscope keeps trying`);
     else if (r.reinitialized && r.state === 'connected') {
       const times = r.reinitialized.count === 1 ? '' : ` (${r.reinitialized.count} times)`;
       lines.push(`  ${r.name}: session expired, re-initialized at ${time(r.reinitialized.at)}${times}: ${escapeControl(clip(r.reinitialized.reason, 300))}`);

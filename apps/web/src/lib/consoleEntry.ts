@@ -1,4 +1,5 @@
 import type { HttpEvent, LifecycleEvent, OAuthEvent, StderrEvent } from '@mcpscope/protocol';
+import { originLabel, originOf } from './frameOrigin';
 
 export type ConsoleKind = 'stderr' | 'lifecycle' | 'http' | 'oauth';
 export type ConsoleLevel = 'info' | 'warn' | 'error';
@@ -37,6 +38,9 @@ export function lifecycleEntry(ev: LifecycleEvent): ConsoleEntry {
     default:
       break;
   }
+  // A step mcpscope took on its own (a new session, an era fallback) says so, as a frame's origin does.
+  const origin = originOf(ev);
+  if (origin) parts.push(originLabel(origin));
   if (ev.message) parts.push(ev.message);
   const failed = ev.phase === 'error' || (ev.phase === 'exit' && (Boolean(ev.signal) || (ev.code ?? 0) !== 0));
   return {

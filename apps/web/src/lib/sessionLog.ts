@@ -3,6 +3,7 @@ import { ChunkedList } from './chunkedList';
 import { DEFAULT_MEMORY_BUDGET, type FrameCache, type LogPageInfo } from './memoryBudget';
 import { FindingsLog } from './findingsLog';
 import { httpEntry, lifecycleEntry, oauthEntry, stderrEntries, type ConsoleEntry, type ConsoleKind } from './consoleEntry';
+import { frameBoundary } from './frameOrigin';
 
 export { DEFAULT_MEMORY_BUDGET, type FrameCache, type LogPageInfo };
 
@@ -42,6 +43,8 @@ export class SessionLog {
   readonly notificationCounts = { all: 0, logs: 0 };
   /** Console lines per kind still in memory (mutated in place; read it with `version`). */
   readonly consoleCounts: Record<ConsoleKind, number> = { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };
+  /** The seq of the last new session mcpscope started (its initialize): requests before it will never be answered. */
+  newSessionSeq = 0;
   private readonly pairer = new RequestPairer();
   private readonly responseSeqByRequestSeq = new Map<number, number>();
   private readonly methodSet = new Set<string>();
@@ -176,6 +179,7 @@ export class SessionLog {
       if (!ev.pair && computed) frame = { ...ev, pair: computed };
     }
     if (frame.pair) this.responseSeqByRequestSeq.set(frame.pair.requestSeq, frame.seq);
+    if (frameBoundary(frame) === 'new-session') this.newSessionSeq = frame.seq;
     this.findings.add(frame, this.frames.length);
     if (frameKind(frame) === 'notification') {
       this.notificationCounts.all++;

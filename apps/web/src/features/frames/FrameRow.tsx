@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { formatBytes, formatClock, formatDuration, formatOffset } from '../../lib/format';
-import { frameOrigin, originLabel, originSentence } from '../../lib/frameOrigin';
+import { frameBoundary, frameOrigin, originLabel, originSentence } from '../../lib/frameOrigin';
 import { directionLabel, frameAppChannel } from './frameChannel';
 import { KIND_LABEL, type FrameSummary } from './frameSummary';
 import { PinIcon } from './PinIcon';
@@ -66,6 +66,8 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
   const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? (live ? '…' : 'none') : '';
   const origin = frameOrigin(frame);
   const app = frameAppChannel(frame);
+  // A new conversation starts here (a new session, the legacy handshake): a line above the row.
+  const boundary = frameBoundary(frame);
   return (
     <div
       role="row"
@@ -79,7 +81,8 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
       data-origin={origin ? (origin.by === 'user' ? 'user' : 'auto') : undefined}
       data-channel={app ? 'app' : undefined}
       data-pinned={pinned || undefined}
-      className={`group absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${bg}`}
+      data-boundary={boundary}
+      className={`group absolute left-0 grid w-full cursor-default items-center border-b border-line/40 ${boundary ? 'border-t border-t-accent/70' : ''} ${bg}`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, gridTemplateColumns: COLUMNS_VAR }}
       onMouseDown={onSelect}
       onContextMenu={(e) => {

@@ -52,7 +52,8 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
                 summary={m.summary(frame)}
                 top={top}
                 startedAt={startedAt}
-                live={live}
+                // A request sent before the server forgot its session will not be answered any more.
+                live={live && frame.seq > (m.log?.newSessionSeq ?? 0)}
                 selected={frame.seq === m.selectedSeq}
                 pinned={pins.isPinned(frame.seq)}
                 onSelect={() => m.select(frame.seq, true, false, frame)}

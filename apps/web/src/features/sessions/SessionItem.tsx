@@ -3,6 +3,7 @@ import type { SessionInfo } from '@mcpscope/wire';
 import { formatCount } from '../../lib/format';
 import type { SessionLabel } from '../../lib/sessionLabel';
 import { useSessionLog } from '../../lib/services';
+import { sessionNotes } from '../../lib/sessionNotes';
 import { isLive, isRemovable } from './sessionGroups';
 
 const STATE_DOT: Record<SessionInfo['state'], string> = {
@@ -107,6 +108,13 @@ export function SessionItem(p: Props) {
         </span>
       </div>
       {s.state === 'failed' && s.error && <div className="mt-0.5 truncate pl-3.5 text-[11px] text-danger" title={s.error.message}>{s.error.message}</div>}
+      {sessionNotes(s)
+        .filter((n) => n.kind !== 'era-fallback')
+        .map((n) => (
+          <div key={n.kind} className={`mt-0.5 truncate pl-3.5 text-[11px] ${n.tone === 'warn' ? 'text-warn' : 'text-muted'}`} title={n.title} data-testid={`session-note-${n.kind}`}>
+            {n.kind === 'lost' ? n.title : n.text}
+          </div>
+        ))}
     </li>
   );
 }

@@ -19,11 +19,22 @@ export function StatusBar() {
       {s ? (
         <>
           <Item label="state"><span data-testid="status-state" className={stateColor(s.state)}>{s.state}</span></Item>
+          {m.notes.filter((n) => n.kind !== 'era-fallback').map((n) => (
+            <span key={n.kind} className={`chip max-w-[24rem] min-w-0 shrink truncate ${n.tone === 'warn' ? 'border-warn/50 text-warn' : 'text-muted'}`} title={n.title} data-testid={`status-note-${n.kind}`}>
+              {n.text}
+            </span>
+          ))}
           {s.offline && <span className="chip shrink-0" title="Opened from a trace file: read-only" data-testid="status-offline">offline trace</span>}
           {s.pid !== undefined && <Item label="pid"><span className="font-mono" data-testid="status-pid">{s.pid}</span></Item>}
           <Item label="era">
-            <span data-testid="status-era" className={s.era === 'modern' ? 'text-accent' : ''}>{s.era ?? '—'}</span>
+            <span data-testid="status-era" className={s.era === 'modern' ? 'text-accent' : ''} title={s.eraFallback?.reason}>{s.era ?? '—'}</span>
           </Item>
+          {s.eraFallback && (
+            // Why the probe led to the legacy handshake (`server/discover answered HTTP 500 → legacy initialize`).
+            <span className="max-w-[26rem] min-w-0 shrink truncate text-[11px] text-muted" title={s.eraFallback.reason} data-testid="status-era-reason">
+              {s.eraFallback.reason}
+            </span>
+          )}
           <Item label="protocol"><span data-testid="status-version" className="font-mono">{s.protocolVersion ?? '—'}</span></Item>
           <span className="flex max-w-[22rem] min-w-0 items-center gap-1">
             <span className="shrink-0 text-subtle">server</span>

@@ -1,5 +1,6 @@
 import type { SessionInfo } from '@mcpscope/wire';
 import { useStoreSelector } from '../../lib/services';
+import { sessionNotes } from '../../lib/sessionNotes';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 
@@ -32,6 +33,7 @@ export function useStatusModel() {
     session,
     server: serverLabel(session),
     capabilities: capabilityChips(session?.serverCapabilities),
+    notes: sessionNotes(session),
     socket,
     socketDetail,
     ready,
