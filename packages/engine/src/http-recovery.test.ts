@@ -127,9 +127,10 @@ describe('an HTTP session the server forgets (2025-11-25 session management)', (
 });
 
 describe('an HTTP server killed during a call', () => {
+  // No standalone event stream (405): what ends the call is its own response stream.
   it.each([
-    ['a resumable stream (the SDK reopens it and is refused)', { FIXTURE_RESUMABLE: '1' }],
-    ['a stream that cannot be resumed', {}],
+    ['a resumable stream (the SDK reopens it and is refused)', { FIXTURE_RESUMABLE: '1', FIXTURE_GET: '405' }],
+    ['a stream that cannot be resumed (a TCP connect finds nothing there)', { FIXTURE_GET: '405' }],
   ])('%s: the call fails with connection refused, the session is lost with the reason', async (_, env) => {
     const s = await server(env);
     const session = await open(s.url);
