@@ -1,4 +1,5 @@
 import type { SessionInfo } from '@mcpscope/wire';
+import { formatClock } from './format';
 
 /** Something about a session's connection its state does not say, for the status bar and the session list. */
 export interface SessionNote {
@@ -10,7 +11,7 @@ export interface SessionNote {
   tone: 'muted' | 'warn';
 }
 
-const clock = (epochMs: number): string => new Date(epochMs).toLocaleTimeString();
+const clock = (epochMs: number): string => formatClock(epochMs).slice(0, 8);
 
 /**
  * What a session's state alone does not tell: it was lost (closed by the server going away, not
