@@ -89,7 +89,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     // A trace id is a file name (up to 255 bytes, see TraceParamsSchema): the router's default
     // 100-character cap would list a trace that then cannot be opened (414) or downloaded.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     // On close, destroy every connection, not only the idle ones: a request still in flight when
     // mcpscope stops (a replay connecting) would otherwise leave a keep-alive socket that holds
     // the process for the browser's keep-alive time.
