@@ -80,11 +80,11 @@ function stateCell(r: Row): string {
 function notes(rows: Row[]): string {
   const lines: string[] = [];
   for (const r of rows) {
-    if (r.error) lines.push(`  ${r.name}: ${escapeControl(clip(r.error, 300))}`);
-    else if (r.unreachable) lines.push(`  ${r.name}: the server is not answering since ${time(r.unreachable.since)} (${escapeControl(clip(r.unreachable.reason, 200))}); mcpscope keeps trying`);
+    if (r.error) lines.push(`  ${escapeControl(r.name)}: ${escapeControl(clip(r.error, 300))}`);
+    else if (r.unreachable) lines.push(`  ${escapeControl(r.name)}: the server is not answering since ${time(r.unreachable.since)} (${escapeControl(clip(r.unreachable.reason, 200))}); mcpscope keeps trying`);
     else if (r.reinitialized && r.state === 'connected') {
       const times = r.reinitialized.count === 1 ? '' : ` (${r.reinitialized.count} times)`;
-      lines.push(`  ${r.name}: session expired, re-initialized at ${time(r.reinitialized.at)}${times}: ${escapeControl(clip(r.reinitialized.reason, 300))}`);
+      lines.push(`  ${escapeControl(r.name)}: session expired, re-initialized at ${time(r.reinitialized.at)}${times}: ${escapeControl(clip(r.reinitialized.reason, 300))}`);
     }
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
@@ -101,7 +101,8 @@ function time(iso: string): string {
 
 function table(rows: Row[]): string {
   const head = ['NAME', 'SERVER', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
-  const cells = rows.map((r) => [clip(r.name, 32), clip(r.server ?? '-', 40), r.id, stateCell(r), r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(r.target, 60)]);
+  // Names and the server's own name are free text: each cell stays on its row (escapeControl).
+  const cells = rows.map((r) => [clip(escapeControl(r.name), 32), clip(escapeControl(r.server ?? '-'), 40), r.id, stateCell(r), r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(escapeControl(r.target), 60)]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   return [head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n') + '\n';
 }
