@@ -1,5 +1,5 @@
 import type { Finding } from '@mcpscope/protocol';
-import { EXERCISE_RULES, findingOf } from '@mcpscope/protocol/lint';
+import { EXERCISE_RULES, findingOf, validationErrorsAreToolErrors } from '@mcpscope/protocol/lint';
 import type { Session } from '../session.js';
 import { argumentsFor } from './args-from-schema.js';
 import type { CheckSteps } from './check-steps.js';
@@ -21,7 +21,11 @@ export interface ExerciseFinding extends Finding {
 }
 
 const rule = (id: string) => EXERCISE_RULES.find((r) => r.id === id)!;
-const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** A server's text for a note or a message: one line (its whitespace runs as one space), clipped. */
+const clip = (text: string, n = 80) => {
+  const s = text.replace(/\s+/g, ' ');
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+};
 
 /** The first text block of a tool result, for a note. */
 function firstText(result: Item): string {
@@ -102,8 +106,10 @@ export class DeepExercise {
     }
     if (out.kind === 'error' && out.code === -32602) return void this.notes.push(`${label}: JSON-RPC error -32602 (see validation-as-protocol-error)`);
     const what = out.kind === 'error' ? `JSON-RPC error ${out.code} (${clip(out.message)})` : this.failure(out);
-    this.notes.push(`${label}: ${what}`);
-    if (out.kind === 'failed' && out.crashed) return;
+    const info = this.session.info();
+    const judged = validationErrorsAreToolErrors(info);
+    this.notes.push(`${label}: ${what}${judged ? '' : ` (not judged: protocol ${info.protocolVersion ?? '?'} predates SEP-1303)`}`);
+    if ((out.kind === 'failed' && out.crashed) || !judged) return;
     this.findings.push({
       ...findingOf(rule('tool-invalid-arguments'), `${tool} answered arguments that break its inputSchema (${invalid.what}) with ${what}, not a result with isError: true`),
       excerpt: `→ tools/call ${clip(name)} ${clip(JSON.stringify(invalid.args))}`,

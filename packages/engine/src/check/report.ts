@@ -9,7 +9,7 @@ export interface ReportedFinding extends Finding {
   count?: number;
   /** In a report: each distinct thing found (by message), with the seqs where it was found. */
   places?: FindingPlace[];
-  /** Places past the report's cap, counted but not listed. */
+  /** Occurrences past the cap of listed places: counted, not listed. */
   placesLeftOff?: number;
 }
 

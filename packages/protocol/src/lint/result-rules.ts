@@ -65,17 +65,26 @@ export const resourceReadError: FrameRule = {
   },
 };
 
+/**
+ * SEP-1303 came with 2025-11-25 (its changelog: "Clarify that input validation errors should be
+ * returned as Tool Execution Errors rather than Protocol Errors"); earlier revisions listed
+ * invalid arguments among protocol errors. A session that negotiated an older version is not held to it.
+ */
+export function validationErrorsAreToolErrors(state: { era?: string; protocolVersion?: string }): boolean {
+  return state.era === 'modern' || (state.protocolVersion !== undefined && state.protocolVersion >= '2025-11-25');
+}
+
 /** SEP-1303: input validation failures are tool errors the model can read, not protocol errors. */
 export const validationAsProtocolError: FrameRule = {
   id: 'validation-as-protocol-error',
   severity: 'warning',
   spec: `${TOOLS}#error-handling`,
   quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: - API failures - Input validation errors (e.g., date in wrong format, value out of range)',
-  description: 'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602.',
+  description: 'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602. Judged in sessions of 2025-11-25 or later (SEP-1303; earlier revisions listed invalid arguments among protocol errors).',
   onFrame: (ctx) => {
     const tool = toolOf(ctx);
     const error = ctx.msg.error as { code?: unknown; message?: unknown } | undefined;
-    if (!tool?.def || error?.code !== -32602) return undefined;
+    if (!tool?.def || error?.code !== -32602 || !validationErrorsAreToolErrors(ctx.state)) return undefined;
     return `tools/call "${tool.name}" failed validation as JSON-RPC -32602 (${String(error.message)}); report it as a tool result with isError: true so the model can correct itself`;
   },
 };

@@ -134,7 +134,7 @@ export const EXERCISE_RULES: readonly RuleMeta[] = [
     severity: 'warning',
     spec: '2025-11-25/server/tools#error-handling',
     quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: - API failures - Input validation errors (e.g., date in wrong format, value out of range)',
-    description: 'A tools/call with arguments that break the inputSchema is answered with a result with isError: true, not a JSON-RPC error other than -32602 (that one is validation-as-protocol-error), a hang or a crash.',
+    description: 'A tools/call with arguments that break the inputSchema is answered with a result with isError: true, not a JSON-RPC error other than -32602 (that one is validation-as-protocol-error) or a hang. Judged in sessions of 2025-11-25 or later (SEP-1303); a crash is server-exited-mid-request.',
   },
 ];
 
