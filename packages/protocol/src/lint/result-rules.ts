@@ -2,6 +2,8 @@ import { uniqueNameUris } from './state.js';
 import type { FrameRule } from './rule.js';
 
 const TOOLS = '2025-11-25/server/tools';
+/** outputSchemas a result is checked against when its tool's name is listed more than once. */
+const MAX_SCHEMAS_CHECKED = 8;
 
 function toolOf(ctx: Parameters<FrameRule['onFrame']>[0]) {
   if (ctx.request?.method !== 'tools/call') return undefined;
@@ -20,10 +22,13 @@ export const structuredContent: FrameRule = {
     const result = ctx.msg.result as { structuredContent?: unknown; isError?: unknown } | undefined;
     if (!tool || !result || result.isError === true) return undefined;
     const defs = ctx.state.toolDefs(tool.name);
-    const schemas = defs.map((d) => d.outputSchema).filter((s) => s !== undefined && s !== null);
+    // A hostile listing may repeat a name thousands of times: a result is checked against the first few schemas.
+    const typed = defs.map((d) => d.outputSchema).filter((s) => s !== undefined && s !== null);
+    const schemas = typed.slice(0, MAX_SCHEMAS_CHECKED);
     if (schemas.length === 0) return undefined;
     // Which of the same-named tools answered is unknown: say so, and judge against each.
-    const ambiguous = defs.length > 1 ? ` (the name is ambiguous: listed ${defs.length} times, ${schemas.length} with an outputSchema; checked against each)` : '';
+    const against = schemas.length === typed.length ? 'each' : `the first ${schemas.length}`;
+    const ambiguous = defs.length > 1 ? ` (the name is ambiguous: listed ${defs.length} times, ${typed.length} with an outputSchema; checked against ${against})` : '';
     if (result.structuredContent === undefined) return `tool "${tool.name}" declares an outputSchema but returned no structuredContent${ambiguous}`;
     const failures = schemas.map((schema) => ctx.validate?.(schema, result.structuredContent) ?? []);
     if (failures.some((errors) => errors.length === 0)) return undefined;

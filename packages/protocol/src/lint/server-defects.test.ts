@@ -133,6 +133,18 @@ describe('two tools with the same name', () => {
     expect(byRule(l.observe(inn({ id: 4, result: { tools: [plain, typed] } })), 'tool-definition-changed')).toEqual([]);
   });
 
+  it('a name listed 5,000 times: the result is checked against the first 8 outputSchemas, not 5,000', () => {
+    let validations = 0;
+    const l = new Linter({ validate: () => (validations++, ['/sum must be number']) });
+    initialize(l, { tools: {} });
+    l.observe(out({ id: 1, method: 'tools/list', params: {} }));
+    l.observe(inn({ id: 1, result: { tools: Array.from({ length: 5000 }, () => typed) } }));
+    l.observe(out({ id: 2, method: 'tools/call', params: { name: 'add', arguments: {} } }));
+    const [f] = byRule(l.observe(inn({ id: 2, result: { content: [], structuredContent: {} } })), 'structured-content-schema');
+    expect(validations).toBe(8);
+    expect(f.message).toContain('listed 5000 times, 5000 with an outputSchema; checked against the first 8');
+  });
+
   it('pass when the result conforms to one of several outputSchemas', () => {
     const l = new Linter({ validate: (s, value) => (JSON.stringify(s) === JSON.stringify(schema) ? validate(s, value) : ['/ must have text']) });
     initialize(l, { tools: {} });
