@@ -138,7 +138,8 @@ function writeReadme(md) {
 /** A report as kept in the results file: counts, findings (their places' messages, no excerpts), what was skipped. */
 const slimReport = (report) => ({
   counts: report.counts,
-  findings: report.findings.map(({ seq, excerpt, places, ...f }) => ({ ...f, ...(places ? { places: places.map((p) => p.message) } : {}) })),
+  // Places as their messages (already so in a results file being rejudged).
+  findings: report.findings.map(({ seq, excerpt, places, ...f }) => ({ ...f, ...(places ? { places: places.map((p) => (typeof p === 'string' ? p : p.message)) } : {}) })),
   ...(report.serverExit ? { serverExit: report.serverExit, skipped: report.skipped } : {}),
 });
 
