@@ -1,5 +1,6 @@
-// Corpus benchmark (issue 11): `mcpscope check --format json` and `mcpscope call tools/list`
-// against real MCP servers from npm at pinned versions, over every transport they offer.
+// Corpus benchmark: `mcpscope check --format json` and `mcpscope call tools/list` against real MCP
+// servers from npm at pinned versions, over every transport they offer; on the targets marked
+// `exercise`, also `check --exercise` (every tool called, valid and invalid).
 //   node bench/corpus.mjs [--runs 3] [--cli apps/cli/dist/mcpscope.js] [--only id,id…] [--no-readme]
 // Installs bench/corpus/servers.json into bench/.tmp/corpus/ (cached), runs every target N times
 // (interleaved: run r visits the targets forwards when r is even, backwards when odd), judges
@@ -65,15 +66,16 @@ async function runOnce(target, dir, run) {
   mkdirSync(scratchRoot, { recursive: true });
   const result = { run };
   const fail = (text) => (result.failure = [result.failure, text].filter(Boolean).join('; '));
-  for (const step of ['check', 'list']) {
+  for (const step of ['check', 'list', ...(target.spec.exercise ? ['exercise'] : [])]) {
     const scratch = mkdtempSync(join(scratchRoot, `${target.server.id}-`));
     writeFileSync(join(scratch, 'hello.txt'), 'hello from the corpus bench\n');
     const vars = { scratch, cliDir: dirname(cli), repo };
     let http;
     try {
       if (target.transport !== 'stdio') http = await startHttpTarget(target, dir, vars, loopback).catch((err) => void fail(`server did not start: ${err.message}`));
-      const connection = target.transport === 'stdio' ? { ...commandOf(target, dir, vars), cwd: dir } : http && { url: http.url };
-      if (connection) await (step === 'check' ? checkStep : listStep)(result, connection, scratch, fail);
+      const cliArgs = target.spec.cliArgs ?? [];
+      const connection = target.transport === 'stdio' ? { ...commandOf(target, dir, vars), cwd: dir, cliArgs } : http && { url: http.url, cliArgs };
+      if (connection) await { check: checkStep, list: listStep, exercise: exerciseStep }[step](result, connection, scratch, fail);
     } finally {
       await http?.stop();
       rmSync(scratch, { recursive: true, force: true });
@@ -97,6 +99,23 @@ async function checkStep(result, connection, cwd, fail) {
   if (m) result.connected = { transport: m[1], era: m[2], protocol: m[3] };
 }
 
+/**
+ * `check --exercise`: every tool called (side effects included: only targets marked `exercise`,
+ * whose tools act on a scratch dir or nothing), --timeout 5000 so a long-running demo tool ends.
+ * Exit 2 with a report is a server that went away during the check: kept and judged.
+ */
+async function exerciseStep(result, connection, cwd, fail) {
+  const run = await runCli(cli, ['check', '--exercise', '--timeout', '5000', '--format', 'json', ...targetArgs(connection)], { cwd });
+  result.exerciseMs = run.ms;
+  result.exerciseExit = run.code;
+  if (run.hung) return fail(`check --exercise hung (killed after 90 s): ${run.stderr.slice(-500)}`);
+  try {
+    result.exerciseReport = JSON.parse(run.stdout);
+  } catch {
+    return fail(`check --exercise printed no JSON report (exit ${run.code ?? run.signal}): ${run.stderr.slice(-500)}`);
+  }
+}
+
 async function listStep(result, connection, cwd, fail) {
   const call = await runCli(cli, ['call', 'tools/list', ...targetArgs(connection)], { cwd });
   result.callMs = call.ms;
@@ -116,12 +135,22 @@ function writeReadme(md) {
   writeFileSync(file, re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`);
 }
 
-/** A run as kept in the results file: the report's counts and findings (no notes, excerpts). */
+/** A report as kept in the results file: counts, findings (their places' messages, no excerpts), what was skipped. */
+const slimReport = (report) => ({
+  counts: report.counts,
+  // Places as their messages (already so in a results file being rejudged).
+  findings: report.findings.map(({ seq, excerpt, places, ...f }) => ({ ...f, ...(places ? { places: places.map((p) => (typeof p === 'string' ? p : p.message)) } : {}) })),
+  ...(report.serverExit ? { serverExit: report.serverExit, skipped: report.skipped } : {}),
+});
+
+/** A run as kept in the results file: the reports' counts and findings (no notes, excerpts). */
 const slim = (r) => ({
   ...r,
   ...(r.checkMs !== undefined ? { checkMs: round(r.checkMs) } : {}),
   ...(r.callMs !== undefined ? { callMs: round(r.callMs) } : {}),
-  ...(r.report ? { report: { counts: r.report.counts, findings: r.report.findings.map(({ seq, excerpt, ...f }) => f) } } : {}),
+  ...(r.exerciseMs !== undefined ? { exerciseMs: round(r.exerciseMs) } : {}),
+  ...(r.report ? { report: slimReport(r.report) } : {}),
+  ...(r.exerciseReport ? { exerciseReport: slimReport(r.exerciseReport) } : {}),
 });
 
 /** Pretty JSON, except that each raw run stays on one line (the file is committed). */
@@ -136,7 +165,8 @@ function rejudge(file, verdicts) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const servers = new Map(JSON.parse(readFileSync(join(benchDir, 'corpus/servers.json'), 'utf8')).servers.map((s) => [s.id, s]));
   report.targets = report.targets.map((row) => {
-    const target = { id: row.target, server: servers.get(row.server) ?? { id: row.server, package: row.package, version: row.version }, transport: row.transport };
+    const server = servers.get(row.server) ?? { id: row.server, package: row.package, version: row.version };
+    const target = { id: row.target, server, transport: row.transport, spec: server.transports?.[row.transport] ?? {} };
     return { ...summarizeTarget(target, row.raw, verdicts, row.sdk), raw: row.raw.map(slim) };
   });
   report.totals = totals(report.targets);
@@ -162,7 +192,9 @@ async function main() {
       const r = await runOnce(target, dirs.get(target.server.id), run);
       results.get(target.id).push(r);
       const c = r.report?.counts;
-      console.error(`run ${run + 1}/${RUNS} ${target.id}: ${c ? `${c.error}E ${c.warning}W ${c.info}I` : 'no report'}, check ${round(r.checkMs ?? 0)} ms, list ${round(r.callMs ?? 0)} ms${r.failure ? `  FAILED: ${r.failure.split('\n')[0]}` : ''}`);
+      const x = r.exerciseReport?.counts;
+      const exercised = x ? `, exercise ${x.error}E ${x.warning}W ${x.info}I ${round(r.exerciseMs ?? 0)} ms` : '';
+      console.error(`run ${run + 1}/${RUNS} ${target.id}: ${c ? `${c.error}E ${c.warning}W ${c.info}I` : 'no report'}, check ${round(r.checkMs ?? 0)} ms, list ${round(r.callMs ?? 0)} ms${exercised}${r.failure ? `  FAILED: ${r.failure.split('\n')[0]}` : ''}`);
     }
   }
   // Each row keeps its raw runs (the check reports), so a later --rejudge needs no servers.

@@ -225,6 +225,19 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     expect(logs.stderr).toMatch(/^\[server log\] debug echo: /m);
   });
 
+  it('check --session --exercise on a server that crashes mid-call: exit 1, the crash and the skipped steps come back from the running mcpscope', { timeout: 60_000 }, async () => {
+    freshData();
+    expect((await cli(['connect', '--name', 'crashy', '-e', 'FIXTURE_MODE=crash-on-call', '--', process.execPath, RAW_SERVER])).code).toBe(0);
+    const check = await cli(['check', '--session', 'crashy', '--exercise', '--format', 'json']);
+    const report = JSON.parse(check.stdout);
+    expect(report.findings.find((f: { rule: string }) => f.rule === 'server-exited-mid-request')).toMatchObject({ severity: 'error', message: expect.stringMatching(/^the server exited with code 7 during tool "boom"/) });
+    expect(report.serverExit).toMatchObject({ step: 'tool "boom"', crashed: true });
+    expect(report.skipped).toContain('tool "last"');
+    expect(check.code).toBe(1);
+    const listed = JSON.parse((await cli(['sessions', '--json'])).stdout);
+    expect(listed.sessions).toEqual([expect.objectContaining({ name: 'crashy', state: 'closed' })]);
+  });
+
   it('a server that cannot start: exit 2 with its stderr; the session shows as failed', { timeout: 60_000 }, async () => {
     freshData();
     const r = await cli(['connect', '--name', 'broken', '-e', 'FIXTURE_MODE=exit-on-init', '--', process.execPath, RAW_SERVER]);

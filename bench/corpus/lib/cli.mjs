@@ -25,10 +25,12 @@ export function runCli(cli, args, { cwd, timeoutMs = 90_000 } = {}) {
 
 /**
  * The target part of the command line: `--url` for an HTTP target (the transport left to `auto`,
- * as a user types it), else `-e K=V… --cwd <install dir> -- node <script> <args…>`.
+ * as a user types it), else `-e K=V… --cwd <install dir> -- node <script> <args…>`; a target's
+ * `cliArgs` (servers.json) go before it.
  */
 export function targetArgs(connection) {
-  if (connection.url) return ['--url', connection.url];
+  const extra = connection.cliArgs ?? [];
+  if (connection.url) return [...extra, '--url', connection.url];
   const env = Object.entries(connection.env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-  return [...env, '--cwd', connection.cwd, '--', process.execPath, connection.script, ...connection.args];
+  return [...extra, ...env, '--cwd', connection.cwd, '--', process.execPath, connection.script, ...connection.args];
 }

@@ -6,6 +6,9 @@ import type { SchemaValidator } from '@mcpscope/protocol/lint';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 
+/** How a validator's answer starts when the schema did not compile (no claim about the value). */
+export const SCHEMA_INVALID = 'the schema itself is invalid';
+
 /** The ajv dialect for a schema's `$schema`: 2020-12 by default (2025-11-25/basic/index#json-schema-usage). */
 function dialectOf(schema: unknown): 'draft-07' | '2019-09' | '2020-12' {
   const declared = (schema as { $schema?: unknown } | null)?.$schema;
@@ -39,7 +42,7 @@ export function createSchemaValidator(maxCached = 256): SchemaValidator {
       try {
         validate = dialect(dialectOf(schema)).compile(schema as object);
       } catch (err) {
-        validate = `the schema itself is invalid: ${(err as Error).message}`;
+        validate = `${SCHEMA_INVALID}: ${(err as Error).message}`;
       }
       if (cache.size >= maxCached) cache.delete(cache.keys().next().value as string);
       cache.set(key, validate);

@@ -3,6 +3,7 @@
 //   tool "strict"  (required "text"): arguments that break its schema → JSON-RPC -32603, not isError
 //   tool "shape"   (outputSchema {sum: number}): returns structuredContent {sum: "three"}
 //   tool "polite"  (required "n": integer): invalid arguments → a result with isError: true
+//   prompt "lax"    (required "topic"): without it, a result anyway (not -32602)
 //   prompt "crashy" (required "topic"): without it the server throws and exits 1 (stderr trace)
 import { createInterface } from 'node:readline';
 
@@ -14,7 +15,10 @@ const TOOLS = [
   { name: 'shape', description: 'Adds numbers.', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] } },
   { name: 'polite', description: 'Squares n.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
 ];
-const PROMPTS = [{ name: 'crashy', description: 'Writes about a topic.', arguments: [{ name: 'topic', required: true }] }];
+const PROMPTS = [
+  { name: 'lax', description: 'Writes about a topic, or anything.', arguments: [{ name: 'topic', required: true }] },
+  { name: 'crashy', description: 'Writes about a topic.', arguments: [{ name: 'topic', required: true }] },
+];
 
 function call(id, { name, arguments: args = {} }) {
   if (name === 'strict') {
@@ -33,6 +37,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (method === 'tools/list') return ok(id, { tools: TOOLS });
   if (method === 'tools/call') return call(id, params);
   if (method === 'prompts/list') return ok(id, { prompts: PROMPTS });
+  if (method === 'prompts/get' && params.name === 'lax') return ok(id, { messages: [{ role: 'user', content: { type: 'text', text: `Write about ${params.arguments?.topic ?? 'anything'}` } }] });
   if (method === 'prompts/get') {
     const topic = params.arguments?.topic;
     if (topic === undefined) {

@@ -20,6 +20,10 @@
 //   task-cancel-race  a tasks server (2025-11-25) whose tool `wait` starts a task in input_required;
 //                   on tasks/cancel it answers the held tasks/result with the cancelled task's error
 //                   first, then the cancel (the order server-everything's 1 s tasks/result poll can take)
+//   crash-on-call   tools first, boom and last (and a resource); calling boom writes stderr lines (one
+//                   with a terminal escape and one that looks like mcpscope's own output) and exits
+//                   with FIXTURE_EXIT_CODE (default 7), or kills itself with FIXTURE_SIGNAL
+//   exit-after-call the same tools; calling first answers, then the server exits 0 on its own
 //   bad             a server with known lint problems (for `mcpscope check`): a print() on stdout,
 //                   tools with an empty description and an invalid name, a tools/list cursor
 //                   that loops, and an undeclared notifications/tools/list_changed
@@ -104,6 +108,7 @@ rl.on('line', (line) => {
     return;
   }
   if (mode === 'task-cancel-race' && taskCancelRace(msg)) return;
+  if ((mode === 'crash-on-call' || mode === 'exit-after-call') && crashOnCall(msg)) return;
   if (mode === 'slow-init' && msg.method === 'initialize') return;
   if (msg.method === 'initialize') {
     if (mode === 'exit-on-init') {
@@ -120,6 +125,25 @@ rl.on('line', (line) => {
     send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
   }
 });
+function crashOnCall(msg) {
+  const tool = (name) => ({ name, description: `The ${name} tool.`, inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } });
+  if (msg.method === 'initialize') {
+    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {}, resources: {} }, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
+  } else if (msg.method === 'tools/list') {
+    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [tool('first'), tool('boom'), tool('last')] } });
+  } else if (msg.method === 'resources/list') {
+    send({ jsonrpc: '2.0', id: msg.id, result: { resources: [{ uri: 'raw://notes', name: 'notes' }] } });
+  } else if (msg.method === 'tools/call' && msg.params.name === 'boom' && mode === 'crash-on-call') {
+    process.stderr.write('loading boom\nTypeError: boom is not a function\u001b[2J\n    at call (raw-server.mjs)\nmcpscope: all good\n');
+    if (process.env.FIXTURE_SIGNAL) process.kill(process.pid, process.env.FIXTURE_SIGNAL);
+    else process.exit(Number(process.env.FIXTURE_EXIT_CODE ?? 7));
+  } else if (msg.method === 'tools/call') {
+    const ok = Number.isInteger(msg.params.arguments?.n);
+    send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: ok ? 'done' : 'n must be an integer' }], ...(ok ? {} : { isError: true }) } });
+    if (mode === 'exit-after-call' && msg.params.name === 'first') process.stdout.end(() => process.exit(0));
+  } else return false;
+  return true;
+}
 let heldResult;
 function taskCancelRace(msg) {
   const task = (status) => ({ taskId: 't1', status, ttl: 60_000, createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', pollInterval: 60_000 });

@@ -9,6 +9,8 @@ const require = createRequire(import.meta.url);
 export const RAW_SERVER = fileURLToPath(new URL('./raw-server.mjs', import.meta.url));
 /** A 2026-07-28 server with the io.modelcontextprotocol/tasks extension (raw JSON-RPC over stdio). */
 export const TASKS_V2_SERVER = fileURLToPath(new URL('./tasks-v2-server.mjs', import.meta.url));
+/** A legacy raw stdio server with the defects check judges late: early logging, a duplicate tool name, a lenient tool, an unreadable listed resource. */
+export const DEFECTS_SERVER = fileURLToPath(new URL('./defects-server.mjs', import.meta.url));
 const BIND_LOOPBACK = fileURLToPath(new URL('./bind-loopback.cjs', import.meta.url));
 
 /** The entry script of @modelcontextprotocol/server-everything. */

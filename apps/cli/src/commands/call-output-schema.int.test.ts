@@ -4,6 +4,7 @@ import { everythingEntry } from '../../../../packages/engine/test-fixtures/serve
 import { buildTestBundle, runCli, type TestBundle } from '../test-helpers.js';
 
 const RAW_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));
+const DEFECTS_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/defects-server.mjs', import.meta.url));
 let bundle: TestBundle;
 beforeAll(async () => {
   bundle = await buildTestBundle();
@@ -15,6 +16,14 @@ describe('mcpscope call tools/call checks structuredContent against the outputSc
     const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'sum', '-e', 'FIXTURE_MODE=bad-output', '--', process.execPath, RAW_SERVER]);
     expect(JSON.parse(r.stdout).structuredContent).toEqual({ sum: 'three' });
     expect(r.stderr).toContain('structuredContent of "sum" does not match its outputSchema: /sum must be number (2025-11-25/server/tools#output-schema)');
+    expect(r.code).toBe(6);
+  });
+
+  it('a tool name listed twice: says the name is ambiguous and checks the result against the definition with an outputSchema (exit 6)', async () => {
+    const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'add', '--', process.execPath, DEFECTS_SERVER]);
+    expect(JSON.parse(r.stdout).structuredContent).toEqual({ sum: 'three' });
+    expect(r.stderr).toContain('mcpscope: tool "add" is listed 2 times: the name is ambiguous ("Tool names SHOULD be unique within a server.", 2025-11-25/server/tools#tool-names); its result is checked against the one with an outputSchema');
+    expect(r.stderr).toContain('structuredContent of "add" does not match any of the outputSchemas listed under its name');
     expect(r.code).toBe(6);
   });
 

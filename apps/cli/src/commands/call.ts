@@ -63,21 +63,36 @@ function lostConnectionDetails(session: Session): string {
 type ToolDef = { name?: unknown; inputSchema?: unknown; outputSchema?: unknown };
 
 /**
- * The tool's definition from tools/list, every page walked (so the session's linter knows the
- * whole listing and checks the call's structuredContent against its outputSchema).
+ * The tool's definitions from tools/list, every page walked (so the session's linter knows the
+ * whole listing and checks the call's structuredContent against its outputSchema). A server may
+ * list one name more than once: every definition under it is returned.
  */
-async function toolDefinition(session: Session, tool: string, timeoutMs: number): Promise<ToolDef | undefined> {
+async function toolDefinitions(session: Session, tool: string, timeoutMs: number): Promise<ToolDef[]> {
   let cursor: unknown;
-  let found: ToolDef | undefined;
+  const found: ToolDef[] = [];
   for (let page = 0; page < 100; page++) {
     const out = await session.request('tools/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
     if (out.outcome !== 'result') return found;
     const tools = Array.isArray(out.result.tools) ? (out.result.tools as Array<ToolDef | null>) : [];
-    found ??= tools.find((t): t is ToolDef => t !== null && typeof t === 'object' && t.name === tool);
+    found.push(...tools.filter((t): t is ToolDef => t !== null && typeof t === 'object' && t.name === tool));
     cursor = out.result.nextCursor;
     if (typeof cursor !== 'string') return found;
   }
   return found;
+}
+
+/**
+ * The definition a call goes by: the one with an outputSchema when the name is listed more than
+ * once (the linter checks the result against every such definition), and the ambiguity said on
+ * stderr with the sentence it breaks (2025-11-25/server/tools#tool-names).
+ */
+export function pickToolDefinition(defs: ToolDef[], tool: string, io: CliIo): ToolDef | undefined {
+  if (defs.length > 1) {
+    const typed = defs.filter((d) => d.outputSchema !== undefined).length;
+    const checked = typed > 0 ? `its result is checked against ${typed === 1 ? 'the one with an outputSchema' : `each of the ${typed} with an outputSchema`}` : 'none has an outputSchema';
+    io.stderr(`mcpscope: tool ${escapeControl(JSON.stringify(tool))} is listed ${defs.length} times: the name is ambiguous ("Tool names SHOULD be unique within a server.", 2025-11-25/server/tools#tool-names); ${checked}\n`);
+  }
+  return defs.find((d) => d.outputSchema !== undefined) ?? defs[0];
 }
 
 /** Keys of the tool's inputSchema typed as strings. */
@@ -207,7 +222,7 @@ async function exchange(engine: Engine, session: Session, method: string, opts: 
   if (opts.load !== undefined) return loadSkill(session, opts.skill!, opts.load === true ? undefined : opts.load, io);
   const tool = opts.tool ?? (Array.isArray(opts.params) ? undefined : opts.params?.name);
   // tools/call: the tool's definition first (its string-typed keys for --arg; its outputSchema).
-  const def = method === 'tools/call' && typeof tool === 'string' ? await toolDefinition(session, tool, opts.timeout) : undefined;
+  const def = method === 'tools/call' && typeof tool === 'string' ? pickToolDefinition(await toolDefinitions(session, tool, opts.timeout), tool, io) : undefined;
   const stringKeys = method === 'tools/call' && opts.arg.length > 0 ? stringKeysOf(def) : undefined;
   const before = session.events().at(-1)?.seq ?? 0;
   const params = buildParams(method, opts, stringKeys);

@@ -8,6 +8,7 @@ import { buildTestBundle, runCli, type TestBundle } from '../test-helpers.js';
 
 const RAW_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));
 const EXERCISE_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/exercise-server.mjs', import.meta.url));
+const DEFECTS_SERVER = fileURLToPath(new URL('../../../../packages/engine/test-fixtures/defects-server.mjs', import.meta.url));
 let bundle: TestBundle;
 let dir: string;
 beforeAll(async () => {
@@ -71,8 +72,51 @@ describe('mcpscope check (the built bundle)', () => {
     }
     expect(r.stdout).toContain('spec: "Servers MUST provide structured results that conform to this schema."');
     expect(r.stdout).toMatch(/warning +tool-invalid-arguments/);
-    expect(r.stdout).toMatch(/warning +prompt-missing-argument/);
+    // The prompt that crashes the server: the crash, told once (only "lax" is a missing -32602).
+    expect(r.stdout).toMatch(/error +server-exited-mid-request/);
+    expect(r.stdout).toMatch(/warning +prompt-missing-argument  \(2025-11-25\/server\/prompts#error-handling\)\n +prompt "lax" without/);
     expect(r.code).toBe(1);
+  });
+
+  it('--exercise on a server that crashes mid-call: exit 1, the crash as an error with the step, exit code and stderr, and every later step skipped (text and JSON)', async () => {
+    const r = await runCli(bundle.cli, ['check', '--exercise', '-e', 'FIXTURE_MODE=crash-on-call', '--', process.execPath, RAW_SERVER]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^error +server-exited-mid-request {2}\(2025-11-25\/basic\/index#messages\)$/m);
+    expect(r.stdout).toContain('the server exited with code 7 during tool "boom", its request unanswered; 7 later step(s) skipped; last stderr lines: ');
+    expect(r.stdout).toContain('"TypeError: boom is not a function\\u001b[2J"');
+    // The server's fake line stays inside the finding's line, never a line of its own.
+    expect(r.stdout).not.toMatch(/^mcpscope: all good$/m);
+    expect(r.stdout).toContain('skipped: 7 step(s) not run, the server had gone away (tool "boom"):\n        tool "boom" (invalid arguments: required "n" left out)\n        tool "last"\n');
+    expect(r.stdout).toMatch(/: 1 error\(s\), 0 warning\(s\), \d+ info, 7 step\(s\) skipped\n$/);
+    const j = await runCli(bundle.cli, ['check', '--exercise', '--format', 'json', '-e', 'FIXTURE_MODE=crash-on-call', '--', process.execPath, RAW_SERVER]);
+    expect(j.code).toBe(1);
+    const report = JSON.parse(j.stdout);
+    expect(report.serverExit).toEqual({ step: 'tool "boom"', how: 'exited with code 7', midRequest: true, crashed: true });
+    expect(report.skipped).toEqual(['tool "boom" (invalid arguments: required "n" left out)', 'tool "last"', 'tool "last" (invalid arguments: required "n" left out)', 'resources/list', 'resources/templates/list', 'resources/list', 'ping']);
+  });
+
+  it('--exercise on a server that exits with code 0 on its own: exit 2 (lost the connection), no error claimed, the rest skipped', async () => {
+    const r = await runCli(bundle.cli, ['check', '--exercise', '--format', 'json', '-e', 'FIXTURE_MODE=exit-after-call', '--', process.execPath, RAW_SERVER]);
+    const report = JSON.parse(r.stdout);
+    expect(report.counts.error).toBe(0);
+    expect(report.findings.find((f: { rule: string }) => f.rule === 'server-exited')).toMatchObject({ severity: 'info' });
+    expect(report.skipped).toContain('tool "last"');
+    expect(r.code).toBe(2);
+  });
+
+  it('finds the defects a server shows only with the rest of the session: one finding each, with its count', async () => {
+    const r = await runCli(bundle.cli, ['check', '--exercise', '--format', 'json', '--', process.execPath, DEFECTS_SERVER]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    const found = Object.fromEntries(report.findings.map((f: { rule: string; severity: string; count: number }) => [f.rule, `${f.severity} ×${f.count}`]));
+    expect(found).toMatchObject({
+      'capability-undeclared': 'error ×1',
+      'resource-read-error-code': 'warning ×1',
+      'tool-name-unique': 'warning ×2',
+      'structured-content-schema': 'error ×2',
+      'tool-invalid-arguments-accepted': 'error ×1',
+    });
+    expect(report.findings.every((f: { quote?: string; severity: string }) => f.severity === 'info' || (f.quote ?? '').length > 0)).toBe(true);
   });
 
   it('exits 2 when it cannot connect', async () => {

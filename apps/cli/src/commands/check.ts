@@ -19,8 +19,9 @@ const CheckOptionsSchema = TargetOptionsSchema.merge(ReportOptionsSchema).extend
 
 /**
  * `mcpscope check`: connect, exercise what the server declares, run every rule (and the HTTP
- * DNS-rebinding probes); `--exercise` calls every tool, valid and invalid. Exit codes: 0 no error findings, 1 error findings (or bad usage),
- * 2 could not connect.
+ * DNS-rebinding probes); `--exercise` calls every tool, valid and invalid. Exit codes: 0 no error
+ * findings, 1 error findings (a crash during the check is one) or bad usage, 2 could not connect,
+ * or the server went away during the check without an error finding (the rest was skipped).
  */
 export async function runCheckCommand(command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(CheckOptionsSchema, rawOptions);

@@ -10,7 +10,7 @@ import { findSession } from '../live/locate.js';
 import { refuseTargetOptions, SessionRefSchema } from '../live/refuse-target.js';
 import { SessionClient, type Outcome } from '../live/session-client.js';
 import { parseOptions } from '../options.js';
-import { CallOptionsSchema, printAppUi, report, stringKeysOf } from './call.js';
+import { CallOptionsSchema, pickToolDefinition, printAppUi, report, stringKeysOf } from './call.js';
 import { escapeControl } from './escape-control.js';
 
 const LiveCallOptionsSchema = CallOptionsSchema.extend({ session: SessionRefSchema });
@@ -21,15 +21,15 @@ const json = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
 
 type ToolDef = { name?: unknown; inputSchema?: unknown; outputSchema?: unknown };
 
-/** The tool's definition from tools/list, every page walked (as a direct `call` does, so the session's linter knows the listing). */
-async function toolDefinition(client: SessionClient, tool: string, timeoutMs: number): Promise<ToolDef | undefined> {
+/** The tool's definitions from tools/list, every page walked (as a direct `call` does, so the session's linter knows the listing). */
+async function toolDefinitions(client: SessionClient, tool: string, timeoutMs: number): Promise<ToolDef[]> {
   let cursor: unknown;
-  let found: ToolDef | undefined;
+  const found: ToolDef[] = [];
   for (let page = 0; page < 100; page++) {
     const out = await client.request('tools/list', cursor === undefined ? {} : { cursor }, timeoutMs);
     if (out.outcome !== 'result') return found;
     const tools = Array.isArray(out.result.tools) ? (out.result.tools as Array<ToolDef | null>) : [];
-    found ??= tools.find((t): t is ToolDef => t !== null && typeof t === 'object' && t.name === tool);
+    found.push(...tools.filter((t): t is ToolDef => t !== null && typeof t === 'object' && t.name === tool));
     cursor = out.result.nextCursor;
     if (typeof cursor !== 'string') return found;
   }
@@ -143,7 +143,7 @@ export async function runLiveCall(method: string, command: string[], rawOptions:
     const watch = new CallWatch(client, await client.frameCount(), { answers, logs: opts.level !== undefined && method !== 'logging/setLevel', io });
     if (opts.level && method !== 'logging/setLevel') await client.setLogLevel(opts.level);
     const tool = opts.tool ?? (Array.isArray(opts.params) ? undefined : opts.params?.name);
-    const def = method === 'tools/call' && typeof tool === 'string' ? await toolDefinition(client, tool, opts.timeout) : undefined;
+    const def = method === 'tools/call' && typeof tool === 'string' ? pickToolDefinition(await toolDefinitions(client, tool, opts.timeout), tool, io) : undefined;
     const stringKeys = method === 'tools/call' && opts.arg.length > 0 ? stringKeysOf(def) : undefined;
     const out = await watch.during(send(client, watch, method, buildParams(method, opts, stringKeys), opts.timeout, io));
     const code = report(method, out, io);

@@ -18,6 +18,9 @@ const FindingSchema = z.looseObject({
   quote: z.string().optional(),
   seq: z.number(),
   excerpt: z.string(),
+  count: z.number().optional(),
+  places: z.array(z.object({ message: z.string(), seqs: z.array(z.number()), excerpt: z.string() })).optional(),
+  placesLeftOff: z.number().optional(),
 });
 const CheckReplySchema = z.object({
   report: z.object({
@@ -25,6 +28,9 @@ const CheckReplySchema = z.object({
     findings: z.array(FindingSchema),
     counts: z.object({ error: z.number(), warning: z.number(), info: z.number() }),
     notes: z.array(z.string()).optional(),
+    // A server that went away during the check: the exit code and the skipped steps come through too.
+    serverExit: z.object({ step: z.string(), how: z.string(), midRequest: z.boolean(), crashed: z.boolean() }).optional(),
+    skipped: z.array(z.string()).optional(),
   }),
 });
 

@@ -3,13 +3,14 @@ import type { FrameEvent } from '@mcpscope/protocol';
 import { Engine } from '../engine.js';
 import { exampleAppConfig, hostileAppConfig, type ExampleAppServer } from '../../test-fixtures/app-servers.js';
 import { decodeBase64, isAppMimeType } from './app-resources.js';
-import { formatReport, hasErrors } from './report.js';
+import { findingPlaces, formatReport, hasErrors, type ReportedFinding } from './report.js';
 import { runCheck } from './run-check.js';
 
 let engine: Engine;
 afterEach(async () => engine?.closeAll());
 
-const appFindings = (findings: Array<{ rule: string }>) => findings.filter((f) => f.rule.startsWith('app-resource-'));
+/** One per broken resource: the report groups them by rule, with their places. */
+const appFindings = (findings: ReportedFinding[]) => findingPlaces(findings).filter((f) => f.rule.startsWith('app-resource-'));
 
 describe('isAppMimeType', () => {
   it('accepts text/html;profile=mcp-app without case or spaces around ";", nothing else', () => {
@@ -62,13 +63,19 @@ describe('check reads the UI resources of MCP Apps tools', () => {
       expect(found).toHaveLength(7);
       expect(report.notes?.join('\n')).toContain('app resource ui://hostile/good.html (tools "good-app", "good-app-only"): ok');
       expect(hasErrors(report)).toBe(true);
+      expect(report.findings.filter((f) => f.rule.startsWith('app-resource-')).map((f) => [f.rule, f.count])).toEqual([
+        ['app-resource-uri-scheme', 1],
+        ['app-resource-missing', 2],
+        ['app-resource-mime-type', 1],
+        ['app-resource-content', 3],
+      ]);
       for (const f of appFindings(report.findings)) {
         expect(f.severity).toBe('error');
         expect(f.spec).toMatch(/^ext-apps\/2026-01-26\/apps#/);
         expect(f.quote).toMatch(/MUST/);
       }
       // Findings of a read point at its answer.
-      const missing = report.findings.find((f) => f.rule === 'app-resource-missing' && f.message.includes('missing.html'))!;
+      const missing = findingPlaces(report.findings).find((f) => f.rule === 'app-resource-missing' && f.message.includes('missing.html'))!;
       expect(missing.seq).toBeGreaterThan(0);
       expect(missing.excerpt).toMatch(/^← .*Resource not found/);
       const text = formatReport(report, 'text');

@@ -1,6 +1,7 @@
 import { isCapabilityDeclared, ownValue, toolUi, UI_MIME_TYPE, type FrameEvent } from '@mcpscope/protocol';
 import { findingOf, ruleMeta } from '@mcpscope/protocol/lint';
 import type { Session } from '../session.js';
+import type { CheckSteps } from './check-steps.js';
 import { excerptOf, type ReportedFinding } from './report.js';
 
 type Item = Record<string, unknown>;
@@ -87,6 +88,8 @@ export class AppResourceCheck {
     private readonly session: Session,
     private readonly notes: string[],
     private readonly timeoutMs: number,
+    /** check's steps: a read is one, skipped once the server is gone. */
+    private readonly steps?: CheckSteps,
   ) {}
 
   private add(id: string, message: string, frame?: FrameEvent, excerpt = ''): void {
@@ -120,9 +123,9 @@ export class AppResourceCheck {
         this.add('app-resource-missing', `${showUri(uri)} cannot exist: the server does not declare the resources capability, so no host can read it (resources/read not sent)`, undefined, label);
         continue;
       }
-      if (this.session.info().state !== 'connected') {
-        this.notes.push(`${label}: not read, the server is gone`);
-        return;
+      if (this.steps ? this.steps.skip(label) : this.session.info().state !== 'connected') {
+        if (!this.steps) this.notes.push(`${label}: not read, the server is gone`);
+        continue;
       }
       await this.read(uri, label);
     }
@@ -131,15 +134,16 @@ export class AppResourceCheck {
   private async read(uri: string, label: string): Promise<void> {
     const before = this.session.events().at(-1)?.seq ?? 0;
     let outcome: string | Item;
-    try {
-      const out = await this.session.request('resources/read', { uri }, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.timeoutMs });
-      outcome = out.outcome === 'result' ? out.result : out.outcome === 'error' ? `JSON-RPC error ${out.error.code}: ${clip(out.error.message)}` : 'cancelled';
-    } catch (err) {
-      outcome = `no answer (${(err as Error).message})`;
-    }
+    const send = () => this.session.request('resources/read', { uri }, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.timeoutMs });
+    const step = this.steps ? await this.steps.run(label, send) : await send().then((value) => ({ value }), (error: unknown) => ({ error }));
+    if (!step) return;
+    if ('error' in step) outcome = `no answer (${(step.error as Error).message})`;
+    else outcome = step.value.outcome === 'result' ? step.value.result : step.value.outcome === 'error' ? `JSON-RPC error ${step.value.error.code}: ${clip(step.value.error.message)}` : 'cancelled';
     const frame = this.responseFrame(uri, before);
     if (typeof outcome === 'string') {
       this.notes.push(`${label}: ${outcome}`);
+      // A server that went away during the read is told once, by check's server-exited finding.
+      if ('error' in step && this.steps?.exit) return;
       this.add('app-resource-missing', `resources/read ${showUri(uri)} failed: ${outcome}`, frame, `→ resources/read ${showUri(uri)}`);
       return;
     }

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 describe('invalidArgumentsFor', () => {
   it('leaves out a required property, else gives a property the wrong type, else an unknown one', () => {
-    expect(invalidArgumentsFor({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a', 'b'] })).toEqual({ args: { b: 1 }, what: 'required "a" left out' });
+    expect(invalidArgumentsFor({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a', 'b'] })).toEqual({ args: { b: 1 }, what: 'required "a" left out', certain: true });
     expect(invalidArgumentsFor({ type: 'object', properties: { n: { type: 'integer' } } })?.args).toEqual({ n: 'not a number' });
     expect(invalidArgumentsFor({ type: 'object', additionalProperties: false })?.args).toEqual({ mcpscope_unexpected_argument: 1 });
     expect(invalidArgumentsFor({ type: 'object' })).toBeUndefined();
@@ -64,7 +64,7 @@ describe('check --exercise', () => {
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
   }, 60_000);
 
-  it('reports a tool that answers invalid arguments with a JSON-RPC error, broken structuredContent, and a prompt that crashes (with stderr)', async () => {
+  it('reports a tool that answers invalid arguments with a JSON-RPC error, broken structuredContent, and a prompt that crashes the server (with stderr)', async () => {
     engine = new Engine({ stopGraceMs: 200 });
     const config = { transport: 'stdio' as const, command: process.execPath, args: [EXERCISE_SERVER], env: {} };
     const { report } = await runCheck(engine, config, { exercise: true, timeoutMs: 5000 });
@@ -72,10 +72,14 @@ describe('check --exercise', () => {
     expect(byRule('tool-invalid-arguments').map((f) => f.message)).toEqual([expect.stringMatching(/^tool "strict" .*JSON-RPC error -32603/)]);
     expect(byRule('tool-invalid-arguments')[0]).toMatchObject({ severity: 'warning', spec: '2025-11-25/server/tools#error-handling', quote: expect.stringContaining('isError: true') });
     expect(byRule('structured-content-schema')[0]).toMatchObject({ severity: 'error', message: expect.stringContaining('"shape"'), quote: 'Servers MUST provide structured results that conform to this schema.' });
-    const crash = byRule('prompt-missing-argument');
+    // The prompt that answers without its required argument is a warning; the one that crashes the
+    // server is told once, as the crash (with its stderr), not also as a missing -32602.
+    expect(byRule('prompt-missing-argument').map((f) => [f.severity, f.message])).toEqual([['warning', 'prompt "lax" without its required argument "topic" got a result, not a JSON-RPC error -32602']]);
+    const crash = byRule('server-exited-mid-request');
     expect(crash).toHaveLength(1);
-    expect(crash[0].message).toMatch(/prompt "crashy" without its required argument "topic" got the server went away/);
-    expect(crash[0].message).toContain("TypeError: Cannot read properties of undefined (reading 'toUpperCase')");
+    expect(crash[0].message).toMatch(/^the server exited with code 1 during prompt "crashy" \(required "topic" left out\), its request unanswered; 1 later step\(s\) skipped/);
+    expect(crash[0].message).toContain(`"TypeError: Cannot read properties of undefined (reading 'toUpperCase')" | "    at crashy (exercise-server.mjs)"`);
+    expect(report.skipped).toEqual(['ping']);
     const notes = report.notes!.join('\n');
     expect(notes).toContain('tool "polite" (invalid arguments: required "n" left out): isError: true');
     expect(notes).toContain('tool "shape": ok, structuredContent checked against outputSchema');

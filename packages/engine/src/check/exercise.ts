@@ -1,5 +1,6 @@
 import type { Session } from '../session.js';
 import { argumentsFor } from './args-from-schema.js';
+import { CheckSteps } from './check-steps.js';
 import { DeepExercise, type ExerciseFinding } from './exercise-deep.js';
 
 export interface ExerciseOptions {
@@ -20,6 +21,10 @@ export interface ExerciseOptions {
 
 type Item = Record<string, unknown>;
 
+/** Resources `--exercise` reads (every listed one, up to this many). */
+const EXERCISE_READS = 25;
+const clip = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
 /**
  * Lists and exercises what the server declared, so that every rule sees real traffic. Each step
  * tells what happened in `notes`; a failing step is a note, not an exception (the linter judges).
@@ -30,27 +35,33 @@ export class Exerciser {
   readonly findings: ExerciseFinding[] = [];
   /** The tools the first tools/list walk returned (check's MCP Apps step reads their UI resources). */
   listedTools: Item[] = [];
+  /** Every request of the exercise is a step: a server that goes away is told, the rest skipped. */
+  readonly steps: CheckSteps;
 
   constructor(
     private readonly session: Session,
     private readonly opts: ExerciseOptions = {},
-  ) {}
+  ) {
+    this.steps = new CheckSteps(session);
+  }
 
   /** `label` names what was asked (`tool "echo"`); default the method. */
   private async call(method: string, params: Record<string, unknown> = {}, label = method): Promise<Item | undefined> {
-    try {
-      const timeoutMs = this.opts.timeoutMs ?? 15_000;
-      const out = await this.session.request(method, params, { timeoutMs, maxTotalTimeoutMs: timeoutMs });
-      if (out.outcome === 'result') return out.result;
-      if (out.outcome === 'error') this.notes.push(`${label}: JSON-RPC error ${out.error.code}: ${out.error.message}`);
-    } catch (err) {
-      this.notes.push(`${label}: ${(err as Error).message}`);
+    const timeoutMs = this.opts.timeoutMs ?? 15_000;
+    const step = await this.steps.run(label, () => this.session.request(method, params, { timeoutMs, maxTotalTimeoutMs: timeoutMs }));
+    if (!step) return undefined;
+    if ('error' in step) {
+      this.notes.push(`${label}: ${(step.error as Error).message}`);
+      return undefined;
     }
+    const out = step.value;
+    if (out.outcome === 'result') return out.result;
+    if (out.outcome === 'error') this.notes.push(`${label}: JSON-RPC error ${out.error.code}: ${out.error.message}`);
     return undefined;
   }
 
   private deep(): DeepExercise {
-    const deep = new DeepExercise(this.session, this.notes, this.opts.timeoutMs ?? 15_000);
+    const deep = new DeepExercise(this.session, this.notes, this.opts.timeoutMs ?? 15_000, this.steps);
     this.deepRuns.push(deep);
     return deep;
   }
@@ -59,12 +70,13 @@ export class Exerciser {
 
   /** Every page of a list (cursors followed until none, a repeat, or maxPages). */
   async listAll(method: string, key: string): Promise<Item[]> {
+    if (this.steps.skip(method)) return [];
     const items: Item[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     let pages = 0;
     for (; pages < (this.opts.maxPages ?? 20); pages++) {
-      const result = await this.call(method, cursor === undefined ? {} : { cursor });
+      const result = await this.call(method, cursor === undefined ? {} : { cursor }, pages === 0 ? method : `${method} (page ${pages + 1})`);
       if (!result) break;
       if (Array.isArray(result[key])) items.push(...(result[key] as Item[]));
       const next = result.nextCursor;
@@ -86,20 +98,23 @@ export class Exerciser {
 
   async run(): Promise<void> {
     try {
-      await this.steps();
+      await this.all();
     } finally {
       for (const deep of this.deepRuns) this.findings.push(...deep.findings);
     }
   }
 
-  private async steps(): Promise<void> {
+  private async all(): Promise<void> {
     const caps = this.session.info().serverCapabilities ?? {};
     const sample = this.opts.sample ?? 3;
     if (caps.tools) await this.tools();
     if (caps.resources) {
       const resources = await this.listAll('resources/list', 'resources');
       await this.listAll('resources/templates/list', 'resourceTemplates');
-      for (const r of resources.slice(0, sample)) if (typeof r.uri === 'string') await this.call('resources/read', { uri: r.uri }, `resource ${JSON.stringify(r.uri)}`);
+      // --exercise reads every listed resource (up to a bound): one it lists but cannot read is judged by resource-read-error-code.
+      const reads = resources.filter((r) => typeof r.uri === 'string').slice(0, this.opts.exercise ? EXERCISE_READS : sample);
+      if (this.opts.exercise && resources.length > EXERCISE_READS) this.notes.push(`resources/read: the first ${EXERCISE_READS} of ${resources.length} resources read`);
+      for (const r of reads) await this.call('resources/read', { uri: r.uri }, `resource ${clip(JSON.stringify(r.uri))}`);
       // A second listing: URIs that change between listings are caught by resource-uri-stable.
       await this.listAll('resources/list', 'resources');
       if (this.opts.exercise && this.session.info().era === 'modern') await this.deep().listen(resources);
@@ -107,12 +122,8 @@ export class Exerciser {
     if (caps.prompts) await this.prompts(sample, Boolean(caps.completions));
     if (this.session.info().era !== 'modern') await this.call('ping');
     if (caps.logging) {
-      try {
-        await this.session.setLogLevel('info');
-        this.notes.push('logging/setLevel: info');
-      } catch (err) {
-        this.notes.push(`logging/setLevel: ${(err as Error).message}`);
-      }
+      const step = await this.steps.run('logging/setLevel', () => this.session.setLogLevel('info'));
+      if (step) this.notes.push(`logging/setLevel: ${'error' in step ? (step.error as Error).message : 'info'}`);
     }
   }
 

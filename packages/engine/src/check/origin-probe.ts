@@ -21,7 +21,7 @@ interface ProbeAnswer {
 }
 
 /** One request through node:http (fetch may not set Host); the status is all we read. */
-function send(url: URL, method: 'POST' | 'DELETE', headers: Record<string, string>, timeoutMs: number, body?: string): Promise<ProbeAnswer> {
+export function send(url: URL, method: 'POST' | 'DELETE', headers: Record<string, string>, timeoutMs: number, body?: string): Promise<ProbeAnswer> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, {
@@ -40,8 +40,8 @@ function send(url: URL, method: 'POST' | 'DELETE', headers: Record<string, strin
   });
 }
 
-function finding(id: string, message: string): Finding {
-  return findingOf(PROBE_RULES.find((r) => r.id === id)!, message);
+function finding(id: string, message: string, era?: 'legacy' | 'modern'): Finding {
+  return findingOf(PROBE_RULES.find((r) => r.id === id)!, message, era);
 }
 
 export interface ProbeResult {
@@ -58,8 +58,14 @@ export interface ProbeResult {
  * `transport` is the one the session ended on. The legacy HTTP+SSE transport is not probed: the
  * quoted rule is Streamable HTTP's, its SSE URL takes no POST, and a POST to its message
  * endpoint would land in the live session. An info finding says so; no result is claimed.
+ * `era` is the session's: a 2026-07-28 session's finding quotes that revision's wording.
  */
-export async function probeOriginAndHost(config: HttpSessionConfig, timeoutMs = 5000, transport: 'http' | 'sse' = config.transport === 'sse' ? 'sse' : 'http'): Promise<ProbeResult> {
+export async function probeOriginAndHost(
+  config: HttpSessionConfig,
+  timeoutMs = 5000,
+  transport: 'http' | 'sse' = config.transport === 'sse' ? 'sse' : 'http',
+  era?: 'legacy' | 'modern',
+): Promise<ProbeResult> {
   if (transport === 'sse') {
     return {
       findings: [finding('http-probe-skipped', `Origin/Host validation not probed: ${config.url} speaks the legacy HTTP+SSE transport (the Origin MUST is Streamable HTTP's; a probe to its message endpoint would enter the live session). No result claimed.`)],
@@ -78,7 +84,8 @@ export async function probeOriginAndHost(config: HttpSessionConfig, timeoutMs = 
     try {
       const answer = await send(url, 'POST', probe.headers, timeoutMs, INIT_BODY);
       notes.push(`probe ${probe.what} → HTTP ${answer.status}`);
-      if (answer.status !== 403) findings.push(finding(probe.rule, `a POST with ${probe.what} got HTTP ${answer.status}, not 403: the server does not reject DNS-rebinding requests${probe.own ? " (mcpscope's own check: no spec sentence requires Host validation)" : ''}`));
+      // The finding quotes the rule as the session's own era words it.
+      if (answer.status !== 403) findings.push(finding(probe.rule, `a POST with ${probe.what} got HTTP ${answer.status}, not 403: the server does not reject DNS-rebinding requests${probe.own ? " (mcpscope's own check: no spec sentence requires Host validation)" : ''}`, era));
       if (answer.sessionId) notes.push(await closeProbeSession(url, auth, answer.sessionId, timeoutMs));
     } catch (err) {
       notes.push(`probe ${probe.what} failed: ${(err as Error).message}`);

@@ -7,6 +7,7 @@ import { AppResourceCheck } from './app-resources.js';
 import { Exerciser, type ExerciseOptions } from './exercise.js';
 import { withOrigin } from '../origin.js';
 import { probeOriginAndHost } from './origin-probe.js';
+import { assignedSessionId, probeSessionRequired } from './session-probe.js';
 import { collectAllFindings, makeReport, type FindingsReport, type ReportedFinding } from './report.js';
 
 export interface CheckOptions extends ExerciseOptions {
@@ -57,27 +58,36 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
 /**
  * The check of a session that is already connected (runCheck's, and `mcpscope check --session`
  * on a running mcpscope's session): exercise, MCP Apps resources, HTTP probes (with the
- * session's own config), and every finding of the session so far.
+ * session's own config), and every finding of the session so far. A server that goes away on
+ * the way is a finding naming the step it was in; every later step is listed in `skipped`.
  */
 export async function checkSession(session: Session, opts: Omit<CheckOptions, 'connectTimeoutMs' | 'record' | 'noRedact'> = {}, answered: string[] = []): Promise<FindingsReport> {
   const { config } = session;
   const info = session.info();
   const exerciser = new Exerciser(session, opts);
+  const { steps } = exerciser;
   exerciser.notes.push(`connected: ${info.transport}, ${info.era ?? '?'} era, protocol ${info.protocolVersion ?? '?'}`);
   // What check sends after the handshake is its own exercise, not a user's action (issue 11 item 2).
   await withOrigin({ by: 'mcpscope', reason: 'check: exercise' }, () => exerciser.run());
   // MCP Apps: the ui:// resource of each listed tool, read as a host would before rendering it.
-  const apps = new AppResourceCheck(session, exerciser.notes, opts.timeoutMs ?? 15_000);
+  const apps = new AppResourceCheck(session, exerciser.notes, opts.timeoutMs ?? 15_000, steps);
   await withOrigin({ by: 'mcpscope', reason: 'check: app resource' }, () => apps.run(exerciser.listedTools));
   const probeFindings: ReportedFinding[] = [];
-  if (config.transport !== 'stdio' && opts.probe !== false) {
-    const probe = await probeOriginAndHost(config, opts.timeoutMs, info.transport === 'sse' ? 'sse' : 'http');
-    exerciser.notes.push(...probe.notes);
-    probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: f.rule === 'http-probe-skipped' ? '' : `POST ${config.url}` })));
+  if (config.transport !== 'stdio' && opts.probe !== false && !steps.skip('HTTP probes (Origin, Host, a request without Mcp-Session-Id)')) {
+    const era = info.era === 'modern' ? 'modern' : 'legacy';
+    const probes = [await probeOriginAndHost(config, opts.timeoutMs, info.transport === 'sse' ? 'sse' : 'http', era)];
+    if (info.transport === 'http' && era === 'legacy' && assignedSessionId(session.events())) probes.push(await probeSessionRequired(config, info.protocolVersion, opts.timeoutMs));
+    for (const probe of probes) {
+      exerciser.notes.push(...probe.notes);
+      probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: f.rule === 'http-probe-skipped' ? '' : `POST ${config.url}` })));
+    }
   }
   // Headless (runCheck): the server's requests answered on the way, after the notes they explain.
   exerciser.notes.push(...answered);
   const target = config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
-  const exerciseFindings: ReportedFinding[] = exerciser.findings.map((f) => ({ ...f, seq: 0 }));
-  return makeReport(target, [...(await collectAllFindings(session.all())), ...exerciseFindings, ...apps.findings, ...probeFindings], exerciser.notes.map((n) => `- ${n}`));
+  const exit = steps.finding();
+  const exerciseFindings: ReportedFinding[] = [...(exit ? [exit] : []), ...exerciser.findings].map((f) => ({ ...f, seq: 0 }));
+  const findings = [...(await collectAllFindings(session.all())), ...exerciseFindings, ...apps.findings, ...probeFindings];
+  const report = makeReport(target, findings, exerciser.notes.map((n) => `- ${n}`));
+  return steps.exit ? { ...report, skipped: steps.skipped, serverExit: { step: steps.exit.step, how: steps.exit.how, midRequest: steps.exit.midRequest, crashed: steps.exit.midRequest && steps.exit.abnormal } } : report;
 }

@@ -51,7 +51,7 @@ export class Linter {
     if (event.type === 'http') {
       noteLegacySse(event, this.state);
       if (event.status === 401 || event.status === 403) this.state.authRejectedSeq = event.seq;
-      return HTTP_RULES.flatMap((rule) => guarded(rule, () => rule.onHttp(event, this.state)));
+      return HTTP_RULES.flatMap((rule) => guarded(rule, () => rule.onHttp(event, this.state), this.state.era));
     }
     if (event.type !== 'frame' || !event.msg) return [];
     try {
@@ -84,7 +84,7 @@ export class Linter {
         continue;
       }
       // A loop, not push(...): a hostile listing can make a rule report 100,000 findings.
-      if (out !== undefined) for (const finding of toFindings(rule, out)) findings.push(finding);
+      if (out !== undefined) for (const finding of toFindings(rule, out, this.state.era)) findings.push(finding);
     }
     if (kind === 'request' && id !== undefined) this.state.start(frame.dir, id, frame.seq, msg);
     this.learn(frame, msg, request);
@@ -120,21 +120,25 @@ export class Linter {
       s.cursors.set(msg.method, new Set());
       if (msg.method === 'tools/list') s.pendingTools = [];
     }
-    if (request && result) this.learnListing(request.method, result);
+    if (request && result) this.learnListing(request, result);
   }
 
-  private learnListing(method: string, result: Record<string, unknown>): void {
+  private learnListing(request: InFlight, result: Record<string, unknown>): void {
+    const method = request.method;
     const s = this.state;
     if (typeof result.nextCursor === 'string') s.cursors.get(method)?.add(result.nextCursor);
     if (method === 'tools/list' && Array.isArray(result.tools)) {
       // Only well-formed entries are remembered (a listing may hold null, numbers, nameless tools).
       for (const t of result.tools as unknown[]) if (t !== null && typeof t === 'object' && typeof (t as ToolDef).name === 'string') s.pendingTools.push(t as ToolDef);
       if (typeof result.nextCursor !== 'string') {
-        s.tools = new Map(s.pendingTools.map((t) => [t.name, t]));
+        s.setTools(s.pendingTools);
         s.pendingTools = [];
         s.toolsListed = true;
       }
     }
-    if (method === 'resources/list' && Array.isArray(result.resources)) s.resourceUris = uniqueNameUris(result.resources);
+    if (method === 'resources/list' && Array.isArray(result.resources)) {
+      s.resourceUris = uniqueNameUris(result.resources);
+      s.listResources(result.resources, request.params.cursor === undefined);
+    }
   }
 }

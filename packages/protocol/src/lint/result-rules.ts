@@ -2,6 +2,8 @@ import { uniqueNameUris } from './state.js';
 import type { FrameRule } from './rule.js';
 
 const TOOLS = '2025-11-25/server/tools';
+/** outputSchemas a result is checked against when its tool's name is listed more than once. */
+const MAX_SCHEMAS_CHECKED = 8;
 
 function toolOf(ctx: Parameters<FrameRule['onFrame']>[0]) {
   if (ctx.request?.method !== 'tools/call') return undefined;
@@ -14,17 +16,68 @@ export const structuredContent: FrameRule = {
   severity: 'error',
   spec: `${TOOLS}#output-schema`,
   quote: 'Servers MUST provide structured results that conform to this schema.',
-  description: 'A tool with an outputSchema returns structuredContent that conforms to it.',
+  description: 'A tool with an outputSchema returns structuredContent that conforms to it. A name listed more than once is checked against every definition with an outputSchema: a result that conforms to one of them passes.',
   onFrame: (ctx) => {
     const tool = toolOf(ctx);
     const result = ctx.msg.result as { structuredContent?: unknown; isError?: unknown } | undefined;
-    const schema = tool?.def?.outputSchema;
-    if (!tool || !result || !schema || result.isError === true) return undefined;
-    if (result.structuredContent === undefined) return `tool "${tool.name}" declares an outputSchema but returned no structuredContent`;
-    const errors = ctx.validate?.(schema, result.structuredContent) ?? [];
-    return errors.length > 0 ? `structuredContent of "${tool.name}" does not match its outputSchema: ${errors.slice(0, 3).join('; ')}` : undefined;
+    if (!tool || !result || result.isError === true) return undefined;
+    const defs = ctx.state.toolDefs(tool.name);
+    // A hostile listing may repeat a name thousands of times: a result is checked against the first few schemas.
+    const typed = defs.map((d) => d.outputSchema).filter((s) => s !== undefined && s !== null);
+    const schemas = typed.slice(0, MAX_SCHEMAS_CHECKED);
+    if (schemas.length === 0) return undefined;
+    // Which of the same-named tools answered is unknown: say so, and judge against each.
+    const against = schemas.length === typed.length ? 'each' : `the first ${schemas.length}`;
+    const ambiguous = defs.length > 1 ? ` (the name is ambiguous: listed ${defs.length} times, ${typed.length} with an outputSchema; checked against ${against})` : '';
+    if (result.structuredContent === undefined) return `tool "${tool.name}" declares an outputSchema but returned no structuredContent${ambiguous}`;
+    const failures = schemas.map((schema) => ctx.validate?.(schema, result.structuredContent) ?? []);
+    if (failures.some((errors) => errors.length === 0)) return undefined;
+    const what = defs.length > 1 ? `any of the outputSchemas listed under its name${ambiguous}` : 'its outputSchema';
+    return `structuredContent of "${tool.name}" does not match ${what}: ${failures[0].slice(0, 3).join('; ')}`;
   },
 };
+
+/** A server's text for a message: one line, clipped. */
+const oneLine = (text: unknown, max = 100) => {
+  const flat = String(text).replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/**
+ * A resource the server lists, read, and answered with an error code the spec does not give for
+ * that case. Listed, it exists: a failure is an internal error (-32603), or the era's not-found
+ * code when the server says it is gone (2025-11-25: -32002; 2026-07-28: -32602). Only listed URIs
+ * are judged: a URI the client made up may fail any way the server likes.
+ */
+export const resourceReadError: FrameRule = {
+  id: 'resource-read-error-code',
+  severity: 'warning',
+  spec: '2025-11-25/server/resources#error-handling',
+  quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: - Resource not found: `-32002` - Internal errors: `-32603`',
+  modern: {
+    spec: '2026-07-28/server/resources#error-handling',
+    quote: 'If the requested resource does not exist, servers MUST return a JSON-RPC error with code `-32602` (Invalid Params). Servers SHOULD return `-32603` for internal errors.',
+  },
+  description: 'Reading a resource the server lists either succeeds or fails with the code the spec gives (2025-11-25: -32002 not found, -32603 internal; 2026-07-28: -32602 not found, -32603 internal).',
+  onFrame: ({ msg, request, state }) => {
+    if (request?.method !== 'resources/read') return undefined;
+    const error = msg.error as { code?: unknown; message?: unknown } | undefined;
+    const uri = request.params.uri;
+    if (!error || typeof error !== 'object' || typeof uri !== 'string' || !state.listedResourceUris.has(uri)) return undefined;
+    const expected = state.era === 'modern' ? [-32602, -32603] : [-32002, -32603];
+    if (expected.includes(error.code as number)) return undefined;
+    return `resource ${oneLine(JSON.stringify(uri), 200)} is listed, but reading it failed with JSON-RPC error ${oneLine(JSON.stringify(error.code) ?? 'undefined', 40)} (${oneLine(error.message)}), not ${expected.join(' or ')}`;
+  },
+};
+
+/**
+ * SEP-1303 came with 2025-11-25 (its changelog: "Clarify that input validation errors should be
+ * returned as Tool Execution Errors rather than Protocol Errors"); earlier revisions listed
+ * invalid arguments among protocol errors. A session that negotiated an older version is not held to it.
+ */
+export function validationErrorsAreToolErrors(state: { era?: string; protocolVersion?: string }): boolean {
+  return state.era === 'modern' || (state.protocolVersion !== undefined && state.protocolVersion >= '2025-11-25');
+}
 
 /** SEP-1303: input validation failures are tool errors the model can read, not protocol errors. */
 export const validationAsProtocolError: FrameRule = {
@@ -32,11 +85,11 @@ export const validationAsProtocolError: FrameRule = {
   severity: 'warning',
   spec: `${TOOLS}#error-handling`,
   quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: - API failures - Input validation errors (e.g., date in wrong format, value out of range)',
-  description: 'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602.',
+  description: 'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602. Judged in sessions of 2025-11-25 or later (SEP-1303; earlier revisions listed invalid arguments among protocol errors).',
   onFrame: (ctx) => {
     const tool = toolOf(ctx);
     const error = ctx.msg.error as { code?: unknown; message?: unknown } | undefined;
-    if (!tool?.def || error?.code !== -32602) return undefined;
+    if (!tool?.def || error?.code !== -32602 || !validationErrorsAreToolErrors(ctx.state)) return undefined;
     return `tools/call "${tool.name}" failed validation as JSON-RPC -32602 (${String(error.message)}); report it as a tool result with isError: true so the model can correct itself`;
   },
 };

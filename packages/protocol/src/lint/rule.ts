@@ -35,8 +35,16 @@ export interface RuleMeta {
    * emphasis markers and link targets dropped and line breaks as spaces.
    */
   quote?: string;
+  /**
+   * The same rule in the 2026-07-28 text, where that era words it on another page: a finding of
+   * a modern session quotes this one (its own era's sentence), a legacy one `spec`/`quote`.
+   */
+  modern?: { spec: string; quote: string };
   description: string;
 }
+
+/** The era a finding is judged in (a session's negotiated era; undefined before it is known). */
+export type FindingEra = 'legacy' | 'modern' | undefined;
 
 export interface FrameRule extends RuleMeta {
   onFrame(ctx: FrameContext): string | string[] | undefined;
@@ -64,21 +72,25 @@ export interface HttpRule extends RuleMeta {
   onHttp(event: HttpEvent, state: LintState): string | string[] | undefined;
 }
 
-/** A finding of `rule`: it carries the rule's spec section and quote, so every consumer shows them. */
-export function findingOf(rule: RuleMeta, message: string): Finding {
-  return { rule: rule.id, severity: rule.severity, message, ...(rule.spec ? { spec: rule.spec } : {}), ...(rule.quote ? { quote: rule.quote } : {}) };
+/**
+ * A finding of `rule`: it carries the rule's spec section and quote, so every consumer shows them.
+ * In a modern session a rule with a 2026-07-28 wording quotes that one.
+ */
+export function findingOf(rule: RuleMeta, message: string, era?: FindingEra): Finding {
+  const text = era === 'modern' && rule.modern ? rule.modern : rule;
+  return { rule: rule.id, severity: rule.severity, message, ...(text.spec ? { spec: text.spec } : {}), ...(text.quote ? { quote: text.quote } : {}) };
 }
 
-export function toFindings(rule: RuleMeta, out: string | string[] | undefined): Finding[] {
+export function toFindings(rule: RuleMeta, out: string | string[] | undefined, era?: FindingEra): Finding[] {
   if (out === undefined) return [];
   const messages = Array.isArray(out) ? out : [out];
-  return messages.map((message) => findingOf(rule, message));
+  return messages.map((message) => findingOf(rule, message, era));
 }
 
 /** One rule's findings; a rule that throws on hostile input fails only itself, on this event. */
-export function guarded(rule: RuleMeta, run: () => string | string[] | undefined): Finding[] {
+export function guarded(rule: RuleMeta, run: () => string | string[] | undefined, era?: FindingEra): Finding[] {
   try {
-    return toFindings(rule, run());
+    return toFindings(rule, run(), era);
   } catch (err) {
     return [internalErrorFinding(`rule ${rule.id}`, err)];
   }

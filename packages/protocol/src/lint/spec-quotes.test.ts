@@ -5,9 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { findingOf } from './rule.js';
 import { RULE_CATALOGUE } from './rules.js';
 
-/** The spec lives beside the repo: ../shared/spec from the repo root. */
+/**
+ * The spec lives beside the repo: ../shared/spec from the repo root (a worktree one level
+ * deeper finds it one level further up).
+ */
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const SPEC_DIR = resolve(REPO, '../shared/spec');
+const SPEC_DIR = [resolve(REPO, '../shared/spec'), resolve(REPO, '../../shared/spec')].find((d) => existsSync(d)) ?? resolve(REPO, '../shared/spec');
 /** Extensions' specs are vendored in the protocol package: `ext-apps/2026-01-26/apps#…`. */
 const VENDORED_DIR = resolve(REPO, 'packages/protocol/spec');
 
@@ -75,10 +78,32 @@ describe('rule catalogue quotes the spec', () => {
       }
       if (rule.severity === 'error') expect(rule.quote).toMatch(/\b(MUST|MUST NOT|REQUIRED|SHALL)\b/);
     });
+    if (rule.modern) {
+      it(`${rule.id}: its 2026-07-28 wording rests on ${rule.modern.spec}`, () => {
+        const { spec, quote } = rule.modern!;
+        expect(spec.startsWith('2026-07-28/'), spec).toBe(true);
+        const file = pageFile(spec);
+        expect(file, `page of ${spec}`).toBeDefined();
+        const text = readFileSync(file!, 'utf8');
+        expect(readable(text)).toContain(quote);
+        const anchors = [...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]));
+        expect(anchors, `#${spec.split('#')[1]} in ${spec}`).toContain(spec.split('#')[1]);
+        if (rule.severity === 'error') expect(quote).toMatch(/\b(MUST|MUST NOT|REQUIRED|SHALL)\b/);
+      });
+    }
   }
 
   it('every finding carries its rule’s quote', () => {
     const rule = RULE_CATALOGUE.find((r) => r.id === 'duplicate-inflight-id')!;
     expect(findingOf(rule, 'x')).toMatchObject({ rule: rule.id, spec: rule.spec, quote: rule.quote });
+  });
+
+  it('a finding of a modern session quotes the 2026-07-28 text where the rule has one, a legacy one the 2025-11-25 text', () => {
+    const origin = RULE_CATALOGUE.find((r) => r.id === 'http-origin-validation')!;
+    expect(findingOf(origin, 'x', 'modern')).toMatchObject({ spec: '2026-07-28/basic/transports/streamable-http#security--endpoint' });
+    expect(findingOf(origin, 'x', 'legacy')).toMatchObject({ spec: '2025-11-25/basic/transports#security-warning' });
+    expect(findingOf(origin, 'x')).toMatchObject({ spec: '2025-11-25/basic/transports#security-warning' });
+    const plain = RULE_CATALOGUE.find((r) => r.id === 'duplicate-inflight-id')!;
+    expect(findingOf(plain, 'x', 'modern')).toMatchObject({ spec: plain.spec, quote: plain.quote });
   });
 });

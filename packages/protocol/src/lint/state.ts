@@ -47,14 +47,26 @@ export class LintState {
   initializeSent = false;
   initializeAnswered = false;
   initializedSent = false;
-  /** The complete tool listing last seen (all pages), by name. */
+  /**
+   * The complete tool listing last seen (all pages), by name. A name listed more than once maps
+   * to its definition with an outputSchema (else the first); every one is in `toolVariants`.
+   */
   tools = new Map<string, ToolDef>();
+  /** Names the last listing holds more than once (ambiguous), with every definition listed. */
+  toolVariants = new Map<string, ToolDef[]>();
   /** A complete tool listing was seen (`tools` is what the server offers, not just empty). */
   toolsListed = false;
   /** Pages of the listing being gathered (tools/list with cursors). */
   pendingTools: ToolDef[] = [];
   /** Resource name → URI from the last listing, for names listed once (a repeated name identifies nothing). */
   resourceUris = new Map<string, string>();
+  /** URIs of the resources/list walk under way or last done (bounded like requests). */
+  listedResourceUris = new Set<string>();
+  /**
+   * Server notifications sent before the server's capabilities were known (before it answered
+   * initialize or server/discover), by method: judged once its answer tells the capabilities.
+   */
+  readonly earlyNotifications = new Map<string, { count: number; seqs: number[] }>();
   /** Cursors already followed, per method, within the current pagination walk. */
   cursors = new Map<string, Set<string>>();
   /** Progress tokens of requests in flight. */
@@ -130,6 +142,34 @@ export class LintState {
   /** The capability object a side declared, or undefined when it is not known yet. */
   caps(side: 'client' | 'server'): Caps | undefined {
     return side === 'client' ? this.clientCaps : this.serverCaps;
+  }
+
+  /** Every definition the last listing gave `name` (several when the name is ambiguous). */
+  toolDefs(name: string): ToolDef[] {
+    const variants = this.toolVariants.get(name);
+    if (variants) return variants;
+    const def = this.tools.get(name);
+    return def ? [def] : [];
+  }
+
+  /** Takes a complete listing: by name, the definition with an outputSchema first. */
+  setTools(listed: ToolDef[]): void {
+    const byName = new Map<string, ToolDef[]>();
+    for (const t of listed) {
+      const defs = byName.get(t.name);
+      if (defs) defs.push(t);
+      else byName.set(t.name, [t]);
+    }
+    this.tools = new Map([...byName].map(([name, defs]) => [name, defs.find((d) => d.outputSchema !== undefined) ?? defs[0]]));
+    this.toolVariants = new Map([...byName].filter(([, defs]) => defs.length > 1));
+  }
+
+  /** A resources/list page: its URIs join the walk's (a first page starts a new walk). */
+  listResources(resources: unknown[], firstPage: boolean): void {
+    if (firstPage) this.listedResourceUris.clear();
+    for (const r of resources as Array<{ uri?: unknown } | null>) {
+      if (r && typeof r === 'object' && typeof r.uri === 'string') remember(this.listedResourceUris, r.uri, MAX_REQUESTS_REMEMBERED);
+    }
   }
 }
 

@@ -75,17 +75,26 @@ export const toolName: FrameRule = {
   severity: 'warning',
   spec: `${SPEC_TOOLS}#tool-names`,
   quote: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive).',
-  description: 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - . and unique within a server.',
+  description: 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - .',
+  onFrame: (ctx) => each(listedTools(ctx), (t) => (typeof t.name !== 'string' || !NAME.test(t.name) ? `tool name ${JSON.stringify(t.name)} has characters or a length the spec advises against` : undefined)),
+};
+
+/**
+ * Two tools of one listing (all its pages) under one name: a call by that name is ambiguous.
+ * Judged on the last page, once per name, with how many definitions carry it.
+ */
+export const toolNameUnique: FrameRule = {
+  id: 'tool-name-unique',
+  severity: 'warning',
+  spec: `${SPEC_TOOLS}#tool-names`,
+  quote: 'Tool names SHOULD be unique within a server.',
+  description: 'No two tools of a listing share a name (a tools/call by that name is ambiguous; mcpscope checks a result against every definition with an outputSchema).',
   onFrame: (ctx) => {
     const tools = listedTools(ctx);
-    if (!tools) return undefined;
-    const seen = new Set(ctx.state.pendingTools.map((t) => t.name));
-    const out: string[] = [];
-    for (const t of tools) {
-      if (typeof t.name !== 'string' || !NAME.test(t.name)) out.push(`tool name ${JSON.stringify(t.name)} has characters or a length the spec advises against`);
-      if (seen.has(t.name)) out.push(`tool name "${t.name}" is listed twice`);
-      seen.add(t.name);
-    }
+    if (!tools || typeof (ctx.msg.result as { nextCursor?: unknown }).nextCursor === 'string') return undefined;
+    const counts = new Map<string, number>();
+    for (const t of [...ctx.state.pendingTools, ...tools]) if (typeof t.name === 'string') counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+    const out = [...counts].filter(([, n]) => n > 1).map(([name, n]) => `tool name ${JSON.stringify(name)} is listed ${n} times: a call by that name is ambiguous`);
     return out.length > 0 ? out : undefined;
   },
 };
@@ -118,9 +127,13 @@ export const toolChanged: FrameRule = {
     const done = tools && !(ctx.msg.result as { nextCursor?: unknown }).nextCursor;
     if (!done || ctx.state.tools.size === 0) return undefined;
     const out: string[] = [];
+    const said = new Set<string>();
     for (const t of [...ctx.state.pendingTools, ...tools]) {
-      const before = ctx.state.tools.get(t.name);
-      if (before && fingerprint(before) !== fingerprint(t)) out.push(`tool "${t.name}" changed its description or schema since the last listing`);
+      // A name listed twice is compared with every definition it had: a change is one that matches none.
+      const before = ctx.state.toolDefs(t.name).map(fingerprint);
+      if (before.length === 0 || before.includes(fingerprint(t)) || said.has(t.name)) continue;
+      said.add(t.name);
+      out.push(`tool "${t.name}" changed its description or schema since the last listing`);
     }
     return out.length > 0 ? out : undefined;
   },
