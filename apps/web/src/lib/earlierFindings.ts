@@ -10,10 +10,8 @@ export const EARLIER_FINDINGS_LIMIT = 5000;
  * `has:finding` search, so the Findings tab still covers the whole session.
  */
 export function earlierFindingsLoader(store: EventStore, api: Pick<TracesApi, 'searchFrames'>) {
-  const inFlight = new Set<string>();
-  return (sessionId: string, firstFrame: number) => {
-    if (firstFrame <= 0 || inFlight.has(sessionId)) return;
-    inFlight.add(sessionId);
+  return (sessionId: string, firstFrame: number | undefined) => {
+    if (firstFrame === undefined || firstFrame <= 0 || !store.startLoad(sessionId, 'earlier-findings')) return;
     api
       .searchFrames(sessionId, { filter: 'has:finding', before: firstFrame, limit: EARLIER_FINDINGS_LIMIT })
       .then((reply) => {
@@ -25,6 +23,6 @@ export function earlierFindingsLoader(store: EventStore, api: Pick<TracesApi, 's
         store.touchLog(sessionId);
       })
       .catch((err: unknown) => console.warn('mcpscope: could not read the earlier findings back', err))
-      .finally(() => inFlight.delete(sessionId));
+      .finally(() => store.endLoad(sessionId, 'earlier-findings'));
   };
 }

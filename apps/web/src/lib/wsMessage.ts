@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, WS_BATCH_TYPE, WS_GAP_TYPE, type WsServerMessage } from '@mcpscope/wire';
-import { RequestProgressMessageSchema } from './requestProgress';
+import { PendingServerRequestSchema, RequestProgressMessageSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, WS_BATCH_TYPE, WS_GAP_TYPE, type WsServerMessage } from '@mcpscope/wire';
 
 /**
  * The trust boundary for /ws: every message is checked here, once. Session events are checked

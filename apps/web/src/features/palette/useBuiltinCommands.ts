@@ -36,7 +36,7 @@ export function useBuiltinCommands(): PaletteCommand[] {
       keywords: 'latency alive',
       run: () => {
         activeTabStore.set('client');
-        void sendPing({ wb, api }, sessionId, 'palette: ping', modern);
+        void sendPing({ wb, api, store }, sessionId, 'palette: ping', modern);
       },
     });
   }

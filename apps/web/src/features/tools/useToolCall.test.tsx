@@ -3,29 +3,30 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import { testServices } from '../../lib/testServices';
-import { toolHistoryStore } from './toolHistory';
+import { connectedSession } from '../../lib/testWorkbench';
+import { toolHistorySlot } from './toolHistory';
 import { useToolCall } from './useToolCall';
 
 afterEach(cleanup);
 
 function setup(call: (method: string, path: string, schema: unknown, body?: unknown, options?: unknown) => Promise<unknown>) {
-  toolHistoryStore.set(new Map());
   const spy = vi.fn(call);
   const services = testServices({ call: spy as never });
+  services.store.upsertSession(connectedSession());
   const hook = renderHook(() => useToolCall('s1'), { wrapper: services.wrapper });
   return { ...hook, spy, store: services.store };
 }
 
 describe('useToolCall', () => {
   it('posts tools/call with a callId and the timeout that resets on progress; records the result', async () => {
-    const { result, spy } = setup(async (_m, _p, _s, body) => ({ callId: (body as { callId: string }).callId, outcome: 'result', result: { content: [{ type: 'text', text: 'hi' }] }, latencyMs: 5 }));
+    const { result, spy, store } = setup(async (_m, _p, _s, body) => ({ callId: (body as { callId: string }).callId, outcome: 'result', result: { content: [{ type: 'text', text: 'hi' }] }, latencyMs: 5 }));
     act(() => void result.current.call('echo', '{"message":"hi"}', { message: 'hi' }, 30_000));
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
     const [method, path, , body] = spy.mock.calls[0];
     expect([method, path]).toEqual(['POST', '/api/sessions/s1/requests']);
     expect(body).toMatchObject({ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } }, timeoutMs: 30_000, resetTimeoutOnProgress: true });
     expect(typeof (body as { callId: unknown }).callId).toBe('string');
-    const [record] = toolHistoryStore.getSnapshot().get('s1\u0000echo')!;
+    const [record] = store.session('s1')!.get(toolHistorySlot).get('echo')!;
     expect(record).toMatchObject({ outcome: 'result', summary: 'hi', latencyMs: 5, argsText: '{"message":"hi"}' });
   });
 
@@ -94,7 +95,7 @@ describe('useToolCall as a task', () => {
     await act(async () => resolve({ callId, outcome: 'result', result: { content: [{ type: 'text', text: 'report' }] }, latencyMs: 4200, task: final }));
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
     expect(result.current.last).toMatchObject({ asTask: true, task: { taskId: 'T1', status: 'completed' } });
-    expect(store.tasks.get('s1', 'T1')?.status).toBe('completed');
+    expect(store.session('s1')!.tasks.get('T1')?.status).toBe('completed');
   });
 
   it('shows the task a plain call turned into (2026-07-28: the server decides), and its progress', async () => {
