@@ -1,11 +1,10 @@
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
-import type { PendingServerRequest, SessionInfo, TaskInfo, WsServerMessage } from '@mcpscope/wire';
+import { isWsSessionEvent, type PendingServerRequest, type SessionInfo, type TaskInfo, type WsServerMessage } from '@mcpscope/wire';
 import type { FetchFrames } from './framePager';
 import { frameScheduler, type Schedule } from './scheduler';
 import { DEFAULT_MEMORY_BUDGET, type LogPageInfo, type SessionLog } from './sessionLog';
 import { SessionState, type SessionLoad, type SessionSlot } from './sessionState';
 import type { SocketStatus } from './ws';
-import { isSessionEvent } from './wsMessage';
 
 export interface StoreSnapshot {
   /** Grows on every change; cheap to compare. */
@@ -297,13 +296,13 @@ export class EventStore {
   }
 
   private apply(message: WsServerMessage): void {
-    if (isSessionEvent(message)) {
+    if (isWsSessionEvent(message)) {
       this.stateFor(message.sessionId).log.append(message);
       return;
     }
     switch (message.type) {
       case 'session-page-info': {
-        const { firstSeq, lastSeq, total, firstFrame, frames } = message as typeof message & Partial<LogPageInfo>;
+        const { firstSeq, lastSeq, total, firstFrame, frames } = message;
         const info: PageInfo = { firstSeq, lastSeq, total, firstFrame, frames };
         const state = this.stateFor(message.sessionId);
         state.pageInfo = info;
