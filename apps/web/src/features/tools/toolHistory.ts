@@ -1,7 +1,7 @@
 import type { EventStore } from '../../lib/eventStore';
 import { defineSessionSlot } from '../../lib/sessionState';
 
-export type CallOutcome = 'result' | 'is-error' | 'rpc-error' | 'cancelled' | 'timeout' | 'failed';
+export type CallOutcome = 'result' | 'is-error' | 'rpc-error' | 'cancelled' | 'timeout' | 'refused' | 'failed';
 
 /** One finished call. `argsText` is the exact arguments text that was sent. */
 export interface ToolCallRecord {

@@ -5,6 +5,7 @@ import { ApiRequestError } from '../../lib/api';
 import { testServices } from '../../lib/testServices';
 import { connectedSession } from '../../lib/testWorkbench';
 import { toolHistorySlot } from './toolHistory';
+import { summarize } from './callOutcome';
 import { useToolCall } from './useToolCall';
 
 afterEach(cleanup);
@@ -30,24 +31,32 @@ describe('useToolCall', () => {
     expect(record).toMatchObject({ outcome: 'result', summary: 'hi', latencyMs: 5, argsText: '{"message":"hi"}' });
   });
 
-  it('tells isError results, JSON-RPC errors, timeouts and proxy failures apart', async () => {
+  it('tells isError results, JSON-RPC errors, timeouts, refused answers and proxy failures apart', async () => {
     const replies = [
       { outcome: 'result', result: { content: [], isError: true }, latencyMs: 1 },
       { outcome: 'error', error: { code: -32602, message: 'Unknown tool' }, latencyMs: 1 },
     ];
-    const errors = [new ApiRequestError('MCPSCOPE_ERR_TIMEOUT', 'timed out', 504), new ApiRequestError('MCPSCOPE_ERR_NOT_CONNECTED', 'not connected', 409)];
+    const refused = "the server's answer was nested deeper than 256 levels; mcpscope refused it";
+    const errors = [
+      new ApiRequestError('MCPSCOPE_ERR_TIMEOUT', 'timed out', 504),
+      new ApiRequestError('MCPSCOPE_ERR_SERVER_ANSWER_REFUSED', refused, 502),
+      new ApiRequestError('MCPSCOPE_ERR_NOT_CONNECTED', 'not connected', 409),
+    ];
     const { result } = setup(async (_m, _p, _s, body) => {
       const next = replies.shift();
       if (next) return { callId: (body as { callId: string }).callId, ...next };
       throw errors.shift();
     });
     const outcomes: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    const summaries: string[] = [];
+    for (let i = 0; i < 5; i++) {
       act(() => void result.current.call('t', '{}', {}, 1000));
       await waitFor(() => expect(result.current.running).toBeNull());
       outcomes.push(result.current.last!.settled.outcome);
+      summaries.push(summarize(result.current.last!.settled));
     }
-    expect(outcomes).toEqual(['is-error', 'rpc-error', 'timeout', 'failed']);
+    expect(outcomes).toEqual(['is-error', 'rpc-error', 'timeout', 'refused', 'failed']);
+    expect(summaries[3]).toBe(refused);
   });
 
   it('shows progress for its callId and cancels with DELETE', async () => {
