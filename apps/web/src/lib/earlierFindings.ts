@@ -14,14 +14,7 @@ export function earlierFindingsLoader(store: EventStore, api: Pick<TracesApi, 's
     if (firstFrame === undefined || firstFrame <= 0 || !store.startLoad(sessionId, 'earlier-findings')) return;
     api
       .searchFrames(sessionId, { filter: 'has:finding', before: firstFrame, limit: EARLIER_FINDINGS_LIMIT })
-      .then((reply) => {
-        store.flush(); // the backlog that followed the page info is applied first
-        const log = store.log(sessionId);
-        // Not when the log was rebuilt meanwhile from the whole trace (lib/offlinePages.ts): it starts at frame 0.
-        if (!log || log.findings.earlierLoaded || (log.findings.firstFrame ?? firstFrame) !== firstFrame) return;
-        log.findings.addEarlier(reply.matches, (reply.total ?? reply.matches.length) - reply.matches.length);
-        store.touchLog(sessionId);
-      })
+      .then((reply) => store.addEarlierFindings(sessionId, firstFrame, reply.matches, (reply.total ?? reply.matches.length) - reply.matches.length))
       .catch((err: unknown) => console.warn('mcpscope: could not read the earlier findings back', err))
       .finally(() => store.endLoad(sessionId, 'earlier-findings'));
   };

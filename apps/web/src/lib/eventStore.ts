@@ -252,10 +252,16 @@ export class EventStore {
     this.commit({});
   }
 
-  /** A session log changed outside the socket (e.g. data read back from disk): views re-render. */
-  touchLog(sessionId: string): void {
+  /**
+   * Findings of frames this page never received (it joined mid-session), read back from disk for
+   * the backlog that started at frame `firstFrame`; `more` = matches the search left out. Ignored
+   * when the log was rebuilt meanwhile (a whole offline trace starts at frame 0) or already has them.
+   */
+  addEarlierFindings(sessionId: string, firstFrame: number, matches: ReadonlyArray<{ index: number; frame: FrameEvent }>, more: number): void {
+    this.flush(); // the backlog that followed the page info is applied first
     const log = this.states.get(sessionId)?.log;
-    if (!log) return;
+    if (!log || log.findings.earlierLoaded || (log.findings.firstFrame ?? firstFrame) !== firstFrame) return;
+    log.findings.addEarlier(matches, more);
     log.version++;
     this.commit({});
   }

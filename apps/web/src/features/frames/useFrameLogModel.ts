@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
-import { registerCommand } from '../../lib/commands';
+import { ACTIONS } from '../../lib/actionCatalogue';
+import { bindAction } from '../../lib/actions';
 import { useSessionLog, useSessionState } from '../../lib/services';
 import { useTracesApi } from '../../lib/tracesApi';
 import { activeTabStore, frameFocusStore } from '../../lib/uiState';
@@ -92,10 +93,10 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     setDir('all');
     setKind('all');
   };
-  // The command palette's "Clear the Frames filter" (lib/commands.ts).
+  // The command palette's "Clear the Frames filter" (lib/actionCatalogue.ts).
   const clearRef = useRef(clearFilters);
   clearRef.current = clearFilters;
-  useEffect(() => registerCommand({ id: 'frames.clear-filter', title: 'Clear the Frames filter', keywords: 'reset query search', run: () => (clearRef.current(), activeTabStore.set('frames')) }), []);
+  useEffect(() => bindAction(ACTIONS.clearFramesFilter, { perform: () => (clearRef.current(), activeTabStore.set('frames')) }), []);
   /** Shows a frame even if the current filter hides it (the filter is cleared then). */
   const reveal = (seq: number) => {
     if (index && index.rowOfSeq(seq) < 0) clearFilters();
