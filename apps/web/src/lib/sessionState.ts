@@ -43,30 +43,24 @@ export class SessionState {
   /** The latest `notifications/progress` of each running POST …/requests call. */
   readonly progress = new RequestProgressStore();
   readonly started = new Set<SessionLoad>();
+  /** Frames that left memory, read back from disk by ordinal; shared by every view of the session. */
+  readonly pager: FramePager;
   private readonly slots = new Map<SessionSlot<unknown>, unknown>();
-  private framePager: FramePager | undefined;
   disposed = false;
 
   constructor(
     readonly id: string,
     budget: number,
-    private readonly fetchFrames: FetchFrames,
+    fetchFrames: FetchFrames,
   ) {
+    this.pager = new FramePager(fetchFrames);
     this.log = new SessionLog(id, budget);
-  }
-
-  /** Frames that left memory, read back from disk by ordinal; shared by every view of the session. */
-  get pager(): FramePager {
-    if (!this.framePager) {
-      this.framePager = new FramePager(this.fetchFrames);
-      this.log.pager = this.framePager;
-    }
-    return this.framePager;
+    this.log.pager = this.pager;
   }
 
   /** Starts over with an empty log (or `log`), keeping the pager's cache of frames on disk. */
   resetLog(log = new SessionLog(this.id, this.log.budget)): SessionLog {
-    log.pager = this.framePager;
+    log.pager = this.pager;
     this.log = log;
     return log;
   }
@@ -93,7 +87,7 @@ export class SessionState {
     this.pending.clear();
     this.tasks.clear();
     this.progress.clear();
-    this.framePager?.dispose();
+    this.pager.dispose();
     this.log.pager = undefined;
   }
 }
