@@ -14,7 +14,7 @@ const HEADLINE: Record<CallSettled['outcome'], { text: string; cls: string }> = 
   'rpc-error': { text: 'The server rejected the request', cls: 'border-danger/50 bg-danger/10 text-danger' },
   cancelled: { text: 'Cancelled', cls: 'border-line text-muted' },
   timeout: { text: 'Timed out: no response in time', cls: 'border-danger/50 bg-danger/10 text-danger' },
-  refused: { text: 'The server’s answer was refused (past mcpscope’s limits)', cls: 'border-danger/50 bg-danger/10 text-danger' },
+  refused: { text: 'The server’s answer was refused', cls: 'border-danger/50 bg-danger/10 text-danger' },
   failed: { text: 'Not sent or no answer (mcpscope proxy)', cls: 'border-danger/50 bg-danger/10 text-danger' },
 };
 
