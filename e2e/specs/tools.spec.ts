@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { everythingEntry } from '../../packages/engine/test-fixtures/servers';
 import { McpscopeApp } from '../fixtures/app';
 import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
@@ -234,5 +235,29 @@ test.describe('Tools tab — server-everything (legacy era)', () => {
     else expect(outcome).toBe('is-error');
     await page.emulateMedia({ colorScheme: 'dark' });
     await ui.screenshot(info, 'everything-invalid-params-dark');
+  });
+});
+
+test.describe('Tools tab — a server whose answer mcpscope refuses', () => {
+  const REFUSING = fileURLToPath(new URL('../../packages/engine/test-fixtures/hostile/refusing-server.mjs', import.meta.url));
+
+  test('a result nested past the cap is the server’s fault, with the reason; the session goes on', async ({ page, expectConsoleError }, info) => {
+    expectConsoleError(/\/requests:0\): Failed to load resource: the server responded with a status of 502/); // the refusal the test provokes
+    app = await launchMcpscope(['-e', 'FIXTURE_MODE=deep-call', '--', process.execPath, REFUSING]);
+    await page.goto(app.url);
+    const ui = new McpscopeApp(page);
+    const tools = new ToolsPage(page);
+    await tools.open();
+    await tools.select('deep');
+    await tools.call();
+    await tools.expectOutcome('refused');
+    await expect(tools.result()).toContainText('The server’s answer was refused');
+    await expect(tools.result()).toContainText("the server's answer was nested deeper than 256 levels; mcpscope refused it");
+    await expect(tools.result()).not.toContainText('mcpscope proxy');
+    await expect(page.locator('[data-testid="tool-history-item"][data-outcome="refused"]')).toHaveCount(1);
+    await ui.screenshot(info, 'tools-refused-answer');
+    // The refused answer is in the Frames tab as text, with its finding.
+    await page.getByTestId('tab-frames').click();
+    await expect(page.locator('[data-testid="frame-row"]').filter({ has: page.getByTestId('frame-finding') }).last()).toBeVisible();
   });
 });

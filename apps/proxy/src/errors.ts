@@ -1,67 +1,87 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '@mcpscope/wire';
-import { EngineError } from '@mcpscope/engine';
+import { EngineError, type EngineErrorCode } from '@mcpscope/engine';
 
 /**
- * The one catalogue of proxy HTTP errors: code → status. Every error body the proxy sends is
- * `{ error: { code, message, details? } }` (ApiErrorSchema in @mcpscope/wire).
+ * Who a proxy error is about: `request` — the caller's request is wrong (fix the request);
+ * `auth` — the token, Host or Origin is not the inspector's own; `session` — the session or the
+ * thing named does not exist or cannot do that now; `server` — the MCP server under test failed
+ * or sent something unusable (its fault, not mcpscope's); `oauth` — an authorization failed;
+ * `mcpscope` — mcpscope itself failed (a bug: it is logged).
  */
-export const ERROR_STATUS = {
-  MCPSCOPE_ERR_BAD_REQUEST: 400,
-  MCPSCOPE_ERR_UNAUTHORIZED: 401,
-  /** POST /api/session-code with a code that is unknown, expired (60 s) or already exchanged. */
-  MCPSCOPE_ERR_SESSION_CODE_INVALID: 401,
-  MCPSCOPE_ERR_FORBIDDEN_HOST: 403,
-  MCPSCOPE_ERR_FORBIDDEN_ORIGIN: 403,
-  MCPSCOPE_ERR_NOT_FOUND: 404,
-  MCPSCOPE_ERR_SESSION_NOT_FOUND: 404,
-  MCPSCOPE_ERR_REQUEST_NOT_FOUND: 404,
-  /** DELETE …/requests/:callId for a call that is not running (unknown or finished). */
-  MCPSCOPE_ERR_CALL_NOT_FOUND: 404,
-  /** DELETE …/subscriptions?uri= for a URI not subscribed to. */
-  MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND: 404,
-  /** …/tasks/:taskId for a task the session does not know (issue 13). */
-  MCPSCOPE_ERR_TASK_NOT_FOUND: 404,
-  MCPSCOPE_ERR_NOT_CONNECTED: 409,
-  /** The session was opened from a trace (or is wrapped): read-only. */
-  MCPSCOPE_ERR_OFFLINE: 409,
-  /** No such trace in the traces folder. */
-  MCPSCOPE_ERR_TRACE_NOT_FOUND: 404,
-  /** An uploaded file that is not an mcpscope trace v1. */
-  MCPSCOPE_ERR_BAD_TRACE: 422,
-  /** A callId that is still running on the session. */
-  MCPSCOPE_ERR_CALL_ID_IN_USE: 409,
-  MCPSCOPE_ERR_PAYLOAD_TOO_LARGE: 413,
-  MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE: 415,
-  /** The negotiated protocol era has no such method (e.g. ping on 2026-07-28); nothing was sent. */
-  MCPSCOPE_ERR_METHOD_NOT_IN_ERA: 422,
-  /** The server acknowledged the subscription without the URI. */
-  MCPSCOPE_ERR_SUBSCRIPTION_REFUSED: 422,
-  /** A task operation the server (its tasks capability) or the tool (execution.taskSupport) does not support; nothing was sent. */
-  MCPSCOPE_ERR_TASKS_UNSUPPORTED: 422,
-  MCPSCOPE_ERR_INTERNAL: 500,
-  MCPSCOPE_ERR_CONNECT_FAILED: 502,
-  MCPSCOPE_ERR_SEND_FAILED: 502,
-  /** The server forgot the HTTP session (404 to its MCP-Session-Id): the request failed, mcpscope starts a new session. */
-  MCPSCOPE_ERR_SESSION_EXPIRED: 502,
-  /** The server went away during the request (connection refused, its stream cut): the session is lost. */
-  MCPSCOPE_ERR_CONNECTION_LOST: 502,
-  /** The server answered a request the proxy made for itself (setLevel, subscribe) with a JSON-RPC error: `details.rpcError`. */
-  MCPSCOPE_ERR_UPSTREAM_ERROR: 502,
-  /** The SDK client failed locally (e.g. too many input rounds): `details.sdkCode`. */
-  MCPSCOPE_ERR_REQUEST_FAILED: 502,
-  MCPSCOPE_ERR_TIMEOUT: 504,
-  /** A request that only the app answers arrived during start-up and waited too long for it (./early/). */
-  MCPSCOPE_ERR_STARTING: 503,
-  /** An OAuth authorization failed (discovery, registration, the AS's error, token exchange): `details.message`. */
-  MCPSCOPE_ERR_OAUTH_FAILED: 502,
-  /** OAuth on a session that cannot use it (stdio). */
-  MCPSCOPE_ERR_OAUTH_UNSUPPORTED: 422,
-  /** …/oauth/guided/next while no Guided authorization is paused (none started, running, waiting or finished). */
-  MCPSCOPE_ERR_OAUTH_NOT_PAUSED: 409,
-} as const;
+export type ErrorFamily = 'request' | 'auth' | 'session' | 'server' | 'oauth' | 'mcpscope';
 
-export type ProxyErrorCode = keyof typeof ERROR_STATUS;
+/**
+ * The one catalogue of proxy HTTP errors: code → status and family. Every error body the proxy
+ * sends is `{ error: { code, message, details? } }` (ApiErrorSchema in @mcpscope/wire). Each code
+ * has a line in docs/errors.md (a test holds the two together); a code is never reused for
+ * another meaning.
+ */
+export const ERROR_CATALOGUE = {
+  MCPSCOPE_ERR_BAD_REQUEST: { status: 400, family: 'request' },
+  MCPSCOPE_ERR_UNAUTHORIZED: { status: 401, family: 'auth' },
+  /** POST /api/session-code with a code that is unknown, expired (60 s) or already exchanged. */
+  MCPSCOPE_ERR_SESSION_CODE_INVALID: { status: 401, family: 'auth' },
+  MCPSCOPE_ERR_FORBIDDEN_HOST: { status: 403, family: 'auth' },
+  MCPSCOPE_ERR_FORBIDDEN_ORIGIN: { status: 403, family: 'auth' },
+  MCPSCOPE_ERR_NOT_FOUND: { status: 404, family: 'request' },
+  MCPSCOPE_ERR_SESSION_NOT_FOUND: { status: 404, family: 'session' },
+  MCPSCOPE_ERR_REQUEST_NOT_FOUND: { status: 404, family: 'session' },
+  /** DELETE …/requests/:callId for a call that is not running (unknown or finished). */
+  MCPSCOPE_ERR_CALL_NOT_FOUND: { status: 404, family: 'session' },
+  /** DELETE …/subscriptions?uri= for a URI not subscribed to. */
+  MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND: { status: 404, family: 'session' },
+  /** …/tasks/:taskId for a task the session does not know. */
+  MCPSCOPE_ERR_TASK_NOT_FOUND: { status: 404, family: 'session' },
+  MCPSCOPE_ERR_NOT_CONNECTED: { status: 409, family: 'session' },
+  /** The session was opened from a trace (or is wrapped): read-only. */
+  MCPSCOPE_ERR_OFFLINE: { status: 409, family: 'session' },
+  /** No such trace in the traces folder. */
+  MCPSCOPE_ERR_TRACE_NOT_FOUND: { status: 404, family: 'session' },
+  /** An uploaded file that is not an mcpscope trace v1. */
+  MCPSCOPE_ERR_BAD_TRACE: { status: 422, family: 'request' },
+  /** A callId that is still running on the session. */
+  MCPSCOPE_ERR_CALL_ID_IN_USE: { status: 409, family: 'request' },
+  MCPSCOPE_ERR_PAYLOAD_TOO_LARGE: { status: 413, family: 'request' },
+  MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, family: 'request' },
+  /** The negotiated protocol era has no such method (e.g. ping on 2026-07-28); nothing was sent. */
+  MCPSCOPE_ERR_METHOD_NOT_IN_ERA: { status: 422, family: 'request' },
+  /** The server acknowledged the subscription without the URI. */
+  MCPSCOPE_ERR_SUBSCRIPTION_REFUSED: { status: 422, family: 'server' },
+  /** A task operation the server (its tasks capability) or the tool (execution.taskSupport) does not support; nothing was sent. */
+  MCPSCOPE_ERR_TASKS_UNSUPPORTED: { status: 422, family: 'request' },
+  MCPSCOPE_ERR_INTERNAL: { status: 500, family: 'mcpscope' },
+  MCPSCOPE_ERR_CONNECT_FAILED: { status: 502, family: 'server' },
+  MCPSCOPE_ERR_SEND_FAILED: { status: 502, family: 'server' },
+  /** The server forgot the HTTP session (404 to its MCP-Session-Id): the request failed, mcpscope starts a new session. */
+  MCPSCOPE_ERR_SESSION_EXPIRED: { status: 502, family: 'server' },
+  /** The server went away during the request (connection refused, its stream cut): the session is lost. */
+  MCPSCOPE_ERR_CONNECTION_LOST: { status: 502, family: 'server' },
+  /** The server answered a request the proxy made for itself (setLevel, subscribe) with a JSON-RPC error: `details.rpcError`. */
+  MCPSCOPE_ERR_UPSTREAM_ERROR: { status: 502, family: 'server' },
+  /** The SDK client failed locally (e.g. too many input rounds): `details.sdkCode`. */
+  MCPSCOPE_ERR_REQUEST_FAILED: { status: 502, family: 'server' },
+  /** The server's answer came but mcpscope refused it at the boundary (nested too deep, larger than the cap): the reason is the message. */
+  MCPSCOPE_ERR_SERVER_ANSWER_REFUSED: { status: 502, family: 'server' },
+  /** A skill file the server serves did not match its entry (unlisted, size, digest, frontmatter): `details.reason`; not loaded. */
+  MCPSCOPE_ERR_SKILL_UNVERIFIED: { status: 502, family: 'server' },
+  MCPSCOPE_ERR_TIMEOUT: { status: 504, family: 'server' },
+  /** A request that only the app answers arrived during start-up and waited too long for it (./early/). */
+  MCPSCOPE_ERR_STARTING: { status: 503, family: 'mcpscope' },
+  /** An OAuth authorization failed (discovery, registration, the AS's error, token exchange): `details.message`. */
+  MCPSCOPE_ERR_OAUTH_FAILED: { status: 502, family: 'oauth' },
+  /** OAuth on a session that cannot use it (stdio). */
+  MCPSCOPE_ERR_OAUTH_UNSUPPORTED: { status: 422, family: 'request' },
+  /** …/oauth/guided/next while no Guided authorization is paused (none started, running, waiting or finished). */
+  MCPSCOPE_ERR_OAUTH_NOT_PAUSED: { status: 409, family: 'oauth' },
+} as const satisfies Record<`MCPSCOPE_ERR_${string}`, { status: number; family: ErrorFamily }>;
+
+export type ProxyErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The status of every code (the catalogue's statuses, for callers that need only those). */
+export const ERROR_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, e]) => [code, e.status])) as {
+  readonly [C in ProxyErrorCode]: (typeof ERROR_CATALOGUE)[C]['status'];
+};
 
 export class ProxyError extends Error {
   readonly code: ProxyErrorCode;
@@ -75,7 +95,11 @@ export class ProxyError extends Error {
   }
 
   get statusCode(): number {
-    return ERROR_STATUS[this.code];
+    return ERROR_CATALOGUE[this.code].status;
+  }
+
+  get family(): ErrorFamily {
+    return ERROR_CATALOGUE[this.code].family;
   }
 
   toBody(): ApiError {
@@ -85,26 +109,42 @@ export class ProxyError extends Error {
   }
 }
 
-/** Engine error codes of an established session's operations → catalogue codes. */
-const ENGINE_CODES: Record<string, ProxyErrorCode> = {
-  ENGINE_NOT_CONNECTED: 'MCPSCOPE_ERR_NOT_CONNECTED',
+/**
+ * Every engine error code → its catalogue code (a new engine code without one fails to compile
+ * here). The engine's local errors keep their string code in `details.engineCode`.
+ */
+export const ENGINE_ERROR_CODES = {
+  // A session that fails to open (the sessions route adds the connect details and session id).
+  ENGINE_SPAWN_FAILED: 'MCPSCOPE_ERR_CONNECT_FAILED',
+  ENGINE_EXITED: 'MCPSCOPE_ERR_CONNECT_FAILED',
+  ENGINE_HTTP_STATUS: 'MCPSCOPE_ERR_CONNECT_FAILED',
+  ENGINE_UNREACHABLE: 'MCPSCOPE_ERR_CONNECT_FAILED',
+  ENGINE_CONNECT_FAILED: 'MCPSCOPE_ERR_CONNECT_FAILED',
+  // An established session's operations.
   ENGINE_TIMEOUT: 'MCPSCOPE_ERR_TIMEOUT',
-  ENGINE_SEND_FAILED: 'MCPSCOPE_ERR_SEND_FAILED',
-  ENGINE_SESSION_NOT_FOUND: 'MCPSCOPE_ERR_SESSION_NOT_FOUND',
+  ENGINE_NOT_CONNECTED: 'MCPSCOPE_ERR_NOT_CONNECTED',
   ENGINE_CLOSED: 'MCPSCOPE_ERR_NOT_CONNECTED',
   ENGINE_SESSION_EXPIRED: 'MCPSCOPE_ERR_SESSION_EXPIRED',
   ENGINE_CONNECTION_LOST: 'MCPSCOPE_ERR_CONNECTION_LOST',
+  ENGINE_SEND_FAILED: 'MCPSCOPE_ERR_SEND_FAILED',
+  ENGINE_SESSION_NOT_FOUND: 'MCPSCOPE_ERR_SESSION_NOT_FOUND',
   ENGINE_CALL_ID_IN_USE: 'MCPSCOPE_ERR_CALL_ID_IN_USE',
   ENGINE_METHOD_NOT_IN_ERA: 'MCPSCOPE_ERR_METHOD_NOT_IN_ERA',
-  ENGINE_SUBSCRIPTION_REFUSED: 'MCPSCOPE_ERR_SUBSCRIPTION_REFUSED',
   ENGINE_RPC_ERROR: 'MCPSCOPE_ERR_UPSTREAM_ERROR',
+  ENGINE_SUBSCRIPTION_REFUSED: 'MCPSCOPE_ERR_SUBSCRIPTION_REFUSED',
   ENGINE_REQUEST_FAILED: 'MCPSCOPE_ERR_REQUEST_FAILED',
+  ENGINE_RESPONSE_REFUSED: 'MCPSCOPE_ERR_SERVER_ANSWER_REFUSED',
+  ENGINE_SKILL_UNVERIFIED: 'MCPSCOPE_ERR_SKILL_UNVERIFIED',
   ENGINE_OFFLINE: 'MCPSCOPE_ERR_OFFLINE',
   ENGINE_TASKS_UNSUPPORTED: 'MCPSCOPE_ERR_TASKS_UNSUPPORTED',
   ENGINE_TASK_NOT_FOUND: 'MCPSCOPE_ERR_TASK_NOT_FOUND',
   ENGINE_TRACE_NOT_FOUND: 'MCPSCOPE_ERR_TRACE_NOT_FOUND',
   ENGINE_TRACE_TOO_LARGE: 'MCPSCOPE_ERR_PAYLOAD_TOO_LARGE',
-};
+  ENGINE_INTERNAL: 'MCPSCOPE_ERR_INTERNAL',
+} as const satisfies Record<EngineErrorCode, ProxyErrorCode>;
+
+const engineCodeOf = (code: string): ProxyErrorCode =>
+  Object.hasOwn(ENGINE_ERROR_CODES, code) ? ENGINE_ERROR_CODES[code as EngineErrorCode] : 'MCPSCOPE_ERR_INTERNAL';
 
 /** Fastify's own 4xx errors (body parsing, content type, limits) by status. */
 const FASTIFY_STATUS: Record<number, ProxyErrorCode> = {
@@ -118,7 +158,7 @@ export function toProxyError(err: unknown): ProxyError {
   if (err instanceof EngineError) {
     // A request cut short because its session closed is "not connected", not a send failure.
     const closed = err.cause instanceof EngineError && err.cause.code === 'ENGINE_CLOSED';
-    const code = closed ? 'MCPSCOPE_ERR_NOT_CONNECTED' : (ENGINE_CODES[err.code] ?? 'MCPSCOPE_ERR_INTERNAL');
+    const code = closed ? 'MCPSCOPE_ERR_NOT_CONNECTED' : engineCodeOf(err.code);
     const details = { engineCode: err.code, ...(err.sessionId === undefined ? {} : { sessionId: err.sessionId }), ...err.data };
     return new ProxyError(code, err.message, details);
   }
@@ -130,9 +170,14 @@ export function toProxyError(err: unknown): ProxyError {
   return new ProxyError('MCPSCOPE_ERR_INTERNAL', 'Internal error');
 }
 
-/** Root error handler: everything leaves as a catalogue error; 5xx are logged. */
+/**
+ * Root error handler: everything leaves as a catalogue error. mcpscope's own failures are logged
+ * as errors; the server's (a refused answer, a failed connect, a timeout) are its fault, not
+ * mcpscope's, and are logged at info.
+ */
 export function handleError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const proxyError = toProxyError(err);
-  if (proxyError.statusCode >= 500) request.log.error({ err }, 'request failed');
+  if (proxyError.family === 'mcpscope') request.log.error({ err }, 'request failed');
+  else if (proxyError.family === 'server' || proxyError.family === 'oauth') request.log.info({ code: proxyError.code, message: proxyError.message }, 'the server failed the request');
   return reply.code(proxyError.statusCode).type('application/json; charset=utf-8').send(proxyError.toBody());
 }

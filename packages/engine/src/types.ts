@@ -144,7 +144,7 @@ export type ServerRequestAnswer =
   | { result: Record<string, unknown> }
   | { error: { code: number; message: string; data?: unknown } };
 
-/** Everything the engine tells its subscribers, in order. */
+/** Everything the engine tells its subscribers, in order (the proxy maps them onto the /ws contract in one place: ws/wsMessageOf.ts). */
 export type EngineMessage =
   | { type: 'session'; session: SessionInfo }
   | { type: 'session-removed'; sessionId: string }

@@ -91,7 +91,8 @@ async function reportFailure(method: string, err: unknown, client: SessionClient
     io.stderr(`mcpscope: no response to ${method} within ${timeoutMs} ms (--timeout)\n`);
     return ExitCode.Timeout;
   }
-  if (code === 'ENGINE_RESPONSE_REFUSED') {
+  if (code === 'ENGINE_RESPONSE_REFUSED' || err.code === 'MCPSCOPE_ERR_SERVER_ANSWER_REFUSED') {
+    // The server's answer, refused at the boundary: the message is the reason.
     io.stderr(`mcpscope: ${escapeControl(err.message)}\n`);
     return ExitCode.Timeout;
   }

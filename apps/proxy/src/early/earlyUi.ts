@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProxyErrorCode } from '../errors.js';
+import { ERROR_CATALOGUE, type ProxyErrorCode } from '../errors.js';
 import { createHostPolicy, foreignRequestRefusal } from '../hostPolicy.js';
 import { urlPath as pathOf } from '../paths.js';
 import { securityHeaderPairs } from '../plugins/securityHeaders.js';
@@ -35,7 +35,8 @@ export interface EarlyUi {
   close(): Promise<void>;
 }
 
-function sendError(res: ServerResponse, status: number, code: ProxyErrorCode, message: string, headers: Array<[string, string]>): void {
+function sendError(res: ServerResponse, code: ProxyErrorCode, message: string, headers: Array<[string, string]>): void {
+  const status = ERROR_CATALOGUE[code].status;
   const body = JSON.stringify({ error: { code, message } });
   for (const [name, value] of headers) res.setHeader(name, value);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -49,17 +50,17 @@ export function startEarlyUi(opts: EarlyUiOptions = {}): EarlyUi {
   const policy = createHostPolicy(host, () => main?.port ?? 0);
   const sandbox = new HandoffServer({
     waitMs: opts.waitMs,
-    unavailable: (_req, res) => sendError(res, 503, 'MCPSCOPE_ERR_STARTING', 'mcpscope is still starting; try again', []),
+    unavailable: (_req, res) => sendError(res, 'MCPSCOPE_ERR_STARTING', 'mcpscope is still starting; try again', []),
   });
   const headersFor = (req: IncomingMessage): Array<[string, string]> => securityHeaderPairs(policy, sandbox.port, req.headers.host, pathOf(req.url));
 
   main = new HandoffServer({
     waitMs: opts.waitMs,
-    unavailable: (req, res) => sendError(res, 503, 'MCPSCOPE_ERR_STARTING', 'mcpscope is still starting; try again', headersFor(req)),
+    unavailable: (req, res) => sendError(res, 'MCPSCOPE_ERR_STARTING', 'mcpscope is still starting; try again', headersFor(req)),
     early: (req, res) => {
       const refused = foreignRequestRefusal(policy, req.headers.host, req.headers.origin);
       if (refused) {
-        sendError(res, 403, refused.code, refused.message, headersFor(req));
+        sendError(res, refused.code, refused.message, headersFor(req));
         return true;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;

@@ -3,9 +3,10 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { eventJson, type Engine } from '@mcpscope/engine';
 import { classifyMessage, type JsonRpcMessage } from '@mcpscope/protocol';
-import { WIRE_VERSION, type WsServerMessage } from '@mcpscope/wire';
+import { WIRE_VERSION, WS_SESSION_EVENT_TYPES, type WsServerMessage } from '@mcpscope/wire';
 import { PacedSender, type SkippableEvent } from './pacedSender.js';
 import { secretRedactor } from './sessionSecrets.js';
+import { wsMessageOf } from './wsMessageOf.js';
 
 export interface HubOptions {
   engine: Engine;
@@ -56,8 +57,6 @@ function isValidClientMessage(data: unknown, isBinary: boolean): boolean {
   }
 }
 
-const EVENT_TYPES = new Set(['frame', 'stderr', 'http', 'lifecycle', 'oauth']);
-
 /**
  * A session event may be skipped for a tab that fell behind (it is on disk), except what a tab
  * must not miss: a frame or HTTP exchange with lint findings (the Findings tab covers the whole
@@ -65,8 +64,8 @@ const EVENT_TYPES = new Set(['frame', 'stderr', 'http', 'lifecycle', 'oauth']);
  * answers, which views wait for), lifecycle and OAuth steps. What floods — notifications, stderr,
  * plain HTTP exchanges — is skipped. Other messages are never skipped.
  */
-function skippable(message: { type: string }): SkippableEvent | undefined {
-  if (!EVENT_TYPES.has(message.type)) return undefined;
+function skippable(message: WsServerMessage): SkippableEvent | undefined {
+  if (!WS_SESSION_EVENT_TYPES.has(message.type)) return undefined;
   const ev = message as unknown as { sessionId: string; seq: number; findings?: unknown[]; dir?: string; pair?: unknown; msg?: JsonRpcMessage };
   const frame = message.type === 'frame';
   // As the browser counts them (SessionLog.notificationCounts).
@@ -97,12 +96,14 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
   const cleanups = new Set<() => void>();
   const redact = secretRedactor(engine);
   const senders = new Set<PacedSender>();
-  const unsubscribe = engine.subscribe((message) => {
+  const unsubscribe = engine.subscribe((engineMessage) => {
     if (senders.size === 0) return;
     let data: string;
+    let message: WsServerMessage;
     try {
+      message = wsMessageOf(redact.message(engineMessage));
       // The recorder reuses this text for an event nothing was redacted from (eventJson).
-      data = eventJson(redact.message(message));
+      data = eventJson(message);
     } catch (err) {
       app.log.error({ err }, 'ws send failed');
       return;
@@ -123,7 +124,7 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
     });
     const hello: WsServerMessage = { type: 'hello', wireVersion: WIRE_VERSION, sessions: engine.list().map(redact.info) };
     sender.send(hello);
-    sender.sendAll(engine.backlog().map(redact.message));
+    sender.sendAll(engine.backlog().map((m) => wsMessageOf(redact.message(m))));
     sender.send({ type: 'ready' } satisfies WsServerMessage);
     // Same tick as the backlog snapshot: nothing is missed and nothing is sent twice.
     senders.add(sender);

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiRequestError } from '../lib/api';
 import { ServicesProvider, useServices } from '../lib/services';
@@ -7,17 +7,10 @@ import type { RunningApp } from './bootstrap';
 import { Shell } from './Shell';
 import { TokenScreen } from './TokenScreen';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: (n, err) => !(err instanceof ApiRequestError && err.unauthorized) && n < 2, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
-
-/** `app` is started outside React: its socket lives as long as the page, not a component. */
+/** `app` is started outside React: its socket and query cache live as long as the page, not a component. */
 export function App({ app }: { app: RunningApp }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={app.queryClient}>
       <ServicesProvider services={app.services}>
         <AuthGate onRejected={() => app.socket.close()} />
       </ServicesProvider>

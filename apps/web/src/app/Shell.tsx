@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { CommandPalette } from '../features/palette/CommandPalette';
 import { PaletteButton } from '../features/palette/PaletteButton';
 import { ServerRequestSheet } from '../features/serverRequests/ServerRequestSheet';
@@ -8,6 +9,8 @@ import { StatusBar } from '../features/status/StatusBar';
 import { OfflineBanner } from '../features/traces/OfflineBanner';
 import { TraceDropOverlay } from '../features/traces/TraceDropOverlay';
 import { DemoGuide } from '../features/welcome/DemoGuide';
+import { ACTIONS } from '../lib/actionCatalogue';
+import { bindAction, runAreaKeys } from '../lib/actions';
 import { useServices } from '../lib/services';
 import { useSplitWidth } from '../ui/useSplitWidth';
 import { TabArea } from './TabArea';
@@ -29,6 +32,7 @@ export function Shell() {
   const { api } = useServices();
   const info = useQuery({ queryKey: ['info'], queryFn: () => api.info(), staleTime: Infinity });
   const sidebar = useSplitWidth(SIDEBAR.key, SIDEBAR.initial, SIDEBAR.min, { edge: 'right', max: SIDEBAR.max });
+  useSidebarKeys(sidebar.onKeyDown);
   return (
     <div className="flex h-full min-h-0 text-fg">
       <aside className="relative flex shrink-0 flex-col border-r border-line bg-panel" style={{ width: sidebar.width }} data-testid="sidebar">
@@ -46,6 +50,7 @@ export function Shell() {
         <SessionSidebar />
         <div
           {...sidebar.handleProps}
+          onKeyDown={(e) => runAreaKeys('sidebar edge', e)}
           aria-label="Resize the sidebar (arrow keys; Enter restores)"
           title="Drag to resize · double-click restores"
           className="absolute inset-y-0 -right-[3px] z-10 w-[5px] cursor-col-resize hover:bg-accent/40 focus-visible:bg-accent/60 focus-visible:outline-none"
@@ -79,4 +84,11 @@ function Logo() {
       <path d="M4.5 7h5" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
     </svg>
   );
+}
+
+/** The sidebar edge's keys (the `sidebar.resize` action): what they do is useSplitWidth's. */
+function useSidebarKeys(onKeyDown: (e: { key: string; shiftKey: boolean; preventDefault(): void }) => void): void {
+  const latest = useRef(onKeyDown);
+  latest.current = onKeyDown;
+  useEffect(() => bindAction(ACTIONS.resizeSidebar, { perform: ({ event }) => void (event && latest.current(event)) }), []);
 }

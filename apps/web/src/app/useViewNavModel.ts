@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { ACTIONS } from '../lib/actionCatalogue';
+import { bindAction, runAreaKeys } from '../lib/actions';
 import { activeTabStore } from '../lib/uiState';
 import { useValue } from '../lib/valueStore';
 import { TABS, VIEW_GROUPS } from './tabs';
@@ -6,12 +8,14 @@ import { altDigitTarget, displayOrder, groupViews, navCompactStore, navKeyTarget
 
 const GROUPS = groupViews(TABS, VIEW_GROUPS);
 const ORDER = displayOrder(TABS, VIEW_GROUPS);
+const ALT_VIEWS = ORDER.slice(0, 9).map((v, i) => `${i + 1} ${v.label}`).join(', ');
 
 /**
  * Presenter of the views navigation: one tablist with a roving tabindex (Tab enters at the
- * selected view; arrows, Home and End move the focus; Enter/Space open the focused view),
- * Alt+1…9 from anywhere, the compact (icons only) preference, and the selected view kept
- * scrolled into view when the window is too short for the whole list.
+ * selected view; arrows, Home and End move the focus; Enter/Space open the focused view: the
+ * `nav.*` actions of the catalogue, bound here), the compact (icons only) preference, and the
+ * selected view kept scrolled into view when the window is too short for the whole list.
+ * Alt+1…9 opens the n-th view from anywhere (the `tabs.switch` action, bound here too).
  */
 export function useViewNavModel() {
   const active = useValue(activeTabStore);
@@ -21,14 +25,27 @@ export function useViewNavModel() {
   const buttons = useRef(new Map<string, HTMLElement>());
 
   useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      const view = altDigitTarget(e, ORDER);
-      if (!view) return;
-      e.preventDefault();
-      activeTabStore.set(view.id);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    const offs = [
+      bindAction(ACTIONS.openView, {
+        description: () => `Open a view: ${ALT_VIEWS}`,
+        perform: ({ event }) => {
+          const view = event ? altDigitTarget({ key: event.key, code: event.code ?? '', altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey }, ORDER) : null;
+          if (!view) return false;
+          activeTabStore.set(view.id);
+        },
+      }),
+      bindAction<string>(ACTIONS.openFocusedView, { perform: ({ target }) => void (target && activeTabStore.set(target)) }),
+      bindAction<string>(ACTIONS.moveInViews, {
+        perform: ({ target, event }) => {
+          const to = event ? navKeyTarget(event.key, ORDER.findIndex((v) => v.id === target), ORDER.length) : null;
+          if (to === null) return false;
+          const next = ORDER[to].id;
+          setFocused(next);
+          buttons.current.get(next)?.focus();
+        },
+      }),
+    ];
+    return () => offs.forEach((off) => off());
   }, []);
 
   // After layout settles (a panel may have just mounted), keep the selected view visible.
@@ -54,20 +71,7 @@ export function useViewNavModel() {
     onBlur: (e: FocusEvent<HTMLElement>) => {
       if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(null);
     },
-    onKeyDown: (id: string, e: KeyboardEvent<HTMLElement>) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        activeTabStore.set(id);
-        return;
-      }
-      const to = navKeyTarget(e.key, ORDER.findIndex((v) => v.id === id), ORDER.length);
-      if (to === null) return;
-      e.preventDefault();
-      const next = ORDER[to].id;
-      setFocused(next);
-      buttons.current.get(next)?.focus();
-    },
+    onKeyDown: (id: string, e: KeyboardEvent<HTMLElement>) => void runAreaKeys('views navigation', e, id),
   };
 }
 

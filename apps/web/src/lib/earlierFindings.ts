@@ -10,21 +10,12 @@ export const EARLIER_FINDINGS_LIMIT = 5000;
  * `has:finding` search, so the Findings tab still covers the whole session.
  */
 export function earlierFindingsLoader(store: EventStore, api: Pick<TracesApi, 'searchFrames'>) {
-  const inFlight = new Set<string>();
-  return (sessionId: string, firstFrame: number) => {
-    if (firstFrame <= 0 || inFlight.has(sessionId)) return;
-    inFlight.add(sessionId);
+  return (sessionId: string, firstFrame: number | undefined) => {
+    if (firstFrame === undefined || firstFrame <= 0 || !store.startLoad(sessionId, 'earlier-findings')) return;
     api
       .searchFrames(sessionId, { filter: 'has:finding', before: firstFrame, limit: EARLIER_FINDINGS_LIMIT })
-      .then((reply) => {
-        store.flush(); // the backlog that followed the page info is applied first
-        const log = store.log(sessionId);
-        // Not when the log was rebuilt meanwhile from the whole trace (lib/offlinePages.ts): it starts at frame 0.
-        if (!log || log.findings.earlierLoaded || (log.findings.firstFrame ?? firstFrame) !== firstFrame) return;
-        log.findings.addEarlier(reply.matches, (reply.total ?? reply.matches.length) - reply.matches.length);
-        store.touchLog(sessionId);
-      })
+      .then((reply) => store.addEarlierFindings(sessionId, firstFrame, reply.matches, (reply.total ?? reply.matches.length) - reply.matches.length))
       .catch((err: unknown) => console.warn('mcpscope: could not read the earlier findings back', err))
-      .finally(() => inFlight.delete(sessionId));
+      .finally(() => store.endLoad(sessionId, 'earlier-findings'));
   };
 }

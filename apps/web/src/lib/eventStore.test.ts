@@ -178,4 +178,25 @@ describe('EventStore', () => {
     expect(store.getSnapshot().pending).toEqual([]);
     expect(store.log('s1')).toBeUndefined();
   });
+
+  it('applies the user’s answer and remove as actions, after what the socket already queued', () => {
+    const { store, tasks, runFrame } = manualStore();
+    const req = { sessionId: 's1', requestId: 'n:1', method: 'roots/list', params: {}, receivedAt: 5 };
+    store.enqueue({ type: 'session', session: session('s1') });
+    store.enqueue({ type: 'server-request', request: req });
+    // Applied at once (the queued messages first): the dialog closes without waiting for the socket.
+    store.answeredServerRequest('s1', 'n:1');
+    expect(store.getSnapshot().sessions.map((s) => s.id)).toEqual(['s1']);
+    expect(store.getSnapshot().pending).toEqual([]);
+    store.enqueue(request(1, 1, 'ping'));
+    store.removeSession('s1');
+    expect(store.session('s1')).toBeUndefined();
+    expect(store.getSnapshot().sessions).toEqual([]);
+    // The socket's own confirmations that follow change nothing.
+    store.enqueue({ type: 'server-request-done', sessionId: 's1', requestId: 'n:1' });
+    store.enqueue({ type: 'session-removed', sessionId: 's1' });
+    runFrame();
+    expect(store.sessionIds()).toEqual([]);
+    expect(tasks).toHaveLength(0);
+  });
 });

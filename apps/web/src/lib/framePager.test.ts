@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './api';
-import { FramePager, pagerFor } from './framePager';
+import { FramePager } from './framePager';
 import { syntheticFrames } from './testFrames';
 import { createTracesApi } from './tracesApi';
 
@@ -39,7 +39,8 @@ const changed = (pager: FramePager) => new Promise<void>((resolve) => { const of
 describe('FramePager', () => {
   it('reads pages of 500 by ordinal from a real server, one fetch per page, and notifies', async () => {
     requests.length = 0;
-    const pager = pagerFor(createApiClient({ token: 't', baseUrl }), 's1');
+    const traces = createTracesApi(createApiClient({ token: 't', baseUrl }));
+    const pager = new FramePager((index, limit) => traces.frames('s1', index, limit));
     expect(pager.get(1234)).toBeUndefined();
     expect(pager.get(1499)).toBeUndefined(); // same page: no second request
     await changed(pager);

@@ -1,9 +1,5 @@
-import { useMemo } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
-import type { ApiClient } from './api';
-import { useServices } from './services';
 import type { FrameCache } from './sessionLog';
-import { createTracesApi } from './tracesApi';
 
 export type FetchFrames = (index: number, limit: number) => Promise<{ frames: FrameEvent[] }>;
 
@@ -31,6 +27,7 @@ export class FramePager implements FrameCache {
   private readonly inFlight = new Set<number>();
   private readonly failedAt = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
+  private disposed = false;
 
   constructor(
     private readonly fetchFrames: FetchFrames,
@@ -102,14 +99,28 @@ export class FramePager implements FrameCache {
     return undefined;
   }
 
+  /** The session is gone: drops every page; fetches still in flight are ignored when they land. */
+  dispose(): void {
+    this.disposed = true;
+    this.pages.clear();
+    this.failedAt.clear();
+    this.listeners.clear();
+  }
+
+  /** Pages held (tests check a removed session's pager holds none). */
+  get pageCount(): number {
+    return this.pages.size;
+  }
+
   private load(n: number): void {
-    if (this.inFlight.has(n) || this.inFlight.size >= MAX_IN_FLIGHT) return;
+    if (this.disposed || this.inFlight.has(n) || this.inFlight.size >= MAX_IN_FLIGHT) return;
     const failed = this.failedAt.get(n);
     if (failed !== undefined && this.now() - failed < RETRY_AFTER_MS) return;
     this.inFlight.add(n);
     const start = n * this.pageSize;
     this.fetchFrames(start, this.pageSize)
       .then(({ frames }) => {
+        if (this.disposed) return;
         const responses = new Map<number, FrameEvent>();
         for (const f of frames) if (f.pair) responses.set(f.pair.requestSeq, f);
         this.failedAt.delete(n);
@@ -117,6 +128,7 @@ export class FramePager implements FrameCache {
         while (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!);
       })
       .catch((err: unknown) => {
+        if (this.disposed) return;
         this.failedAt.set(n, this.now());
         console.warn('mcpscope: could not read frames back from disk', err);
         setTimeout(() => this.notify(), RETRY_AFTER_MS); // the rows still in view ask again
@@ -128,27 +140,8 @@ export class FramePager implements FrameCache {
   }
 
   private notify(): void {
+    if (this.disposed) return;
     this.version++;
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-const pagers = new WeakMap<object, Map<string, FramePager>>();
-
-/** One pager per session (and API client), shared by every view of that session. */
-export function pagerFor(api: Pick<ApiClient, 'call' | 'raw'>, sessionId: string): FramePager {
-  let bySession = pagers.get(api);
-  if (!bySession) pagers.set(api, (bySession = new Map()));
-  let pager = bySession.get(sessionId);
-  if (!pager) {
-    const traces = createTracesApi(api);
-    pager = new FramePager((index, limit) => traces.frames(sessionId, index, limit));
-    bySession.set(sessionId, pager);
-  }
-  return pager;
-}
-
-export function useFramePager(sessionId: string | null): FramePager | null {
-  const { api } = useServices();
-  return useMemo(() => (sessionId ? pagerFor(api, sessionId) : null), [api, sessionId]);
 }

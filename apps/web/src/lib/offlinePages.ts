@@ -14,8 +14,9 @@ export const MAX_LOADED_EVENTS = 50_000;
  * (lib/framePager.ts). Returns how many events were loaded, or 0 when nothing was.
  */
 export async function loadOfflinePages(store: EventStore, api: Pick<TracesApi, 'events'>, sessionId: string): Promise<number> {
-  const info = store.pageInfo.get(sessionId);
-  const offline = store.getSnapshot().sessions.find((s) => s.id === sessionId)?.offline === true;
+  const state = store.session(sessionId);
+  const info = state?.pageInfo;
+  const offline = state?.info?.offline === true;
   if (!offline || !info || info.firstSeq <= 1 || info.lastSeq - info.firstSeq + 1 >= info.total || info.total > MAX_LOADED_EVENTS) return 0;
   const events: SessionEvent[] = [];
   let from = 0;
@@ -32,15 +33,13 @@ export async function loadOfflinePages(store: EventStore, api: Pick<TracesApi, '
 
 /** Starts loading once per session (a reconnect's repeated page info does not reload). */
 export function offlinePageLoader(store: EventStore, api: Pick<TracesApi, 'events'>) {
-  const started = new Set<string>();
   return (sessionId: string) => {
-    if (started.has(sessionId)) return;
-    started.add(sessionId);
-    // The page info is applied with the next batch; load after it.
+    if (!store.startLoad(sessionId, 'offline-pages')) return;
+    // The page info is applied with the rest of its batch (the session's info too): load after it.
     queueMicrotask(() => {
       store.flush();
       loadOfflinePages(store, api, sessionId).catch((err) => {
-        started.delete(sessionId);
+        store.endLoad(sessionId, 'offline-pages');
         console.warn('mcpscope: could not page in the offline trace', err);
       });
     });

@@ -1,5 +1,6 @@
-import { createValueStore } from './valueStore';
 import type { ApiClient, OriginReason } from './api';
+import type { EventStore } from './eventStore';
+import { defineSessionSlot } from './sessionState';
 import type { WorkbenchApi } from './workbenchApi';
 
 /**
@@ -24,15 +25,13 @@ export interface PingRecord {
 
 const MAX = 50;
 
-export const pingLogStore = createValueStore<readonly PingRecord[]>([]);
-
-function replace(prev: PingRecord, next: PingRecord): void {
-  pingLogStore.set((list) => list.map((p) => (p === prev ? next : p)));
-}
+/** The session's pings, newest first (the last MAX). */
+export const pingLogSlot = defineSessionSlot<readonly PingRecord[]>('ping log', []);
 
 export interface PingDeps {
   wb: Pick<WorkbenchApi, 'request'>;
   api: Pick<ApiClient, 'sendMessage'>;
+  store: Pick<EventStore, 'updateSlot'>;
 }
 
 async function pingOnce({ wb, api }: PingDeps, sessionId: string, raw: boolean, origin: OriginReason): Promise<Pick<PingRecord, 'outcome' | 'latencyMs' | 'message'>> {
@@ -51,7 +50,7 @@ async function pingOnce({ wb, api }: PingDeps, sessionId: string, raw: boolean, 
 /** Pings once and records it; `origin` names who asked (`client: ping`, `palette: ping`); `raw` sends outside the SDK (needed on the 2026-07-28 era). */
 export async function sendPing(deps: PingDeps, sessionId: string, origin: OriginReason, raw = false, now: () => number = () => performance.now()): Promise<PingRecord> {
   const pending: PingRecord = { sessionId, at: Date.now(), outcome: 'pending', ...(raw ? { raw } : {}) };
-  pingLogStore.set((list) => [pending, ...list].slice(0, MAX));
+  deps.store.updateSlot(sessionId, pingLogSlot, (list) => [pending, ...list].slice(0, MAX));
   const started = now();
   let done: PingRecord;
   try {
@@ -59,6 +58,6 @@ export async function sendPing(deps: PingDeps, sessionId: string, origin: Origin
   } catch (err) {
     done = { ...pending, outcome: 'failed', message: (err as Error).message };
   }
-  replace(pending, done);
+  deps.store.updateSlot(sessionId, pingLogSlot, (list) => list.map((p) => (p === pending ? done : p)));
   return done;
 }

@@ -1,11 +1,5 @@
 import type { RequestProgressMessage } from '@mcpscope/wire';
 
-/**
- * `request-progress` socket messages (CONTRACT.md §2): one per `notifications/progress` of a
- * request made through POST /api/sessions/:id/requests, keyed by the client-chosen callId.
- */
-export { RequestProgressMessageSchema, type RequestProgressMessage } from '@mcpscope/wire';
-
 export interface RequestProgress {
   progress: number;
   total?: number;
@@ -16,20 +10,23 @@ export interface RequestProgress {
   at: number;
 }
 
-/** The latest progress of each running request. Framework-free: subscribe/get. */
+/**
+ * The latest progress of each running request of one session: `request-progress` socket
+ * messages, one per `notifications/progress` of a request made through POST
+ * /api/sessions/:id/requests, keyed by the client-chosen callId. Held by the session's
+ * SessionState; the EventStore applies reports and notifies.
+ */
 export class RequestProgressStore {
   private readonly byCall = new Map<string, RequestProgress>();
-  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
   get(callId: string): RequestProgress | undefined {
     return this.byCall.get(callId);
+  }
+
+  get size(): number {
+    return this.byCall.size;
   }
 
   report(message: RequestProgressMessage): void {
@@ -41,11 +38,14 @@ export class RequestProgressStore {
       count: (prev?.count ?? 0) + 1,
       at: this.now(),
     });
-    for (const l of [...this.listeners]) l();
   }
 
-  /** Drops a finished request's entry. */
-  forget(callId: string): void {
-    if (this.byCall.delete(callId)) for (const l of [...this.listeners]) l();
+  /** Drops a finished request's entry; false when there was none. */
+  forget(callId: string): boolean {
+    return this.byCall.delete(callId);
+  }
+
+  clear(): void {
+    this.byCall.clear();
   }
 }

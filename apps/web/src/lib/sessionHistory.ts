@@ -1,4 +1,5 @@
-import { createValueStore, type ValueStore } from './valueStore';
+import type { EventStore } from './eventStore';
+import { defineSessionSlot } from './sessionState';
 import { RpcError } from './workbenchApi';
 
 /** How a request of a tab's history ended. */
@@ -14,30 +15,22 @@ export interface RequestRecord {
   latencyMs?: number;
 }
 
-type Histories<E> = ReadonlyMap<string, readonly E[]>;
-
 /**
- * A tab's request history, per session (a session id may come from a trace: a Map key, never an
- * object key), newest first, in memory for as long as the page lives.
+ * A tab's request history of one session, newest first, held by the session's state (it goes
+ * with the session). Read it with `useSessionSlot(sessionId, history.slot)`.
  */
-export function createSessionHistory<E extends RequestRecord>(limit = 50) {
-  const store: ValueStore<Histories<E>> = createValueStore<Histories<E>>(new Map());
-  const none: readonly E[] = [];
+export function createSessionHistory<E extends RequestRecord>(name: string, limit = 50) {
+  const slot = defineSessionSlot<readonly E[]>(name, []);
   let counter = 0;
   return {
-    store,
+    slot,
     /** A fresh entry id. */
     nextId: () => `${Date.now().toString(36)}-${++counter}`,
-    of: (histories: Histories<E>, sessionId: string | null): readonly E[] => (sessionId !== null && histories.get(sessionId)) || none,
-    record(sessionId: string, entry: E): void {
-      store.set((prev) => new Map(prev).set(sessionId, [entry, ...(prev.get(sessionId) ?? [])].slice(0, limit)));
+    record(store: Pick<EventStore, 'updateSlot'>, sessionId: string, entry: E): void {
+      store.updateSlot(sessionId, slot, (prev) => [entry, ...prev].slice(0, limit));
     },
-    clear(sessionId: string): void {
-      store.set((prev) => {
-        const next = new Map(prev);
-        next.delete(sessionId);
-        return next;
-      });
+    clear(store: Pick<EventStore, 'updateSlot'>, sessionId: string): void {
+      store.updateSlot(sessionId, slot, () => slot.empty);
     },
   };
 }

@@ -49,8 +49,18 @@ export class SessionLog {
   private readonly responseSeqByRequestSeq = new Map<number, number>();
   private readonly methodSet = new Set<string>();
   private methodList: string[] = [];
+  private readonly derived = new Map<object, unknown>();
 
   constructor(readonly sessionId: string, public budget = DEFAULT_MEMORY_BUDGET) {}
+
+  /**
+   * An index a view keeps over this log (the Notifications and Findings tabs'), made on first use
+   * under `key` and dropped with the log: a rebuilt log starts a fresh one.
+   */
+  derive<T>(key: object, make: () => T): T {
+    if (!this.derived.has(key)) this.derived.set(key, make());
+    return this.derived.get(key) as T;
+  }
 
   /** Applies one event; returns false when it was a duplicate. */
   append(ev: SessionEvent): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchShortcutAction, hasShortcutHandler, matchesKeys, registerShortcutHandler } from './shortcuts';
+import { matchesKeys } from './keyChords';
+import { dispatchShortcutAction, hasShortcutHandler, registerShortcutHandler } from './shortcuts';
 import { activeTabStore } from './uiState';
 
 const ev = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({

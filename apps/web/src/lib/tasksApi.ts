@@ -46,6 +46,8 @@ export function createTasksApi(api: Pick<ApiClient, 'call'>) {
   };
 }
 
+const NO_TASKS: readonly TaskInfo[] = [];
+
 /** The task client over the app's API client (one per ApiClient). */
 export function useTasksApi(): TasksApi {
   const { api } = useServices();
@@ -69,7 +71,7 @@ export function useSessionTasks(sessionId: string | null): { tasks: readonly Tas
     queryKey: [sessionId, 'mcpscope:tasks'],
     queryFn: async () => {
       const list = await tasksApi.list(sessionId!);
-      store.tasks.merge(sessionId!, list);
+      store.mergeTasks(sessionId!, list);
       return list.length;
     },
     enabled: sessionId !== null && live,
@@ -82,13 +84,14 @@ export function useSessionTasks(sessionId: string | null): { tasks: readonly Tas
     if (ready && !wasReady.current && sessionId !== null && live) void refetch();
     wasReady.current = ready;
   }, [ready, sessionId, live, refetch]);
-  const tasks = useSyncExternalStore(store.tasks.subscribe, () => store.tasks.list(sessionId), () => store.tasks.list(sessionId));
+  const get = () => store.session(sessionId)?.tasks.list() ?? NO_TASKS;
+  const tasks = useSyncExternalStore(store.subscribe, get, get);
   return { tasks, error: query.error };
 }
 
 /** The task a call created (by its callId), live; undefined until the server answered with one. */
 export function useTaskOfCall(sessionId: string | null, callId: string | undefined): TaskInfo | undefined {
   const { store } = useServices();
-  const get = () => store.tasks.byCall(sessionId, callId);
-  return useSyncExternalStore(store.tasks.subscribe, get, get);
+  const get = () => store.session(sessionId)?.tasks.byCall(callId);
+  return useSyncExternalStore(store.subscribe, get, get);
 }

@@ -1,65 +1,20 @@
-import { z } from 'zod';
-import type { SessionEvent } from '@mcpscope/protocol';
-import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, WS_BATCH_TYPE, WS_GAP_TYPE, type WsServerMessage } from '@mcpscope/wire';
-import { RequestProgressMessageSchema } from './requestProgress';
+import { WS_BATCH_TYPE, WS_SESSION_EVENT_TYPES, WsServerMessageSchema, type WsServerMessage } from '@mcpscope/wire';
 
 /**
- * The trust boundary for /ws: every message is checked here, once. Session events are checked
- * for the envelope the store relies on (type, sessionId, seq, t) and, for frames, dir/size;
- * payloads (`msg`) stay opaque JSON as the protocol package defines them.
- * Session events (99% of the traffic) take a hand-written fast path: a zod union tries every
- * branch before the right one and costs ~20 µs a message, which adds seconds to a 100k backlog.
+ * The trust boundary for /ws: every message is checked here, once, with the wire contract
+ * (WsServerMessageSchema). Session events are checked for the envelope the store relies on (type,
+ * sessionId, seq, t) and, for frames, dir/size; payloads (`msg`) stay opaque JSON as the protocol
+ * package defines them. A message of a type this build does not know fails the schema and is
+ * dropped (counted), never half-applied.
+ * Session events (99% of the traffic) take a hand-written fast path with the same checks as the
+ * schema's event branches: a zod union costs ~20 µs a message, which adds seconds to a 100k backlog.
  */
-const eventBase = { sessionId: z.string(), seq: z.number(), t: z.number() };
-
-const FrameSchema = z.looseObject({
-  type: z.literal('frame'),
-  ...eventBase,
-  dir: z.enum(['in', 'out']),
-  size: z.number(),
-  msg: z.record(z.string(), z.unknown()).optional(),
-  raw: z.string().optional(),
-});
-const OtherEventSchema = z.looseObject({
-  type: z.enum(['stderr', 'http', 'lifecycle', 'oauth']),
-  ...eventBase,
-});
-
-const WsMessageSchema = z.union([
-  z.object({ type: z.literal('hello'), wireVersion: z.number(), sessions: z.array(SessionInfoSchema) }),
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('session'), session: SessionInfoSchema }),
-  z.object({ type: z.literal('session-removed'), sessionId: z.string() }),
-  z.object({ type: z.literal('server-request'), request: PendingServerRequestSchema }),
-  z.object({ type: z.literal('server-request-done'), sessionId: z.string(), requestId: z.string() }),
-  RequestProgressMessageSchema,
-  TaskMessageSchema,
-  // Every session (issue 5): the backlog carries only the in-memory window; older events are on disk.
-  SessionPageInfoSchema.extend({ firstFrame: z.number().int().min(0).optional(), frames: z.number().int().min(0).optional() }),
-  // Events skipped because this tab fell behind (issue 15); they are on disk.
-  z
-    .object({
-      type: z.literal(WS_GAP_TYPE),
-      sessionId: z.string(),
-      fromSeq: z.number().int().min(1),
-      toSeq: z.number().int().min(1),
-      events: z.number().int().min(1),
-      frames: z.number().int().min(0),
-      notifications: z.number().int().min(0),
-      logs: z.number().int().min(0),
-    })
-    .refine((g) => g.fromSeq <= g.toSeq && g.logs <= g.notifications && g.notifications <= g.frames && g.frames <= g.events && g.events <= g.toSeq - g.fromSeq + 1, 'an inconsistent gap'),
-  FrameSchema,
-  OtherEventSchema,
-]);
-
 export type ParsedWsMessage = { ok: true; message: WsServerMessage } | { ok: false; error: string };
 
-const EVENT_TYPES = new Set(['frame', 'stderr', 'http', 'lifecycle', 'oauth']);
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** The same checks as FrameSchema/OtherEventSchema, without zod's per-branch overhead. */
+/** The same checks as the schema's session-event branches, without zod's per-branch overhead. */
 function isValidSessionEvent(v: Record<string, unknown>): boolean {
   if (typeof v.sessionId !== 'string' || !isFiniteNumber(v.seq) || !isFiniteNumber(v.t)) return false;
   if (v.type !== 'frame') return true;
@@ -89,7 +44,7 @@ export function parseWsFrame(text: string): ParsedWsFrame {
   const out: ParsedWsFrame = { messages: [], errors: [] };
   const take = (v: unknown) => {
     // The common case (session events) without the result object.
-    if (isRecord(v) && typeof v.type === 'string' && EVENT_TYPES.has(v.type) && isValidSessionEvent(v)) return void out.messages.push(v as unknown as WsServerMessage);
+    if (isRecord(v) && typeof v.type === 'string' && WS_SESSION_EVENT_TYPES.has(v.type) && isValidSessionEvent(v)) return void out.messages.push(v as unknown as WsServerMessage);
     const parsed = checkWsMessage(v);
     if (parsed.ok) out.messages.push(parsed.message);
     else out.errors.push(parsed.error);
@@ -113,15 +68,11 @@ export function parseWsMessage(text: string): ParsedWsMessage {
 }
 
 function checkWsMessage(value: unknown): ParsedWsMessage {
-  if (isRecord(value) && typeof value.type === 'string' && EVENT_TYPES.has(value.type)) {
+  if (isRecord(value) && typeof value.type === 'string' && WS_SESSION_EVENT_TYPES.has(value.type)) {
     if (isValidSessionEvent(value)) return { ok: true, message: value as unknown as WsServerMessage };
     // Fall through: zod produces the detailed error.
   }
-  const parsed = WsMessageSchema.safeParse(value);
+  const parsed = WsServerMessageSchema.safeParse(value);
   if (!parsed.success) return { ok: false, error: parsed.error.message };
   return { ok: true, message: parsed.data as WsServerMessage };
-}
-
-export function isSessionEvent(msg: WsServerMessage): msg is SessionEvent {
-  return msg.type === 'frame' || msg.type === 'stderr' || msg.type === 'http' || msg.type === 'lifecycle' || msg.type === 'oauth';
 }

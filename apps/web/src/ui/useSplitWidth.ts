@@ -75,7 +75,7 @@ export function useSplitWidth(storageKey: string, initial: number, min = 280, op
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+  const onKeyDown = (e: Pick<KeyboardEvent<HTMLElement>, 'key' | 'shiftKey' | 'preventDefault'>) => {
     const next = keyedWidth(e.key, e.shiftKey, width, { min, max: maxWidth(), step: options.step ?? 16, edge, initial });
     if (next === null) return;
     e.preventDefault();

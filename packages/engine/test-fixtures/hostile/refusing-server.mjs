@@ -1,6 +1,7 @@
 // A legacy stdio server whose answers mcpscope must refuse or cannot deliver. FIXTURE_MODE:
 //   deep-answer    answer tools/list and ping-like raw requests with a result nested 10,000 deep
 //   huge-answer    answer tools/list with one line longer than the 64 MiB line cap
+//   deep-call      list one tool, `deep`, and answer every tools/call with a result nested 10,000 deep
 //   stop-reading   stop reading stdin after the handshake (writes to it stay pending)
 import { createInterface } from 'node:readline';
 
@@ -22,6 +23,8 @@ rl.on('line', (line) => {
   }
   if (msg.id === undefined) return;
   if (mode === 'deep-answer' && msg.method !== 'ping') return send(`{"jsonrpc":"2.0","id":${id},"result":{"tools":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
+  if (mode === 'deep-call' && msg.method === 'tools/list') return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'deep', description: 'Answers with a result nested 10,000 levels deep', inputSchema: { type: 'object' } }] } }));
+  if (mode === 'deep-call' && msg.method === 'tools/call') return send(`{"jsonrpc":"2.0","id":${id},"result":{"content":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
   if (mode === 'huge-answer' && msg.method === 'tools/list') {
     const head = `{"jsonrpc":"2.0","id":${id},"result":{"tools":[{"name":"big","inputSchema":{"type":"object"},"description":"`;
     const chunk = 'x'.repeat(1024 * 1024);

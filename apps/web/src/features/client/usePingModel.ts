@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { pingLogStore, sendPing } from '../../lib/pingLog';
-import { useServices, useStoreSelector } from '../../lib/services';
-import { useValue } from '../../lib/valueStore';
+import { pingLogSlot, sendPing } from '../../lib/pingLog';
+import { useServices, useSessionSlot, useStoreSelector } from '../../lib/services';
 import { useWorkbenchApi } from '../../lib/workbenchApi';
 import type { ClientRequestEntry } from './clientRequestLog';
 
@@ -13,12 +12,12 @@ import type { ClientRequestEntry } from './clientRequestLog';
  */
 export function usePingModel(sessionId: string | null, serverRequests: readonly ClientRequestEntry[]) {
   const wb = useWorkbenchApi();
-  const { api } = useServices();
+  const { api, store } = useServices();
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
-  const all = useValue(pingLogStore);
+  const sent = useSessionSlot(sessionId, pingLogSlot);
   const [busy, setBusy] = useState(false);
   return {
-    sent: all.filter((p) => p.sessionId === sessionId),
+    sent,
     received: serverRequests.filter((e) => e.method === 'ping'),
     connected: session?.state === 'connected',
     offline: session?.offline === true,
@@ -28,7 +27,7 @@ export function usePingModel(sessionId: string | null, serverRequests: readonly 
       if (!sessionId) return;
       setBusy(true);
       try {
-        await sendPing({ wb, api }, sessionId, 'client: ping', session?.era === 'modern');
+        await sendPing({ wb, api, store }, sessionId, 'client: ping', session?.era === 'modern');
       } finally {
         setBusy(false);
       }

@@ -52,3 +52,8 @@ export function clearHistory(sessionId: string): void {
   next.delete(sessionId);
   save(next);
 }
+
+/** The session was removed: its history goes with it (from this page and from localStorage). */
+export function forgetHistory(sessionId: string): void {
+  if (historyStore.getSnapshot().has(sessionId)) clearHistory(sessionId);
+}

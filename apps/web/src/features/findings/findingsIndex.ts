@@ -92,12 +92,11 @@ function insertionPoint(items: readonly FindingItem[], seq: number): number {
   return lo;
 }
 
-const indexes = new WeakMap<object, FindingsIndex>();
+const INDEX_KEY = {};
 
-/** One index per session log, shared by the tab and its badge (synced). */
-export function findingsIndexFor(log: Pick<SessionLog, 'findings'>): FindingsIndex {
-  let index = indexes.get(log);
-  if (!index) indexes.set(log, (index = new FindingsIndex(log.findings)));
+/** One index per session log (held by the log), shared by the tab and its badge (synced). */
+export function findingsIndexFor(log: Pick<SessionLog, 'findings' | 'derive'>): FindingsIndex {
+  const index = log.derive(INDEX_KEY, () => new FindingsIndex(log.findings));
   index.sync();
   return index;
 }

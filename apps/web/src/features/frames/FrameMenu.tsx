@@ -1,20 +1,33 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { FrameEvent } from '@mcpscope/protocol';
+import { ACTIONS } from '../../lib/actionCatalogue';
+import { boundAction, boundActionsStore, menuLabelOf, performAction, type ActionContext } from '../../lib/actions';
+import { useValue } from '../../lib/valueStore';
+import type { FrameTarget } from './useFrameCommands';
 import type { FrameActions } from './useFrameReplay';
 
 interface Props {
-  seq: number;
+  frame: FrameEvent;
   x: number;
   y: number;
+  /** Why Replay or Edit is not possible, and the sessions Edit can send from. */
   actions: FrameActions;
-  pinned: boolean;
-  onReplay: () => void;
-  onEdit: (targetId: string) => void;
-  onTogglePin: () => void;
   onClose: () => void;
 }
 
-/** A frame row's context menu: Replay, Edit and replay (into which session), Pin. */
-export function FrameMenu({ seq, x, y, actions: a, pinned, onReplay, onEdit, onTogglePin, onClose }: Props) {
+/**
+ * A frame row's context menu: Replay, Edit and replay (into which session), Pin: the frame
+ * actions of the registry (lib/actionCatalogue.ts), performed on this row's frame.
+ */
+export function FrameMenu({ frame, x, y, actions: a, onClose }: Props) {
+  useValue(boundActionsStore);
+  const seq = frame.seq;
+  const ctx = (session?: string): ActionContext<FrameTarget> => ({ source: 'menu', target: session === undefined ? { frame } : { frame, session } });
+  const label = (id: string, c: ActionContext<FrameTarget>) => {
+    const action = boundAction(id);
+    return action ? menuLabelOf(action, c as ActionContext) : '';
+  };
+  const perform = (id: string, c: ActionContext<FrameTarget>) => () => void performAction(id, c);
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState({ left: x, top: y });
   // Keep it on screen.
@@ -41,7 +54,6 @@ export function FrameMenu({ seq, x, y, actions: a, pinned, onReplay, onEdit, onT
     };
   }, []);
   const run = (fn: () => void) => () => (fn(), onClose());
-  const editLabel = (name: string) => (a.fromTrace ? `✎ Edit and replay in “${name}”…` : '✎ Edit and replay…');
   return (
     <div
       ref={ref}
@@ -61,12 +73,12 @@ export function FrameMenu({ seq, x, y, actions: a, pinned, onReplay, onEdit, onT
       <div className="px-3 pb-1 text-[11px] text-subtle">Frame #{seq}</div>
       {a.replayable ? (
         <>
-          <Item testId="frame-menu-replay" disabledReason={a.replayBlocked} onClick={run(onReplay)} title="Send this message again, with a new id">↻ Replay</Item>
+          <Item testId="frame-menu-replay" disabledReason={a.replayBlocked} onClick={run(perform(ACTIONS.replayFrame.id, ctx()))} title="Send this message again, with a new id">{label(ACTIONS.replayFrame.id, ctx())}</Item>
           {a.editTargets.length === 0 ? (
-            <Item testId="frame-menu-edit" disabledReason={a.editBlocked} onClick={() => undefined}>✎ Edit and replay…</Item>
+            <Item testId="frame-menu-edit" disabledReason={a.editBlocked} onClick={() => undefined}>{ACTIONS.editReplayFrame.menuLabel}</Item>
           ) : (
             a.editTargets.map((t) => (
-              <Item key={t.id} testId="frame-menu-edit" onClick={run(() => onEdit(t.id))} title="Open it in the Composer, ready to edit and send">{editLabel(t.name)}</Item>
+              <Item key={t.id} testId="frame-menu-edit" onClick={run(perform(ACTIONS.editReplayFrame.id, ctx(t.id)))} title="Open it in the Composer, ready to edit and send">{label(ACTIONS.editReplayFrame.id, ctx(t.id))}</Item>
             ))
           )}
         </>
@@ -74,7 +86,7 @@ export function FrameMenu({ seq, x, y, actions: a, pinned, onReplay, onEdit, onT
         <div className="px-3 py-1 text-[11px] text-subtle" title={a.replayBlocked}>Not replayable: {a.replayBlocked}</div>
       )}
       <div className="my-1 border-t border-line" />
-      <Item testId="frame-menu-pin" onClick={run(onTogglePin)}>{pinned ? 'Unpin' : 'Pin to the top of the log'}</Item>
+      <Item testId="frame-menu-pin" onClick={run(perform(ACTIONS.pinFrame.id, ctx()))}>{label(ACTIONS.pinFrame.id, ctx())}</Item>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { commandsStore } from '../../lib/commands';
+import { boundAction, isEnabled, performAction } from '../../lib/actions';
 import { composerPrefillStore } from '../../lib/composerPrefill';
 import { notification, request, response } from '../../lib/testFrames';
 import { testServices } from '../../lib/testServices';
@@ -105,15 +105,15 @@ describe('frame log: replay, edit and replay, pins', () => {
   it('the command palette replays and pins the selected frame while the Frames tab is shown', async () => {
     const { sendMessage, row } = renderPanel();
     await waitFor(() => expect(row(1)).toBeTruthy());
-    const command = (id: string) => commandsStore.getSnapshot().find((c) => c.id === id)!;
-    expect(command('frames.replay').when!()).toBe(false); // nothing selected
+    const enabled = (id: string) => isEnabled(boundAction(id)!, { source: 'palette' });
+    expect(enabled('frames.replay')).toBe(false); // nothing selected
     fireEvent.mouseDown(row(1));
-    expect(command('frames.replay').when!()).toBe(true);
-    act(() => command('frames.replay').run());
+    expect(enabled('frames.replay')).toBe(true);
+    act(() => void performAction('frames.replay', { source: 'palette' }));
     expect(sendMessage).toHaveBeenCalledWith('s1', expect.anything(), 'frames: replay #1');
-    act(() => command('frames.pin').run());
+    act(() => void performAction('frames.pin', { source: 'palette' }));
     expect((await screen.findByTestId('frame-pin-item')).dataset.seq).toBe('1');
     act(() => activeTabStore.set('tools'));
-    expect(command('frames.edit-replay').when!()).toBe(false);
+    expect(enabled('frames.edit-replay')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { runAreaKeys } from '../../lib/actions';
 import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
@@ -23,10 +24,10 @@ export function FramesPanel() {
   const m = useFrameLogModel(sessionId);
   const pins = usePinnedFrames(m);
   const replay = useFrameReplay(sessionId, m.log, m.version);
-  useFrameCommands(m, pins, replay);
+  const filterRef = useRef<HTMLInputElement>(null);
+  useFrameCommands(m, pins, replay, () => filterRef.current?.focus());
   const [menu, setMenu] = useState<{ seq: number; x: number; y: number } | null>(null);
   const menuFrame = menu ? m.frameBySeq(menu.seq) : undefined;
-  const filterRef = useRef<HTMLInputElement>(null);
   const split = useSplitWidth('mcpscope.frames.detailWidth', 420);
   const show = (seq: number) => m.showFrame(seq, m.ordinalOf(seq));
   // A replay's result is also shown next to where it was asked for: under the replayed frame's
@@ -40,13 +41,8 @@ export function FramesPanel() {
       className="flex h-full min-h-0 flex-col"
       onKeyDown={(e) => {
         const inList = e.target === e.currentTarget.querySelector('[data-testid="frame-list"]');
-        if (e.key === '/' && inList) {
-          e.preventDefault();
-          filterRef.current?.focus();
-        } else if (inList && m.selectedFrame && !e.ctrlKey && !e.metaKey && !e.altKey && e.key === 'p') {
-          e.preventDefault();
-          pins.toggle(m.selectedFrame);
-        } else if (inList && m.selectedFrame && (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10'))) {
+        if (!inList || runAreaKeys('frame list', e)) return;
+        if (m.selectedFrame && (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10'))) {
           e.preventDefault();
           const row = e.currentTarget.querySelector(`[data-testid="frame-row"][data-seq="${m.selectedFrame.seq}"]`)?.getBoundingClientRect();
           setMenu({ seq: m.selectedFrame.seq, x: row ? row.left + 40 : 80, y: row ? row.bottom : 80 });
@@ -94,17 +90,7 @@ export function FramesPanel() {
         )}
       </div>
       {menu && menuFrame && (
-        <FrameMenu
-          seq={menu.seq}
-          x={menu.x}
-          y={menu.y}
-          actions={replay.actionsOf(menuFrame)}
-          pinned={pins.isPinned(menu.seq)}
-          onReplay={() => replay.replay(menuFrame) && m.select(menuFrame.seq, true)}
-          onEdit={(target) => replay.editAndReplay(menuFrame, target)}
-          onTogglePin={() => pins.toggle(menuFrame)}
-          onClose={() => setMenu(null)}
-        />
+        <FrameMenu frame={menuFrame} x={menu.x} y={menu.y} actions={replay.actionsOf(menuFrame)} onClose={() => setMenu(null)} />
       )}
     </div>
   );

@@ -67,3 +67,8 @@ export function unpin(sessionId: string, seq: number): void {
 export function clearPins(sessionId: string): void {
   save(sessionId, NONE);
 }
+
+/** The session was removed: its pins go with it (from this page and from localStorage). */
+export function forgetPins(sessionId: string): void {
+  if (pinStore.getSnapshot().has(sessionId)) clearPins(sessionId);
+}

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { FrameEvent } from '@mcpscope/protocol';
-import { registerCommand } from '../../lib/commands';
-import { useFramePager } from '../../lib/framePager';
-import { useSessionLog } from '../../lib/services';
+import { ACTIONS } from '../../lib/actionCatalogue';
+import { bindAction } from '../../lib/actions';
+import { useSessionLog, useSessionState } from '../../lib/services';
 import { useTracesApi } from '../../lib/tracesApi';
 import { activeTabStore, frameFocusStore } from '../../lib/uiState';
 import { useFrameFilterRequest } from './useFrameFilterRequest';
@@ -24,11 +24,10 @@ export interface KeyLike {
  */
 export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }: { debounceMs?: number } = {}) {
   const { log, version } = useSessionLog(sessionId);
-  // Frames that left memory are read back from disk by ordinal; a page arriving re-renders.
-  const pager = useFramePager(sessionId);
+  // Frames that left memory are read back from disk by ordinal (the session's pager); a page arriving re-renders.
+  const pager = useSessionState(sessionId)?.pager ?? null;
   const noPager = (l: () => void) => (void l, () => undefined);
   const pagerVersion = useSyncExternalStore(pager?.subscribe ?? noPager, () => pager?.version ?? 0);
-  if (log && pager) log.pager = pager;
   const traces = useTracesApi();
   const paged = useMemo<PagedFrames | undefined>(
     () => pager && sessionId ? { get: (i) => pager.get(i), indexOfSeq: (seq) => pager.indexOfSeq(seq), search: (q) => traces.searchFrames(sessionId, q) } : undefined,
@@ -94,10 +93,10 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     setDir('all');
     setKind('all');
   };
-  // The command palette's "Clear the Frames filter" (lib/commands.ts).
+  // The command palette's "Clear the Frames filter" (lib/actionCatalogue.ts).
   const clearRef = useRef(clearFilters);
   clearRef.current = clearFilters;
-  useEffect(() => registerCommand({ id: 'frames.clear-filter', title: 'Clear the Frames filter', keywords: 'reset query search', run: () => (clearRef.current(), activeTabStore.set('frames')) }), []);
+  useEffect(() => bindAction(ACTIONS.clearFramesFilter, { perform: () => (clearRef.current(), activeTabStore.set('frames')) }), []);
   /** Shows a frame even if the current filter hides it (the filter is cleared then). */
   const reveal = (seq: number) => {
     if (index && index.rowOfSeq(seq) < 0) clearFilters();

@@ -1,5 +1,6 @@
 import type { FrameEvent } from '@mcpscope/protocol';
 import { LOG_LEVELS, type LogLevel } from '../../lib/workbenchApi';
+import type { SessionLog } from '../../lib/sessionLog';
 
 /**
  * The notifications of one session log (both directions), and among them the server's log
@@ -98,15 +99,10 @@ export class NotificationIndex {
   }
 }
 
-const indexes = new WeakMap<object, NotificationIndex>();
-/** One index per session log, shared by the panel and the tab badge. */
-export function indexFor(log: object): NotificationIndex {
-  let index = indexes.get(log);
-  if (!index) {
-    index = new NotificationIndex();
-    indexes.set(log, index);
-  }
-  return index;
+const INDEX_KEY = {};
+/** One index per session log (held by the log), shared by the panel and the tab badge. */
+export function indexFor(log: Pick<SessionLog, 'derive'>): NotificationIndex {
+  return log.derive(INDEX_KEY, () => new NotificationIndex());
 }
 
 export interface NotificationFilter {

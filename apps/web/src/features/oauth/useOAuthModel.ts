@@ -46,7 +46,7 @@ export function useOAuthModel(sessionId: string | null) {
   const steps = useMemo(() => log?.oauth.toArray() ?? [], [log, stepCount]); // eslint-disable-line react-hooks/exhaustive-deps
   const isHttp = session !== undefined && session.transport !== 'stdio';
   const status = useQuery({
-    queryKey: ['oauth-status', sessionId, stepCount, session?.state],
+    queryKey: [sessionId, 'mcpscope:oauth-status', stepCount, session?.state],
     queryFn: () => api.status(sessionId!),
     enabled: !!sessionId && isHttp,
   });

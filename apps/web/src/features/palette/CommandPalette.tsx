@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useValue } from '../../lib/valueStore';
 import { overlayStore } from './paletteStore';
+import { useBuiltinActions } from './useBuiltinActions';
 import { useGlobalShortcuts } from './useGlobalShortcuts';
 import type { PaletteView } from './paletteItems';
 
@@ -10,7 +11,8 @@ const ShortcutsHelp = lazy(() => import('./ShortcutsHelp'));
 
 /** Ctrl/⌘-K: jump to any view, tool, resource or prompt, or run an action. Also hosts the `?` help. */
 export function CommandPalette({ views }: { views: readonly PaletteView[] }) {
-  useGlobalShortcuts(views);
+  useGlobalShortcuts();
+  useBuiltinActions();
   const overlay = useValue(overlayStore);
   return (
     <Suspense fallback={null}>

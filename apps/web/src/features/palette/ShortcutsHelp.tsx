@@ -1,13 +1,20 @@
-import { shortcutsStore, type Shortcut } from '../../lib/shortcuts';
+import { HELP_GROUPS } from '../../lib/actionCatalogue';
+import { boundActionsStore, descriptionOf, type BoundAction } from '../../lib/actions';
 import { useValue } from '../../lib/valueStore';
 import { formatKeys } from './keys';
 import { closeOverlay } from './paletteStore';
 
-/** The `?` overlay: every registered shortcut, grouped, with the keys of this platform. */
+/** The actions with keys that are bound now, by heading (HELP_GROUPS order, then any other). */
+export function shortcutGroups(actions: readonly BoundAction[]): Map<string, BoundAction[]> {
+  const groups = new Map<string, BoundAction[]>(HELP_GROUPS.map((g) => [g, []]));
+  for (const a of actions) if (a.keys !== undefined) groups.set(a.group ?? 'Other', [...(groups.get(a.group ?? 'Other') ?? []), a]);
+  for (const [group, list] of groups) if (list.length === 0) groups.delete(group);
+  return groups;
+}
+
+/** The `?` overlay: every shortcut that works now, grouped, with the keys of this platform. */
 export default function ShortcutsHelp() {
-  const shortcuts = useValue(shortcutsStore);
-  const groups = new Map<string, Shortcut[]>();
-  for (const s of shortcuts) groups.set(s.group ?? 'Other', [...(groups.get(s.group ?? 'Other') ?? []), s]);
+  const groups = shortcutGroups(useValue(boundActionsStore));
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-[10vh]" onMouseDown={closeOverlay}>
       <div
@@ -38,12 +45,12 @@ export default function ShortcutsHelp() {
             <h3 className="section-title px-0">{group}</h3>
             <table className="w-full text-xs">
               <tbody>
-                {list.map((s) => (
-                  <tr key={s.id} className="border-t border-line">
+                {list.map((a) => (
+                  <tr key={a.id} className="border-t border-line" data-testid="shortcut" data-action={a.id}>
                     <td className="w-40 py-1">
-                      <kbd className="rounded border border-line bg-raised px-1.5 py-0.5 font-mono text-[11px]">{formatKeys(s.keys)}</kbd>
+                      <kbd className="rounded border border-line bg-raised px-1.5 py-0.5 font-mono text-[11px]">{formatKeys(a.keys!)}</kbd>
                     </td>
-                    <td className="py-1 text-muted">{s.description}</td>
+                    <td className="py-1 text-muted">{descriptionOf(a)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,3 @@
-import type { PaletteCommand } from '../../lib/commands';
 import type { NavigationTarget } from '../../lib/navigation';
 
 /** What the command palette lists: views (tabs), the session's tools/resources/prompts, actions. */
@@ -24,12 +23,22 @@ export interface PaletteView {
   group?: string;
 }
 
+/** An action the palette can run now (lib/actions.ts: a bound, enabled action listed in the palette). */
+export interface PaletteAction {
+  id: string;
+  title: string;
+  keywords?: string;
+  /** Its keys, shown next to it. */
+  shortcut?: string;
+  run: () => void;
+}
+
 export interface PaletteSources {
   views: readonly PaletteView[];
   tools: ReadonlyArray<{ name: string; title?: string; description?: string }>;
   resources: ReadonlyArray<{ uri: string; name?: string; title?: string }>;
   prompts: ReadonlyArray<{ name: string; title?: string; description?: string }>;
-  actions: readonly PaletteCommand[];
+  actions: readonly PaletteAction[];
   navigate: (tab: string, target?: NavigationTarget) => void;
 }
 
@@ -61,7 +70,6 @@ export function buildPaletteItems(s: PaletteSources): PaletteItem[] {
     items.push({ id: `prompt:${p.name}`, kind: 'prompt', title, detail: firstLine(p.description), search: `${p.name} ${p.title ?? ''}`, run: () => s.navigate('prompts', { kind: 'prompt', name: p.name }) });
   }
   for (const a of s.actions) {
-    if (a.when && !a.when()) continue;
     items.push({ id: `action:${a.id}`, kind: 'action', title: a.title, search: `${a.title} ${a.keywords ?? ''}`, shortcut: a.shortcut, run: a.run });
   }
   return items;

@@ -5,6 +5,4 @@ export type PaletteOverlay = 'palette' | 'help' | null;
 
 export const overlayStore = createValueStore<PaletteOverlay>(null);
 
-export const openPalette = () => overlayStore.set('palette');
-export const openHelp = () => overlayStore.set('help');
 export const closeOverlay = () => overlayStore.set(null);

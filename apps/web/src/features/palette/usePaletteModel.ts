@@ -1,15 +1,14 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { z } from 'zod';
-import { commandsStore } from '../../lib/commands';
+import { boundActionsStore, isEnabled, labelOf, performAction } from '../../lib/actions';
 import { navigate } from '../../lib/navigation';
 import { activeSessionStore } from '../../lib/uiState';
 import { useFeature } from '../../lib/useFeature';
 import { usePagedList } from '../../lib/usePagedList';
 import { useValue } from '../../lib/valueStore';
 import { fuzzyFilter } from './fuzzy';
-import { buildPaletteItems, parseQuery, type PaletteItem, type PaletteView } from './paletteItems';
+import { buildPaletteItems, parseQuery, type PaletteAction, type PaletteItem, type PaletteView } from './paletteItems';
 import { closeOverlay } from './paletteStore';
-import { useBuiltinCommands } from './useBuiltinCommands';
 
 // Only what the palette shows; the tabs parse the same cached pages with their own schemas.
 const Named = z.looseObject({ name: z.string(), title: z.string().optional(), description: z.string().optional() });
@@ -29,15 +28,18 @@ export function usePaletteModel(views: readonly PaletteView[]) {
   const tools = usePagedList(sessionId, 'tools/list', 'tools', Named, canList.tools, 'palette: list tools');
   const resources = usePagedList(sessionId, 'resources/list', 'resources', Resource, canList.resources, 'palette: list resources');
   const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', Named, canList.prompts, 'palette: list prompts');
-  const registered = useValue(commandsStore);
-  const builtins = useBuiltinCommands();
-
-  const items = useMemo(
-    () => buildPaletteItems({ views, tools: tools.items, resources: resources.items, prompts: prompts.items, actions: [...builtins, ...registered], navigate }),
-    [views, tools.items, resources.items, prompts.items, builtins, registered],
+  const bound = useValue(boundActionsStore);
+  // Whether an action can run depends on the moment (a session, a selection): asked on every render.
+  const actions: PaletteAction[] = bound
+    .filter((a) => a.palette !== false && isEnabled(a, { source: 'palette' }))
+    .map((a) => ({ id: a.id, title: labelOf(a), keywords: a.keywords, shortcut: a.keys, run: () => void performAction(a.id, { source: 'palette' }) }));
+  const listed = useMemo(
+    () => buildPaletteItems({ views, tools: tools.items, resources: resources.items, prompts: prompts.items, actions: [], navigate }),
+    [views, tools.items, resources.items, prompts.items],
   );
+  const items = [...listed, ...buildPaletteItems({ views: [], tools: [], resources: [], prompts: [], actions, navigate })];
   const { text, kinds } = parseQuery(query);
-  const results = useMemo(() => fuzzyFilter(kinds ? items.filter((i) => kinds.has(i.kind)) : items, text, (i) => i.search), [items, text, kinds]);
+  const results = fuzzyFilter(kinds ? items.filter((i) => kinds.has(i.kind)) : items, text, (i) => i.search);
   const active = Math.min(index, Math.max(results.length - 1, 0));
 
   const run = (item: PaletteItem | undefined) => {

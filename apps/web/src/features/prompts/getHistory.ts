@@ -7,7 +7,7 @@ export interface GetRecord extends RequestRecord {
   args: Record<string, string>;
 }
 
-export const getHistory = createSessionHistory<GetRecord>();
+export const getHistory = createSessionHistory<GetRecord>('prompts get history');
 
 export function getSummary(result: GetPromptResult): string {
   const n = result.messages.length;

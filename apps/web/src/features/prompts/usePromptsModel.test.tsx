@@ -74,7 +74,6 @@ describe('usePromptsModel', () => {
 
 describe('usePromptsModel history', () => {
   it('records each get with its arguments; Re-run gets again, Edit puts the prompts/get in the Composer', async () => {
-    getHistory.clear('s1');
     const { result, requests } = setup();
     await act(() => result.current.prompts.loadAll());
     await waitFor(() => expect(result.current.prompts.items).toHaveLength(2));

@@ -2,11 +2,10 @@ import { sendBlockedReason } from '../../lib/capabilities';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigationTarget } from '../../lib/navigation';
-import { useStoreSelector } from '../../lib/services';
+import { useServices, useSessionSlot, useStoreSelector } from '../../lib/services';
 import { useFeature } from '../../lib/useFeature';
 import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
 import { usePagedList } from '../../lib/usePagedList';
-import { useValue } from '../../lib/valueStore';
 import { useWorkbenchApi } from '../../lib/workbenchApi';
 import { editInComposer } from '../../lib/composerPrefill';
 import { failureSummary } from '../../lib/sessionHistory';
@@ -24,6 +23,7 @@ interface GetOutcome {
 /** Presenter of the Prompts tab: the list, the selected prompt's argument form, prompts/get. */
 export function usePromptsModel(sessionId: string | null) {
   const wb = useWorkbenchApi();
+  const { store } = useServices();
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
   const connected = session?.state === 'connected';
   const feature = useFeature(sessionId, 'prompts');
@@ -42,7 +42,7 @@ export function usePromptsModel(sessionId: string | null) {
   const get = useMutation({
     mutationFn: async ({ name, args }: { name: string; args: Record<string, string> }): Promise<GetOutcome> => {
       const started = Date.now();
-      const record = (r: Pick<GetRecord, 'outcome' | 'summary'>) => getHistory.record(sessionId!, { id: getHistory.nextId(), name, args, at: Date.now(), latencyMs: Date.now() - started, ...r });
+      const record = (r: Pick<GetRecord, 'outcome' | 'summary'>) => getHistory.record(store, sessionId!, { id: getHistory.nextId(), name, args, at: Date.now(), latencyMs: Date.now() - started, ...r });
       try {
         const raw = await wb.result(sessionId!, 'prompts/get', getParams(name, args), 'prompts: get');
         const parsed = GetPromptResultSchema.safeParse(raw);
@@ -55,7 +55,7 @@ export function usePromptsModel(sessionId: string | null) {
       }
     },
   });
-  const history = getHistory.of(useValue(getHistory.store), sessionId);
+  const history = useSessionSlot(sessionId, getHistory.slot);
 
   useNavigationTarget('prompt', sessionId, setSelectedName);
 
@@ -100,7 +100,7 @@ export function usePromptsModel(sessionId: string | null) {
     },
     /** Edit and replay: the prompts/get in the Composer. */
     editInComposer: (entry: GetRecord) => sessionId && editInComposer(sessionId, { method: 'prompts/get', params: getParams(entry.name, entry.args) }, false, 'Prompts history'),
-    clearHistory: () => sessionId && getHistory.clear(sessionId),
+    clearHistory: () => sessionId && getHistory.clear(store, sessionId),
   };
 }
 

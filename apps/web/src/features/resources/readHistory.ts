@@ -6,7 +6,7 @@ export interface ReadRecord extends RequestRecord {
   uri: string;
 }
 
-export const readHistory = createSessionHistory<ReadRecord>();
+export const readHistory = createSessionHistory<ReadRecord>('resources read history');
 
 /** "2 contents (text/plain, image/png)". */
 export function readSummary(result: ReadResult): string {

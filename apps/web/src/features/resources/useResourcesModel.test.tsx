@@ -115,7 +115,6 @@ describe('useResourcesModel', () => {
 
 describe('useResourcesModel history', () => {
   it('records each read; Re-run reads again, Edit puts the resources/read in the Composer', async () => {
-    readHistory.clear('s1');
     const { result, requests } = setup();
     act(() => result.current.select({ kind: 'resource', uri: 'demo://r/1' }));
     await waitFor(() => expect(result.current.history).toHaveLength(1));
@@ -135,7 +134,6 @@ describe('useResourcesModel history', () => {
   });
 
   it('records a failed read with the server’s error', async () => {
-    readHistory.clear('s1');
     const services = testServices({ call: fakeWorkbench({}).call });
     services.store.upsertSession(connectedSession({ serverCapabilities: { resources: {} } }));
     const { result } = renderHook(() => useResourcesModel('s1'), { wrapper: services.wrapper });

@@ -1,13 +1,12 @@
 import { sendBlockedReason } from '../../lib/capabilities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useStoreSelector } from '../../lib/services';
+import { useServices, useSessionSlot, useStoreSelector } from '../../lib/services';
 import { useNavigationTarget } from '../../lib/navigation';
 import { useFeature } from '../../lib/useFeature';
 import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
 import { useNewFrames } from '../../lib/useNewFrames';
 import { usePagedList } from '../../lib/usePagedList';
-import { useValue } from '../../lib/valueStore';
 import { useWorkbenchApi } from '../../lib/workbenchApi';
 import { editInComposer } from '../../lib/composerPrefill';
 import { failureSummary } from '../../lib/sessionHistory';
@@ -27,6 +26,7 @@ interface ReadOutcome {
 /** Presenter of the Resources tab: lists, selection, read, subscriptions and update counts. */
 export function useResourcesModel(sessionId: string | null) {
   const wb = useWorkbenchApi();
+  const { store } = useServices();
   const queryClient = useQueryClient();
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
   const feature = useFeature(sessionId, 'resources');
@@ -58,7 +58,7 @@ export function useResourcesModel(sessionId: string | null) {
     queryFn: async (): Promise<ReadOutcome> => {
       const uri = readUri!;
       const started = Date.now();
-      const record = (r: Pick<ReadRecord, 'outcome' | 'summary'>) => readHistory.record(sessionId!, { id: readHistory.nextId(), uri, at: Date.now(), latencyMs: Date.now() - started, ...r });
+      const record = (r: Pick<ReadRecord, 'outcome' | 'summary'>) => readHistory.record(store, sessionId!, { id: readHistory.nextId(), uri, at: Date.now(), latencyMs: Date.now() - started, ...r });
       try {
         const raw = await wb.result(sessionId!, 'resources/read', { uri }, 'resources: read');
         const parsed = ReadResultSchema.safeParse(raw);
@@ -101,7 +101,7 @@ export function useResourcesModel(sessionId: string | null) {
   // command palette): listed or not (a template's expansion, an unlisted URI), it is read by URI.
   useNavigationTarget('resource', sessionId, openAndRead);
 
-  const history = readHistory.of(useValue(readHistory.store), sessionId);
+  const history = useSessionSlot(sessionId, readHistory.slot);
   const q = search.trim().toLowerCase();
   const match = (...fields: Array<string | undefined>) => !q || fields.some((f) => f?.toLowerCase().includes(q));
   return {
@@ -147,7 +147,7 @@ export function useResourcesModel(sessionId: string | null) {
     rerun: (entry: ReadRecord) => openAndRead(entry.uri),
     /** Edit and replay: the resources/read in the Composer. */
     editInComposer: (entry: ReadRecord) => sessionId && editInComposer(sessionId, { method: 'resources/read', params: { uri: entry.uri } }, false, 'Resources history'),
-    clearHistory: () => sessionId && readHistory.clear(sessionId),
+    clearHistory: () => sessionId && readHistory.clear(store, sessionId),
     /** `uri` is known not to be in resources/list (every page listed): a link's or a template's URI, read by itself. */
     isUnlisted: (uri: string) => resources.pages > 0 && !resources.hasMore && !resources.error && !resources.items.some((r) => r.uri === uri),
     isSubscribed: (uri: string) => subscribed.has(uri),

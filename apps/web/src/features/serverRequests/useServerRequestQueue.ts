@@ -46,7 +46,7 @@ export function useServerRequestQueue() {
     mutationFn: ({ request, body }: { request: PendingServerRequest; body: AnswerServerRequestBody }) =>
       api.answerServerRequest(request.sessionId, request.requestId, body, `server requests: answer ${request.method}`),
     // The socket confirms with server-request-done; apply it now so the dialog closes at once.
-    onSuccess: (_r, { request }) => store.enqueue({ type: 'server-request-done', sessionId: request.sessionId, requestId: request.requestId }),
+    onSuccess: (_r, { request }) => store.answeredServerRequest(request.sessionId, request.requestId),
   });
 
   return {

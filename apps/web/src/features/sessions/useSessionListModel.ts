@@ -32,6 +32,8 @@ export function useSessionListModel() {
   useEffect(() => {
     for (const s of sessions) seen.current.add(s.id);
     const next = fallbackSession(sessions, activeId, seen.current);
+    // A removed session is remembered only while it is still the chosen one.
+    for (const id of seen.current) if (id !== next && id !== activeId && !sessions.some((s) => s.id === id)) seen.current.delete(id);
     if (next !== activeId) activeSessionStore.set(next);
   }, [sessions, activeId]);
 
@@ -39,7 +41,7 @@ export function useSessionListModel() {
   const labels = useMemo(() => sessionLabels(sessions), [sessions]);
 
   // The socket reports removals and renames too; applying the reply now keeps the list honest if it is down.
-  const removed = (id: string) => store.enqueue({ type: 'session-removed', sessionId: id });
+  const removed = (id: string) => store.removeSession(id);
   const close = useMutation({ mutationFn: (id: string) => api.closeSession(id) });
   const forget = useMutation({ mutationFn: (id: string) => api.forgetSession(id), onSuccess: (_r, id) => removed(id) });
   const clear = useMutation({

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { TaskInfo } from '@mcpscope/wire';
-import { isTerminal } from '../../lib/taskStore';
+import { isTerminal } from '../../lib/sessionTasks';
 import { CopyButton } from '../../ui/CopyButton';
 import { ContentBlock } from '../../ui/content/ContentBlock';
 import { JsonTree } from '../../ui/JsonTree';

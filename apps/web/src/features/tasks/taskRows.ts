@@ -1,5 +1,5 @@
 import type { TaskInfo } from '@mcpscope/wire';
-import { isTerminal } from '../../lib/taskStore';
+import { isTerminal } from '../../lib/sessionTasks';
 
 /** Pure helpers of the Tasks tab: which tasks to show, and how to say their numbers. */
 

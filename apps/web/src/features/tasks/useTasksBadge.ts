@@ -1,5 +1,5 @@
 import type { TabBadge } from '../../lib/tabBadge';
-import { isTerminal } from '../../lib/taskStore';
+import { isTerminal } from '../../lib/sessionTasks';
 import { useSessionTasks } from '../../lib/tasksApi';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';

@@ -5,7 +5,7 @@ import { toolTaskMode, type TaskInfo } from '@mcpscope/wire';
 import { featureAvailability, type Availability } from '../../lib/capabilities';
 import { useNavigationTarget, navigate } from '../../lib/navigation';
 import { useServices, useStoreSelector } from '../../lib/services';
-import { isTerminal } from '../../lib/taskStore';
+import { isTerminal } from '../../lib/sessionTasks';
 import { useSessionTasks, useTasksApi } from '../../lib/tasksApi';
 import { activeTabStore, frameFilterRequestStore } from '../../lib/uiState';
 import { usePagedList } from '../../lib/usePagedList';
@@ -78,14 +78,14 @@ export function useTasksViewModel(sessionId: string | null, now: () => number = 
       return (await api.result(id, taskId, 'tasks: get result')).task;
     },
     onMutate: ({ taskId }) => noteError(taskId, null),
-    onSuccess: (task) => task && store.tasks.report(task),
+    onSuccess: (task) => task && store.reportTask(task),
     onError: (err, { taskId, action }) => noteError(taskId, `${action === 'cancel' ? 'tasks/cancel' : action === 'refresh' ? 'tasks/get' : 'tasks/result'} failed: ${err.message}`),
   });
 
   const listing = useMutation({
     mutationFn: (from: string | undefined) => api.listFromServer(sessionId!, from, 'tasks: list'),
     onSuccess: (reply, from) => {
-      store.tasks.merge(sessionId!, reply.tasks);
+      store.mergeTasks(sessionId!, reply.tasks);
       setCursor((c) => ({ next: reply.nextCursor, pages: from === undefined ? 1 : c.pages + 1, last: reply.tasks.length }));
     },
   });

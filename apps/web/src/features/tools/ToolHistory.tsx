@@ -9,6 +9,7 @@ const OUTCOME_CLS: Record<ToolCallRecord['outcome'], string> = {
   'rpc-error': 'text-danger',
   cancelled: 'text-muted',
   timeout: 'text-danger',
+  refused: 'text-danger',
   failed: 'text-danger',
 };
 

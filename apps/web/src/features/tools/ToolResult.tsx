@@ -14,6 +14,7 @@ const HEADLINE: Record<CallSettled['outcome'], { text: string; cls: string }> = 
   'rpc-error': { text: 'The server rejected the request', cls: 'border-danger/50 bg-danger/10 text-danger' },
   cancelled: { text: 'Cancelled', cls: 'border-line text-muted' },
   timeout: { text: 'Timed out: no response in time', cls: 'border-danger/50 bg-danger/10 text-danger' },
+  refused: { text: 'The server’s answer was refused', cls: 'border-danger/50 bg-danger/10 text-danger' },
   failed: { text: 'Not sent or no answer (mcpscope proxy)', cls: 'border-danger/50 bg-danger/10 text-danger' },
 };
 
@@ -63,6 +64,13 @@ function Body({ s, outputSchema }: { s: CallSettled; outputSchema: unknown }) {
     }
     case 'cancelled':
       return <p className="text-xs text-muted">The call was cancelled; the server was told to stop. Any late response is ignored (see the Frames tab).</p>;
+    case 'refused':
+      return (
+        <div className="text-xs">
+          <p className="font-medium text-danger">{s.message}</p>
+          <p className="mt-1 text-muted">The server answered, but its answer is past what mcpscope reads safely (nesting or size): the server’s answer is at fault, not the request. It is kept as text in the Frames tab, with a finding.</p>
+        </div>
+      );
     case 'timeout':
     case 'failed':
       return <p className="text-xs text-danger">{s.message}</p>;

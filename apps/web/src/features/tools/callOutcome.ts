@@ -12,6 +12,8 @@ export type CallSettled =
   | { outcome: 'rpc-error'; error: { code: number; message: string; data?: unknown }; latencyMs: number }
   | { outcome: 'cancelled'; latencyMs: number }
   | { outcome: 'timeout'; message: string; latencyMs: number }
+  /** The server answered, but mcpscope refused the answer at its boundary (too deep, too large): the server's fault. */
+  | { outcome: 'refused'; message: string; latencyMs: number }
   | { outcome: 'failed'; message: string; code: string; latencyMs: number };
 
 export function settleReply(reply: RequestReply): CallSettled {
@@ -29,6 +31,7 @@ export function settleFailure(err: unknown, latencyMs: number): CallSettled {
   if (err instanceof ApiRequestError && (err.code === 'MCPSCOPE_ERR_TIMEOUT' || err.status === 504)) {
     return { outcome: 'timeout', message: err.message, latencyMs };
   }
+  if (err instanceof ApiRequestError && err.code === 'MCPSCOPE_ERR_SERVER_ANSWER_REFUSED') return { outcome: 'refused', message: err.message, latencyMs };
   const code = err instanceof ApiRequestError ? err.code : 'error';
   return { outcome: 'failed', message: err instanceof Error ? err.message : String(err), code, latencyMs };
 }
@@ -64,6 +67,7 @@ export function summarize(s: CallSettled): string {
     case 'cancelled':
       return 'cancelled';
     case 'timeout':
+    case 'refused':
     case 'failed':
       return s.message.slice(0, 160);
   }

@@ -1,6 +1,7 @@
-import { createValueStore } from '../../lib/valueStore';
+import type { EventStore } from '../../lib/eventStore';
+import { defineSessionSlot } from '../../lib/sessionState';
 
-export type CallOutcome = 'result' | 'is-error' | 'rpc-error' | 'cancelled' | 'timeout' | 'failed';
+export type CallOutcome = 'result' | 'is-error' | 'rpc-error' | 'cancelled' | 'timeout' | 'refused' | 'failed';
 
 /** One finished call. `argsText` is the exact arguments text that was sent. */
 export interface ToolCallRecord {
@@ -17,29 +18,24 @@ export interface ToolCallRecord {
 
 const MAX_PER_TOOL = 50;
 
-/** Calls per session and tool, newest first, in memory for as long as the page lives. */
-export const toolHistoryStore = createValueStore<ReadonlyMap<string, readonly ToolCallRecord[]>>(new Map());
+type ToolHistory = ReadonlyMap<string, readonly ToolCallRecord[]>;
 
-const keyOf = (sessionId: string, tool: string) => `${sessionId}\u0000${tool}`;
+/** A session's calls by tool name (a Map: tool names are the server's strings), newest first; they go with the session. */
+export const toolHistorySlot = defineSessionSlot<ToolHistory>('tool history', new Map());
 
-export function recordCall(record: ToolCallRecord): void {
-  toolHistoryStore.set((prev) => {
-    const next = new Map(prev);
-    const key = keyOf(record.sessionId, record.tool);
-    next.set(key, [record, ...(prev.get(key) ?? [])].slice(0, MAX_PER_TOOL));
-    return next;
-  });
+export function recordCall(store: Pick<EventStore, 'updateSlot'>, record: ToolCallRecord): void {
+  store.updateSlot(record.sessionId, toolHistorySlot, (prev) => new Map(prev).set(record.tool, [record, ...(prev.get(record.tool) ?? [])].slice(0, MAX_PER_TOOL)));
 }
 
-export function callsOf(history: ReadonlyMap<string, readonly ToolCallRecord[]>, sessionId: string | null, tool: string | undefined): readonly ToolCallRecord[] {
-  if (!sessionId || !tool) return EMPTY;
-  return history.get(keyOf(sessionId, tool)) ?? EMPTY;
+export function callsOf(history: ToolHistory, tool: string | undefined): readonly ToolCallRecord[] {
+  return (tool !== undefined && history.get(tool)) || EMPTY;
 }
 
-export function clearCalls(sessionId: string, tool: string): void {
-  toolHistoryStore.set((prev) => {
+export function clearCalls(store: Pick<EventStore, 'updateSlot'>, sessionId: string, tool: string): void {
+  store.updateSlot(sessionId, toolHistorySlot, (prev) => {
+    if (!prev.has(tool)) return prev;
     const next = new Map(prev);
-    next.delete(keyOf(sessionId, tool));
+    next.delete(tool);
     return next;
   });
 }

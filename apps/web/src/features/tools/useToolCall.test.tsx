@@ -3,50 +3,60 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import { testServices } from '../../lib/testServices';
-import { toolHistoryStore } from './toolHistory';
+import { connectedSession } from '../../lib/testWorkbench';
+import { toolHistorySlot } from './toolHistory';
+import { summarize } from './callOutcome';
 import { useToolCall } from './useToolCall';
 
 afterEach(cleanup);
 
 function setup(call: (method: string, path: string, schema: unknown, body?: unknown, options?: unknown) => Promise<unknown>) {
-  toolHistoryStore.set(new Map());
   const spy = vi.fn(call);
   const services = testServices({ call: spy as never });
+  services.store.upsertSession(connectedSession());
   const hook = renderHook(() => useToolCall('s1'), { wrapper: services.wrapper });
   return { ...hook, spy, store: services.store };
 }
 
 describe('useToolCall', () => {
   it('posts tools/call with a callId and the timeout that resets on progress; records the result', async () => {
-    const { result, spy } = setup(async (_m, _p, _s, body) => ({ callId: (body as { callId: string }).callId, outcome: 'result', result: { content: [{ type: 'text', text: 'hi' }] }, latencyMs: 5 }));
+    const { result, spy, store } = setup(async (_m, _p, _s, body) => ({ callId: (body as { callId: string }).callId, outcome: 'result', result: { content: [{ type: 'text', text: 'hi' }] }, latencyMs: 5 }));
     act(() => void result.current.call('echo', '{"message":"hi"}', { message: 'hi' }, 30_000));
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
     const [method, path, , body] = spy.mock.calls[0];
     expect([method, path]).toEqual(['POST', '/api/sessions/s1/requests']);
     expect(body).toMatchObject({ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } }, timeoutMs: 30_000, resetTimeoutOnProgress: true });
     expect(typeof (body as { callId: unknown }).callId).toBe('string');
-    const [record] = toolHistoryStore.getSnapshot().get('s1\u0000echo')!;
+    const [record] = store.session('s1')!.get(toolHistorySlot).get('echo')!;
     expect(record).toMatchObject({ outcome: 'result', summary: 'hi', latencyMs: 5, argsText: '{"message":"hi"}' });
   });
 
-  it('tells isError results, JSON-RPC errors, timeouts and proxy failures apart', async () => {
+  it('tells isError results, JSON-RPC errors, timeouts, refused answers and proxy failures apart', async () => {
     const replies = [
       { outcome: 'result', result: { content: [], isError: true }, latencyMs: 1 },
       { outcome: 'error', error: { code: -32602, message: 'Unknown tool' }, latencyMs: 1 },
     ];
-    const errors = [new ApiRequestError('MCPSCOPE_ERR_TIMEOUT', 'timed out', 504), new ApiRequestError('MCPSCOPE_ERR_NOT_CONNECTED', 'not connected', 409)];
+    const refused = "the server's answer was nested deeper than 256 levels; mcpscope refused it";
+    const errors = [
+      new ApiRequestError('MCPSCOPE_ERR_TIMEOUT', 'timed out', 504),
+      new ApiRequestError('MCPSCOPE_ERR_SERVER_ANSWER_REFUSED', refused, 502),
+      new ApiRequestError('MCPSCOPE_ERR_NOT_CONNECTED', 'not connected', 409),
+    ];
     const { result } = setup(async (_m, _p, _s, body) => {
       const next = replies.shift();
       if (next) return { callId: (body as { callId: string }).callId, ...next };
       throw errors.shift();
     });
     const outcomes: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    const summaries: string[] = [];
+    for (let i = 0; i < 5; i++) {
       act(() => void result.current.call('t', '{}', {}, 1000));
       await waitFor(() => expect(result.current.running).toBeNull());
       outcomes.push(result.current.last!.settled.outcome);
+      summaries.push(summarize(result.current.last!.settled));
     }
-    expect(outcomes).toEqual(['is-error', 'rpc-error', 'timeout', 'failed']);
+    expect(outcomes).toEqual(['is-error', 'rpc-error', 'timeout', 'refused', 'failed']);
+    expect(summaries[3]).toBe(refused);
   });
 
   it('shows progress for its callId and cancels with DELETE', async () => {
@@ -94,7 +104,7 @@ describe('useToolCall as a task', () => {
     await act(async () => resolve({ callId, outcome: 'result', result: { content: [{ type: 'text', text: 'report' }] }, latencyMs: 4200, task: final }));
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
     expect(result.current.last).toMatchObject({ asTask: true, task: { taskId: 'T1', status: 'completed' } });
-    expect(store.tasks.get('s1', 'T1')?.status).toBe('completed');
+    expect(store.session('s1')!.tasks.get('T1')?.status).toBe('completed');
   });
 
   it('shows the task a plain call turned into (2026-07-28: the server decides), and its progress', async () => {

@@ -55,8 +55,8 @@ export function useToolCall(sessionId: string | null, now: () => number = Date.n
   runningRef.current = running;
 
   const requestProgress = useSyncExternalStore<RequestProgress | undefined>(
-    store.progress.subscribe,
-    () => (running ? store.progress.get(running.callId) : undefined),
+    store.subscribe,
+    () => (running ? store.session(running.sessionId)?.progress.get(running.callId) : undefined),
     () => undefined,
   );
   const task = useTaskOfCall(running?.sessionId ?? null, running?.callId);
@@ -80,20 +80,20 @@ export function useToolCall(sessionId: string | null, now: () => number = Date.n
       if (args !== undefined) params.arguments = args;
       const finish = (settled: CallSettled, finalTask?: TaskInfo) => {
         const at = now();
-        recordCall({ id: started.callId, sessionId, tool, argsText, outcome: settled.outcome, summary: summarize(settled), latencyMs: settled.latencyMs, at });
-        store.progress.forget(started.callId);
+        recordCall(store, { id: started.callId, sessionId, tool, argsText, outcome: settled.outcome, summary: summarize(settled), latencyMs: settled.latencyMs, at });
+        store.forgetProgress(sessionId, started.callId);
         if (runningRef.current?.callId === started.callId) {
           runningRef.current = null;
           setRunning(null);
           setCancelling(false);
-          setLast({ callId: started.callId, tool, argsText, settled, at, asTask, task: finalTask ?? store.tasks.byCall(sessionId, started.callId) });
+          setLast({ callId: started.callId, tool, argsText, settled, at, asTask, task: finalTask ?? store.session(sessionId)?.tasks.byCall(started.callId) });
         }
       };
       const failed = (err: unknown) => finish(settleFailure(err, now() - started.startedAt));
       if (asTask) {
         const body = { params, callId: started.callId, timeoutMs, resetTimeoutOnProgress: true };
         tasksApi.callTool(sessionId, body, 'tools: call as task').then((reply) => {
-          if (reply.task) store.tasks.report(reply.task);
+          if (reply.task) store.reportTask(reply.task);
           finish(settleReply(reply), reply.task);
         }, failed);
       } else {

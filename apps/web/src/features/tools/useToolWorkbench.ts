@@ -2,9 +2,9 @@ import { toolTaskMode } from '@mcpscope/wire';
 import { sendBlockedReason } from '../../lib/capabilities';
 import { useEffect, useRef, useState } from 'react';
 import { registerShortcutHandler } from '../../lib/shortcuts';
-import { useValue } from '../../lib/valueStore';
+import { useServices, useSessionSlot } from '../../lib/services';
 import { mcpscopeCallCommand } from './cliCommand';
-import { callsOf, clearCalls, toolHistoryStore, type ToolCallRecord } from './toolHistory';
+import { callsOf, clearCalls, toolHistorySlot, type ToolCallRecord } from './toolHistory';
 import { useAppViews } from './app/useAppViews';
 import { declaredTaskSupport, taskToggle, type TaskControl } from './taskToggle';
 import { useArgsModel } from './useArgsModel';
@@ -32,8 +32,8 @@ export function useToolWorkbench(sessionId: string | null) {
     return taskToggle(toolTaskMode(raw, tools.session ?? {}), name !== undefined && taskChoice.get(name) === true, declaredTaskSupport(raw));
   };
   const task = toggleOf(tool?.name);
-  const history = useValue(toolHistoryStore);
-  const calls = callsOf(history, sessionId, tool?.name);
+  const { store } = useServices();
+  const calls = callsOf(useSessionSlot(sessionId, toolHistorySlot), tool?.name);
   const last = tool ? lastByTool.get(tool.name) : undefined;
   const apps = useAppViews({ sessionId, tool, tools: tools.tools, running: call.running, finished: call.last, lastOfTool: last });
 
@@ -110,7 +110,7 @@ export function useToolWorkbench(sessionId: string | null) {
     callNow,
     rerun,
     loadArgs: (record: ToolCallRecord) => args.setText(record.argsText),
-    clearHistory: () => sessionId && tool && clearCalls(sessionId, tool.name),
+    clearHistory: () => sessionId && tool && clearCalls(store, sessionId, tool.name),
     cliCommand: (record: ToolCallRecord): string => {
       const s = tools.session;
       let value: unknown = {};

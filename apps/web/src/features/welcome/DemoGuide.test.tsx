@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandsStore } from '../../lib/commands';
+import { boundAction, labelOf, performAction } from '../../lib/actions';
 import { navigationStore } from '../../lib/navigation';
 import { connectedSession } from '../../lib/testWorkbench';
 import { testServices } from '../../lib/testServices';
@@ -72,14 +72,14 @@ describe('DemoGuide', () => {
 
   it('comes back from the command palette once dismissed', () => {
     renderGuide();
-    expect(commandsStore.getSnapshot().some((c) => c.id === 'demo-guide-show')).toBe(false);
+    expect(boundAction('demo-guide-show')).toBeUndefined();
     fireEvent.click(screen.getByTestId('demo-guide-dismiss'));
-    const show = commandsStore.getSnapshot().find((c) => c.id === 'demo-guide-show');
-    expect(show?.title).toBe('Show the demo guide again');
-    act(() => show!.run());
+    const show = boundAction('demo-guide-show');
+    expect(show && labelOf(show)).toBe('Show the demo guide again');
+    act(() => void performAction('demo-guide-show', { source: 'palette' }));
     expect(screen.getByTestId('demo-guide')).toBeTruthy();
     expect(localStorage.getItem(DISMISSED_KEY)).toBe('false');
-    expect(commandsStore.getSnapshot().some((c) => c.id === 'demo-guide-show')).toBe(false);
+    expect(boundAction('demo-guide-show')).toBeUndefined();
   });
 
   it('is not shown for another server', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { z } from 'zod';
-import { registerCommand } from '../../lib/commands';
+import { ACTIONS } from '../../lib/actionCatalogue';
+import { bindAction } from '../../lib/actions';
 import { readLocalJson, writeLocalJson } from '../../lib/localJson';
 import { useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
@@ -24,11 +25,8 @@ export function useDemoGuideModel() {
   // Dismissed for good, but not lost: the palette brings it back while the demo is the active session.
   useEffect(() => {
     if (!demo || !dismissed) return undefined;
-    return registerCommand({
-      id: 'demo-guide-show',
-      title: 'Show the demo guide again',
-      keywords: 'tour help welcome steps',
-      run: () => {
+    return bindAction(ACTIONS.showDemoGuide, {
+      perform: () => {
         writeLocalJson(DISMISSED_KEY, false);
         demoGuideDismissedStore.set(false);
       },
