@@ -35,6 +35,8 @@ import { redactRepliesHook } from './ws/redactReplies.js';
 import { sessionSecrets } from './ws/sessionSecrets.js';
 import { PendingAuthorizations } from './oauth/pending.js';
 import { oauthCallbackRoute, oauthRoutes } from './routes/oauth.js';
+import { otelRoutes } from './routes/otel.js';
+import { otlpReceiverRoutes } from './routes/otlpReceiver.js';
 
 export interface BuildAppOptions {
   engine: Engine;
@@ -131,7 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Replies carry what the server sent, like the WS stream: the user's own secrets echoed
       // by the server are redacted by value here too (issue 10 item 6).
       api.addHook('preSerialization', redactRepliesHook(sessionSecrets(opts.engine)));
-      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info }, sandboxPort: opts.sandboxPort });
+      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info }, sandboxPort: opts.sandboxPort, otlpReceiver: () => opts.engine.spanReceivers.url });
       await api.register(sessionRoutes, { engine: opts.engine });
       await api.register(frameRoutes, { engine: opts.engine });
       await api.register(messageRoutes, { engine: opts.engine });
@@ -148,11 +150,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(oauthRoutes, { engine: opts.engine, pending });
       await api.register(browserCodeRoutes, { codes });
       await api.register(checkRoutes, { engine: opts.engine });
+      await api.register(otelRoutes, { engine: opts.engine });
     },
     { prefix: '/api' },
   );
   await app.register(wsHub, { engine: opts.engine, ...opts.ws });
   await app.register(oauthCallbackRoute, { pending });
+  // Server spans (OTLP/HTTP): its own secret per session, not the UI token.
+  await app.register(otlpReceiverRoutes, { engine: opts.engine });
   // Pages without an icon link (the OAuth callback) make the browser ask for one: an empty
   // answer, not a 404 in the console.
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   MCPSCOPE_ERR_CALL_ID_IN_USE: 409,
   MCPSCOPE_ERR_PAYLOAD_TOO_LARGE: 413,
   MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The OTLP receiver: more spans or bytes than the session's budget right now (Retry-After says when to come back). */
+  MCPSCOPE_ERR_RATE_LIMITED: 429,
   /** The negotiated protocol era has no such method (e.g. ping on 2026-07-28); nothing was sent. */
   MCPSCOPE_ERR_METHOD_NOT_IN_ERA: 422,
   /** The server acknowledged the subscription without the URI. */

@@ -31,6 +31,8 @@ export interface ConnectContext {
   undeliverable?(id: JsonRpcId, reason: string): void;
   /** The session's origin rules, on the tap from its first frame (a ping reply during the handshake). */
   origins?: OriginRules;
+  /** The trace context the session sends while the user has it on (the handshake included). */
+  traceContext?: TappedTransport['traceContext'];
 }
 
 export interface Connected {
@@ -97,6 +99,7 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
   const client = ctx.newClient(mode);
   const tap = inner instanceof StdioProcessTransport ? stdioTap(ctx, client, mode, inner) : new TappedTransport(inner, ctx.log);
   tap.origins = ctx.origins;
+  tap.traceContext = ctx.traceContext;
   tap.clientIgnores = sdkIgnores(client);
   tap.phaseOrigin = origin;
   try {

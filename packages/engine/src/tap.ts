@@ -1,10 +1,11 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type FrameOrigin, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
 import { ambientOrigin, UNATTRIBUTED } from './origin.js';
+import { withTraceContext, type OutgoingContext } from './otel/inject.js';
 
 export interface TapSink {
-  /** `origin`: set on every outgoing frame. */
-  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin): void;
+  /** `origin`: set on every outgoing frame; `added`: fields mcpscope added to it (trace context). */
+  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin, added?: string[]): void;
   refusedLine(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): void;
 }
 
@@ -72,6 +73,8 @@ export class TappedTransport implements Transport {
    * open() may have set for its later work. Cleared once connected.
    */
   phaseOrigin?: FrameOrigin;
+  /** While it returns a context, requests and notifications go out with W3C trace context (the user's opt-in). */
+  traceContext?: () => OutgoingContext | undefined;
   /** Messages handed to sendAs, with the origin their caller gave. */
   private readonly explicit = new WeakMap<object, FrameOrigin>();
 
@@ -142,14 +145,18 @@ export class TappedTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const origin = this.originOf(message as JsonRpcMessage, options);
+    const context = this.traceContext?.();
+    const traced = context ? withTraceContext(message as JsonRpcMessage, context) : undefined;
+    const wire = (traced?.message ?? message) as JSONRPCMessage;
     // Serialized once: measured here and, on stdio, written as is. Not parsed back for the frame:
     // the 2026 `_meta` envelope shares clientInfo and the capabilities with every other request,
     // a parsed copy held 30 more objects per request (+43% heap per call).
-    const text = JSON.stringify(message);
-    this.sink.frame('out', keptMessage(message as JsonRpcMessage), Buffer.byteLength(text, 'utf8'), this.originOf(message as JsonRpcMessage, options));
+    const text = JSON.stringify(wire);
+    this.sink.frame('out', keptMessage(wire as JsonRpcMessage), Buffer.byteLength(text, 'utf8'), origin, traced?.added);
     this.observer?.outbound(message as JsonRpcMessage, options);
     if (this.inner.sendText) await this.inner.sendText(text);
-    else await this.inner.send(message, options);
+    else await this.inner.send(wire, options);
   }
 
   /**

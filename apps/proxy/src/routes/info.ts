@@ -11,10 +11,12 @@ export function makeInfo(overrides: Partial<Info> = {}): Info {
  * GET /api/info: who we are, the wire version, the embedded demo config if any, and the MCP App
  * sandbox's origin under the host name this request used (the host guard accepted it).
  */
-export const infoRoutes: FastifyPluginAsync<{ info?: Partial<Info>; sandboxPort?: number }> = async (app, { info, sandboxPort }) => {
+export const infoRoutes: FastifyPluginAsync<{ info?: Partial<Info>; sandboxPort?: number; otlpReceiver?: () => string | undefined }> = async (app, { info, sandboxPort, otlpReceiver }) => {
   const body = makeInfo(info);
   app.get('/info', async (request) => {
     const host = request.headers.host;
-    return sandboxPort === undefined || host === undefined ? body : { ...body, sandboxOrigin: sameHostOrigin(host, sandboxPort) };
+    const receiver = otlpReceiver?.();
+    const withReceiver = receiver === undefined ? body : { ...body, otlpReceiver: receiver };
+    return sandboxPort === undefined || host === undefined ? withReceiver : { ...withReceiver, sandboxOrigin: sameHostOrigin(host, sandboxPort) };
   });
 };
