@@ -32,3 +32,4 @@ export { telemetryOptions, type TelemetryFlags } from './otel/telemetry-options.
 export { newTraceIdentity, type TraceIdentity } from './otel/identity.js';
 export { traceToOtlp, otlpOfEvents, traceIdentityOf, type OfflineOtlp, type OfflineOtlpOptions, type OtlpSessionMeta } from './otel/offline-otlp.js';
 export { SEMCONV_VERSION } from './otel/semconv.js';
+export { SERVER_SPAN_LIMITS, ServerSpanIntake, SpanReceivers, type ReceiveResult } from './otel/server-spans.js';

@@ -105,10 +105,15 @@ export class ServerSpanIntake {
     return { accepted, rejected, ...(message ? { message } : {}) };
   }
 
-  /** Spans are over the rate: how long until one more would be taken (ms), 0 when it would be. */
+  /**
+   * Before decoding: 0 while the span budget holds at least a tenth of a second's worth, else ms
+   * until it does (429 Retry-After). A sender at the limit is turned away whole, before its body
+   * is parsed, rather than having each request decoded and mostly dropped.
+   */
   spanWait(now = performance.now()): number {
-    const wait = this.spans.take(1, now);
-    if (wait === 0) this.spans.give(1);
+    const want = SERVER_SPAN_LIMITS.spansPerSecond / 10;
+    const wait = this.spans.take(want, now);
+    if (wait === 0) this.spans.give(want);
     return wait;
   }
 }
