@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionEvent } from '@mcpscope/protocol';
+import { capServerSpan, type SessionEvent } from '@mcpscope/protocol';
 import { PendingServerRequestSchema, SessionInfoSchema, SessionPageInfoSchema, TaskMessageSchema, WS_BATCH_TYPE, WS_GAP_TYPE, type WsServerMessage } from '@mcpscope/wire';
 import { RequestProgressMessageSchema } from './requestProgress';
 
@@ -55,13 +55,19 @@ const WsMessageSchema = z.union([
 
 export type ParsedWsMessage = { ok: true; message: WsServerMessage } | { ok: false; error: string };
 
-const EVENT_TYPES = new Set(['frame', 'stderr', 'http', 'lifecycle', 'oauth']);
+const EVENT_TYPES = new Set(['frame', 'stderr', 'http', 'lifecycle', 'oauth', 'span']);
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The same checks as FrameSchema/OtherEventSchema, without zod's per-branch overhead. */
 function isValidSessionEvent(v: Record<string, unknown>): boolean {
   if (typeof v.sessionId !== 'string' || !isFiniteNumber(v.seq) || !isFiniteNumber(v.t)) return false;
+  // A server's span: checked and capped again here (capServerSpan), the copy kept in place.
+  if (v.type === 'span') {
+    const span = capServerSpan(v.span);
+    if (span) v.span = span;
+    return span !== undefined;
+  }
   if (v.type !== 'frame') return true;
   return (
     (v.dir === 'in' || v.dir === 'out') &&
@@ -115,6 +121,7 @@ export function parseWsMessage(text: string): ParsedWsMessage {
 function checkWsMessage(value: unknown): ParsedWsMessage {
   if (isRecord(value) && typeof value.type === 'string' && EVENT_TYPES.has(value.type)) {
     if (isValidSessionEvent(value)) return { ok: true, message: value as unknown as WsServerMessage };
+    if (value.type === 'span') return { ok: false, error: 'a span event whose span is not one (ids, times, kind or name)' };
     // Fall through: zod produces the detailed error.
   }
   const parsed = WsMessageSchema.safeParse(value);
@@ -123,5 +130,5 @@ function checkWsMessage(value: unknown): ParsedWsMessage {
 }
 
 export function isSessionEvent(msg: WsServerMessage): msg is SessionEvent {
-  return msg.type === 'frame' || msg.type === 'stderr' || msg.type === 'http' || msg.type === 'lifecycle' || msg.type === 'oauth';
+  return msg.type === 'frame' || msg.type === 'stderr' || msg.type === 'http' || msg.type === 'lifecycle' || msg.type === 'oauth' || msg.type === 'span';
 }

@@ -29,6 +29,8 @@ export class SpanTree {
   private placed = new Map<number, SpanNode[]>();
   private loose: SpanNode[] = [];
   private requestOfSpan = new Map<string, number>();
+  /** Grows whenever what the tree holds changes (a span, a request naming its span). */
+  version = 0;
 
   get size(): number {
     return this.spans.length;
@@ -40,7 +42,10 @@ export class SpanTree {
     const context = messageTraceContext(frame.msg);
     if (!context || this.requestBySpanId.has(context.spanId)) return;
     this.requestBySpanId.set(context.spanId, { seq: frame.seq, traceId: context.traceId });
-    if (this.spans.length > 0) this.dirty = true;
+    if (this.spans.length > 0) {
+      this.dirty = true;
+      this.version++;
+    }
   }
 
   addSpan(event: Pick<SpanEvent, 'seq' | 'span'>): void {
@@ -49,6 +54,13 @@ export class SpanTree {
     // The first span of an id wins (a resent batch repeats spans).
     if (!this.bySpanId.has(event.span.spanId)) this.bySpanId.set(event.span.spanId, node);
     this.dirty = true;
+    this.version++;
+  }
+
+  /** The requests (their frames' seq) that have spans under them, ascending. */
+  requestsWithSpans(): number[] {
+    this.place();
+    return [...this.placed.keys()].sort((a, b) => a - b);
   }
 
   /** The spans nested under request `seq`, depth-first, siblings by start time. */
