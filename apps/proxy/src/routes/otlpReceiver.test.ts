@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine, type Session } from '@mcpscope/engine';
+import { Engine, lintEvents, type Session } from '@mcpscope/engine';
 import { demoStdioEntry } from '@mcpscope/demo-server';
 import { messageTraceContext, OTLP_SECRET_HEADER, type FrameEvent, type SpanEvent } from '@mcpscope/protocol';
 import { startProxy, type RunningProxy } from '../start.js';
@@ -42,6 +42,8 @@ describe('the OTLP receiver: an instrumented server\'s spans into its session', 
     expect(server).toMatchObject({ kind: 'server', traceId: context.traceId, parentSpanId: context.spanId, service: 'mcpscope-demo-server' });
     expect(server.attributes).toEqual(expect.arrayContaining([{ key: 'mcp.method.name', value: 'tools/call' }, { key: 'gen_ai.tool.name', value: 'echo' }]));
     expect(child).toMatchObject({ kind: 'internal', traceId: context.traceId, parentSpanId: server.spanId, attributes: [{ key: 'demo.message.length', value: 6 }] });
+    // The demo keeps the conventions: no telemetry finding on any of its spans.
+    expect(spanEvents(session).flatMap((e) => e.findings ?? [])).toEqual([]);
     // On the session's clock, inside the call.
     const answer = session.events().find((e): e is FrameEvent => e.type === 'frame' && e.dir === 'in' && e.pair?.requestSeq === call.seq)!;
     expect(child.start).toBeGreaterThanOrEqual(call.t - 50);
@@ -65,5 +67,19 @@ describe('the OTLP receiver: an instrumented server\'s spans into its session', 
     expect(await res.json()).toEqual({ partialSuccess: { rejectedSpans: '1', errorMessage: expect.any(String) } });
     expect(spanEvents(session).length).toBe(before + 1);
     expect(spanEvents(session).at(-1)!.span).toMatchObject({ name: 'ok', service: 'json-sender' });
+  });
+
+  it('a span that claims the MCP conventions and breaks them carries warnings quoting them, live and in lint', async () => {
+    const call = session.events().find((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'tools/call')!;
+    const context = messageTraceContext(call.msg)!;
+    const now = String(BigInt(Date.now()) * 1_000_000n);
+    const body = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: context.traceId, spanId: '0123456789abcdef', parentSpanId: context.spanId, name: 'tools/call echo', kind: 1, startTimeUnixNano: now, endTimeUnixNano: now }] }] }] };
+    const res = await fetch(engine.spanReceivers.url!, { method: 'POST', headers: { 'content-type': 'application/json', [OTLP_SECRET_HEADER]: engine.spanReceivers.secretFor(session.id) }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    const event = spanEvents(session).find((e) => e.span.spanId === '0123456789abcdef')!;
+    expect(event.findings?.map((f) => [f.rule, f.severity])).toEqual([['otel-mcp-method-name', 'warning'], ['otel-mcp-span-kind', 'warning']]);
+    expect(event.findings?.[0]).toMatchObject({ spec: 'otel-semconv/v1.41.1/gen-ai/mcp#server', quote: expect.stringContaining('`mcp.method.name` | `Required`') });
+    const relinted = lintEvents(session.events()).find((e) => e.seq === event.seq) as SpanEvent;
+    expect(relinted.findings?.map((f) => f.rule)).toEqual(['otel-mcp-method-name', 'otel-mcp-span-kind']);
   });
 });
