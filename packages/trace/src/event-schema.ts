@@ -107,6 +107,7 @@ export function parseEvent(value: unknown): { event: SessionEvent } | { error: s
     const event = result.data as SessionEvent;
     // `app` belongs to app-channel frames only; `app: undefined` (dropped above) is no field at all.
     if (event.type === 'frame' && (event.channel !== 'app' || event.app === undefined) && 'app' in event) delete event.app;
+    if (event.type === 'frame' && event.added === undefined && 'added' in event) delete event.added;
     return { event };
   }
   const type = (value as { type?: unknown } | null)?.type;

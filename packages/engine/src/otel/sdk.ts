@@ -128,8 +128,8 @@ export interface LiveExport {
   /** A server's span, passed on to the collector with its own service name. */
   serverSpan(span: ServerSpan, epochStart: number): void;
   operation(op: OperationRecord): void;
-  /** Exports what is queued, then stops; waits at most `ms`. */
-  shutdown(ms: number): Promise<void>;
+  /** Exports what is queued, then stops; waits at most `ms`. False when that was not long enough. */
+  shutdown(ms: number): Promise<boolean>;
 }
 
 const endpointOf = (base: string | undefined, path: string): string | undefined => (base === undefined ? undefined : `${base.replace(/\/+$/, '')}${path}`);
@@ -173,10 +173,11 @@ export function startLiveExport(opts: LiveExportOptions): LiveExport {
     serverSpan: (span, epochStart) => processor.onEnd(readableServerSpan(span, epochStart, serverResources)),
     operation: (op) => histograms[op.metric].record(op.seconds, op.attributes),
     async shutdown(ms) {
-      const stop = Promise.allSettled([processor.shutdown(), meters.shutdown()]);
+      const stop = Promise.allSettled([processor.shutdown(), meters.shutdown()]).then(() => true);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([stop, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+      const done = await Promise.race([stop, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
       clearTimeout(timer);
+      return done;
     },
   };
 }

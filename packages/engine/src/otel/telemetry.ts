@@ -115,7 +115,9 @@ export class Telemetry {
   /** Sends what is queued and stops the exporters, waiting at most `ms` (an endpoint that is down must not hold the exit). */
   async shutdown(ms = 2000): Promise<void> {
     await this.loading?.catch(() => undefined);
-    await this.live?.shutdown(ms);
+    const done = await this.live?.shutdown(ms);
+    // The last batch did not go out in time (an endpoint that does not answer): said, if it was not already.
+    if (done === false) this.result(false, `no answer within ${ms / 1000} s, when mcpscope stopped`);
   }
 
   private result(ok: boolean, error: string | undefined): void {
