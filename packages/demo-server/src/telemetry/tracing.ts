@@ -2,11 +2,11 @@
  * The demo server's OpenTelemetry, loaded only when an OTLP endpoint is configured
  * (demoTelemetry.ts): a SERVER span per request it receives (MCP semantic conventions, the
  * client's `params._meta.traceparent` as its parent), and child spans inside tools. Exported over
- * OTLP/HTTP protobuf, the SDK's default protocol, to OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT.
+ * OTLP/HTTP (JSON) to OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT.
  */
 import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';

@@ -31,30 +31,32 @@ export function mcpscopeResource(serviceName: string): Resource {
   return detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ [C.ATTR_SERVICE_NAME]: serviceName, [C.ATTR_SERVICE_VERSION]: SCOPE.version }));
 }
 
-const context = (traceId: string, spanId: string, traceState?: string, isRemote = false): SpanContext => ({
-  traceId,
-  spanId,
-  traceFlags: TraceFlags.SAMPLED,
-  isRemote,
-  ...(traceState ? { traceState: new TraceState(traceState) } : {}),
-});
+function context(traceId: string, spanId: string, traceState?: string, isRemote = false): SpanContext {
+  const out: SpanContext = { traceId, spanId, traceFlags: TraceFlags.SAMPLED, isRemote };
+  if (traceState) out.traceState = new TraceState(traceState);
+  return out;
+}
+
+const UNSET = { code: SpanStatusCode.UNSET };
+const NO_LINKS: Link[] = [];
 
 /** A span of mcpscope's as the SDK's ReadableSpan; `epochStart`: the session's start, epoch ms. */
 export function readableSpan(record: SpanRecord, epochStart: number, resource: Resource): ReadableSpan {
   const startTime = millisToHrTime(epochStart + record.start);
   const endTime = millisToHrTime(epochStart + record.end);
   const own = context(record.traceId, record.spanId, record.traceState);
-  return {
+  // Built property by property (the export's hot path; see session-spans.ts).
+  const span: { -readonly [K in keyof ReadableSpan]: ReadableSpan[K] } = {
     name: record.name,
     kind: KIND[record.kind],
     spanContext: () => own,
-    ...(record.parentSpanId ? { parentSpanContext: context(record.traceId, record.parentSpanId, record.traceState, true) } : {}),
+    parentSpanContext: undefined,
     startTime,
     endTime,
     duration: hrTimeDuration(startTime, endTime),
-    status: record.error ? { code: SpanStatusCode.ERROR, ...(record.error.message ? { message: record.error.message } : {}) } : { code: SpanStatusCode.UNSET },
+    status: record.error ? { code: SpanStatusCode.ERROR, message: record.error.message } : UNSET,
     attributes: record.attributes,
-    links: (record.links ?? []).map((l): Link => ({ context: context(l.traceId, l.spanId) })),
+    links: record.links ? record.links.map((l): Link => ({ context: context(l.traceId, l.spanId) })) : NO_LINKS,
     events: [],
     ended: true,
     resource,
@@ -63,6 +65,8 @@ export function readableSpan(record: SpanRecord, epochStart: number, resource: R
     droppedEventsCount: 0,
     droppedLinksCount: 0,
   };
+  if (record.parentSpanId) span.parentSpanContext = context(record.traceId, record.parentSpanId, record.traceState, true);
+  return span;
 }
 
 /** An attribute value the SDK can carry: nested lists and maps become JSON text. */

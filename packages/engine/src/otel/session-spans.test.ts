@@ -3,7 +3,7 @@ import { formatTraceparent, type FrameEvent, type SessionEvent } from '@mcpscope
 import { SecretValues } from '@mcpscope/trace';
 import { spanIdOf, type TraceIdentity } from './identity.js';
 import { withTraceContext } from './inject.js';
-import { MAX_OPEN_REQUESTS, SessionSpans, type SpanRecord } from './session-spans.js';
+import { MAX_OPEN_REQUESTS, NOTIFICATION_SPANS, SessionSpans, type SpanRecord } from './session-spans.js';
 
 const identity: TraceIdentity = { traceId: '11111111111111111111111111111111', spanId: '2222222200000000' };
 const HOST_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -75,6 +75,21 @@ describe('SessionSpans', () => {
     const app = frame('in', 1, { id: 1, method: 'ui/initialize' }, { channel: 'app', app: { uri: 'ui://x', view: 'v' } });
     const raw: FrameEvent = { type: 'frame', seq: ++seq, t: 2, sessionId: 's', dir: 'in', size: 3, raw: 'oops' };
     expect(build([app, raw]).map((s) => s.name)).toEqual(['mcpscope session']);
+  });
+
+  it('exports a flood of notifications within a budget of the session\'s clock, counting the rest on the session span; requests are never left out', () => {
+    seq = 0;
+    // 5,000 notifications and 50 pings in 1 s of session time.
+    const events: SessionEvent[] = [];
+    for (let i = 0; i < 5000; i++) {
+      events.push(frame('in', i / 5, { method: 'notifications/message', params: { level: 'info', data: i } }));
+      if (i % 100 === 0) events.push(frame('out', i / 5, { id: i, method: 'ping' }), frame('in', i / 5, { id: i, result: {} }));
+    }
+    const out = build(events);
+    const notifications = out.filter((s) => s.name === 'notifications/message').length;
+    expect(notifications).toBeLessThanOrEqual(NOTIFICATION_SPANS.burst + NOTIFICATION_SPANS.perSecond);
+    expect(out.filter((s) => s.name === 'ping')).toHaveLength(50);
+    expect(out.at(-1)!.attributes['mcpscope.notifications.not_exported']).toBe(5000 - notifications);
   });
 
   it('bounds the requests waiting for an answer', () => {

@@ -23,8 +23,15 @@ const MAX_TARGET = 128;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * Text no redaction rule can match and with nothing to drop (a method, an id, a tool name): as it
+ * is. No `=` (query secrets), no `"` (JSON secrets), not `bearer`, no control characters.
+ */
+const PLAIN = /^[A-Za-z0-9_./:@ -]{0,128}$/;
+
 /** Server- or user-provided text as an attribute: credentials scrubbed, control characters dropped, capped. */
 export function cleanText(text: string, rules: AttributeRules, max = MAX_ATTRIBUTE_TEXT): string {
+  if (text.length <= max && PLAIN.test(text) && !/bearer/i.test(text) && (!rules.secrets || rules.secrets.isEmpty || !rules.secrets.mayOccurIn(text))) return text;
   // eslint-disable-next-line no-control-regex
   const clean = redactString(text, rules.secrets).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
