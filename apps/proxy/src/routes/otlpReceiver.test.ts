@@ -3,6 +3,7 @@ import { Engine, lintEvents, type Session } from '@mcpscope/engine';
 import { demoStdioEntry } from '@mcpscope/demo-server';
 import { messageTraceContext, OTLP_SECRET_HEADER, type FrameEvent, type SpanEvent } from '@mcpscope/protocol';
 import { startProxy, type RunningProxy } from '../start.js';
+import { decodeOtlpJsonSpans } from '../../../../packages/engine/test-fixtures/otlp-receiver.js';
 
 let engine: Engine;
 let proxy: RunningProxy;
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('the OTLP receiver: an instrumented server\'s spans into its session', () => {
-  it('gives a stdio server the receiver\'s variables and takes its protobuf export: the tool\'s child span under the tools/call', async () => {
+  it('gives a stdio server the receiver\'s variables and takes its export: the tool\'s child span under the tools/call', async () => {
     expect(session.info().otel).toMatchObject({ traceContext: true, serverSpans: true });
     const out = await session.request('tools/call', { name: 'echo', arguments: { message: 'traced' } });
     expect(out.outcome).toBe('result');
@@ -81,5 +82,41 @@ describe('the OTLP receiver: an instrumented server\'s spans into its session', 
     expect(event.findings?.[0]).toMatchObject({ spec: 'otel-semconv/v1.41.1/gen-ai/mcp#server', quote: expect.stringContaining('`mcp.method.name` | `Required`') });
     const relinted = lintEvents(session.events()).find((e) => e.seq === event.seq) as SpanEvent;
     expect(relinted.findings?.map((f) => f.rule)).toEqual(['otel-mcp-method-name', 'otel-mcp-span-kind']);
+  });
+
+  it('takes OTLP/HTTP protobuf, as the official protobuf serializer writes it (and gzip)', async () => {
+    const { ProtobufTraceSerializer } = await import('@opentelemetry/otlp-transformer');
+    const call = session.events().find((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'tools/call')!;
+    const context = messageTraceContext(call.msg)!;
+    const now = Date.now();
+    const hr = (ms: number): [number, number] => [Math.floor(ms / 1000), (ms % 1000) * 1e6];
+    const span = {
+      name: 'db.query', kind: 1 /* the API's SERVER */, spanContext: () => ({ traceId: context.traceId, spanId: 'abcdefabcdefabcd', traceFlags: 1 }), parentSpanContext: { traceId: context.traceId, spanId: context.spanId, traceFlags: 1 },
+      startTime: hr(now), endTime: hr(now + 3), duration: [0, 3e6], status: { code: 0 }, attributes: { 'db.system': 'sqlite', rows: 4 }, links: [], events: [{ name: 'fetched', time: hr(now + 1), attributes: { n: 4 } }], ended: true,
+      resource: { attributes: { 'service.name': 'protobuf-sender' }, asyncAttributesPending: false }, instrumentationScope: { name: 'test' }, droppedAttributesCount: 0, droppedEventsCount: 0, droppedLinksCount: 0,
+    };
+    const body = Buffer.from(ProtobufTraceSerializer.serializeRequest([span as never])!);
+    const headers = { 'content-type': 'application/x-protobuf', [OTLP_SECRET_HEADER]: engine.spanReceivers.secretFor(session.id) };
+    const res = await fetch(engine.spanReceivers.url!, { method: 'POST', headers, body });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/x-protobuf');
+    const got = spanEvents(session).find((e) => e.span.spanId === 'abcdefabcdefabcd')!.span;
+    expect(got).toMatchObject({ name: 'db.query', kind: 'server', traceId: context.traceId, parentSpanId: context.spanId, service: 'protobuf-sender', scope: 'test', events: [{ name: 'fetched', attributes: [{ key: 'n', value: 4 }] }] });
+    expect(got.attributes).toEqual([{ key: 'db.system', value: 'sqlite' }, { key: 'rows', value: 4 }]);
+    // Nested under the request it continues (its parent is the span the request announced).
+    const { gzipSync } = await import('node:zlib');
+    const again = await fetch(engine.spanReceivers.url!, { method: 'POST', headers: { ...headers, 'content-encoding': 'gzip' }, body: gzipSync(body) });
+    expect(again.status).toBe(200);
+  });
+
+  it('exports the session as OTLP/JSON from the API (the UI\'s export menu), the server\'s spans with it', async () => {
+    const res = await fetch(`${proxy.baseUrl}api/sessions/${session.id}/export?format=otlp`, { headers: { authorization: `Bearer ${proxy.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/\.otlp\.json"/);
+    const spans = decodeOtlpJsonSpans(await res.text());
+    const root = spans.find((s) => s.name === 'mcpscope session')!;
+    expect(root.traceId).toBe(session.trace.traceId);
+    expect(spans.find((s) => s.name === 'tools/call echo' && s.service === 'mcpscope')).toMatchObject({ kind: 3, parentSpanId: root.spanId });
+    expect(spans.find((s) => s.name === 'demo.echo.format')).toMatchObject({ service: 'mcpscope-demo-server' });
   });
 });
