@@ -87,18 +87,20 @@ export class Engine {
     const collect = opts.collectServerSpans === true && config.transport === 'stdio' && this.spanReceivers.url !== undefined;
     if (collect && config.transport === 'stdio') config = { ...config, env: { ...serverSpanEnv(this.spanReceivers.url!, this.spanReceivers.secretFor(id)), ...config.env } };
     const session = new Session(id, config, {
-      kind,
       clientName: this.opts.clientName ?? 'mcpscope',
       clientVersion: this.opts.clientVersion ?? '0.1.0',
       stopGraceMs: this.opts.stopGraceMs,
       emit: (message) => this.emit(message),
       window: this.windowFor(id),
-      identity: newTraceIdentity(telemetry?.options.parent),
-      traceContext: opts.traceContext ?? telemetry?.options.traceContext,
-      ...(telemetry ? { exportStatus: () => telemetry.status } : {}),
+      otel: {
+        kind,
+        identity: newTraceIdentity(telemetry?.options.parent),
+        traceContext: opts.traceContext ?? telemetry?.options.traceContext,
+        ...(telemetry ? { exportStatus: () => telemetry.status } : {}),
+      },
     });
     if (opts.replayOf !== undefined) session.replayOf = opts.replayOf;
-    if (collect) session.collectServerSpans();
+    if (collect) session.otel.collectServerSpans();
     this.sessions.set(id, session);
     if (telemetry?.exporting) this.spanDetach.set(id, attachSpans(session, telemetry));
     if (opts.record) attachRecorder(session, opts.record, { redact: !opts.noRedact });

@@ -29,9 +29,7 @@ import type { TaskCallOptions, TaskCallOutcome } from './tasks/types.js';
 import type { TappedTransport } from './tap.js';
 import { derivedNameOf, givenName, targetOf } from './session-name.js';
 import type * as T from './types.js';
-import { newTraceIdentity, type TraceIdentity } from './otel/identity.js';
-import type { ExportStatus } from './otel/telemetry.js';
-import { ServerSpanIntake } from './otel/server-spans.js';
+import { SessionOtel, type SessionOtelOptions } from './otel/session-otel.js';
 
 export interface SessionDeps {
   clientName: string;
@@ -40,14 +38,8 @@ export interface SessionDeps {
   emit(message: T.EngineMessage): void;
   /** The memory budget and spill file of the event window (default 32 MiB, a process-wide spill dir). */
   window?: Partial<WindowOptions>;
-  /** The session's trace (otel/identity.ts); default a new one. */
-  identity?: TraceIdentity;
-  /** Send W3C trace context from the start (--trace-context). */
-  traceContext?: boolean;
-  /** The OTLP export's state, shown with the session. */
-  exportStatus?: () => ExportStatus;
-  /** What the session is, for its span (`session`, `call`, `check`, `replay`). */
-  kind?: string;
+  /** OpenTelemetry: the session's trace, trace context, the export's state (otel/session-otel.ts). */
+  otel?: SessionOtelOptions;
 }
 
 /** One connection to one MCP server, with every event that happened on it. */
@@ -84,14 +76,8 @@ export class Session {
   private userName: string | undefined;
   /** Set for a session a replay opened (OpenOptions.replayOf). */
   replayOf?: string;
-  /** The trace this session is (OpenTelemetry): written in its trace header, the parent of its spans. */
-  readonly trace: TraceIdentity;
-  /** What the session is, for its span (written in the trace header with the identity). */
-  readonly kind: string;
-  /** Requests and notifications carry W3C trace context in `params._meta` (the user's opt-in). */
-  private traceContextOn: boolean;
-  /** The server's spans, once the OTLP receiver takes them for this session (collectServerSpans). */
-  private spanIntake?: ServerSpanIntake;
+  /** Its OpenTelemetry side: the trace it is, the trace-context switch, its server's spans. */
+  readonly otel: SessionOtel;
 
   constructor(
     readonly id: string,
@@ -99,9 +85,12 @@ export class Session {
     private readonly deps: SessionDeps,
   ) {
     this.userName = givenName(config.name);
-    this.trace = deps.identity ?? newTraceIdentity();
-    this.kind = deps.kind ?? 'session';
-    this.traceContextOn = deps.traceContext === true;
+    this.otel = new SessionOtel(deps.otel ?? {}, {
+      createdAt: this.createdAt,
+      addSpan: (span) => this.log.add({ type: 'span', span }),
+      note: (message) => this.log.add({ type: 'lifecycle', phase: 'state', message }),
+      changed: () => deps.emit({ type: 'session', session: this.info() }),
+    });
     this.log = new EventLog(id, new Linter({ validate: sharedSchemaValidator() }), deps.window);
     this.log.subscribe((event) => {
       if (event.type === 'stderr') this.keepStderr(event.text);
@@ -153,41 +142,13 @@ export class Session {
       ...(this.logLevel ? { logLevel: this.logLevel } : {}),
       subscriptions: this.subscriptions.list(),
       ...(this.subscriptions.watchingListChanges() ? { listChanges: true } : {}),
-      otel: this.otelInfo(),
+      otel: this.otel.info(),
     };
   }
 
-  private otelInfo(): NonNullable<T.SessionInfo['otel']> {
-    const status = this.deps.exportStatus?.();
-    return {
-      traceId: this.trace.traceId,
-      traceContext: this.traceContextOn,
-      ...(status && status.state !== 'off' ? { export: status } : {}),
-      ...(this.spanIntake ? { serverSpans: true } : {}),
-    };
-  }
-
-  /**
-   * Takes the server's spans from now on (the proxy's OTLP receiver hands them here): each one a
-   * `span` event of the session, within the intake's limits. Idempotent.
-   */
-  collectServerSpans(): ServerSpanIntake {
-    if (!this.spanIntake) {
-      this.spanIntake = new ServerSpanIntake(this.createdAt, (span) => this.log.add({ type: 'span', span }), (message) => this.log.add({ type: 'lifecycle', phase: 'state', message }));
-      this.deps.emit({ type: 'session', session: this.info() });
-    }
-    return this.spanIntake;
-  }
-
-  /** The intake while the session is connected (spans after its end are not recorded: its trace is closed). */
-  get serverSpans(): ServerSpanIntake | undefined {
-    return this.state === 'connected' ? this.spanIntake : undefined;
-  }
-
-  /** Turns trace context on or off for the requests sent from now on; subscribers get the new info. */
-  setTraceContext(on: boolean): void {
-    this.traceContextOn = on;
-    this.deps.emit({ type: 'session', session: this.info() });
+  /** The OTLP receiver's intake while the session is connected (after its end its trace is closed). */
+  get serverSpans() {
+    return this.state === 'connected' ? this.otel.intake : undefined;
   }
 
   /** The user's name for the session; null or blank restores the automatic one. Told to subscribers in any state. */
@@ -256,7 +217,7 @@ export class Session {
       oauth: this.oauthRunner(opts),
       undeliverable: (id, reason) => this.undeliverable(id, reason),
       origins: this.origins,
-      traceContext: () => (this.traceContextOn ? { traceId: this.trace.traceId, ...(this.trace.traceState ? { traceState: this.trace.traceState } : {}) } : undefined),
+      traceContext: () => this.otel.outgoing(),
     };
     this.connecting = ctx;
     try {

@@ -67,7 +67,7 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     }
     if (format === 'ndjson') {
       // Streamed from all(): a session with most of its events spilled to disk is never copied whole.
-      const otel = view instanceof Session ? { otel: { ...view.trace, kind: view.kind } } : {};
+      const otel = view instanceof Session ? { otel: { ...view.otel.trace, kind: view.otel.kind } } : {};
       const header = { tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target, ...otel } };
       return download('ndjson').type('application/x-ndjson').send(Readable.from(traceLines(header, view.all(), secrets)));
     }
@@ -84,7 +84,7 @@ function otlpMeta(view: Session | SessionView): OtlpSessionMeta {
   const session = { id: info.id, name: info.name, transport: info.transport, target: info.target, ...(info.wrapped ? { wrapped: true } : {}) };
   if (!(view instanceof Session)) return { createdAt: new Date(info.createdAt).toISOString(), session };
   const url = view.config.transport === 'stdio' ? {} : { config: { url: view.config.url } };
-  return { createdAt: new Date(info.createdAt).toISOString(), session: { ...session, ...url, otel: { ...view.trace, kind: view.kind } } };
+  return { createdAt: new Date(info.createdAt).toISOString(), session: { ...session, ...url, otel: { ...view.otel.trace, kind: view.otel.kind } } };
 }
 
 /** A trace v1 (redacted, by key and by the session's own secret values) as text chunks of up to 1000 lines. */

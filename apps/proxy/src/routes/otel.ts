@@ -15,7 +15,7 @@ export const otelRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { 
   app.put('/sessions/:id/trace-context', async (request) => {
     const session = sessionOr404(engine, request.params);
     const { on } = parseInput(TraceContextBodySchema, request.body, 'request body');
-    session.setTraceContext(on);
+    session.otel.setTraceContext(on);
     return { session: session.info() };
   });
 
@@ -24,7 +24,7 @@ export const otelRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { 
     const url = engine.spanReceivers.url;
     if (url === undefined) throw new ProxyError('MCPSCOPE_ERR_NOT_FOUND', 'This mcpscope runs no OTLP receiver');
     if (session.info().state !== 'connected') throw new ProxyError('MCPSCOPE_ERR_NOT_CONNECTED', `Session ${session.id} is ${session.info().state}`);
-    session.collectServerSpans();
+    session.otel.collectServerSpans();
     const secret = engine.spanReceivers.secretFor(session.id);
     return { endpoint: url, header: { name: OTLP_SECRET_HEADER, value: secret }, env: serverSpanEnv(url, secret) };
   });

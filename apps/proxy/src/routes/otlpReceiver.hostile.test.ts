@@ -13,7 +13,7 @@ beforeAll(async () => {
   h = await makeApp();
   h.engine.spanReceivers.url = `http://${HOST}${OTLP_RECEIVER_PATH}`;
   session = await h.engine.open({ transport: 'stdio', command: process.execPath, args: [demoStdioEntry()], env: {}, era: 'legacy' });
-  session.collectServerSpans();
+  session.otel.collectServerSpans();
   secret = h.engine.spanReceivers.secretFor(session.id);
 }, 60_000);
 afterAll(async () => h.close());

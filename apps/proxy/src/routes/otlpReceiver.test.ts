@@ -115,7 +115,7 @@ describe('the OTLP receiver: an instrumented server\'s spans into its session', 
     expect(res.headers.get('content-disposition')).toMatch(/\.otlp\.json"/);
     const spans = decodeOtlpJsonSpans(await res.text());
     const root = spans.find((s) => s.name === 'mcpscope session')!;
-    expect(root.traceId).toBe(session.trace.traceId);
+    expect(root.traceId).toBe(session.otel.trace.traceId);
     expect(spans.find((s) => s.name === 'tools/call echo' && s.service === 'mcpscope')).toMatchObject({ kind: 3, parentSpanId: root.spanId });
     expect(spans.find((s) => s.name === 'demo.echo.format')).toMatchObject({ service: 'mcpscope-demo-server' });
   });

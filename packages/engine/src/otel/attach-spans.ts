@@ -11,12 +11,12 @@ import type { Telemetry } from './telemetry.js';
 export function attachSpans(session: Session, telemetry: Telemetry): () => void {
   const info = session.info();
   const tracker = telemetry.track({
-    identity: session.trace,
+    identity: session.otel.trace,
     transport: info.transport,
     ...(session.config.transport === 'stdio' ? {} : { url: session.config.url }),
     name: info.name,
     target: info.target,
-    kind: session.kind,
+    kind: session.otel.kind,
     createdAt: info.createdAt,
     secrets: secretValuesFrom(session.config),
   });
