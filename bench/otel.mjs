@@ -9,7 +9,11 @@
 //   call    one-shot `mcpscope call tools/list -- node demo-server.js` (spawn to exit), with and
 //           without --otlp-endpoint: nothing of OpenTelemetry is loaded without it
 // Targets: calls and flood ≤ 1.05× the time and ≤ 10 MiB more RSS; one-shot call ≤ 1.15×.
+// Also the CPU time (user + system) of the measuring process over the same span: steadier than the
+// wall time on a shared machine (it does not count time spent waiting for other processes).
 // The receiver is a separate process that reads each body and answers 200 {} (a collector that keeps up).
+// The engine runs bundled as the CLI ships it (esbuild, the CLI's conditions; bench/.tmp/otel-engine),
+// so what the export loads and holds is what a user's mcpscope loads and holds.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,6 +28,7 @@ const repo = join(benchDir, '..');
 const cli = join(repo, 'apps/cli/dist/mcpscope.js');
 const demo = join(repo, 'apps/cli/dist/demo-server.js');
 const rawServer = join(repo, 'packages/engine/test-fixtures/raw-server.mjs');
+const engineBundle = process.env.OTEL_BENCH_ENGINE ?? join(benchDir, '.tmp/otel-engine/index.js');
 const MiB = 1024 * 1024;
 
 const { values: argv } = parseArgs({
@@ -64,34 +69,40 @@ async function receiver() {
 
 /** One measurement in this process: `calls` or `flood`, export on when `endpoint` is given. Prints JSON. */
 async function child(kind, endpoint) {
-  const { Engine, Telemetry, telemetryOptions } = await import(pathToFileURL(join(repo, 'packages/engine/dist/index.js')).href);
+  const { Engine, Telemetry, telemetryOptions } = await import(pathToFileURL(engineBundle).href);
   const telemetry = new Telemetry(telemetryOptions({}, endpoint ? { otlpEndpoint: endpoint } : {}));
   const engine = new Engine({ stopGraceMs: 200, telemetry, sessionKind: 'bench' });
   const rssBefore = process.memoryUsage().rss;
   let ms;
   let rssAfter;
+  let cpu0;
+  let cpu1;
   if (kind === 'calls') {
     const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [demo], env: {}, era: 'legacy' }, { watchListChanges: false });
     const args = { name: 'echo', arguments: { message: 'hello' } };
     await session.request('tools/call', args);
     const calls = Number(argv.calls);
+    cpu0 = process.cpuUsage();
     const t = performance.now();
     for (let i = 0; i < calls; i++) {
       const out = await session.request('tools/call', args);
       if (out.outcome !== 'result') throw new Error(JSON.stringify(out));
     }
     ms = performance.now() - t;
+    cpu1 = process.cpuUsage(cpu0);
     rssAfter = process.memoryUsage().rss;
   } else {
     const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [rawServer], env: { FIXTURE_MODE: 'flood' } }, { watchListChanges: false });
+    cpu0 = process.cpuUsage();
     const t = performance.now();
     const reply = await session.send({ method: 'tools/list' }, { timeoutMs: 600_000 });
     ms = performance.now() - t;
+    cpu1 = process.cpuUsage(cpu0);
     if (!reply.response) throw new Error('no answer');
     rssAfter = process.memoryUsage().rss;
   }
   await engine.dispose();
-  process.stdout.write(JSON.stringify({ ms, rssBefore, rssAfter }) + '\n');
+  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu1.user + cpu1.system) / 1000, rssBefore, rssAfter }) + '\n');
   process.exit(0);
 }
 
@@ -123,17 +134,40 @@ async function interleaved(runs, measure) {
 }
 
 function summarize(pairs) {
-  const ratio = (key) => round((median(pairs.on.map((x) => x[key])) / median(pairs.off.map((x) => x[key]))) * 100) / 100;
+  const ratio = (key) => Math.round((median(pairs.on.map((x) => x[key])) / median(pairs.off.map((x) => x[key]))) * 1000) / 1000;
+  const side = (xs) => ({ ms: stat(xs.map((x) => x.ms)), ...(xs[0].cpuMs ? { cpuMs: stat(xs.map((x) => x.cpuMs)) } : {}), ...(xs[0].rssAfter ? { rssMiB: stat(xs.map((x) => x.rssAfter / MiB)) } : {}) });
   return {
-    off: { ms: stat(pairs.off.map((x) => x.ms)), ...(pairs.off[0].rssAfter ? { rssMiB: stat(pairs.off.map((x) => x.rssAfter / MiB)) } : {}) },
-    on: { ms: stat(pairs.on.map((x) => x.ms)), ...(pairs.on[0].rssAfter ? { rssMiB: stat(pairs.on.map((x) => x.rssAfter / MiB)) } : {}) },
+    off: side(pairs.off),
+    on: side(pairs.on),
     timeRatio: ratio('ms'),
+    ...(pairs.on[0].cpuMs ? { cpuRatio: ratio('cpuMs') } : {}),
     ...(pairs.on[0].rssAfter ? { rssDeltaMiB: round(median(pairs.on.map((x) => x.rssAfter / MiB)) - median(pairs.off.map((x) => x.rssAfter / MiB))) } : {}),
   };
 }
 
+/** The engine bundled like apps/cli/build.mjs bundles it (splitting: the SDK stays a chunk loaded on demand). */
+async function bundleEngine() {
+  const { createRequire } = await import('node:module');
+  const esbuild = createRequire(join(repo, 'apps/cli/package.json'))('esbuild');
+  await esbuild.build({
+    entryPoints: { index: join(repo, 'packages/engine/src/index.ts') },
+    outdir: dirname(engineBundle),
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['mcpscope-source', 'module'],
+    mainFields: ['module', 'main'],
+    minify: true,
+    banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
+
 async function main() {
   const runs = Number(argv.runs);
+  await bundleEngine();
   const only = argv.only;
   const rx = await startReceiver();
   const out = { date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model}`, loadBefore: loadavg().map(round), runs, endpoint: 'a local receiver (separate process)' };
@@ -171,15 +205,15 @@ function writeReadme(out, file) {
   const text = readFileSync(readme, 'utf8');
   const cell = (s) => `${s.median} (${s.min}–${s.max})`;
   const rows = [];
-  if (out.calls) rows.push(`| ${out.calls.count.toLocaleString('en')} sequential tools/call | ${cell(out.calls.off.ms)} | ${cell(out.calls.on.ms)} | ${out.calls.timeRatio}× | ${out.calls.rssDeltaMiB} MiB |`);
-  if (out.flood) rows.push(`| 100,000-notification flood | ${cell(out.flood.off.ms)} | ${cell(out.flood.on.ms)} | ${out.flood.timeRatio}× | ${out.flood.rssDeltaMiB} MiB |`);
-  if (out.call) rows.push(`| one-shot \`call tools/list\` (spawn to exit) | ${cell(out.call.off.ms)} | ${cell(out.call.on.ms)} | ${out.call.timeRatio}× | — |`);
+  if (out.calls) rows.push(`| ${out.calls.count.toLocaleString('en')} sequential tools/call | ${cell(out.calls.off.ms)} | ${cell(out.calls.on.ms)} | ${out.calls.timeRatio}× | ${out.calls.cpuRatio}× | ${out.calls.rssDeltaMiB} MiB |`);
+  if (out.flood) rows.push(`| 100,000-notification flood | ${cell(out.flood.off.ms)} | ${cell(out.flood.on.ms)} | ${out.flood.timeRatio}× | ${out.flood.cpuRatio}× | ${out.flood.rssDeltaMiB} MiB |`);
+  if (out.call) rows.push(`| one-shot \`call tools/list\` (spawn to exit) | ${cell(out.call.off.ms)} | ${cell(out.call.on.ms)} | ${out.call.timeRatio}× | — | — |`);
   const section = [
     '<!-- otel:start -->',
     `Run ${out.date.slice(0, 16).replace('T', ' ')} UTC, ${out.runs} interleaved runs each (the one-shot call ${out.call ? `${Number(argv.oneshots)}` : '—'}), median (min–max) in ms; ${out.cpus}, load ${out.loadBefore.join(' ')} before, ${out.loadAfter.join(' ')} after; Node ${out.node}. Raw numbers: [results/${file.split('/').pop()}](results/${file.split('/').pop()}). The receiver took ${out.receiver.requests ?? '?'} requests (${round((out.receiver.bytes ?? 0) / MiB)} MiB).`,
     '',
-    '| scenario | export off | export on | time on ÷ off | RSS on − off |',
-    '| --- | --- | --- | --- | --- |',
+    '| scenario | export off | export on | time on ÷ off | CPU on ÷ off | RSS on − off |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     '<!-- otel:end -->',
   ].join('\n');

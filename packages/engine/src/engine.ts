@@ -79,8 +79,9 @@ export class Engine {
 
   async open(config: SessionConfig, opts: OpenOptions = {}): Promise<Session> {
     const telemetry = this.opts.telemetry;
-    // Loads the OpenTelemetry SDK the first time, only when the export is on.
-    await telemetry?.ready();
+    // The OpenTelemetry SDK loads (the first time, only when the export is on) while the server
+    // starts: spans built meanwhile wait for it.
+    void telemetry?.ready();
     const id = `s${++this.counter}`;
     const kind = opts.replayOf !== undefined ? 'replay' : (this.opts.sessionKind ?? 'session');
     // "Collect server spans": the server's SDK is told where mcpscope's receiver is (its own variables win).

@@ -41,7 +41,7 @@ export async function runWrap(command: string[], rawOptions: unknown, io: CliIo)
   // The relay never waits on the export: spans are built from the recorded events and batched.
   // Bytes pass unchanged, so no trace context is added; a host's own traceparent parents the spans.
   const telemetry = cliTelemetry(io, opts);
-  await telemetry.ready();
+  void telemetry.ready();
   const identity = newTraceIdentity(telemetry.options.parent);
   let tracker: SpanTracker | undefined;
   const log = new WrapLog({ meta: { name, transport: http ? 'http' : 'stdio', target }, files, redact: opts.redact, ui, warn: io.stderr, otel: { ...identity, kind: 'wrap' }, onEvent: (e) => tracker?.observe(e) });

@@ -57,9 +57,14 @@ export interface SpanTracker {
  * builds each session's spans from its events and hands them to the batch processor. Its state
  * (`status`) changes are said once each, on stderr (`report`) and to listeners (the UI's session info).
  */
+/** What is built before the SDK has loaded, handed to it once it has (bounded like its own queue). */
+type Pending = (live: LiveExport) => void;
+const MAX_PENDING = 2048;
+
 export class Telemetry {
   private live?: LiveExport;
   private loading?: Promise<void>;
+  private pending: Pending[] = [];
   private current: ExportStatus;
   private readonly listeners = new Set<() => void>();
 
@@ -75,14 +80,29 @@ export class Telemetry {
     return this.current;
   }
 
-  /** Loads the SDK and starts the exporters (once); resolves at once when the export is off. */
+  /**
+   * Loads the SDK and starts the exporters (once); resolves at once when the export is off. Spans
+   * may be tracked before it resolves (they wait for it): a session need not wait for the load.
+   */
   ready(): Promise<void> {
     const exp = this.options.export;
     if (!exp) return Promise.resolve();
     this.loading ??= import('./sdk.js').then((sdk) => {
-      this.live = sdk.startLiveExport({ endpoint: exp.endpoint, serviceName: exp.serviceName, onResult: (ok, error) => this.result(ok, error) });
+      const live = sdk.startLiveExport({ endpoint: exp.endpoint, serviceName: exp.serviceName, onResult: (ok, error) => this.result(ok, error) });
+      this.live = live;
+      for (const send of this.pending.splice(0)) send(live);
+    }).catch((err: unknown) => {
+      // The export could not start (a broken install): said once; the sessions go on without it.
+      this.pending = [];
+      this.result(false, `could not start: ${err instanceof Error ? err.message : String(err)}`);
     });
     return this.loading;
+  }
+
+  /** Hands `send` to the exporters now, or once they are loaded. */
+  private toLive(send: Pending): void {
+    if (this.live) send(this.live);
+    else if (this.pending.length < MAX_PENDING) this.pending.push(send);
   }
 
   onChange(listener: () => void): () => void {
@@ -92,21 +112,21 @@ export class Telemetry {
 
   /** A span builder for one session, or undefined when the export is off (nothing is built then). */
   track(source: SpanSource): SpanTracker | undefined {
-    const live = this.live;
-    if (!live) return undefined;
+    if (!this.options.export) return undefined;
+    void this.ready();
     const spans = new SessionSpans({
       identity: source.identity,
       transport: source.transport,
       url: source.url,
       session: { name: source.name, target: source.target, kind: source.kind },
       rules: { includeContent: this.options.includeContent, secrets: source.secrets },
-      onSpan: (record) => live.span(record, source.createdAt),
-      onOperation: (op) => live.operation(op),
+      onSpan: (record) => this.toLive((live) => live.span(record, source.createdAt)),
+      onOperation: (op) => this.toLive((live) => live.operation(op)),
     });
     return {
-      observe(event) {
+      observe: (event) => {
         spans.observe(event);
-        if (event.type === 'span') live.serverSpan(event.span, source.createdAt);
+        if (event.type === 'span') this.toLive((live) => live.serverSpan(event.span, source.createdAt));
       },
       finish: (opts) => spans.finish(opts),
     };
