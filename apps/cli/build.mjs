@@ -90,7 +90,9 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     target: 'node20',
-    conditions: ['mcpscope-source'],
+    // `module`: the ESM build of packages that export one only under that condition (OpenTelemetry's),
+    // so unused exports are dropped (the export's chunk: 330 → 100 KB; nothing else resolves differently).
+    conditions: ['mcpscope-source', 'module'],
     plugins: [externalizeSome],
     minify: true,
     // Prefer packages' ESM builds: a UMD main (jsonc-parser's) hides its requires from the bundler.

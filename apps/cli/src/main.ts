@@ -6,6 +6,7 @@ import { MEMORY_BUDGET_HELP } from './memory-budget.js';
 import { cliVersion } from './paths.js';
 import { addLiveCommands, SESSION_OPTION_HELP } from './live-commands.js';
 import type { PreStartedUi } from './commands/launch-early.js';
+import { addTelemetryOptions } from './telemetry-options.js';
 
 /** Commander collects repeatable options as raw strings; zod parses them. */
 const collectArg = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -41,7 +42,7 @@ export function buildProgram(io: CliIo, done: (code: number) => void, early?: Pr
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run mcpscope --help for usage)');
 
-  addTargetOptions(program)
+  addTelemetryOptions(addTargetOptions(program))
     .argument('[command...]', 'the stdio server to run (put it after --)')
     .option('--port <n>', `port of the UI (0 = any free port)`, String(DEFAULT_PORT))
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
@@ -51,6 +52,7 @@ export function buildProgram(io: CliIo, done: (code: number) => void, early?: Pr
     .option('--no-record-all', 'do not save every session\'s trace to the traces folder')
     .option('--memory-budget <MiB>', MEMORY_BUDGET_HELP)
     .option('--connect-timeout <ms>', 'give up connecting to a server after this long (every session this UI opens)', '30000')
+    .option('--collect-server-spans', 'stdio server: give it the OTLP variables (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT…) of mcpscope\'s receiver, and show its OpenTelemetry spans under each request')
     .addOption(new Option('--background <log>', 'started by connect: detached, no browser, output in <log>').hideHelp())
     .addHelpText('after', `
 Examples:
@@ -70,7 +72,7 @@ ${EXIT_CODES_HELP}`)
       done(await runLaunch(command, options, io, ui));
     });
 
-  addTargetOptions(
+  addTelemetryOptions(addTargetOptions(
     program
       .command('call')
       .description('connect, send one JSON-RPC request, print its result as JSON, and exit')
@@ -91,7 +93,7 @@ ${EXIT_CODES_HELP}`)
       .option('--timeout <ms>', 'give up waiting for the response after this long (progress restarts it)', '30000')
       .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
       .option('--session <name|id>', SESSION_OPTION_HELP),
-  )
+  ))
     .addHelpText('after', EXIT_CODES_HELP)
     .action(async (method: string, command: string[], options: { session?: string }) => {
       if (options.session !== undefined) {
@@ -121,7 +123,7 @@ ${EXIT_CODES_HELP}`)
       done(await runLint(file, options, io));
     });
 
-  addTargetOptions(
+  addTelemetryOptions(addTargetOptions(
     program
       .command('check')
       .description('connect, list and exercise what the server declares (and read the ui:// resource of each MCP App tool), run every protocol rule, report the findings')
@@ -135,7 +137,7 @@ ${EXIT_CODES_HELP}`)
       .option('--timeout <ms>', 'per request', '15000')
       .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
       .option('--session <name|id>', SESSION_OPTION_HELP),
-  )
+  ))
     .addHelpText('after', LINT_EXIT_CODES_HELP.replace('trace could not be read', 'server could not be reached'))
     .action(async (command: string[], options: { session?: string }) => {
       if (options.session !== undefined) {
@@ -170,7 +172,7 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
       const { runOpen } = await import('./commands/open.js');
       done(await runOpen(trace, options, io));
     });
-  addTargetOptions(
+  addTelemetryOptions(addTargetOptions(
     program
       .command('replay')
       .description('send a trace\'s requests to a live server and diff every response with the recorded one')
@@ -181,7 +183,7 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
       .option('--ignore <jsonpath>', 'also ignore this field when comparing (repeatable), e.g. $.result.content[0].text', collect)
       .option('--junit <file>', 'write a JUnit XML report')
       .option('--timeout <ms>', 'per request', '30000'),
-  )
+  ))
     .addHelpText('after', TRACE_EXIT_CODES_HELP)
     .action(async (trace: string, command: string[], options: unknown) => {
       const { runReplay } = await import('./commands/replay.js');
@@ -197,8 +199,7 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
       const { runMock } = await import('./commands/mock.js');
       done(await runMock(trace, options, io));
     });
-  program
-    .command('wrap')
+  addTelemetryOptions(program.command('wrap'), { traceContext: false })
     .description('sit between a host (Claude Desktop, Cursor) and its server: relay every byte, record the session, show it live in a running UI')
     .usage('[--record <file>] -- command args…  |  --target <url> --listen <port>')
     .argument('[command...]', 'the stdio server (put it after --)')
@@ -213,6 +214,18 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
     .action(async (command: string[], options: unknown) => {
       const { runWrap } = await import('./commands/wrap.js');
       done(await runWrap(command, options, io));
+    });
+  program
+    .command('export')
+    .description('convert a trace: OpenTelemetry OTLP/JSON (Jaeger and Grafana Tempo import it), HAR, or the trace itself as one JSON array')
+    .argument('<trace>', 'a trace file (format v1, NDJSON)')
+    .addOption(new Option('--format <format>', 'otlp: the session\'s spans by the MCP semantic conventions, with the server spans it recorded; har: its HTTP exchanges; json: every event').choices(['otlp', 'har', 'json']).makeOptionMandatory())
+    .option('--output <file>', 'write to this file instead of stdout')
+    .option('--otlp-content', 'otlp: put tool arguments and results in span attributes (redacted)')
+    .addHelpText('after', `\nExit codes: 0 written, 1 bad usage, 2 the trace could not be read.`)
+    .action(async (trace: string, options: unknown) => {
+      const { runExport } = await import('./commands/export.js');
+      done(await runExport(trace, options, io));
     });
 }
 

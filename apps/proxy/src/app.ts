@@ -36,6 +36,8 @@ import { redactRepliesHook } from './ws/redactReplies.js';
 import { sessionSecrets } from './ws/sessionSecrets.js';
 import { PendingAuthorizations } from './oauth/pending.js';
 import { oauthCallbackRoute, oauthRoutes } from './routes/oauth.js';
+import { otelRoutes } from './routes/otel.js';
+import { otlpReceiverRoutes } from './routes/otlpReceiver.js';
 
 export interface BuildAppOptions {
   engine: Engine;
@@ -154,11 +156,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(oauthRoutes, { engine: opts.engine, pending });
       await api.register(browserCodeRoutes, { codes });
       await api.register(checkRoutes, { engine: opts.engine });
+      await api.register(otelRoutes, { engine: opts.engine });
     },
     { prefix: '/api' },
   );
   await app.register(wsHub, { engine: opts.engine, ...opts.ws });
   await app.register(oauthCallbackRoute, { pending });
+  // Server spans (OTLP/HTTP): its own secret per session, not the UI token.
+  await app.register(otlpReceiverRoutes, { engine: opts.engine });
   // Pages without an icon link (the OAuth callback) make the browser ask for one: an empty
   // answer, not a 404 in the console.
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());

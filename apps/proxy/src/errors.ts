@@ -44,6 +44,8 @@ export const ERROR_CATALOGUE = {
   MCPSCOPE_ERR_CALL_ID_IN_USE: { status: 409, family: 'request' },
   MCPSCOPE_ERR_PAYLOAD_TOO_LARGE: { status: 413, family: 'request' },
   MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, family: 'request' },
+  /** The OTLP receiver: more spans or bytes than the session's budget right now (Retry-After says when to come back). */
+  MCPSCOPE_ERR_RATE_LIMITED: { status: 429, family: 'server' },
   /** The negotiated protocol era has no such method (e.g. ping on 2026-07-28); nothing was sent. */
   MCPSCOPE_ERR_METHOD_NOT_IN_ERA: { status: 422, family: 'request' },
   /** The server acknowledged the subscription without the URI. */

@@ -8,6 +8,7 @@ import { generateToken, SessionCodes } from './token.js';
 import { PendingAuthorizations } from './oauth/pending.js';
 import { startSandbox } from './sandbox/sandboxApp.js';
 import { SandboxOrigins } from './sandbox/sandboxOrigins.js';
+import { OTLP_RECEIVER_PATH } from '@mcpscope/protocol';
 
 export interface StartProxyOptions {
   engine: Engine;
@@ -129,6 +130,8 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
   const sandboxApp = sandbox;
   const sessionSandboxes = sandboxOrigins!;
   const baseUrl = `http://${browserHost(host)}:${port}/`;
+  // A server on this machine reaches the receiver on loopback, whatever interface the UI listens on.
+  opts.engine.spanReceivers.url = `http://${isLoopbackHost(host) ? browserHost(host) : '127.0.0.1'}:${port}${OTLP_RECEIVER_PATH}`;
   return {
     url: `${baseUrl}#token=${encodeURIComponent(token)}`,
     baseUrl,

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod';
 
 import { startDemoHttpServer } from './httpServer.js';
+import { startDemoTelemetry, stopDemoTelemetry } from './telemetry/demoTelemetry.js';
 
 export { startDemoHttpServer, type DemoHttpServer, type DemoHttpServerOptions } from './httpServer.js';
 
@@ -30,11 +31,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const env = z.object({ DEMO_CLOCK_INTERVAL_MS: z.coerce.number().int().positive().optional() }).parse(process.env);
+  // Optional spans: child spans of tools, parented by the client's params._meta.traceparent.
+  await startDemoTelemetry('tcp');
   const server = await startDemoHttpServer({ port: args.port, host: args.host, allowedHosts: args['allowed-host'], clockIntervalMs: env.DEMO_CLOCK_INTERVAL_MS });
   process.stdout.write(`listening ${server.url}\n`);
   process.stderr.write('demo-server ready (http)\n');
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    void server.close().then(stopDemoTelemetry).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

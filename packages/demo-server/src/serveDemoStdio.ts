@@ -3,6 +3,7 @@ import { serveStdio, type StdioServerHandle, StdioServerTransport } from '@model
 import { DemoState } from './demoState.js';
 import { ListenWatchingTransport } from './listenWatchingTransport.js';
 import { createDemoServer } from './server.js';
+import { tracedTransport } from './telemetry/demoTelemetry.js';
 
 export interface ServeDemoStdioOptions {
   clockIntervalMs?: number;
@@ -17,8 +18,9 @@ export interface ServeDemoStdioOptions {
 export function serveDemoStdio(options: ServeDemoStdioOptions = {}): StdioServerHandle {
   const state = new DemoState({ clockIntervalMs: options.clockIntervalMs });
   const transport = new ListenWatchingTransport(new StdioServerTransport(), state);
+  // With OpenTelemetry on (startDemoTelemetry), every request becomes a SERVER span.
   const handle = serveStdio(({ era }) => createDemoServer({ state, era, live: true }), {
-    transport,
+    transport: tracedTransport(transport),
     onerror: (error) => process.stderr.write(`demo-server: ${error.message}\n`),
   });
   return {

@@ -37,6 +37,8 @@ export interface ConnectContext {
   onHttp?(event: HttpEvent, networkCode: string | undefined): void;
   /** Set by the connect when the session probed and went legacy (SessionInfo.eraFallback). */
   eraFallback?: EraFallback;
+  /** The trace context the session sends while the user has it on (the handshake included). */
+  traceContext?: TappedTransport['traceContext'];
 }
 
 export interface Connected {
@@ -121,6 +123,7 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
   const tap = inner instanceof StdioProcessTransport ? stdioTap(ctx, client, mode, inner) : new TappedTransport(inner, ctx.log);
   const fromSeq = ctx.log.lastSeq;
   tap.origins = ctx.origins;
+  tap.traceContext = ctx.traceContext;
   tap.clientIgnores = sdkIgnores(client);
   tap.phaseOrigin = origin;
   // The SDK falls back to initialize in place (a JSON-RPC error, a 4xx, a result that is no

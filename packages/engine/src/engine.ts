@@ -9,6 +9,11 @@ import { TraceStore } from './traces/trace-store.js';
 import { DEFAULT_MEMORY_BUDGET } from '@mcpscope/protocol';
 import type { WindowOptions } from './event-window.js';
 import { removeStaleSpillDirs, SpillDir, SpillFile } from './spill.js';
+import { attachSpans } from './otel/attach-spans.js';
+import { newTraceIdentity } from './otel/identity.js';
+import type { Telemetry } from './otel/telemetry.js';
+import { SpanReceivers } from './otel/server-spans.js';
+import { serverSpanEnv } from '@mcpscope/protocol';
 
 /** A session mcpscope did not connect itself: opened from a trace, or ingested from `mcpscope wrap`. Read-only. */
 export type SessionView = OfflineSession | IngestedSession;
@@ -30,6 +35,10 @@ export interface EngineOptions {
   spillRoot?: string;
   /** How long a session's connect may take when its open() does not say (default 30 s). */
   connectTimeoutMs?: number;
+  /** OpenTelemetry: the live export, trace context and the TRACEPARENT sessions continue (otel/telemetry.ts). */
+  telemetry?: Telemetry;
+  /** What the sessions are, for their spans: `session` (the UI), `call`, `check`… (default `session`; a replay's are `replay`). */
+  sessionKind?: string;
 }
 
 /** Holds every session and fans their events out to subscribers (the proxy's /ws hub, the CLI). */
@@ -41,10 +50,22 @@ export class Engine {
   readonly traces?: TraceStore;
   readonly spill: SpillDir;
 
+  private readonly spanDetach = new Map<string, () => void>();
+  /** The OTLP receiver's per-session secrets; the proxy sets `url` once it listens. */
+  readonly spanReceivers = new SpanReceivers();
+
   constructor(private readonly opts: EngineOptions = {}) {
     if (opts.tracesDir) this.traces = new TraceStore(opts.tracesDir);
     removeStaleSpillDirs(opts.spillRoot);
     this.spill = new SpillDir(opts.spillRoot);
+    // The export's state shows with every live session (said once per change).
+    opts.telemetry?.onChange(() => {
+      for (const session of this.sessions.values()) this.emit({ type: 'session', session: session.info() });
+    });
+  }
+
+  get telemetry(): Telemetry | undefined {
+    return this.opts.telemetry;
   }
 
   /** Per-session memory budget in bytes. */
@@ -57,16 +78,32 @@ export class Engine {
   }
 
   async open(config: SessionConfig, opts: OpenOptions = {}): Promise<Session> {
+    const telemetry = this.opts.telemetry;
+    // The OpenTelemetry SDK loads (the first time, only when the export is on) while the server
+    // starts: spans built meanwhile wait for it.
+    void telemetry?.ready();
     const id = `s${++this.counter}`;
+    const kind = opts.replayOf !== undefined ? 'replay' : (this.opts.sessionKind ?? 'session');
+    // "Collect server spans": the server's SDK is told where mcpscope's receiver is (its own variables win).
+    const collect = opts.collectServerSpans === true && config.transport === 'stdio' && this.spanReceivers.url !== undefined;
+    if (collect && config.transport === 'stdio') config = { ...config, env: { ...serverSpanEnv(this.spanReceivers.url!, this.spanReceivers.secretFor(id)), ...config.env } };
     const session = new Session(id, config, {
       clientName: this.opts.clientName ?? 'mcpscope',
       clientVersion: this.opts.clientVersion ?? '0.1.0',
       stopGraceMs: this.opts.stopGraceMs,
       emit: (message) => this.emit(message),
       window: this.windowFor(id),
+      otel: {
+        kind,
+        identity: newTraceIdentity(telemetry?.options.parent),
+        traceContext: opts.traceContext ?? telemetry?.options.traceContext,
+        ...(telemetry ? { exportStatus: () => telemetry.status } : {}),
+      },
     });
     if (opts.replayOf !== undefined) session.replayOf = opts.replayOf;
+    if (collect) session.otel.collectServerSpans();
     this.sessions.set(id, session);
+    if (telemetry?.exporting) this.spanDetach.set(id, attachSpans(session, telemetry));
     if (opts.record) attachRecorder(session, opts.record, { redact: !opts.noRedact });
     if (this.traces && this.opts.recordAll !== false) {
       const store = this.traces;
@@ -172,6 +209,9 @@ export class Engine {
     if (closed) {
       const target = this.sessions.get(id) ?? this.views.get(id);
       if (target && 'dispose' in target) target.dispose();
+      this.spanDetach.get(id)?.();
+      this.spanDetach.delete(id);
+      this.spanReceivers.forget(id);
       this.sessions.delete(id);
       this.views.delete(id);
       this.emit({ type: 'session-removed', sessionId: id });
@@ -183,9 +223,12 @@ export class Engine {
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
   }
 
-  /** Shutdown: closes every session and deletes the spill folder (reads of spilled events end here). */
+  /** Shutdown: closes every session, sends the last spans, and deletes the spill folder (reads of spilled events end here). */
   async dispose(): Promise<void> {
     await this.closeAll();
+    for (const detach of this.spanDetach.values()) detach();
+    this.spanDetach.clear();
+    await this.opts.telemetry?.shutdown();
     for (const view of this.views.values()) if (view instanceof IngestedSession) view.end();
     for (const s of [...this.sessions.values(), ...this.views.values()]) if ('dispose' in s) s.dispose();
     this.spill.dispose();

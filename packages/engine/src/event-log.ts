@@ -74,7 +74,7 @@ export class EventLog {
     // The linter sees every event: findings ride on frames and HTTP exchanges; a lifecycle
     // `transport-attempt` starts its conversation afresh.
     const found = this.linter.observe(full);
-    if (found.length > 0 && (full.type === 'frame' || full.type === 'http')) full.findings = [...(full.findings ?? []), ...found];
+    if (found.length > 0 && (full.type === 'frame' || full.type === 'http' || full.type === 'span')) full.findings = [...(full.findings ?? []), ...found];
     this.window.push(full);
     // A listener (the recorder, the /ws fan-out) that fails on one event fails only that event.
     for (const listener of this.listeners) {
@@ -91,7 +91,7 @@ export class EventLog {
     return full;
   }
 
-  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin): FrameEvent {
+  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin, added?: string[]): FrameEvent {
     const seq = ++this.seq;
     const t = this.now();
     const pair = this.pairer.observe(dir, msg, seq, t);
@@ -99,6 +99,7 @@ export class EventLog {
     const frame = { type: 'frame', dir, msg, size } as FrameEvent;
     if (pair) frame.pair = pair;
     if (origin) frame.origin = origin;
+    if (added) frame.added = added;
     frame.seq = seq;
     frame.t = t;
     frame.sessionId = this.sessionId;

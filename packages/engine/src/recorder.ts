@@ -89,7 +89,7 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
   writer.writeHeader({
     tool: { name: 'mcpscope', version: '0.1.0' },
     createdAt: new Date(info.createdAt),
-    session: { id: info.id, name: info.name, ...(info.named ? { named: true } : {}), transport: info.transport, target: info.target, config: replayableConfig(session.config) },
+    session: { id: info.id, name: info.name, ...(info.named ? { named: true } : {}), transport: info.transport, target: info.target, config: replayableConfig(session.config), otel: { ...session.otel.trace, kind: session.otel.kind } },
   });
   // The header is on disk before anyone can list the trace; a file that cannot take it fails the open.
   writeLines(true);

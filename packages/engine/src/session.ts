@@ -30,6 +30,7 @@ import type { TaskCallOptions, TaskCallOutcome } from './tasks/types.js';
 import type { TappedTransport } from './tap.js';
 import { derivedNameOf, givenName, targetOf } from './session-name.js';
 import type * as T from './types.js';
+import { SessionOtel, type SessionOtelOptions } from './otel/session-otel.js';
 
 export interface SessionDeps {
   clientName: string;
@@ -38,6 +39,8 @@ export interface SessionDeps {
   emit(message: T.EngineMessage): void;
   /** The memory budget and spill file of the event window (default 32 MiB, a process-wide spill dir). */
   window?: Partial<WindowOptions>;
+  /** OpenTelemetry: the session's trace, trace context, the export's state (otel/session-otel.ts). */
+  otel?: SessionOtelOptions;
 }
 
 /** One connection to one MCP server, with every event that happened on it. */
@@ -78,6 +81,8 @@ export class Session {
   private readonly recovery: SessionRecovery;
   /** The options of the last connect, for a new session after an expired one. */
   private openOptions: T.OpenOptions = {};
+  /** Its OpenTelemetry side: the trace it is, the trace-context switch, its server's spans. */
+  readonly otel: SessionOtel;
 
   constructor(
     readonly id: string,
@@ -85,6 +90,12 @@ export class Session {
     private readonly deps: SessionDeps,
   ) {
     this.userName = givenName(config.name);
+    this.otel = new SessionOtel(deps.otel ?? {}, {
+      createdAt: this.createdAt,
+      addSpan: (span) => this.log.add({ type: 'span', span }),
+      note: (message) => this.log.add({ type: 'lifecycle', phase: 'state', message }),
+      changed: () => deps.emit({ type: 'session', session: this.info() }),
+    });
     this.log = new EventLog(id, new Linter({ validate: sharedSchemaValidator() }), deps.window);
     this.log.subscribe((event) => {
       if (event.type === 'stderr') this.keepStderr(event.text);
@@ -158,7 +169,13 @@ export class Session {
       ...(this.logLevel ? { logLevel: this.logLevel } : {}),
       subscriptions: this.subscriptions.list(),
       ...(this.subscriptions.watchingListChanges() ? { listChanges: true } : {}),
+      otel: this.otel.info(),
     };
+  }
+
+  /** The OTLP receiver's intake while the session is connected (after its end its trace is closed). */
+  get serverSpans() {
+    return this.state === 'connected' ? this.otel.intake : undefined;
   }
 
   /** The user's name for the session; null or blank restores the automatic one. Told to subscribers in any state. */
@@ -262,6 +279,7 @@ export class Session {
       undeliverable: (id, reason) => this.undeliverable(id, reason),
       origins: this.origins,
       onHttp: (event, networkCode) => this.recovery.http.onHttp(event, networkCode),
+      traceContext: () => this.otel.outgoing(),
     };
   }
 

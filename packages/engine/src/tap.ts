@@ -1,10 +1,11 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { idKey, MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type FrameOrigin, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
 import { ambientOrigin, UNATTRIBUTED } from './origin.js';
+import { withTraceContext, type OutgoingContext } from './otel/inject.js';
 
 export interface TapSink {
-  /** `origin`: set on every outgoing frame. */
-  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin): void;
+  /** `origin`: set on every outgoing frame; `added`: fields mcpscope added to it (trace context). */
+  frame(dir: Direction, msg: JsonRpcMessage, size: number, origin?: FrameOrigin, added?: string[]): void;
   refusedLine(text: string, what: 'too-deep' | 'too-large', detail: string, size: number): void;
 }
 
@@ -87,6 +88,8 @@ export class TappedTransport implements Transport {
   onsendfailure?: (err: unknown) => Promise<void>;
   /** The server no longer knows this session (or is gone): close() ends it without a DELETE. */
   forgotten = false;
+  /** While it returns a context, requests and notifications go out with W3C trace context (the user's opt-in). */
+  traceContext?: () => OutgoingContext | undefined;
   /** Messages handed to sendAs, with the origin their caller gave. */
   private readonly explicit = new WeakMap<object, FrameOrigin>();
   /** A server/discover went out on this transport during the connect. */
@@ -169,19 +172,23 @@ export class TappedTransport implements Transport {
       this.probed = false;
       this.phaseOrigin = this.onEraFallback?.() ?? this.phaseOrigin;
     }
+    const origin = this.originOf(msg, options);
+    const context = this.traceContext?.();
+    const traced = context ? withTraceContext(msg, context) : undefined;
+    const wire = (traced?.message ?? message) as JSONRPCMessage;
     // Serialized once: measured here and, on stdio, written as is. Not parsed back for the frame:
     // the 2026 `_meta` envelope shares clientInfo and the capabilities with every other request,
     // a parsed copy held 30 more objects per request (+43% heap per call).
-    const text = JSON.stringify(message);
-    this.sink.frame('out', keptMessage(msg), Buffer.byteLength(text, 'utf8'), this.originOf(msg, options));
+    const text = JSON.stringify(wire);
+    this.sink.frame('out', keptMessage(wire as JsonRpcMessage), Buffer.byteLength(text, 'utf8'), origin, traced?.added);
     this.observer?.outbound(msg, options);
     if (this.inner.sendText) return this.inner.sendText(text);
     const id = typeof msg.method === 'string' ? messageId(msg) : undefined;
-    if (id === undefined) return this.inner.send(message, options);
+    if (id === undefined) return this.inner.send(wire, options);
     const key = idKey(id);
     this.remember(key, id);
     try {
-      await this.inner.send(message, { ...options, onRequestStreamEnd: () => this.streamEnded(key, options) });
+      await this.inner.send(wire, { ...options, onRequestStreamEnd: () => this.streamEnded(key, options) });
     } catch (err) {
       this.unanswered.delete(key);
       await this.onsendfailure?.(err);

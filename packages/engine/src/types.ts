@@ -115,6 +115,18 @@ export interface SessionInfo {
   warnings?: string[];
   /** Started by a replay of this trace (its id), e.g. Traces → Replay in the UI. */
   replayOf?: string;
+  /** OpenTelemetry: the session's trace, its trace-context switch, the OTLP export's state, server spans collected. */
+  otel?: SessionOtelInfo;
+}
+
+export interface SessionOtelInfo {
+  traceId: string;
+  /** Requests carry W3C trace context in `params._meta`. */
+  traceContext: boolean;
+  /** The live OTLP export (process-wide), when it is on. */
+  export?: { state: 'off' | 'starting' | 'ok' | 'failing'; endpoint?: string; error?: string };
+  /** The proxy's OTLP receiver takes this session's server spans. */
+  serverSpans?: boolean;
 }
 
 export interface Root {
@@ -184,6 +196,10 @@ export interface OpenOptions {
   watchListChanges?: boolean;
   /** Drives the browser through an OAuth authorization (headless, loopback, or the web UI's callback). */
   oauthUserAgent?: UserAgent;
+  /** Send W3C trace context in `params._meta` (default: the engine's telemetry option --trace-context). */
+  traceContext?: boolean;
+  /** stdio: start the server with the OTLP variables of the proxy's receiver (serverSpanEnv) and take its spans. */
+  collectServerSpans?: boolean;
 }
 
 export interface SendOptions {

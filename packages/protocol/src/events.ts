@@ -105,6 +105,11 @@ export interface FrameEvent extends EventBase {
   channel?: 'app';
   /** Of an app-channel frame: the view and its ui:// resource. */
   app?: AppChannel;
+  /**
+   * Fields mcpscope added to a message it sent, as paths (`params._meta.traceparent`): W3C trace
+   * context when the user turned it on. Everything else is what the user or the SDK asked for.
+   */
+  added?: string[];
 }
 
 export interface StderrEvent extends EventBase {
@@ -151,6 +156,49 @@ export interface OAuthEvent extends EventBase {
   detail?: Record<string, unknown>;
 }
 
-export type SessionEvent = FrameEvent | StderrEvent | HttpEvent | LifecycleEvent | OAuthEvent;
+/**
+ * A span the server exported to mcpscope's OTLP receiver (server-span.ts): server-controlled
+ * text, capped where it entered. Its times are on the session's clock, like `t`.
+ */
+export interface SpanEvent extends EventBase {
+  type: 'span';
+  span: ServerSpan;
+  findings?: Finding[];
+}
+
+/** An OTLP attribute value as mcpscope keeps it: plain JSON, nesting and sizes capped. */
+export type SpanValue = string | number | boolean | null | SpanValue[] | { [key: string]: SpanValue };
+
+export interface SpanAttribute {
+  key: string;
+  value: SpanValue;
+}
+
+export type SpanKindName = 'unspecified' | 'internal' | 'server' | 'client' | 'producer' | 'consumer';
+
+export interface ServerSpan {
+  /** 32 lower-case hex digits. */
+  traceId: string;
+  /** 16 lower-case hex digits. */
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: SpanKindName;
+  /** ms since the session started (the clock of every event's `t`). */
+  start: number;
+  end: number;
+  status?: { code: 'ok' | 'error'; message?: string };
+  attributes: SpanAttribute[];
+  events?: Array<{ name: string; time: number; attributes?: SpanAttribute[] }>;
+  links?: Array<{ traceId: string; spanId: string }>;
+  /** The exporting process's `service.name`. */
+  service?: string;
+  /** The instrumentation scope's name. */
+  scope?: string;
+  /** Attributes, events and links the sender or mcpscope's caps left out. */
+  dropped?: number;
+}
+
+export type SessionEvent = FrameEvent | StderrEvent | HttpEvent | LifecycleEvent | OAuthEvent | SpanEvent;
 
 export type SessionEventType = SessionEvent['type'];

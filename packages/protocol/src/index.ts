@@ -9,3 +9,19 @@ export * from './memory.js';
 export * from './limits.js';
 export * from './apps.js';
 export * from './app-csp.js';
+export {
+  TRACEPARENT_KEY,
+  TRACESTATE_KEY,
+  TRACEPARENT_PATH,
+  TRACESTATE_PATH,
+  MAX_TRACESTATE,
+  parseTraceparent,
+  formatTraceparent,
+  cleanTracestate,
+  messageTraceContext,
+  type TraceParent,
+} from './otel/trace-context.js';
+export { SPAN_CAPS, SPAN_KINDS, capServerSpan, capText, isSpanId, isTraceId, spanAttribute } from './otel/span-caps.js';
+export { spansFromOtlp, unixNanoToMs, type OtlpReadOptions, type OtlpReadResult } from './otel/otlp-spans.js';
+export { SpanTree, type SpanNode } from './otel/span-tree.js';
+export { OTLP_RECEIVER_PATH, OTLP_SECRET_HEADER, SECRET_PLACEHOLDER, serverSpanEnv } from './otel/server-span-env.js';

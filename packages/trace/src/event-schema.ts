@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_VIEW_ID, MAX_APP_URI, cleanOriginReason, type SessionEvent } from '@mcpscope/protocol';
+import { APP_VIEW_ID, MAX_APP_URI, capServerSpan, cleanOriginReason, type SessionEvent } from '@mcpscope/protocol';
 
 /**
  * The event envelope of trace v1 (seq, t, sessionId, type) plus the fields each type needs
@@ -48,6 +48,8 @@ const FrameSchema = z.looseObject({
    */
   channel: z.literal('app').optional(),
   app: AppSchema,
+  /** Paths of fields mcpscope added (trace context); another shape is dropped, not the frame. */
+  added: z.array(z.string().max(200)).max(8).optional().catch(undefined),
 });
 
 const StderrSchema = z.looseObject({ ...envelope, type: z.literal('stderr'), text: z.string() });
@@ -77,7 +79,18 @@ const OAuthSchema = z.looseObject({
   detail: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const EVENT_TYPES = ['frame', 'stderr', 'http', 'lifecycle', 'oauth'] as const;
+/**
+ * A span the server exported to mcpscope (type `span`, added within format v1: a reader that
+ * predates it skips these lines with a warning and reads the rest). The span is the trace's
+ * text: checked and capped again as it is read (capServerSpan); a line whose span is not one is refused.
+ */
+const SpanSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('span'),
+  span: z.unknown().transform((raw, ctx) => capServerSpan(raw) ?? (ctx.addIssue({ code: 'custom', message: 'not a span (ids, times, kind or name)' }), z.NEVER)),
+});
+
+export const EVENT_TYPES = ['frame', 'stderr', 'http', 'lifecycle', 'oauth', 'span'] as const;
 
 export const SessionEventSchema = z.discriminatedUnion('type', [
   FrameSchema,
@@ -85,6 +98,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   HttpSchema,
   LifecycleSchema,
   OAuthSchema,
+  SpanSchema,
 ]);
 
 /** Validates one parsed trace line as a SessionEvent; returns the event or a reason. */
@@ -94,6 +108,7 @@ export function parseEvent(value: unknown): { event: SessionEvent } | { error: s
     const event = result.data as SessionEvent;
     // `app` belongs to app-channel frames only; `app: undefined` (dropped above) is no field at all.
     if (event.type === 'frame' && (event.channel !== 'app' || event.app === undefined) && 'app' in event) delete event.app;
+    if (event.type === 'frame' && event.added === undefined && 'added' in event) delete event.added;
     return { event };
   }
   const type = (value as { type?: unknown } | null)?.type;

@@ -22,7 +22,14 @@ export const DEFAULT_UI_REASON = 'ui';
  * `subscription listen`). Off unless the user turned it on: mcpscope sends nothing on its own
  * that the user did not enable.
  */
-export const CreateSessionBodySchema = z.object({ config: SessionConfigSchema, watchListChanges: z.boolean().optional() });
+export const CreateSessionBodySchema = z.object({
+  config: SessionConfigSchema,
+  watchListChanges: z.boolean().optional(),
+  /** Send W3C trace context (`params._meta.traceparent`) from the handshake on (default: the launch's --trace-context). */
+  traceContext: z.boolean().optional(),
+  /** stdio: start the server with the OTLP variables of mcpscope's receiver (serverSpanEnv, shown in the Connect form first). */
+  collectServerSpans: z.boolean().optional(),
+});
 
 /**
  * PUT /api/sessions/:id/list-changes: on 2026-07-28, open (`listen: true`) or close the
@@ -103,6 +110,8 @@ export const InfoSchema = z.object({
    * `<iframe src="${sandboxOrigin}/sandbox.html?csp=…">`; mcpscope's CSP frames nothing else.
    */
   sandboxOrigin: z.string().max(300).optional(),
+  /** The OTLP/HTTP receiver for server spans (`http://127.0.0.1:PORT/otlp/v1/traces`), what "collect server spans" gives a server. */
+  otlpReceiver: z.string().max(300).optional(),
 });
 export type Info = z.infer<typeof InfoSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LogLevelSchema, RootSchema } from './workbench.js';
 import { OAuthConfigInputSchema } from './oauth.js';
+import { SessionOtelSchema } from './otel.js';
 
 /** Wire API version; bump on a breaking change of any schema in this package. */
 export const WIRE_VERSION = 1;
@@ -104,6 +105,8 @@ export const SessionInfoSchema = z.object({
   warnings: z.array(z.string()).optional(),
   /** Started by Traces → Replay of this trace (its id). */
   replayOf: z.string().optional(),
+  /** OpenTelemetry: trace id, trace context, the export's state, server spans (otel.ts). */
+  otel: SessionOtelSchema.optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

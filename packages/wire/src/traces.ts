@@ -144,7 +144,7 @@ export const TraceDiffSchema = z.object({
 export type TraceDiffWire = z.infer<typeof TraceDiffSchema>;
 
 /** GET /api/sessions/:id/export?format=… */
-export const ExportQuerySchema = z.object({ format: z.enum(['ndjson', 'json', 'har']).default('ndjson') });
+export const ExportQuerySchema = z.object({ format: z.enum(['ndjson', 'json', 'har', 'otlp']).default('ndjson') });
 
 /**
  * POST /api/traces/:id/replay. `config` is required: the exact target the user confirmed (a

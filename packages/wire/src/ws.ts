@@ -14,7 +14,7 @@ import { TaskMessageSchema } from './tasks.js';
  * `notifications/progress` of a POST …/requests call; `task` each change of a task (not in the
  * backlog: GET …/tasks).
  *
- * Session events (`frame`, `stderr`, `http`, `lifecycle`, `oauth`) are checked for the envelope
+ * Session events (`frame`, `stderr`, `http`, `lifecycle`, `oauth`, `span`) are checked for the envelope
  * a client relies on (sessionId, seq, t and, for frames, dir/size/msg/raw); the rest of an event
  * is the protocol package's SessionEvent, passed through as the engine made it.
  */
@@ -35,10 +35,12 @@ export const WsSessionEventSchemas = [
   z.looseObject(otherEventShape('http')),
   z.looseObject(otherEventShape('lifecycle')),
   z.looseObject(otherEventShape('oauth')),
+  // A server's span: the web checks and caps the span itself (capServerSpan) on its fast path.
+  z.looseObject(otherEventShape('span')),
 ] as const;
 
 /** The `type` of every session event, for a fast check before the union. */
-export const WS_SESSION_EVENT_TYPES: ReadonlySet<string> = new Set<SessionEventType>(['frame', 'stderr', 'http', 'lifecycle', 'oauth']);
+export const WS_SESSION_EVENT_TYPES: ReadonlySet<string> = new Set<SessionEventType>(['frame', 'stderr', 'http', 'lifecycle', 'oauth', 'span']);
 
 /** The `type` of a gap marker. */
 export const WS_GAP_TYPE = 'gap';
@@ -119,5 +121,6 @@ const eventsFit: [
   Fits<Extract<SessionEvent, { type: 'http' }>, StrictEnvelope<ReturnType<typeof otherEventShape<'http'>>>>,
   Fits<Extract<SessionEvent, { type: 'lifecycle' }>, StrictEnvelope<ReturnType<typeof otherEventShape<'lifecycle'>>>>,
   Fits<Extract<SessionEvent, { type: 'oauth' }>, StrictEnvelope<ReturnType<typeof otherEventShape<'oauth'>>>>,
-] = [true, true, true, true, true];
+  Fits<Extract<SessionEvent, { type: 'span' }>, StrictEnvelope<ReturnType<typeof otherEventShape<'span'>>>>,
+] = [true, true, true, true, true, true];
 void eventsFit;

@@ -15,6 +15,8 @@ import { escapeControl } from './escape-control.js';
 import { requiredTaskHint, sendTask } from './call-task.js';
 import { loadSkill } from './call-skill.js';
 import { reportStdoutNoise } from './call-stdout-noise.js';
+import { TelemetryOptionsShape } from '../telemetry-options.js';
+import { cliTelemetry } from '../cli-telemetry.js';
 
 const ParamsSchema = z
   .string()
@@ -44,6 +46,7 @@ export const CallOptionsSchema = TargetOptionsSchema.extend({
   // --task (issue 13): tools/call run as a task to completion; --task-ttl asks the server to keep it (2025-11-25 `task.ttl`).
   task: z.boolean().default(false),
   taskTtl: z.coerce.number({ error: '--task-ttl must be a number of milliseconds' }).int().nonnegative().optional(),
+  ...TelemetryOptionsShape,
 });
 type CallOptions = z.infer<typeof CallOptionsSchema>;
 
@@ -243,7 +246,7 @@ export async function runCall(method: string, command: string[], rawOptions: unk
   const answers = opts.answerFile ? loadAnswerFile(opts.answerFile) : {};
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   if (!config) throw new CliError('call needs a target: -- <command> [args…], --url, --config or --demo');
-  const engine = new Engine();
+  const engine = new Engine({ telemetry: cliTelemetry(io, opts), sessionKind: 'call' });
   try {
     let session: Session;
     try {

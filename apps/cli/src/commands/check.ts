@@ -8,6 +8,8 @@ import { parseOptions, TargetOptionsSchema } from '../options.js';
 import { demoConfig } from '../paths.js';
 import { describeTarget, resolveTarget } from '../target.js';
 import { emitReport, ReportOptionsSchema } from './lint.js';
+import { TelemetryOptionsShape } from '../telemetry-options.js';
+import { cliTelemetry } from '../cli-telemetry.js';
 
 const CheckOptionsSchema = TargetOptionsSchema.merge(ReportOptionsSchema).extend({
   callTools: z.boolean().default(false),
@@ -15,6 +17,7 @@ const CheckOptionsSchema = TargetOptionsSchema.merge(ReportOptionsSchema).extend
   probe: z.boolean().default(true),
   timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().default(15_000),
   connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
+  ...TelemetryOptionsShape,
 });
 
 /**
@@ -27,7 +30,7 @@ export async function runCheckCommand(command: string[], rawOptions: unknown, io
   const opts = parseOptions(CheckOptionsSchema, rawOptions);
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   if (!config) throw new CliError('check needs a target: -- <command> [args…], --url, --config or --demo');
-  const engine = new Engine({ stopGraceMs: 500 });
+  const engine = new Engine({ stopGraceMs: 500, telemetry: cliTelemetry(io, opts), sessionKind: 'check' });
   try {
     const { report, session } = await runCheck(engine, config, {
       callTools: opts.callTools,

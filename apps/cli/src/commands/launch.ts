@@ -14,6 +14,8 @@ import { waitForStop } from '../stop-signal.js';
 import { MemoryBudgetSchema, mebibytes } from '../memory-budget.js';
 import { describeTarget, resolveTarget } from '../target.js';
 import { holdYoungGeneration, limitOldGenerationGrowth, releaseYoungGeneration } from '../heap-tuning.js';
+import { TelemetryOptionsShape } from '../telemetry-options.js';
+import { cliTelemetry } from '../cli-telemetry.js';
 
 /** Start-up is over when the first connect settled, or after this long (an OAuth connect waits for the user). */
 const START_UP_MAX_MS = 5_000;
@@ -29,6 +31,9 @@ export const LaunchOptionsSchema = TargetOptionsSchema.extend({
   connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
   /** Hidden: started by `mcpscope connect` (background.ts), detached, output in this log file. */
   background: z.string().min(1).optional(),
+  /** A stdio server given on the command line gets the OTLP variables of mcpscope's receiver. */
+  collectServerSpans: z.boolean().default(false),
+  ...TelemetryOptionsShape,
 });
 export type LaunchOptions = z.infer<typeof LaunchOptionsSchema>;
 
@@ -56,7 +61,7 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   }
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   const tracesDir = opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv);
-  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact, memoryBudget: mebibytes(opts.memoryBudget), connectTimeoutMs: opts.connectTimeout });
+  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact, memoryBudget: mebibytes(opts.memoryBudget), connectTimeoutMs: opts.connectTimeout, telemetry: cliTelemetry(io, opts) });
   // A long-running UI outlives a bug met on one server: that session closes, the rest go on.
   const removeBackstop = installBackstop(engine, (text) => io.stderr(text));
   const staticDir = webDir();
@@ -89,7 +94,7 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   const stopPrompt = opts.background ? () => undefined : presentUi(proxy, opts, io);
 
   const firstConnect = config
-    ? engine.open(config, { record: opts.record, noRedact: !opts.redact, ...launchOAuth(config, proxy, opts.oauthHeadless) }).then(
+    ? engine.open(config, { record: opts.record, noRedact: !opts.redact, ...(opts.collectServerSpans ? { collectServerSpans: true } : {}), ...launchOAuth(config, proxy, opts.oauthHeadless) }).then(
         (session) => io.stderr(eraFallbackLine(session.info().eraFallback)),
         (err: unknown) => {
           io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);

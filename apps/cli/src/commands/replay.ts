@@ -10,6 +10,8 @@ import { describeTarget, resolveTarget } from '../target.js';
 import { escapeControl } from './escape-control.js';
 import { recordedConfig } from './recorded-target.js';
 import { readTraceFile } from './trace-file.js';
+import { TelemetryOptionsShape } from '../telemetry-options.js';
+import { cliTelemetry } from '../cli-telemetry.js';
 
 export const ReplayOptionsSchema = TargetOptionsSchema.extend({
   ignore: z.array(z.string().min(1)).default([]),
@@ -17,6 +19,7 @@ export const ReplayOptionsSchema = TargetOptionsSchema.extend({
   timeout: z.coerce.number({ error: '--timeout must be a number' }).int().positive().default(30_000),
   /** Run the target the trace recorded (printed first). Without it and without a target: exit 1. */
   useRecordedCommand: z.boolean().default(false),
+  ...TelemetryOptionsShape,
 });
 
 /**
@@ -30,7 +33,7 @@ export async function runReplay(file: string, command: string[], rawOptions: unk
   const given = await resolveTarget(opts, command, { demo: demoConfig });
   if (given && opts.useRecordedCommand) throw new CliError('give a target or --use-recorded-command, not both');
   const config = given ?? recordedConfig(file, trace.header, opts.useRecordedCommand, io.stderr);
-  const engine = new Engine({ clientVersion: cliVersion() });
+  const engine = new Engine({ clientVersion: cliVersion(), telemetry: cliTelemetry(io, opts), sessionKind: 'replay' });
   try {
     const report = await replayTrace(engine, trace.events, config, { ignore: opts.ignore, timeoutMs: opts.timeout, open: { watchListChanges: false, record: opts.record, noRedact: !opts.redact } });
     io.stdout(formatReplay(report));

@@ -1,4 +1,4 @@
-import { defaultTracesDir, TraceStore } from '@mcpscope/engine';
+import { defaultTracesDir, newTraceIdentity, TraceStore, type SpanTracker } from '@mcpscope/engine';
 import { z } from 'zod';
 import { CliError, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -8,6 +8,8 @@ import { findUi, parseUiUrl } from '../ui-registry.js';
 import { startHttpWrap } from '../wrap/http-proxy.js';
 import { runStdioShim } from '../wrap/stdio-shim.js';
 import { WrapLog } from '../wrap/wrap-log.js';
+import { TelemetryOptionsShape } from '../telemetry-options.js';
+import { cliTelemetry } from '../cli-telemetry.js';
 
 export const WrapOptionsSchema = z.object({
   record: z.string().min(1).optional(),
@@ -17,6 +19,8 @@ export const WrapOptionsSchema = z.object({
   ui: z.string().optional(),
   target: z.url({ protocol: /^https?$/, error: '--target must be an http(s) URL' }).optional(),
   listen: z.coerce.number({ error: '--listen must be a port' }).int().min(0).max(65535).optional(),
+  otlpEndpoint: TelemetryOptionsShape.otlpEndpoint,
+  otlpContent: TelemetryOptionsShape.otlpContent,
 });
 
 /**
@@ -34,11 +38,23 @@ export async function runWrap(command: string[], rawOptions: unknown, io: CliIo)
   if (opts.recordAll) files.push(new TraceStore(opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv)).fileFor(new Date(), name, `wrap-${process.pid}`));
   if (opts.record) files.push(opts.record);
   const ui = opts.ui ? parseUiUrl(opts.ui) : findUi(io.env as NodeJS.ProcessEnv);
-  const log = new WrapLog({ meta: { name, transport: http ? 'http' : 'stdio', target }, files, redact: opts.redact, ui, warn: io.stderr });
+  // The relay never waits on the export: spans are built from the recorded events and batched.
+  // Bytes pass unchanged, so no trace context is added; a host's own traceparent parents the spans.
+  const telemetry = cliTelemetry(io, opts);
+  void telemetry.ready();
+  const identity = newTraceIdentity(telemetry.options.parent);
+  let tracker: SpanTracker | undefined;
+  const log = new WrapLog({ meta: { name, transport: http ? 'http' : 'stdio', target }, files, redact: opts.redact, ui, warn: io.stderr, otel: { ...identity, kind: 'wrap' }, onEvent: (e) => tracker?.observe(e) });
+  tracker = telemetry.track({ identity, transport: http ? 'http' : 'stdio', ...(http ? { url: target } : {}), name, target, kind: 'wrap', createdAt: log.createdAt });
+  const finish = async () => {
+    tracker?.finish();
+    await telemetry.shutdown();
+  };
 
   if (!http) {
     const code = await runStdioShim(command[0]!, command.slice(1), log, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, { forwardSignals: true });
     await log.close();
+    await finish();
     return code;
   }
   const { url, server } = await startHttpWrap(new URL(target), opts.listen!, log);
@@ -48,5 +64,6 @@ export async function runWrap(command: string[], rawOptions: unknown, io: CliIo)
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await log.close();
+  await finish();
   return 0;
 }

@@ -14,6 +14,10 @@ export interface WrapLogOptions {
   ui?: UiEntry;
   /** Diagnostics (never stdout: stdout belongs to the server's bytes). */
   warn(text: string): void;
+  /** The session's trace (OpenTelemetry identity), written in the trace header. */
+  otel?: Record<string, unknown>;
+  /** Sees every event as it is numbered (the span builder of the OTLP export). */
+  onEvent?(event: SessionEvent): void;
 }
 
 /**
@@ -24,6 +28,8 @@ export interface WrapLogOptions {
 export class WrapLog {
   private seq = 0;
   private readonly started = performance.now();
+  /** Epoch ms of t = 0 (the trace header's createdAt). */
+  readonly createdAt = Date.now();
   private readonly writers: Array<{ writer: TraceWriter; fd: number }> = [];
   private queue: SessionEvent[] = [];
   private sending: Promise<void> = Promise.resolve();
@@ -33,7 +39,7 @@ export class WrapLog {
     for (const file of opts.files) {
       const fd = openSync(file, 'w', 0o600);
       const writer = new TraceWriter({ write: (line) => writeSync(fd, line) }, { redact: opts.redact });
-      writer.writeHeader({ tool: { name: 'mcpscope', version: '0.1.0' }, session: { id: 'wrap', ...opts.meta, wrapped: true } });
+      writer.writeHeader({ tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(this.createdAt), session: { id: 'wrap', ...opts.meta, wrapped: true, ...(opts.otel ? { otel: opts.otel } : {}) } });
       this.writers.push({ writer, fd });
     }
     if (opts.ui) this.uiSession = this.openUi(opts.ui);
@@ -42,6 +48,7 @@ export class WrapLog {
   add(event: NewEvent): void {
     const full = { ...event, seq: ++this.seq, t: Math.round((performance.now() - this.started) * 1000) / 1000, sessionId: 'wrap' } as SessionEvent;
     for (const { writer } of this.writers) writer.write(full);
+    this.opts.onEvent?.(full);
     if (this.uiSession) {
       this.queue.push(full);
       this.sending = this.sending.then(() => this.flush());

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionEvent } from '@mcpscope/protocol';
 import { diffTraces, redactEvent, redactSecretValues, toHar, TraceWriter, type Exchange, type SecretValues, type TraceHeaderMeta } from '@mcpscope/trace';
-import type { Engine } from '@mcpscope/engine';
+import { otlpOfEvents, OfflineSession, Session, type Engine, type OtlpSessionMeta, type SessionView } from '@mcpscope/engine';
 import { CompareBodySchema, ExportQuerySchema, type Side, type TraceDiffWire, type WireExchange } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { parseInput } from './parse.js';
@@ -60,9 +60,15 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     const name = `${info.name.replace(/[^\w.-]+/g, '_')}-${id}`;
     const download = (ext: string) => reply.header('content-disposition', `attachment; filename="${name}.${ext}"`);
     const secrets = secretsOf(id);
+    if (format === 'otlp') {
+      // The spans the live export sends (or would have), rebuilt from every event: redacted by the span rules.
+      const { json } = await otlpOfEvents(otlpMeta(view), view.all());
+      return download('otlp.json').type('application/json').send(redactSecretValues(json, secrets));
+    }
     if (format === 'ndjson') {
       // Streamed from all(): a session with most of its events spilled to disk is never copied whole.
-      const header = { tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target } };
+      const otel = view instanceof Session ? { otel: { ...view.otel.trace, kind: view.otel.kind } } : {};
+      const header = { tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target, ...otel } };
       return download('ndjson').type('application/x-ndjson').send(Readable.from(traceLines(header, view.all(), secrets)));
     }
     const events = (await eventsOf(engine, { sessionId: id })).events.map((e) => redactEvent(e, secrets));
@@ -70,6 +76,16 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     return download('json').type('application/json').send(JSON.stringify(events));
   });
 };
+
+/** What the OTLP spans need of a session: its trace's header (offline), or one made as its recorder writes it. */
+function otlpMeta(view: Session | SessionView): OtlpSessionMeta {
+  if (view instanceof OfflineSession) return view.index.header;
+  const info = view.info();
+  const session = { id: info.id, name: info.name, transport: info.transport, target: info.target, ...(info.wrapped ? { wrapped: true } : {}) };
+  if (!(view instanceof Session)) return { createdAt: new Date(info.createdAt).toISOString(), session };
+  const url = view.config.transport === 'stdio' ? {} : { config: { url: view.config.url } };
+  return { createdAt: new Date(info.createdAt).toISOString(), session: { ...session, ...url, otel: { ...view.otel.trace, kind: view.otel.kind } } };
+}
 
 /** A trace v1 (redacted, by key and by the session's own secret values) as text chunks of up to 1000 lines. */
 async function* traceLines(header: TraceHeaderMeta, events: AsyncIterable<SessionEvent>, secrets: SecretValues): AsyncGenerator<string> {

@@ -23,7 +23,9 @@ export const infoRoutes: FastifyPluginAsync<{ info?: Partial<Info>; sandboxPort?
   const body = makeInfo(info);
   app.get('/info', async (request) => {
     const host = request.headers.host;
-    return sandboxPort === undefined || host === undefined ? body : { ...body, sandboxOrigin: sameHostOrigin(host, sandboxPort) };
+    const receiver = engine?.spanReceivers.url;
+    const withReceiver = receiver === undefined ? body : { ...body, otlpReceiver: receiver };
+    return sandboxPort === undefined || host === undefined ? withReceiver : { ...withReceiver, sandboxOrigin: sameHostOrigin(host, sandboxPort) };
   });
 
   // The sandbox origin for this session's app views: a listener of its own (sandboxOrigins.ts),

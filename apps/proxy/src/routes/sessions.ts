@@ -36,11 +36,15 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
   app.get('/sessions', async () => ({ sessions: engine.list() }));
 
   app.post('/sessions', async (request, reply) => {
-    const { config, watchListChanges } = parseInput(CreateSessionBodySchema, request.body, 'request body');
+    const { config, watchListChanges, traceContext, collectServerSpans } = parseInput(CreateSessionBodySchema, request.body, 'request body');
     let session: Session;
     try {
       // Opt-in only (issue 11): a listen stream nobody asked for is traffic mcpscope caused.
-      session = await engine.open(config, watchListChanges ? { watchListChanges: true } : {});
+      session = await engine.open(config, {
+        ...(watchListChanges ? { watchListChanges: true } : {}),
+        ...(traceContext === undefined ? {} : { traceContext }),
+        ...(collectServerSpans ? { collectServerSpans: true } : {}),
+      });
     } catch (err) {
       throw connectFailed(err);
     }

@@ -13,6 +13,7 @@ const PATHS: Record<string, string> = {
   findings: 'M8 2 14.5 13.5h-13zM8 6.5V10M8 11.8v.4',
   client: 'M3 3h10v7.5H3zM1.5 13h13',
   oauth: 'M7.2 8.8a3 3 0 1 1-1-1l6-6 1.5 1.5M10.5 4l1.5 1.5',
+  spans: 'M2 3.5h7M4 6.5h8M6 9.5h5M8 12.5h6',
   traces: 'M8 1.8a6.2 6.2 0 1 0 .01 0zM8 5.8a2.2 2.2 0 1 0 .01 0z',
   compare: 'M4 2v12M12 2v12M6.5 5.5h3M8 4v3M6.5 11h3',
 };

@@ -19,6 +19,7 @@ import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { TracesPanel } from '../features/traces/TracesPanel';
 import { TimelinePanel } from '../features/timeline/TimelinePanel';
 import { ComparePanel } from '../features/compare/ComparePanel';
+import { SpansPanel } from '../features/spans/SpansPanel';
 import { useToolCountBadge } from '../features/tools/useToolCountBadge';
 import { formatCount } from '../lib/format';
 import { useSessionLog } from '../lib/services';
@@ -52,6 +53,13 @@ export interface TabDefinition {
   appWide?: boolean;
 }
 
+/** The server spans the active session holds. */
+function useSpansBadge(): TabBadge | null {
+  const { log } = useSessionLog(useValue(activeSessionStore));
+  const n = log?.spans.size ?? 0;
+  return n > 0 ? formatCount(n) : null;
+}
+
 /** Frames: every frame of the session (the tab pages old ones from disk). Console: the lines it shows. */
 function useActiveLogCount(pick: 'frames' | 'console'): TabBadge | null {
   const { log } = useSessionLog(useValue(activeSessionStore));
@@ -76,6 +84,7 @@ export const TABS: readonly TabDefinition[] = [
   { id: 'findings', label: 'Findings', group: 'diagnosis', component: FindingsPanel, useBadge: useFindingsBadge },
   { id: 'client', label: 'Client', group: 'diagnosis', component: ClientPanel, useBadge: useClientBadge },
   { id: 'oauth', label: 'OAuth', group: 'diagnosis', component: OAuthPanel },
+  { id: 'spans', label: 'Spans', group: 'diagnosis', component: SpansPanel, useBadge: useSpansBadge },
   { id: 'traces', label: 'Traces', group: 'recordings', component: TracesPanel, appWide: true },
   { id: 'compare', label: 'Compare', group: 'recordings', component: ComparePanel, appWide: true },
 ];

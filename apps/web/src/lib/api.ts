@@ -177,8 +177,9 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
     call,
     info: (): Promise<Info> => call('GET', '/api/info', InfoSchema),
     listSessions: async (): Promise<SessionInfo[]> => (await call('GET', '/api/sessions', SessionListSchema)).sessions,
-    createSession: async (config: SessionConfigInput): Promise<SessionInfo> =>
-      (await call('POST', '/api/sessions', SessionReplySchema, { config })).session,
+    /** `options`: trace context from the handshake on, and "collect server spans" for a stdio server (POST /api/sessions). */
+    createSession: async (config: SessionConfigInput, options: { traceContext?: boolean; collectServerSpans?: boolean } = {}): Promise<SessionInfo> =>
+      (await call('POST', '/api/sessions', SessionReplySchema, { config, ...options })).session,
     /** A name for people; null or '' restores the automatic one (PATCH /api/sessions/:id). */
     renameSession: async (id: string, name: string | null): Promise<SessionInfo> =>
       (await call('PATCH', `/api/sessions/${enc(id)}`, SessionReplySchema, { name })).session,

@@ -9,10 +9,10 @@ import { activeSessionStore, activeTabStore } from './uiState';
  * session (it stays listed with its stderr), whose banner and Console explain why.
  * The Connect form, the Welcome screen and the command palette all start sessions through this.
  */
-export function useCreateSession() {
+export function useCreateSession(options?: () => { traceContext?: boolean; collectServerSpans?: boolean }) {
   const { api, store } = useServices();
   return useMutation({
-    mutationFn: (config: SessionConfigInput) => api.createSession(config),
+    mutationFn: (config: SessionConfigInput) => api.createSession(config, options?.()),
     onSuccess: (session) => {
       store.upsertSession(session);
       activeSessionStore.set(session.id);

@@ -1,4 +1,4 @@
-import { frameMethod, type Finding, type FrameEvent, type HttpEvent, type Severity } from '@mcpscope/protocol';
+import { frameMethod, type Finding, type FrameEvent, type HttpEvent, type Severity, type SpanEvent } from '@mcpscope/protocol';
 
 /** Records kept at most; past it findings are counted (by severity) but not listed. */
 export const MAX_FINDING_RECORDS = 100_000;
@@ -7,7 +7,8 @@ const EXCERPT = 140;
 /** One event's lint findings, kept after the event itself left memory. */
 export interface FindingRecord {
   seq: number;
-  source: 'frame' | 'http';
+  /** `span`: a span the server exported (Spans view). */
+  source: 'frame' | 'http' | 'span';
   /** The frame's ordinal in the session (frames only): the Frames tab pages it back by it. */
   index?: number;
   t: number;
@@ -18,8 +19,11 @@ export interface FindingRecord {
   excerpt: string;
 }
 
-function excerptOf(ev: FrameEvent | HttpEvent): string {
-  const text = ev.type === 'frame' ? `${ev.dir === 'out' ? '→' : '←'} ${ev.raw ?? JSON.stringify(ev.msg)}` : `${ev.method} ${ev.url} → ${ev.status ?? '…'}`;
+function excerptOf(ev: FrameEvent | HttpEvent | SpanEvent): string {
+  const text =
+    ev.type === 'frame' ? `${ev.dir === 'out' ? '→' : '←'} ${ev.raw ?? JSON.stringify(ev.msg)}`
+    : ev.type === 'span' ? `span ${ev.span.name}${ev.span.service ? ` (${ev.span.service})` : ''}`
+    : `${ev.method} ${ev.url} → ${ev.status ?? '…'}`;
   return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text;
 }
 
@@ -43,7 +47,7 @@ export class FindingsLog {
   constructor(readonly max = MAX_FINDING_RECORDS) {}
 
   /** Records the findings of `ev` (a frame with its ordinal, or an HTTP exchange), if any. */
-  add(ev: FrameEvent | HttpEvent, index?: number): void {
+  add(ev: FrameEvent | HttpEvent | SpanEvent, index?: number): void {
     if (index !== undefined) this.firstFrame ??= index;
     this.record(ev, index);
   }
@@ -58,7 +62,7 @@ export class FindingsLog {
     this.earlierLoaded = true;
   }
 
-  private record(ev: FrameEvent | HttpEvent, index: number | undefined): void {
+  private record(ev: FrameEvent | HttpEvent | SpanEvent, index: number | undefined): void {
     const findings = ev.findings;
     if (!findings?.length) return;
     for (const f of findings) this.counts[f.severity]++;
@@ -70,7 +74,9 @@ export class FindingsLog {
     this.records.push(
       ev.type === 'frame'
         ? { seq: ev.seq, source: 'frame', index, t: ev.t, dir: ev.dir, method: frameMethod(ev), findings, excerpt: excerptOf(ev) }
-        : { seq: ev.seq, source: 'http', t: ev.t, method: ev.method, findings, excerpt: excerptOf(ev) },
+        : ev.type === 'span'
+          ? { seq: ev.seq, source: 'span', t: ev.t, method: ev.span.name, findings, excerpt: excerptOf(ev) }
+          : { seq: ev.seq, source: 'http', t: ev.t, method: ev.method, findings, excerpt: excerptOf(ev) },
     );
   }
 }

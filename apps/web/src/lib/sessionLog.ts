@@ -1,4 +1,4 @@
-import { RequestPairer, eventSize, pairingScope, frameKind, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
+import { RequestPairer, SpanTree, eventSize, pairingScope, frameKind, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
 import { ChunkedList } from './chunkedList';
 import { DEFAULT_MEMORY_BUDGET, type FrameCache, type LogPageInfo } from './memoryBudget';
 import { FindingsLog } from './findingsLog';
@@ -26,8 +26,11 @@ export class SessionLog {
   readonly http = new ChunkedList<HttpEvent>(CHUNK_BITS);
   /** Every OAuth step (already redacted by the engine), for the OAuth tab. */
   readonly oauth = new ChunkedList<OAuthEvent>();
+  /** The server's spans (capped per session by the engine), and the requests they belong to. */
+  readonly spans = new SpanTree();
   version = 0;
   private oauthBytes = 0; // estimated bytes of the OAuth steps (never evicted)
+  private spanBytes = 0; // estimated bytes of the server spans (never evicted: the engine caps them)
   /** seq of the first event this log started with (> 1: the backlog started mid-session). */
   firstSeq = 1;
   droppedConsole = 0; // console lines dropped for the budget
@@ -85,6 +88,11 @@ export class SessionLog {
         this.pushConsole(entry, entry.text.length + 64);
         break;
       }
+      case 'span':
+        this.spans.addSpan(ev);
+        this.spanBytes += eventSize(ev);
+        this.findings.add(ev);
+        break;
       case 'oauth': {
         this.oauth.push(ev);
         this.oauthBytes += eventSize(ev);
@@ -131,7 +139,7 @@ export class SessionLog {
 
   /** Estimated bytes held in memory. */
   get bytes(): number {
-    return this.frames.weight + this.console.weight + this.http.weight + this.oauthBytes;
+    return this.frames.weight + this.console.weight + this.http.weight + this.oauthBytes + this.spanBytes;
   }
 
   /** Frames of this session that are not in memory (read back from disk). */
@@ -190,6 +198,7 @@ export class SessionLog {
     }
     if (frame.pair) this.responseSeqByRequestSeq.set(frame.pair.requestSeq, frame.seq);
     if (frameBoundary(frame) === 'new-session') this.newSessionSeq = frame.seq;
+    this.spans.addFrame(frame);
     this.findings.add(frame, this.frames.length);
     if (frameKind(frame) === 'notification') {
       this.notificationCounts.all++;

@@ -55,7 +55,7 @@ export interface FrameSearchReply {
   total?: number;
 }
 
-export type ExportFormat = 'ndjson' | 'json' | 'har';
+export type ExportFormat = 'ndjson' | 'json' | 'har' | 'otlp';
 
 export function createTracesApi(api: Pick<ApiClient, 'call' | 'raw'>) {
   const enc = encodeURIComponent;

@@ -1,4 +1,5 @@
 import { WS_BATCH_TYPE, WS_SESSION_EVENT_TYPES, WsServerMessageSchema, type WsServerMessage } from '@mcpscope/wire';
+import { capServerSpan } from '@mcpscope/protocol';
 
 /**
  * The trust boundary for /ws: every message is checked here, once, with the wire contract
@@ -17,6 +18,12 @@ const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Num
 /** The same checks as the schema's session-event branches, without zod's per-branch overhead. */
 function isValidSessionEvent(v: Record<string, unknown>): boolean {
   if (typeof v.sessionId !== 'string' || !isFiniteNumber(v.seq) || !isFiniteNumber(v.t)) return false;
+  // A server's span: checked and capped again here (capServerSpan), the copy kept in place.
+  if (v.type === 'span') {
+    const span = capServerSpan(v.span);
+    if (span) v.span = span;
+    return span !== undefined;
+  }
   if (v.type !== 'frame') return true;
   return (
     (v.dir === 'in' || v.dir === 'out') &&
@@ -70,6 +77,7 @@ export function parseWsMessage(text: string): ParsedWsMessage {
 function checkWsMessage(value: unknown): ParsedWsMessage {
   if (isRecord(value) && typeof value.type === 'string' && WS_SESSION_EVENT_TYPES.has(value.type)) {
     if (isValidSessionEvent(value)) return { ok: true, message: value as unknown as WsServerMessage };
+    if (value.type === 'span') return { ok: false, error: 'a span event whose span is not one (ids, times, kind or name)' };
     // Fall through: zod produces the detailed error.
   }
   const parsed = WsServerMessageSchema.safeParse(value);

@@ -1,6 +1,8 @@
 import type { LoggingLevel, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
+import { inSpan } from '../telemetry/demoTelemetry.js';
+
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 
 export function registerBasicTools(server: McpServer): void {
@@ -14,7 +16,9 @@ export function registerBasicTools(server: McpServer): void {
     },
     async ({ message }, ctx) => {
       await ctx.mcpReq.log('debug', `echo called with ${message.length} characters`, 'echo');
-      return { content: [{ type: 'text', text: message }] };
+      // A child span of the tools/call's server span (when the demo runs with OpenTelemetry on).
+      const text = await inSpan(ctx.mcpReq, 'demo.echo.format', { 'demo.message.length': message.length }, () => message);
+      return { content: [{ type: 'text' as const, text }] };
     },
   );
 

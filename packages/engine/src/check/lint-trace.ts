@@ -43,7 +43,7 @@ export function lintEvents(events: readonly SessionEvent[], opts: { stdio?: bool
   return events.map((event) => {
     let linter = linters.get(event.sessionId);
     if (!linter) linters.set(event.sessionId, (linter = new Linter({ validate: sharedSchemaValidator() })));
-    if (event.type !== 'frame' && event.type !== 'http') {
+    if (event.type !== 'frame' && event.type !== 'http' && event.type !== 'span') {
       linter.observe(event); // a lifecycle `transport-attempt` starts a new conversation
       return event;
     }

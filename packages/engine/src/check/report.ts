@@ -51,6 +51,7 @@ export function excerptOf(event: SessionEvent): string {
   // An app-channel frame: → mcpscope to the MCP App view, ← the view to mcpscope.
   if (event.type === 'frame') return clip(`${event.channel === 'app' ? 'app ' : ''}${event.dir === 'out' ? '→' : '←'} ${event.raw ?? JSON.stringify(event.msg)}`);
   if (event.type === 'http') return clip(`${event.method} ${event.url} → ${event.status ?? '…'}`);
+  if (event.type === 'span') return clip(`span ${event.span.name}${event.span.service ? ` (${event.span.service})` : ''}`);
   return '';
 }
 
@@ -69,7 +70,7 @@ export async function collectAllFindings(events: AsyncIterable<SessionEvent>): P
 }
 
 function findingsOf(event: SessionEvent, out: ReportedFinding[]): void {
-  if ((event.type !== 'frame' && event.type !== 'http') || !event.findings?.length) return;
+  if ((event.type !== 'frame' && event.type !== 'http' && event.type !== 'span') || !event.findings?.length) return;
   const excerpt = excerptOf(event);
   for (const f of event.findings) out.push({ ...f, seq: event.seq, excerpt });
 }

@@ -4,7 +4,7 @@ import { readTraceLine, type LineFailure } from './trace-line.js';
 const TYPE_FIRST = Buffer.from('{"type":"');
 const TYPE_KEY = Buffer.from('"type":"');
 /** The event types, as bytes followed by their closing quote. */
-const TYPES = ['frame', 'stderr', 'http', 'lifecycle', 'oauth'].map((t) => ({ type: t, bytes: Buffer.from(`${t}"`) }));
+const TYPES = ['frame', 'stderr', 'http', 'lifecycle', 'oauth', 'span'].map((t) => ({ type: t, bytes: Buffer.from(`${t}"`) }));
 /** How far into a line the fast path looks for the "type" key. */
 const HEAD = 512;
 

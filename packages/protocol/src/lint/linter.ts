@@ -6,6 +6,8 @@ import { guarded, toFindings, type FrameContext, type SchemaValidator } from './
 import { noteLegacySse } from './http-rules.js';
 import { FRAME_RULES, HTTP_RULES } from './rules.js';
 import { LintState, uniqueNameUris, type InFlight, type ToolDef } from './state.js';
+import { SPAN_RULES } from './telemetry-rules.js';
+import { TelemetryState } from './telemetry-state.js';
 
 const CLIENT_CAPS_META = 'io.modelcontextprotocol/clientCapabilities';
 
@@ -36,6 +38,8 @@ export class Linter {
   private current = new LintState();
   /** MCP App views' conversations (issue 12): their own rules, never the server's. */
   private readonly apps = new AppLinter();
+  /** The session's own requests, for the rules on the spans its server exports (telemetry-rules.ts). */
+  private readonly telemetry = new TelemetryState();
 
   constructor(private readonly opts: LinterOptions = {}) {}
 
@@ -53,9 +57,11 @@ export class Linter {
       if (event.status === 401 || event.status === 403) this.state.authRejectedSeq = event.seq;
       return HTTP_RULES.flatMap((rule) => guarded(rule, () => rule.onHttp(event, this.state), this.state.era));
     }
+    if (event.type === 'span') return SPAN_RULES.flatMap((rule) => guarded(rule, () => rule.onSpan(event.span, this.telemetry)));
     if (event.type !== 'frame' || !event.msg) return [];
     try {
       if (event.channel === 'app') return this.apps.observe(event, event.msg, this.current);
+      this.telemetry.observeFrame(event, event.msg);
       return this.onFrame(event, event.msg);
     } catch (err) {
       return [internalErrorFinding('the linter', err)];

@@ -8,6 +8,7 @@ import { lifecycleOrder } from './lifecycle-rules.js';
 import { paginationLoop, progressToken, resourceReadError, resourceUriStable, structuredContent, validationAsProtocolError } from './result-rules.js';
 import type { FrameRule, HttpRule, RuleMeta } from './rule.js';
 import { toolChanged, toolDescription, toolInjection, toolInputSchema, toolInputSchemaType, toolName, toolNameUnique } from './tool-rules.js';
+import { SPAN_RULES } from './telemetry-rules.js';
 
 export const FRAME_RULES: readonly FrameRule[] = [
   jsonrpcVersion,
@@ -139,7 +140,7 @@ export const EXERCISE_RULES: readonly RuleMeta[] = [
 ];
 
 /** Every rule mcpscope checks, for the Findings panel and the docs. */
-export const RULE_CATALOGUE: readonly RuleMeta[] = [...TAP_RULES, ...FRAME_RULES, ...HTTP_RULES, ...PROBE_RULES, ...EXERCISE_RULES, ...APP_RESOURCE_RULES, ...APP_RULES, ...APP_BOUNDARY_RULES].map(({ id, severity, spec, quote, modern, description }) => ({
+export const RULE_CATALOGUE: readonly RuleMeta[] = [...TAP_RULES, ...FRAME_RULES, ...HTTP_RULES, ...PROBE_RULES, ...EXERCISE_RULES, ...APP_RESOURCE_RULES, ...APP_RULES, ...APP_BOUNDARY_RULES, ...SPAN_RULES].map(({ id, severity, spec, quote, modern, description }) => ({
   id,
   severity,
   spec,

@@ -11,7 +11,7 @@ import { RULE_CATALOGUE } from './rules.js';
  */
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SPEC_DIR = [resolve(REPO, '../shared/spec'), resolve(REPO, '../../shared/spec')].find((d) => existsSync(d)) ?? resolve(REPO, '../shared/spec');
-/** Extensions' specs are vendored in the protocol package: `ext-apps/2026-01-26/apps#…`. */
+/** Extensions' specs, and the OpenTelemetry MCP conventions, are vendored in the protocol package: `ext-apps/2026-01-26/apps#…`, `otel-semconv/v1.41.1/gen-ai/mcp#…`. */
 const VENDORED_DIR = resolve(REPO, 'packages/protocol/spec');
 
 /**
@@ -20,6 +20,9 @@ const VENDORED_DIR = resolve(REPO, 'packages/protocol/spec');
  */
 function readable(markdown: string): string {
   return markdown
+    // Badges (the OpenTelemetry pages' stability images) say nothing a quote needs; an emptied table cell goes with them.
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\|\s*\|/g, '|')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\*\*/g, '')
     .replace(/\s+/g, ' ');
@@ -31,7 +34,7 @@ function readable(markdown: string): string {
  */
 function pageFile(spec: string): string | undefined {
   const page = spec.split('#')[0];
-  const dir = page.startsWith('ext-apps/') ? VENDORED_DIR : SPEC_DIR;
+  const dir = page.startsWith('ext-apps/') || page.startsWith('otel-semconv/') ? VENDORED_DIR : SPEC_DIR;
   return [`${page}.mdx`, `${page}/index.mdx`, `${page}.md`].map((p) => join(dir, p)).find((p) => existsSync(p));
 }
 

@@ -6,6 +6,7 @@ import type { TransportChoice } from './connectionForm';
 import { KeyValueRows } from './KeyValueRows';
 import { isSecretName } from './savedServers';
 import { SavedServers } from './SavedServers';
+import { TelemetryChoiceFields } from './TelemetryChoiceFields';
 import { useConnectionModel } from './useConnectionModel';
 
 const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
@@ -106,6 +107,7 @@ export function ConnectionPanel() {
               </Field>
             </>
           )}
+          <TelemetryChoiceFields stdio={form.transport === 'stdio'} receiver={m.otlpReceiver} />
           <Field label="Name (optional)">
             <input className="input" data-testid="conn-name" placeholder="shown in the session list" value={form.name} onChange={(e) => m.update({ name: e.target.value })} />
           </Field>

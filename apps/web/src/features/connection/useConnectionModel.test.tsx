@@ -5,11 +5,15 @@ import type { SessionInfo } from '@mcpscope/wire';
 import { ApiRequestError } from '../../lib/api';
 import { testServices } from '../../lib/testServices';
 import { activeSessionStore } from '../../lib/uiState';
+import { telemetryChoiceStore } from './telemetryChoice';
 import { useConnectionModel } from './useConnectionModel';
 
 const session: SessionInfo = { id: 'new', name: 'x', state: 'connected', transport: 'stdio', target: 'node x', createdAt: 1, wrapped: false };
 
-afterEach(cleanup); // no vitest globals, so testing-library cannot register it itself
+afterEach(() => {
+  cleanup(); // no vitest globals, so testing-library cannot register it itself
+  telemetryChoiceStore.set({ traceContext: false, collectServerSpans: false });
+});
 
 describe('useConnectionModel', () => {
   it('does not send an invalid form', () => {
@@ -29,7 +33,7 @@ describe('useConnectionModel', () => {
     expect(result.current.argvPreview).toEqual(['node', 'x.js', '--flag']);
     act(() => void result.current.submit());
     await waitFor(() => expect(activeSessionStore.getSnapshot()).toBe('new'));
-    expect(createSession).toHaveBeenCalledWith({ transport: 'stdio', command: 'node', args: ['x.js', '--flag'], env: {} });
+    expect(createSession).toHaveBeenCalledWith({ transport: 'stdio', command: 'node', args: ['x.js', '--flag'], env: {} }, {});
     expect(store.getSnapshot().sessions.map((s) => s.id)).toEqual(['new']);
   });
 
@@ -55,6 +59,21 @@ describe('useConnectionModel', () => {
     const { result } = renderHook(() => useConnectionModel(), { wrapper });
     await waitFor(() => expect(result.current.demo).toEqual(demo));
     act(() => result.current.connectDemo());
-    await waitFor(() => expect(createSession).toHaveBeenCalledWith(demo));
+    await waitFor(() => expect(createSession).toHaveBeenCalledWith(demo, {}));
+  });
+
+  it('sends the OpenTelemetry switches with what it starts; collecting server spans only for a stdio server', async () => {
+    const createSession = vi.fn(async () => session);
+    const { wrapper } = testServices({ createSession });
+    const { result } = renderHook(() => useConnectionModel(), { wrapper });
+    telemetryChoiceStore.set({ traceContext: true, collectServerSpans: true });
+    act(() => result.current.update({ command: 'node', argsLine: 'x.js' }));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(createSession).toHaveBeenCalledTimes(1));
+    expect(createSession).toHaveBeenLastCalledWith(expect.objectContaining({ transport: 'stdio' }), { traceContext: true, collectServerSpans: true });
+    act(() => result.current.update({ transport: 'http', url: 'http://127.0.0.1:9/mcp' }));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(createSession).toHaveBeenCalledTimes(2));
+    expect(createSession).toHaveBeenLastCalledWith(expect.objectContaining({ transport: 'http' }), { traceContext: true });
   });
 });

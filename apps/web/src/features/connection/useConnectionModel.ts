@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { SessionConfigInput } from '@mcpscope/wire';
 import { connectFailureDetails } from '../../lib/api';
 import { useCreateSession } from '../../lib/connectDemo';
@@ -7,6 +7,7 @@ import { useServices, useStoreSelector } from '../../lib/services';
 import { activeSessionStore, activeTabStore, connectFocusStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { connectOpenStore, connectSectionState } from './connectSection';
+import { sessionOptions, telemetryChoiceStore } from './telemetryChoice';
 import {
   commandArgv, emptyForm, fromSessionConfig, toSessionConfig,
   type ConnectionForm, type FieldErrors, type SavedConfig, type TransportChoice,
@@ -21,7 +22,9 @@ export function useConnectionModel() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const info = useQuery({ queryKey: INFO_QUERY_KEY, queryFn: () => api.info(), staleTime: Infinity });
 
-  const connect = useCreateSession();
+  // The OpenTelemetry switches go with whatever this form starts: the demo is a stdio server too.
+  const startsStdio = useRef(true);
+  const connect = useCreateSession(() => sessionOptions(telemetryChoiceStore.getSnapshot(), startsStdio.current));
 
   const failure = connectFailureDetails(connect.error);
   const failedId = failure?.sessionId;
@@ -70,14 +73,19 @@ export function useConnectionModel() {
         return false;
       }
       setFieldErrors({});
+      startsStdio.current = result.config.transport === 'stdio';
       connect.mutate(result.config);
       return true;
     },
     demo: info.data?.demo,
+    /** The OTLP receiver a stdio server is pointed at by "collect server spans". */
+    otlpReceiver: info.data?.otlpReceiver,
     infoError: info.error,
     proxyVersion: info.data?.version,
     connectDemo() {
-      if (info.data?.demo) connect.mutate(info.data.demo);
+      if (!info.data?.demo) return;
+      startsStdio.current = info.data.demo.transport === 'stdio';
+      connect.mutate(info.data.demo);
     },
     loadConfig(config: SavedConfig) {
       setForm(fromSessionConfig(config));

@@ -82,7 +82,7 @@ function Group({ group: g, m }: { group: FindingGroup; m: FindingsModel }) {
                   data-testid="finding-item"
                   data-seq={item.seq}
                   data-index={item.index}
-                  title={item.source === 'frame' ? 'Show this frame' : 'Show the Console (HTTP exchange)'}
+                  title={item.source === 'frame' ? 'Show this frame' : item.source === 'span' ? 'Show the server spans' : 'Show the Console (HTTP exchange)'}
                 >
                   <span className="mr-2 font-mono text-muted">#{item.seq}</span>
                   {item.message}

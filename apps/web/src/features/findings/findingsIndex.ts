@@ -6,7 +6,7 @@ import type { SessionLog } from '../../lib/sessionLog';
 export interface FindingItem {
   seq: number;
   /** frame: jumps to the Frames tab; http: the exchange is in the Console. */
-  source: 'frame' | 'http';
+  source: 'frame' | 'http' | 'span';
   /** The frame's ordinal (the Frames tab pages a frame that left memory back by it). */
   index?: number;
   message: string;

@@ -29,7 +29,7 @@ export function useFindingsModel(sessionId: string | null) {
     open(item: FindingItem): void {
       if (!sessionId) return;
       if (item.source === 'frame') framesNavigation.showFrame(sessionId, item.seq, item.index);
-      else navigate('console');
+      else navigate(item.source === 'span' ? 'spans' : 'console');
     },
   };
 }

@@ -19,10 +19,12 @@ interface Props {
   actions?: ReactNode;
   /** Under the buttons: what one of them did (the replay's result). */
   notice?: ReactNode;
+  /** Under the findings: the server's spans of this request (FrameSpans). */
+  spans?: ReactNode;
 }
 
 /** The selected frame: header facts, pairing jump, lint findings and the message itself. */
-export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose, actions, notice }: Props) {
+export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose, actions, notice, spans }: Props) {
   const isRequest = s.kind === 'request';
   const isAnswer = s.kind === 'response' || s.kind === 'error';
   const origin = frameOrigin(frame);
@@ -53,6 +55,11 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
           </span>
         )}
         {s.id && <span>id <span className="font-mono text-fg">{s.id}</span></span>}
+        {frame.added && frame.added.length > 0 && (
+          <span data-testid="frame-detail-added" title="mcpscope added these fields to what was asked to send: W3C trace context, because trace context is on for this session">
+            added by mcpscope <span className="font-mono text-fg">{frame.added.join(', ')}</span>
+          </span>
+        )}
         <span>{formatBytes(frame.size)}</span>
         {s.latencyMs !== undefined && <span>latency <span className="text-fg">{formatDuration(s.latencyMs)}</span></span>}
         {(isRequest || isAnswer) && (
@@ -81,6 +88,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
           ))}
         </ul>
       )}
+      {spans}
       {frame.msg ? (
         <JsonView key={frame.seq} value={frame.msg} copyTestId="frame-detail-copy" />
       ) : (

@@ -5,6 +5,7 @@ import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { FrameDetail } from './FrameDetail';
 import { FrameDetailActions } from './FrameDetailActions';
+import { FrameSpans } from './FrameSpans';
 import { FramesEmpty } from './FramesEmpty';
 import { FrameMenu } from './FrameMenu';
 import { FrameTable } from './FrameTable';
@@ -75,6 +76,7 @@ export function FramesPanel() {
                 onGoTo={m.goToCounterpart}
                 onClose={m.closeDetail}
                 notice={resultInDetail && <ReplayBanner replay={replay} onShow={show} variant="detail" />}
+                spans={sessionId && <FrameSpans sessionId={sessionId} frame={m.selectedFrame} />}
                 actions={
                   <FrameDetailActions
                     actions={replay.actionsOf(m.selectedFrame)}

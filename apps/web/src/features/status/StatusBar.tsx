@@ -42,6 +42,12 @@ export function StatusBar() {
           </span>
           {s.mcpSessionId && <Item label="mcp-session-id"><span className="font-mono" title={s.mcpSessionId}>{s.mcpSessionId.length > 14 ? `${s.mcpSessionId.slice(0, 12)}…` : s.mcpSessionId}</span></Item>}
           {s.wrapped && <span className="chip shrink-0 text-accent" title="Started with `mcpscope wrap`: another client is driving this server">wrapped</span>}
+          {s.otel?.traceContext && <span className="chip shrink-0" title="Requests carry W3C trace context in params._meta (Spans view)" data-testid="status-trace-context">traceparent</span>}
+          {s.otel?.export?.state === 'failing' && (
+            <span className="chip shrink-0 text-danger" data-testid="status-otlp-failing" title={`The OTLP export to ${s.otel.export.endpoint} fails (${s.otel.export.error ?? 'no answer'}): spans are dropped while it does; the session itself loses nothing`}>
+              OTLP export failing
+            </span>
+          )}
           <CapsChips caps={m.capabilities} onOpen={() => setCapsOpen((o) => !o)} />
         </>
       ) : (

@@ -5,6 +5,7 @@ import { requestLabel } from './requestTarget';
 import { useTrackGestures } from './useTrackGestures';
 import type { TimelineModel } from './useTimelineModel';
 import type { Bar } from './waterfall';
+import { SpanRow } from './SpanRow';
 import { tToX, visibleRows } from './zoom';
 
 
@@ -46,6 +47,10 @@ export function TimelineRows({ m, labelWidth }: { m: TimelineModel; labelWidth: 
           {row.dir === 'out' ? 'client → server requests' : 'server → client requests'} ({row.count})
         </div>,
       );
+      continue;
+    }
+    if (row.kind === 'span') {
+      rows.push(<SpanRow key={`s-${row.node.seq}`} m={m} top={top} node={row.node} requestSeq={row.bar.seq} labelWidth={labelWidth} t1={t1} />);
       continue;
     }
     const bar = row.bar;

@@ -1,7 +1,8 @@
-import { idKey, type Direction, type FrameEvent } from '@mcpscope/protocol';
+import { idKey, type Direction, type FrameEvent, type SpanNode } from '@mcpscope/protocol';
 import type { ConsoleEntry } from '../../lib/consoleEntry';
 import type { SessionLog } from '../../lib/sessionLog';
 import { requestTarget } from './requestTarget';
+import { SpanRows } from './spanRows';
 
 export type BarOutcome = 'ok' | 'error' | 'is-error' | 'cancelled' | 'pending';
 export type MarkerKind = 'stderr' | 'spawn' | 'exit' | 'connect' | 'disconnect' | 'error' | 'state';
@@ -58,8 +59,11 @@ export class Waterfall {
   private readonly byToken = new Map<string, Bar>();
   /** Open requests by direction + id, for cancellations. */
   private readonly openById = new Map<string, Bar>();
+  /** The server's spans under the client's requests (when the log has any). */
+  readonly spanRows = new SpanRows();
+  private spanVersion = 0;
 
-  constructor(readonly log: Pick<SessionLog, 'frames' | 'console'>) {}
+  constructor(readonly log: Pick<SessionLog, 'frames' | 'console'> & Partial<Pick<SessionLog, 'spans'>>) {}
 
   /** Applies what the log gained; returns true when anything changed. */
   update(): boolean {
@@ -70,7 +74,14 @@ export class Waterfall {
     const before = this.frameIndex + this.consoleIndex;
     for (; this.frameIndex < frames.length; this.frameIndex++) this.addFrame(frames.get(this.frameIndex)!);
     for (; this.consoleIndex < console.length; this.consoleIndex++) this.addConsole(console.get(this.consoleIndex)!);
-    return this.frameIndex + this.consoleIndex !== before;
+    const spans = this.log.spans;
+    const spansChanged = spans !== undefined && spans.version !== this.spanVersion;
+    if (spans) {
+      this.spanVersion = spans.version;
+      this.spanRows.update(this.out, spans);
+      for (const node of spans.all()) if (node.span.end > this.endT) this.endT = node.span.end;
+    }
+    return spansChanged || this.frameIndex + this.consoleIndex !== before;
   }
 
   barBySeq(seq: number): Bar | undefined {
@@ -133,39 +144,52 @@ export class Waterfall {
   }
 }
 
-/** The row layout: the client's requests, then (when there are any) the server's, each under a header row. */
-export type Row = { kind: 'header'; dir: Direction; count: number } | { kind: 'bar'; bar: Bar };
+/**
+ * The row layout: the client's requests (each followed by the server's spans under it), then
+ * (when there are any) the server's requests, each group under a header row.
+ */
+export type Row = { kind: 'header'; dir: Direction; count: number } | { kind: 'bar'; bar: Bar } | { kind: 'span'; bar: Bar; node: SpanNode };
 
-export function rowCount(w: Pick<Waterfall, 'out' | 'in'>): number {
-  return (w.out.length > 0 ? w.out.length + 1 : 0) + (w.in.length > 0 ? w.in.length + 1 : 0);
+type Rows = Pick<Waterfall, 'out' | 'in'> & { spanRows?: SpanRows };
+
+/** Rows of a group below its header: the client's include the span rows. */
+const groupRows = (w: Rows, dir: Direction): number => (dir === 'out' ? w.out.length + (w.spanRows?.total ?? 0) : w.in.length);
+
+export function rowCount(w: Rows): number {
+  return (w.out.length > 0 ? groupRows(w, 'out') + 1 : 0) + (w.in.length > 0 ? w.in.length + 1 : 0);
 }
 
-export function rowAt(w: Pick<Waterfall, 'out' | 'in'>, index: number): Row | undefined {
+export function rowAt(w: Rows, index: number): Row | undefined {
   const groups: [Direction, Bar[]][] = [['out', w.out], ['in', w.in]];
   let i = index;
   for (const [dir, bars] of groups) {
     if (bars.length === 0) continue;
+    const rows = groupRows(w, dir);
     if (i === 0) return { kind: 'header', dir, count: bars.length };
-    if (i <= bars.length) return { kind: 'bar', bar: bars[i - 1] };
-    i -= bars.length + 1;
+    if (i <= rows) {
+      if (dir === 'in' || !w.spanRows) return { kind: 'bar', bar: bars[i - 1] };
+      const at = w.spanRows.at(i - 1);
+      return 'node' in at ? { kind: 'span', bar: bars[at.bar], node: at.node } : { kind: 'bar', bar: bars[at.bar] };
+    }
+    i -= rows + 1;
   }
   return undefined;
 }
 
 /** The row of the bar of request `seq`, or -1. Bars are in seq order within a group (binary search). */
-export function rowOfSeq(w: Pick<Waterfall, 'out' | 'in'>, seq: number): number {
+export function rowOfSeq(w: Rows, seq: number): number {
   let offset = 0;
-  for (const bars of [w.out, w.in]) {
+  for (const [dir, bars] of [['out', w.out], ['in', w.in]] as const) {
     if (bars.length === 0) continue;
     let lo = 0;
     let hi = bars.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (bars[mid].seq === seq) return offset + 1 + mid;
+      if (bars[mid].seq === seq) return offset + 1 + (dir === 'out' && w.spanRows ? w.spanRows.rowOfBar(mid) : mid);
       if (bars[mid].seq < seq) lo = mid + 1;
       else hi = mid - 1;
     }
-    offset += bars.length + 1;
+    offset += groupRows(w, dir) + 1;
   }
   return -1;
 }

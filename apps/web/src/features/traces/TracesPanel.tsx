@@ -120,6 +120,7 @@ function ExportBar({ m }: { m: TracesModel }) {
       <button className="btn h-6 px-2" data-testid="export-ndjson" disabled={!m.active} title={none} onClick={() => void m.exportSession('ndjson')}>NDJSON</button>
       <button className="btn h-6 px-2" data-testid="export-json" disabled={!m.active} title={none} onClick={() => void m.exportSession('json')}>JSON</button>
       <button className="btn h-6 px-2" data-testid="export-har" disabled={!m.active || Boolean(m.harReason)} title={none ?? m.harReason} onClick={() => void m.exportSession('har')}>HAR</button>
+      <button className="btn h-6 px-2" data-testid="export-otlp" disabled={!m.active} title={none ?? 'OpenTelemetry OTLP/JSON: the session as spans by the MCP semantic conventions, with the server spans it recorded (Jaeger and Grafana Tempo import it)'} onClick={() => void m.exportSession('otlp')}>OTLP</button>
     </span>
   );
 }

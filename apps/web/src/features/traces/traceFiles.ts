@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@mcpscope/wire';
 import type { ExportFormat } from '../../lib/tracesApi';
 
-const EXTENSION: Record<ExportFormat, string> = { ndjson: 'ndjson', json: 'json', har: 'har' };
+const EXTENSION: Record<ExportFormat, string> = { ndjson: 'ndjson', json: 'json', har: 'har', otlp: 'otlp.json' };
 
 /** `<session name>-<id>.<ext>`, safe as a file name. */
 export function exportFileName(session: Pick<SessionInfo, 'id' | 'name'>, format: ExportFormat): string {
