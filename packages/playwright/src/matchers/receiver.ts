@@ -1,0 +1,16 @@
+import { TestSession } from '../test-session.js';
+
+/** The `mcp` fixture behind a matcher's receiver, or an error that says what was given instead. */
+export function sessionOf(matcher: string, received: unknown): TestSession {
+  if (received instanceof TestSession) return received;
+  const what = received === null ? 'null' : typeof received === 'object' ? (received.constructor?.name ?? 'an object') : typeof received;
+  throw new Error(`expect(…).${matcher}() takes the mcp fixture: expect(mcp).${matcher}(…); it got ${what}`);
+}
+
+export interface MatcherResult {
+  pass: boolean;
+  message: () => string;
+  name: string;
+  expected?: unknown;
+  actual?: unknown;
+}
