@@ -6,15 +6,19 @@ import { generateToken, startProxy } from '@mcpscope/proxy';
 import { InspectorPage, type InspectorAddress } from './inspector.js';
 import { SessionHandle } from './session-handle.js';
 import { TestSession } from './test-session.js';
+import { WorkerSessions } from './worker-sessions.js';
 import type { McpServer, McpSession } from './types.js';
 import type { Inspector } from './ui-types.js';
 import { webDir } from './web-dir.js';
 
-/** Options, set in playwright.config `use:` or with `test.use` (a file or describe block gets its own workers). */
+/** Options, set in playwright.config `use:`, or with `test.use` in a file or a describe block. */
 export interface McpscopeOptions {
   /** The server under test: `{ command, args?, env?, cwd? }` (stdio) or `{ url, headers?, bearer?, oauth? }`. */
   mcpServer: McpServer | undefined;
-  /** `test` (default): a session per test. `worker`: one per worker, shared by its tests in turn. */
+  /**
+   * `test` (default): a session per test. `worker`: one session per worker and server, opened by
+   * the first test that needs it and shared by the worker's later tests in turn.
+   */
   mcpSessionScope: 'test' | 'worker';
   /** How long connecting may take (default 15 000 ms, inside the default 30 s test timeout). */
   mcpConnectTimeout: number;
@@ -27,15 +31,9 @@ export interface McpscopeFixtures {
   inspector: Inspector;
 }
 
-interface WorkerSession {
-  handle: SessionHandle;
-  /** Where the next test's frames start: every frame belongs to exactly one test. */
-  nextFrom: number;
-}
-
 interface Internal {
   _mcpscopeEngine: Engine;
-  _mcpscopeWorkerSession: WorkerSession | undefined;
+  _mcpscopeWorkerSessions: WorkerSessions;
   _mcpscopeUi: InspectorAddress;
 }
 
@@ -51,12 +49,10 @@ function noteRefusals(testInfo: TestInfo, handle: SessionHandle): void {
   for (const method of handle.answers.refused) testInfo.annotations.push({ type: 'mcpscope', description: `refused ${method}: the test set no handler for it` });
 }
 
-const extended = base.extend<McpscopeFixtures, McpscopeOptions & Internal>({
-  // Worker options: a worker session needs them, and `test.use` in a file or a describe block
-  // gives those tests workers of their own.
-  mcpServer: [undefined, { scope: 'worker', option: true }],
-  mcpSessionScope: ['test', { scope: 'worker', option: true }],
-  mcpConnectTimeout: [15_000, { scope: 'worker', option: true }],
+const extended = base.extend<McpscopeOptions & McpscopeFixtures, Internal>({
+  mcpServer: [undefined, { option: true }],
+  mcpSessionScope: ['test', { option: true }],
+  mcpConnectTimeout: [15_000, { option: true }],
 
   _mcpscopeEngine: [
     async ({}, use) => {
@@ -68,16 +64,11 @@ const extended = base.extend<McpscopeFixtures, McpscopeOptions & Internal>({
     { scope: 'worker', box: true },
   ],
 
-  _mcpscopeWorkerSession: [
-    async ({ _mcpscopeEngine, mcpServer, mcpSessionScope, mcpConnectTimeout }, use, workerInfo) => {
-      if (mcpSessionScope !== 'worker') return use(undefined);
-      mkdirSync(workerInfo.project.outputDir, { recursive: true });
-      const trace = join(workerInfo.project.outputDir, `${TRACE}-worker-${workerInfo.workerIndex}.ndjson`);
-      const handle = await SessionHandle.open(_mcpscopeEngine, mcpServer, { trace, connectTimeoutMs: mcpConnectTimeout }).catch((err: Error) => {
-        throw new Error(`${err.message}\n(the worker's session trace: ${trace})`, { cause: err });
-      });
-      await use({ handle, nextFrom: 0 });
-      await handle.close();
+  _mcpscopeWorkerSessions: [
+    async ({ _mcpscopeEngine }, use, workerInfo) => {
+      const sessions = new WorkerSessions(_mcpscopeEngine, (n) => join(workerInfo.project.outputDir, `${TRACE}-worker${workerInfo.workerIndex}-${n}.ndjson`));
+      await use(sessions);
+      await sessions.closeAll();
     },
     { scope: 'worker', box: true },
   ],
@@ -91,16 +82,15 @@ const extended = base.extend<McpscopeFixtures, McpscopeOptions & Internal>({
     { scope: 'worker', box: true },
   ],
 
-  mcp: async ({ _mcpscopeEngine, _mcpscopeWorkerSession, mcpServer, mcpConnectTimeout }, use, testInfo) => {
-    const worker = _mcpscopeWorkerSession;
-    if (worker) {
-      worker.handle.answers.reset();
+  mcp: async ({ _mcpscopeEngine, _mcpscopeWorkerSessions, mcpServer, mcpSessionScope, mcpConnectTimeout }, use, testInfo) => {
+    if (mcpSessionScope === 'worker') {
+      const shared = await _mcpscopeWorkerSessions.get(mcpServer, mcpConnectTimeout);
       try {
-        await use(new TestSession(worker.handle, worker.nextFrom));
+        await use(new TestSession(shared.handle, shared.nextFrom));
       } finally {
-        worker.nextFrom = worker.handle.lastSeq;
-        noteRefusals(testInfo, worker.handle);
-        await attachTrace(testInfo, worker.handle.tracePath);
+        shared.nextFrom = shared.handle.lastSeq;
+        noteRefusals(testInfo, shared.handle);
+        await attachTrace(testInfo, shared.handle.tracePath);
       }
       return;
     }
@@ -135,4 +125,4 @@ const extended = base.extend<McpscopeFixtures, McpscopeOptions & Internal>({
  * Playwright's `test` with mcpscope's fixtures: `mcp` (a session through mcpscope's engine) and
  * `inspector` (mcpscope's UI for that same session), configured by the `mcpServer` option.
  */
-export const test = extended as unknown as TestType<PlaywrightTestArgs & PlaywrightTestOptions & McpscopeFixtures, PlaywrightWorkerArgs & PlaywrightWorkerOptions & McpscopeOptions>;
+export const test = extended as unknown as TestType<PlaywrightTestArgs & PlaywrightTestOptions & McpscopeOptions & McpscopeFixtures, PlaywrightWorkerArgs & PlaywrightWorkerOptions>;
