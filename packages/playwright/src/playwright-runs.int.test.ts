@@ -39,6 +39,7 @@ function result(title: string): Result {
 }
 
 const message = (title: string) => plain(result(title).errors.map((e) => e.message ?? '').join('\n'));
+const expectPassed = (title: string) => expect(result(title).status, message(title)).toBe('passed');
 const tracePath = (title: string) => result(title).attachments.find((a) => a.name === 'mcpscope-trace')?.path;
 
 /** Processes whose command line holds the marker. */
@@ -132,9 +133,14 @@ describe('evidence', () => {
     expect(readFileSync(tracePath('first test of the worker')!, 'utf8')).toContain('"description":"[REDACTED]"');
   });
 
+  it('an OAuth-protected HTTP server: client credentials, and an authorization code followed headless', () => {
+    expectPassed('client credentials: the session authorizes itself; the secret stays out of the trace');
+    expectPassed('an auto-approving authorization server is followed without a browser');
+  });
+
   it('a worker session is shared by its tests in turn, each with its own frames', () => {
-    expect(result('first test of the worker').status).toBe('passed');
-    expect(result('second test of the worker').status).toBe('passed');
+    expectPassed('first test of the worker');
+    expectPassed('second test of the worker');
   });
 });
 
