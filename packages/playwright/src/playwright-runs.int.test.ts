@@ -21,6 +21,7 @@ interface Spec { title: string; tests: Array<{ results: Result[] }> }
 interface Suite { specs: Spec[]; suites?: Suite[] }
 
 let out: string;
+let child: ReturnType<typeof spawn> | undefined;
 let report: { suites: Suite[] };
 let output = '';
 const marker = `pw-fixture-${process.pid}-${Date.now()}`;
@@ -64,18 +65,20 @@ async function until(check: () => boolean, what: string, ms: number): Promise<vo
 beforeAll(async () => {
   if (!existsSync(join(pkg, 'dist/index.js'))) throw new Error('packages/playwright/dist is not built: run `pnpm build` first');
   out = mkdtempSync(join(tmpdir(), 'mcpscope-pw-run-'));
-  const child = spawn(process.execPath, [cli, 'test', '-c', 'test-fixtures/playwright.config.ts'], {
+  child = spawn(process.execPath, [cli, 'test', '-c', 'test-fixtures/playwright.config.ts'], {
     cwd: pkg,
     env: { ...process.env, PW_FIXTURE_OUT: out, PW_FIXTURE_MARKER: marker, PW_FIXTURE_SECRET: secret, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  await new Promise((resolve) => child.on('close', resolve));
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  await new Promise((resolve) => child!.on('close', resolve));
   report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-}, 240_000);
+}, 480_000);
 
 afterAll(() => {
+  // A run cut short by the hook's timeout: Playwright stops its workers, and their servers' supervisors stop the rest.
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
@@ -141,6 +144,13 @@ describe('evidence', () => {
   it('a worker session is shared by its tests in turn, each with its own frames', () => {
     expectPassed('first test of the worker');
     expectPassed('second test of the worker');
+  });
+});
+
+describe('inspector', () => {
+  it('its page objects drive the real UI on the mcp session', () => {
+    expectPassed('tools, resources, prompts and frames, driven from the UI, on the mcp session');
+    expectPassed('the Findings view groups the finding a matcher names');
   });
 });
 

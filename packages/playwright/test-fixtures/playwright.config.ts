@@ -11,8 +11,8 @@ const out = process.env.PW_FIXTURE_OUT ?? './.tmp/fixture-run';
 export default defineConfig({
   testDir: './specs',
   outputDir: `${out}/test-results`,
-  timeout: 30_000,
-  expect: { timeout: 2_000 },
+  timeout: 90_000,
+  expect: { timeout: 5_000 },
   workers: 2,
   fullyParallel: true,
   retries: 0,

@@ -1,13 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { boxedStep } from './boxed-step.js';
 import { cssString } from './tools-panel.js';
 
 /** The Findings view: the session's findings grouped by rule, each naming its frame. */
 export class FindingsPanel {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.getByTestId('tab-findings').click();
-    await expect(this.page.getByTestId('tab-findings')).toHaveAttribute('aria-selected', 'true');
+  open(): Promise<void> {
+    return boxedStep('mcpscope: open Findings', async () => {
+      await this.page.getByTestId('tab-findings').click();
+      await expect(this.page.getByTestId('tab-findings')).toHaveAttribute('aria-selected', 'true');
+    });
   }
 
   /** One group per rule (`data-rule`, `data-severity`). */

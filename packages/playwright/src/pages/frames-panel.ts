@@ -1,12 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { boxedStep } from './boxed-step.js';
 
 /** The Frames view: the frame log, its filter, one frame's detail. */
 export class FramesPanel {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.getByTestId('tab-frames').click();
-    await expect(this.page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
+  open(): Promise<void> {
+    return boxedStep('mcpscope: open Frames', async () => {
+      await this.page.getByTestId('tab-frames').click();
+      await expect(this.page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
+    });
   }
 
   /** Rows by method and direction (`out`: to the server; on the app channel, to the app). */
@@ -23,17 +26,21 @@ export class FramesPanel {
   }
 
   /** Types a filter (`method:tools/call`, `channel:app`, `origin:app`…, the grammar of the filter box). */
-  async filter(text: string): Promise<void> {
-    await this.open();
-    await this.page.getByTestId('frame-filter').fill(text);
+  filter(text: string): Promise<void> {
+    return boxedStep(`mcpscope Frames: filter ${text}`, async () => {
+      await this.open();
+      await this.page.getByTestId('frame-filter').fill(text);
+    });
   }
 
   /** Opens frame `#seq` in the detail pane. */
-  async show(seq: number): Promise<Locator> {
-    await this.open();
-    await this.row(seq).click();
-    const detail = this.page.getByTestId('frame-detail');
-    await expect(detail).toBeVisible();
-    return detail;
+  show(seq: number): Promise<Locator> {
+    return boxedStep(`mcpscope Frames: show #${seq}`, async () => {
+      await this.open();
+      await this.row(seq).click();
+      const detail = this.page.getByTestId('frame-detail');
+      await expect(detail).toBeVisible();
+      return detail;
+    });
   }
 }

@@ -1,13 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { boxedStep } from './boxed-step.js';
 import { cssString } from './tools-panel.js';
 
 /** The Prompts view: pick a prompt, fill its arguments, get its messages. */
 export class PromptsPanel {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.getByTestId('tab-prompts').click();
-    await expect(this.page.getByTestId('tab-prompts')).toHaveAttribute('aria-selected', 'true');
+  open(): Promise<void> {
+    return boxedStep('mcpscope: open Prompts', async () => {
+      await this.page.getByTestId('tab-prompts').click();
+      await expect(this.page.getByTestId('tab-prompts')).toHaveAttribute('aria-selected', 'true');
+    });
   }
 
   items(): Locator {
@@ -23,13 +26,15 @@ export class PromptsPanel {
   }
 
   /** Selects the prompt, fills these arguments, gets it (prompts/get) and returns its messages. */
-  async get(name: string, args: Record<string, string> = {}): Promise<Locator> {
-    await this.open();
-    await this.item(name).click();
-    for (const [key, value] of Object.entries(args)) await this.argument(key).fill(value);
-    await this.page.getByTestId('prompt-get').click();
-    await expect(this.messages().or(this.page.getByTestId('prompt-error')).first()).toBeVisible();
-    return this.messages();
+  get(name: string, args: Record<string, string> = {}): Promise<Locator> {
+    return boxedStep(`mcpscope Prompts: get ${name}`, async () => {
+      await this.open();
+      await this.item(name).click();
+      for (const [key, value] of Object.entries(args)) await this.argument(key).fill(value);
+      await this.page.getByTestId('prompt-get').click();
+      await expect(this.messages().or(this.page.getByTestId('prompt-error')).first()).toBeVisible();
+      return this.messages();
+    });
   }
 
   messages(role?: 'user' | 'assistant'): Locator {

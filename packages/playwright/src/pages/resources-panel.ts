@@ -1,13 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { boxedStep } from './boxed-step.js';
 import { cssString } from './tools-panel.js';
 
 /** The Resources view: the listed resources and templates, and what reading one shows. */
 export class ResourcesPanel {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.getByTestId('tab-resources').click();
-    await expect(this.page.getByTestId('tab-resources')).toHaveAttribute('aria-selected', 'true');
+  open(): Promise<void> {
+    return boxedStep('mcpscope: open Resources', async () => {
+      await this.page.getByTestId('tab-resources').click();
+      await expect(this.page.getByTestId('tab-resources')).toHaveAttribute('aria-selected', 'true');
+    });
   }
 
   items(): Locator {
@@ -23,12 +26,14 @@ export class ResourcesPanel {
   }
 
   /** Selects a listed resource, which reads it (resources/read), and returns its content. */
-  async read(uri: string): Promise<Locator> {
-    await this.open();
-    await this.item(uri).click();
-    const content = this.content(uri);
-    await expect(content.first()).toBeVisible();
-    return content;
+  read(uri: string): Promise<Locator> {
+    return boxedStep(`mcpscope Resources: read ${uri}`, async () => {
+      await this.open();
+      await this.item(uri).click();
+      const content = this.content(uri);
+      await expect(content.first()).toBeVisible();
+      return content;
+    });
   }
 
   /** The contents shown (`data-kind`: text, json, image, binary…). */
