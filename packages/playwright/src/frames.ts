@@ -15,7 +15,7 @@ export function toFrame(event: FrameEvent, ordinal: number): McpFrame {
     ...(event.msg ? { msg: event.msg as Record<string, unknown> } : {}),
     ...(event.raw !== undefined ? { raw: event.raw } : {}),
     ...methodOf(event),
-    kind: kind === 'invalid' ? 'raw' : kind,
+    kind,
     ...(event.origin ? { origin: event.origin } : {}),
     ...(event.app ? { app: event.app } : {}),
     ...(event.pair ? { latencyMs: event.pair.latencyMs } : {}),

@@ -121,6 +121,18 @@ describe('failing matchers say what to look at', () => {
   });
 });
 
+describe('a server that cannot be connected to', () => {
+  it('fails the test with the reason and the server\'s stderr, and attaches the trace', async () => {
+    const title = 'the fixture says why it could not connect, with the server\'s stderr';
+    const text = message(title);
+    expect(text).toMatch(/mcpscope could not connect to .*raw-server\.mjs/);
+    expect(text).toContain('last lines of its stderr:');
+    expect(text).toContain('| fatal: MY_API_KEY is not set');
+    const trace = await readTraceFile(tracePath(title)!);
+    expect(trace.events.some((e) => e.type === 'stderr' && e.text.includes('MY_API_KEY'))).toBe(true);
+  });
+});
+
 describe('evidence', () => {
   it('every test carries its trace, redacted, readable by mcpscope', async () => {
     for (const title of ['toHaveSent lists the frames that came close', 'first test of the worker', 'a test that times out']) {

@@ -2,6 +2,7 @@ import type { ConnectError, Engine, Session, SessionConfig } from '@mcpscope/eng
 import { ServerRequestAnswers } from './server-request-answers.js';
 import { sessionConfigOf } from './server-config.js';
 import { printable } from './printable.js';
+import { withoutStack } from './without-stack.js';
 
 export interface OpenHandleOptions {
   /** The trace file (trace v1, redacted). */
@@ -26,7 +27,13 @@ export class SessionHandle {
   ) {}
 
   static async open(engine: Engine, mcpServer: unknown, opts: OpenHandleOptions): Promise<SessionHandle> {
-    const { config, open } = sessionConfigOf(mcpServer);
+    let parsed: ReturnType<typeof sessionConfigOf>;
+    try {
+      parsed = sessionConfigOf(mcpServer);
+    } catch (err) {
+      throw withoutStack(err as Error);
+    }
+    const { config, open } = parsed;
     const before = new Set(engine.list().map((s) => s.id));
     const answers = new ServerRequestAnswers(opts.onRefused);
     // In place before the handshake: a server may ask the client something while it starts.
@@ -38,7 +45,7 @@ export class SessionHandle {
       detach();
       const failed = engine.list().find((s) => !before.has(s.id));
       if (failed) await engine.remove(failed.id);
-      throw new Error(describeConnectFailure(config, err), { cause: err });
+      throw withoutStack(new Error(describeConnectFailure(config, err)));
     }
   }
 

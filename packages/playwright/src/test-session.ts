@@ -2,11 +2,14 @@ import type { FrameEvent, FrameOrigin } from '@mcpscope/protocol';
 import type { RequestOutcome, TaskCallOutcome } from '@mcpscope/engine';
 import { atLeast, readEvents } from './frames.js';
 import { McpError } from './mcp-error.js';
+import { fromTestsView } from './without-stack.js';
 import { linkResult } from './result-links.js';
 import type { SessionHandle } from './session-handle.js';
 import type * as T from './types.js';
 
 const MAX_PAGES = 100;
+/** How many events after a call's start are searched for its response (a task's polls, its app's traffic). */
+const MAX_CALL_EVENTS = 50_000;
 
 /** The frames a test sends are the test's: the UI's frame log says `test: tools/call`. */
 const byTest = (method: string): FrameOrigin => ({ by: 'user', reason: `test: ${method}` });
@@ -39,12 +42,18 @@ export class TestSession implements T.McpSession {
   }
 
   async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<Record<string, unknown>> {
-    const out = await this.handle.session.request(method, params, { origin: byTest(method), ...(opts.timeout ? { timeoutMs: opts.timeout } : {}) });
-    return resultOf(method, out);
+    try {
+      const out = await this.handle.session.request(method, params, { origin: byTest(method), ...(opts.timeout ? { timeoutMs: opts.timeout } : {}) });
+      return resultOf(method, out);
+    } catch (err) {
+      throw fromTestsView(err);
+    }
   }
 
   async notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    await this.handle.session.send({ method, ...(params ? { params } : {}) }, { notification: true, origin: byTest(method) });
+    await this.handle.session.send({ method, ...(params ? { params } : {}) }, { notification: true, origin: byTest(method) }).catch((err: unknown) => {
+      throw fromTestsView(err);
+    });
   }
 
   async tools(): Promise<T.McpTool[]> {
@@ -60,10 +69,13 @@ export class TestSession implements T.McpSession {
 
   async callToolAsTask(name: string, args: Record<string, unknown> = {}, opts: T.RequestOptions & { ttl?: number } = {}): Promise<{ result: T.McpToolResult; task?: T.McpTask }> {
     const before = this.handle.lastSeq;
-    const out: TaskCallOutcome = await this.handle.session.callTask(
+    const call = this.handle.session.callTask(
       { name, arguments: args },
       { origin: byTest('tools/call'), ...(opts.timeout ? { timeoutMs: opts.timeout } : {}), ...(opts.ttl ? { ttlMs: opts.ttl } : {}) },
     );
+    const out: TaskCallOutcome = await call.catch((err: unknown) => {
+      throw fromTestsView(err);
+    });
     const result = resultOf('tools/call', out);
     linkResult(result, { handle: this.handle, tool: name, seq: await this.responseSeq(before, name) });
     const t = out.task;
@@ -131,12 +143,12 @@ export class TestSession implements T.McpSession {
     return items;
   }
 
-  /** The response to this test's latest tools/call of `name` since `after`. */
+  /** The response to this test's latest tools/call of `name` since `after` (only the events since then are read). */
   private async responseSeq(after: number, name: string): Promise<number> {
     const requests = new Map<number, FrameEvent>();
     let found = 0;
-    for await (const e of this.handle.session.all()) {
-      if (e.type !== 'frame' || e.seq <= after || e.channel === 'app') continue;
+    for (const e of await this.handle.session.page(after + 1, MAX_CALL_EVENTS)) {
+      if (e.type !== 'frame' || e.channel === 'app') continue;
       if (e.dir === 'out' && e.origin?.reason === 'test: tools/call') requests.set(e.seq, e);
       const request = e.dir === 'in' && e.pair?.method === 'tools/call' ? requests.get(e.pair.requestSeq) : undefined;
       if ((request?.msg?.params as { name?: unknown } | undefined)?.name === name) found = e.seq;
@@ -147,8 +159,8 @@ export class TestSession implements T.McpSession {
 
 function resultOf(method: string, out: RequestOutcome): Record<string, unknown> {
   if (out.outcome === 'result') return out.result;
-  if (out.outcome === 'cancelled') throw new McpError(`${method} was cancelled`);
+  if (out.outcome === 'cancelled') throw fromTestsView(new McpError(`${method} was cancelled`));
   const e = out.error;
   const source = out.source === 'input' ? ' (the answer to one of its input requests)' : '';
-  throw new McpError(`${method} failed with JSON-RPC error ${e.code}${source}: ${e.message}`, e.code, e.data);
+  throw fromTestsView(new McpError(`${method} failed with JSON-RPC error ${e.code}${source}: ${e.message}`, e.code, e.data));
 }

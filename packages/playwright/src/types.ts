@@ -88,7 +88,8 @@ export interface McpFrame {
   raw?: string;
   /** The method of a request or notification, or of the request this response answers. */
   method?: string;
-  kind: 'request' | 'notification' | 'response' | 'error' | 'raw';
+  /** `invalid`: JSON, but not a JSON-RPC message; `raw`: not JSON at all. */
+  kind: 'request' | 'notification' | 'response' | 'error' | 'invalid' | 'raw';
   /** Outgoing server-channel frames: who sent it and why. */
   origin?: FrameOrigin;
   /** App-channel frames: the view and its `ui://` resource. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Engine } from '@mcpscope/engine';
 import { SessionHandle } from './session-handle.js';
+import { withoutStack } from './without-stack.js';
 
 export interface SharedSession {
   handle: SessionHandle;
@@ -32,7 +33,7 @@ export class WorkerSessions {
     const trace = this.traceFile(++this.opened);
     mkdirSync(dirname(trace), { recursive: true });
     const handle = await SessionHandle.open(this.engine, mcpServer, { trace, connectTimeoutMs }).catch((err: Error) => {
-      throw new Error(`${err.message}\n(the session's trace: ${trace})`, { cause: err });
+      throw withoutStack(new Error(`${err.message}\n(the session's trace: ${trace})`));
     });
     const shared = { handle, nextFrom: 0 };
     this.sessions.set(key, shared);

@@ -7,6 +7,7 @@ import { TestSession } from '../test-session.js';
 import type { McpFrame, McpTool } from '../types.js';
 import { describeFrame, traceHint } from './describe.js';
 import type { MatcherResult } from './receiver.js';
+import { withoutStack } from '../without-stack.js';
 
 const RULE = 'structured-content-schema';
 
@@ -31,7 +32,7 @@ function definitionIn(frames: McpFrame[], tool: string, seq: number): McpTool | 
  */
 export async function toMatchOutputSchema(this: ExpectMatcherState, received: unknown): Promise<MatcherResult> {
   const link = linkOf(received);
-  if (!link) throw new Error('expect(…).toMatchOutputSchema() takes a result of mcp.callTool(): expect(await mcp.callTool(name, args)).toMatchOutputSchema()');
+  if (!link) throw withoutStack(new Error('expect(…).toMatchOutputSchema() takes a result of mcp.callTool(): expect(await mcp.callTool(name, args)).toMatchOutputSchema()'));
   const { frames } = await readEvents(link.handle.session.all());
   let def = definitionIn(frames, link.tool, link.seq);
   if (!def) def = (await new TestSession(link.handle, 0).tools()).find((t) => t.name === link.tool);

@@ -29,3 +29,11 @@ test.describe('a server whose structuredContent breaks its outputSchema', () => 
     await expect(mcp).toHaveSent({ method: 'tools/list', params: { cursor: 'page-2' } });
   });
 });
+
+test.describe('a server that exits when initialized', () => {
+  test.use({ mcpServer: rawServer('exit-on-init') });
+
+  test('the fixture says why it could not connect, with the server\'s stderr', async ({ mcp }) => {
+    await mcp.tools();
+  });
+});
