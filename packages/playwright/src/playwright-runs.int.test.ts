@@ -153,6 +153,11 @@ describe('evidence', () => {
     expectPassed('an auto-approving authorization server is followed without a browser');
   });
 
+  it('a session per test: each test has its own server, stopped when the test ends', () => {
+    expectPassed('a test has its own server');
+    expectPassed('the next test has another one, and the first test\'s has stopped');
+  });
+
   it('a worker session is shared by its tests in turn, each with its own frames', () => {
     expectPassed('first test of the worker');
     expectPassed('second test of the worker');
