@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestBundle, isAlive, runCli, waitFor, type TestBundle } from './test-helpers.js';
+import { buildTestBundle, runCli, waitFor, type TestBundle } from './test-helpers.js';
 
 /**
  * A one-shot `call -- command…` starts its server while mcpscope loads (call-argv.ts, engine
@@ -28,6 +28,21 @@ function countedServer(name: string): { script: string; log: string } {
   return { script, log };
 }
 
+/**
+ * Whether `node <script>` still runs, found by its argv: the pid the server logs is the one it
+ * sees, which in a PID namespace of its own is not the host's.
+ */
+function running(script: string): boolean {
+  const argv = (pid: string): string => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, 2).join(' ');
+    } catch {
+      return '';
+    }
+  };
+  return readdirSync('/proc').some((p) => /^\d+$/.test(p) && argv(p) === `${process.execPath} ${script}`);
+}
+
 const pids = (log: string): number[] => readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map(Number);
 
 describe('call with a prespawned server', () => {
@@ -37,7 +52,7 @@ describe('call with a prespawned server', () => {
     expect(out.code, out.stderr).toBe(0);
     expect((JSON.parse(out.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toContain('echo');
     expect(pids(log)).toHaveLength(1);
-    await waitFor(() => !isAlive(pids(log)[0]!), 5_000, 'the server to be stopped');
+    await waitFor(() => !running(script), 5_000, 'the server to be stopped');
   });
 
   it('a server that wrote to stderr and exited before the engine took it: its exit code and stderr are reported', async () => {
@@ -55,7 +70,7 @@ describe('call with a prespawned server', () => {
     const out = await runCli(bundle.cli, ['call', 'tools/call', '--', process.execPath, script]);
     expect(out.code).not.toBe(0);
     await waitFor(() => pids(log).length === 1, 5_000, 'the server to have started');
-    await waitFor(() => !isAlive(pids(log)[0]!), 5_000, 'the server to be stopped');
+    await waitFor(() => !running(script), 5_000, 'the server to be stopped');
   });
 
   it('not for a call whose target options change how the server starts: started once, by the engine', async () => {

@@ -42,4 +42,13 @@ describe('describeConnectError', () => {
   it('copes with plain errors', () => {
     expect(describeConnectError('x', new Error('boom'))).toBe('mcpscope: could not connect to x\n  boom [ENGINE_CONNECT_FAILED]');
   });
+
+  it('keeps each piece of server text on its own line: a newline in it cannot print a line of its own', () => {
+    const fake = 'x\nmcpscope: all good';
+    const err = { details: { code: 'ENGINE_HTTP_STATUS', message: `refused: ${fake}`, httpStatus: 500, httpHeaders: { 'x-why': fake }, sentInstead: [fake], stderrTail: [fake] } };
+    const text = describeConnectError('http://h/mcp', err);
+    expect(text).not.toMatch(/^\s*mcpscope: all good/m);
+    expect(text).toContain('  refused: x\\nmcpscope: all good [ENGINE_HTTP_STATUS]');
+    expect(text).toContain('    x-why: x\\nmcpscope: all good');
+  });
 });

@@ -1,4 +1,5 @@
 import type { ConnectError } from '@mcpscope/engine';
+import { escapeControl } from './commands/escape-control.js';
 
 /** Hop-by-hop noise that never explains a failure. */
 const BORING_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
@@ -29,31 +30,32 @@ export function causeMessages(err: unknown, seen: string[] = []): string[] {
 
 /**
  * A connect failure in plain words: what failed, exit code/signal, stderr tail, HTTP status and
- * headers. Much of it is the server's text: print it through CliIo, which escapes control characters.
+ * headers. Much of it is the server's text: each piece is kept on its own line (escapeControl), so
+ * a newline in an error text or a header cannot print a line that looks like mcpscope's.
  */
 export function describeConnectError(target: string, err: unknown): string {
   const e = connectErrorOf(err);
-  const lines = [`mcpscope: could not connect to ${target}`, `  ${e.message} [${e.code}]`];
-  for (const cause of causeMessages(err, [e.message])) lines.push(`  caused by: ${cause}`);
+  const lines = [`mcpscope: could not connect to ${target}`, `  ${escapeControl(e.message)} [${e.code}]`];
+  for (const cause of causeMessages(err, [e.message])) lines.push(`  caused by: ${escapeControl(cause)}`);
   const said = (text: string): boolean => e.message.includes(text);
   if (e.exitCode !== undefined && e.exitCode !== null && !said(`code ${e.exitCode}`)) lines.push(`  the server exited with code ${e.exitCode}`);
-  if (e.signal && !said(e.signal)) lines.push(`  the server was killed by ${e.signal}`);
+  if (e.signal && !said(e.signal)) lines.push(`  the server was killed by ${escapeControl(e.signal)}`);
   if (e.httpStatus !== undefined) lines.push(`  HTTP status ${e.httpStatus}`);
   for (const [name, value] of Object.entries(e.httpHeaders ?? {})) {
-    if (!BORING_HEADERS.has(name.toLowerCase())) lines.push(`    ${name}: ${value}`);
+    if (!BORING_HEADERS.has(name.toLowerCase())) lines.push(`    ${escapeControl(name)}: ${escapeControl(String(value))}`);
   }
   if (e.httpBody) {
     lines.push('  response body:');
-    for (const line of e.httpBody.split('\n').slice(0, 40)) lines.push(`    | ${line.replace(/\r$/, '')}`);
+    for (const line of e.httpBody.split('\n').slice(0, 40)) lines.push(`    | ${escapeControl(line.replace(/\r$/, ''))}`);
   }
   if (e.sentInstead && e.sentInstead.length > 0) {
     lines.push('  the server sent instead:');
-    for (const said of e.sentInstead) lines.push(`    - ${said}`);
+    for (const said of e.sentInstead) lines.push(`    - ${escapeControl(said)}`);
   }
   if (e.stderrTail && e.stderrTail.length > 0) {
     lines.push('  last lines of its stderr:');
-    // A CRLF line ending is not an overwrite; any other control character is escaped on output (CliIo).
-    for (const line of e.stderrTail.slice(-10)) lines.push(`    | ${line.replace(/\r$/, '')}`);
+    // A CRLF line ending is not an overwrite; any other control character is escaped.
+    for (const line of e.stderrTail.slice(-10)) lines.push(`    | ${escapeControl(line.replace(/\r$/, ''))}`);
   }
   return lines.join('\n');
 }

@@ -52,3 +52,32 @@ describe('server text printed by the CLI has its control characters escaped', ()
     expect(r.stdout).toContain('tool name "tool\\u001b]52;c;');
   });
 });
+
+/** A line mcpscope never prints, that the fixture's texts try to print on a line of their own. */
+const FAKE = /^\s*mcpscope: all good/m;
+
+describe('server text stays on its line: a newline, tab or bidi override in it cannot print a fake line', () => {
+  it('call: the error text and the server log', async () => {
+    const r = await runCli(bundle.cli, ['call', 'tools/call', '--level', 'info', '--params', '{"name":"x"}', ...server('lines')]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).not.toMatch(FAKE);
+    expect(r.stdout).not.toMatch(FAKE);
+    expect(r.stderr).toContain('JSON-RPC error -32000: failed \\nmcpscope: all good\\t\\u202e\\n\n');
+    expect(r.stderr).toContain('[server log] info log\\nmcpscope: all good\\t\\u202e\\n: said \\nmcpscope');
+    expect(JSON.parse(r.stdout).message).toBe('failed \nmcpscope: all good\t\u202e\n');
+  });
+
+  it('check: a finding that quotes the tool name, and the notes', async () => {
+    const r = await runCli(bundle.cli, ['check', '--no-probe', ...server('lines')]);
+    expect(r.stdout).not.toMatch(FAKE);
+    expect(r.stderr).not.toMatch(FAKE);
+    expect(r.stdout).toContain('tool "tool\\nmcpscope: all good\\t\\u202e\\n" has text');
+    expect(r.stdout).toContain('- ping: JSON-RPC error -32601: no ping');
+  });
+
+  it('check --format json: the report is still valid JSON with the text as the server sent it', async () => {
+    const r = await runCli(bundle.cli, ['check', '--no-probe', '--format', 'json', ...server('lines')]);
+    const report = JSON.parse(r.stdout) as { findings: { message: string }[] };
+    expect(report.findings.some((f) => f.message.includes('tool\nmcpscope: all good\t\u202e\n'))).toBe(true);
+  });
+});

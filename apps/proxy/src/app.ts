@@ -15,6 +15,7 @@ import { tokenAuth } from './plugins/tokenAuth.js';
 import { sessionCodeRoute } from './plugins/sessionCode.js';
 import { SessionCodes } from './token.js';
 import { infoRoutes } from './routes/info.js';
+import type { SandboxOrigins } from './sandbox/sandboxOrigins.js';
 import { appMessageRoutes } from './routes/appMessages.js';
 import { frameRoutes } from './routes/frames.js';
 import { logLevelRoutes } from './routes/logLevel.js';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
    * name each request used. Absent: no sandbox, nothing may be framed.
    */
   sandboxPort?: number;
+  /** The sandbox's per-session origins (shared with it: the proxy mints, the sandbox checks). */
+  sandboxOrigins?: SandboxOrigins;
 }
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
@@ -87,6 +90,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     }),
     bodyLimit: BODY_LIMIT,
+    // A trace id is a file name (up to 255 bytes, see TraceParamsSchema): the router's default
+    // 100-character cap would list a trace that then cannot be opened (414) or downloaded.
+    routerOptions: { maxParamLength: 300 },
     // On close, destroy every connection, not only the idle ones: a request still in flight when
     // mcpscope stops (a replay connecting) would otherwise leave a keep-alive socket that holds
     // the process for the browser's keep-alive time.
@@ -131,7 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Replies carry what the server sent, like the WS stream: the user's own secrets echoed
       // by the server are redacted by value here too (issue 10 item 6).
       api.addHook('preSerialization', redactRepliesHook(sessionSecrets(opts.engine)));
-      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info }, sandboxPort: opts.sandboxPort });
+      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info }, sandboxPort: opts.sandboxPort, origins: opts.sandboxOrigins, engine: opts.engine });
       await api.register(sessionRoutes, { engine: opts.engine });
       await api.register(frameRoutes, { engine: opts.engine });
       await api.register(messageRoutes, { engine: opts.engine });

@@ -7,6 +7,7 @@ import { startEarlyUi, type EarlyUi } from './early/earlyUi.js';
 import { generateToken, SessionCodes } from './token.js';
 import { PendingAuthorizations } from './oauth/pending.js';
 import { startSandbox } from './sandbox/sandboxApp.js';
+import { SandboxOrigins } from './sandbox/sandboxOrigins.js';
 
 export interface StartProxyOptions {
   engine: Engine;
@@ -94,12 +95,15 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
   await early.listening; // EADDRINUSE and the like: both closed already
   const port = early.main.port;
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let sandboxOrigins: SandboxOrigins | undefined;
   const oauth = new PendingAuthorizations();
   const codes = new SessionCodes();
   let app: FastifyInstance | undefined;
   try {
     // The sandbox's pages name mcpscope's port, read per request.
-    sandbox = await startSandbox({ host, hostOrigin: (hostname) => `http://${hostname}:${port}`, logger: opts.logger, server: early.sandbox });
+    const hostOrigin = (hostname: string): string => `http://${hostname}:${port}`;
+    sandbox = await startSandbox({ host, hostOrigin, logger: opts.logger, server: early.sandbox });
+    sandboxOrigins = new SandboxOrigins(() => startSandbox({ host, hostOrigin, logger: opts.logger }));
     app = await buildApp({
       oauth,
       codes,
@@ -114,14 +118,16 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
       logger: opts.logger,
       ws: opts.ws,
       sandboxPort: sandbox.port,
+      sandboxOrigins,
     });
     await app.ready();
   } catch (err) {
-    await Promise.all([app?.close(), sandbox?.close()]);
+    await Promise.all([app?.close(), sandbox?.close(), sandboxOrigins?.close()]);
     await early.close();
     throw err;
   }
   const sandboxApp = sandbox;
+  const sessionSandboxes = sandboxOrigins!;
   const baseUrl = `http://${browserHost(host)}:${port}/`;
   return {
     url: `${baseUrl}#token=${encodeURIComponent(token)}`,
@@ -133,7 +139,7 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
     sandboxOrigin: `http://${browserHost(host)}:${sandbox.port}`,
     oauth,
     close: async () => {
-      await Promise.all([app.close(), sandboxApp.close()]);
+      await Promise.all([app.close(), sandboxApp.close(), sessionSandboxes.close()]);
       await early.close();
     },
   };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
 import { Engine } from './engine.js';
 import { EngineError } from './errors.js';
-import { RAW_SERVER, everythingEntry, isAlive } from '../test-fixtures/servers.js';
+import { RAW_SERVER, everythingEntry, hostPid, isAlive } from '../test-fixtures/servers.js';
 
 let engine: Engine;
 afterEach(async () => engine?.closeAll());
@@ -77,8 +77,9 @@ describe('stdio sessions', () => {
     const session = await engine.open(raw('grandchild'));
     await until(() => session.events().some((e) => e.type === 'stderr' && e.text.includes('GRANDCHILD')), 'grandchild pid');
     const line = session.events().find((e) => e.type === 'stderr' && e.text.includes('GRANDCHILD')) as { text: string };
-    const grandchild = Number(/GRANDCHILD (\d+)/.exec(line.text)![1]);
     const pid = session.info().pid!;
+    // As the server sees it: in a PID namespace of its own, not the host's pid.
+    const grandchild = hostPid(Number(/GRANDCHILD (\d+)/.exec(line.text)![1]), pid);
     expect(isAlive(grandchild)).toBe(true);
     await engine.close(session.id);
     expect(isAlive(pid)).toBe(false);

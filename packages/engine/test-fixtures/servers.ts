@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isProcessAlive, stopProcessTree } from '../src/transports/process-tree.js';
@@ -54,4 +55,30 @@ export async function waitUntil(check: () => boolean, what: string, ms = 5000): 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * The host pid of the process that `serverPid`'s PID namespace knows as `pid` (a server in a
+ * namespace of its own reports its children's pids as it sees them). Outside a namespace, `pid`.
+ */
+export function hostPid(pid: number, serverPid: number): number {
+  const ns = (p: number): string | undefined => {
+    try {
+      return readlinkSync(`/proc/${p}/ns/pid`);
+    } catch {
+      return undefined;
+    }
+  };
+  const own = ns(serverPid);
+  if (own === undefined || own === ns(process.pid)) return pid;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || ns(Number(name)) !== own) continue;
+    try {
+      const ids = /^NSpid:\s+(.+)$/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]?.trim().split(/\s+/);
+      if (ids && Number(ids[ids.length - 1]) === pid) return Number(name);
+    } catch {
+      /* gone */
+    }
+  }
+  return pid;
 }

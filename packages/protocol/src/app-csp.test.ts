@@ -15,12 +15,14 @@ const RESTRICTIVE = {
   'object-src': "'none'",
   'base-uri': "'self'",
   'form-action': "'none'",
+  // Not governed by connect-src: blocked where the browser knows the directive.
+  webrtc: "'block'",
 };
 
 /** Every source in a policy that is not a keyword, `data:` or an origin accepted by parseCspOrigin. */
 function widening(policy: string): string[] {
   const sources = policy.split('; ').flatMap((d) => d.split(' ').slice(1));
-  return sources.filter((s) => !["'none'", "'self'", "'unsafe-inline'", 'data:'].includes(s) && !('origin' in parseCspOrigin(s)));
+  return sources.filter((s) => !["'none'", "'self'", "'unsafe-inline'", "'block'", 'data:'].includes(s) && !('origin' in parseCspOrigin(s)));
 }
 
 describe('buildAppCsp: restrictive default (spec "Host Behavior")', () => {
@@ -119,7 +121,7 @@ describe('buildAppCsp: hostile declarations', () => {
     expect(built.dropped[0]).toMatch(/^connectDomains\[0\]/);
     expect(widening(built.policy)).toEqual([]);
     expect(built.policy).not.toContain('unsafe-eval');
-    expect(built.policy.split('; ')).toHaveLength(11);
+    expect(built.policy.split('; ')).toHaveLength(12);
   });
 
   it('says why, with the value shown as a short JSON string', () => {

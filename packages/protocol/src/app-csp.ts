@@ -29,6 +29,13 @@ export const MAX_CSP_ENTRIES = 64;
 export const MAX_CSP_ENTRY_LENGTH = 253;
 
 /**
+ * connect-src does not govern WebRTC: a peer connection reaches any address (STUN, TURN, ICE)
+ * unless the CSP3 `webrtc` directive blocks it. Not in the spec's lists (no app declares WebRTC);
+ * browsers that do not know the directive ignore it (see the README's Security section).
+ */
+const WEBRTC_BLOCK = "webrtc 'block'";
+
+/**
  * "Restrictive Default: If `ui.csp` is omitted, Host MUST use" these six directives; the
  * frame-src, object-src and base-uri defaults of "Sandbox proxy" item 5, and form-action (not
  * in the spec: a further restriction it allows) complete it.
@@ -44,6 +51,7 @@ const RESTRICTIVE_DEFAULT = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",
+  WEBRTC_BLOCK,
 ].join('; ');
 
 const SCHEMES = new Set(['http', 'https', 'ws', 'wss']);
@@ -138,6 +146,7 @@ export function buildAppCsp(declared: unknown): AppCsp {
     "object-src 'none'",
     baseUri.length > 0 ? withSources('base-uri', '', baseUri) : "base-uri 'self'",
     "form-action 'none'",
+    WEBRTC_BLOCK,
   ].join('; ');
   return { policy, applied, dropped };
 }

@@ -39,7 +39,8 @@ export type TraceList = z.infer<typeof TraceListSchema>;
 export const TraceUploadReplySchema = z.object({ trace: TraceSummarySchema, warnings: z.array(z.string()) });
 export type TraceUploadReply = z.infer<typeof TraceUploadReplySchema>;
 
-export const TraceParamsSchema = z.object({ id: z.string().regex(/^[\w.-]+$/, 'not a trace id').max(200) });
+/** A trace id is its file's name less `.ndjson`: any length a file name can have (255 bytes). */
+export const TraceParamsSchema = z.object({ id: z.string().regex(/^[\w.-]+$/, 'not a trace id').max(255) });
 
 /** GET /api/sessions/:id/events?from=<seq>&limit=<n> (live and offline sessions). */
 export const EventsQuerySchema = z.object({

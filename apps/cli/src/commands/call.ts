@@ -9,6 +9,7 @@ import type { CliIo } from '../io.js';
 import { parseOptions, TargetOptionsSchema } from '../options.js';
 import { demoConfig } from '../paths.js';
 import { describeTarget, resolveTarget } from '../target.js';
+import { serverLogLine } from '../server-log-line.js';
 import { escapeControl } from './escape-control.js';
 import { requiredTaskHint, sendTask } from './call-task.js';
 import { loadSkill } from './call-skill.js';
@@ -52,9 +53,9 @@ function lostConnectionDetails(session: Session): string {
   const lines: string[] = [];
   const events = session.events();
   const exit = events.findLast((e) => e.type === 'lifecycle' && e.phase === 'exit');
-  if (exit && exit.type === 'lifecycle') lines.push(`  ${exit.message ?? `exited with code ${exit.code}`}`);
+  if (exit && exit.type === 'lifecycle') lines.push(`  ${escapeControl(exit.message ?? `exited with code ${exit.code}`)}`);
   const stderr = events.filter((e) => e.type === 'stderr').slice(-5);
-  for (const e of stderr) if (e.type === 'stderr') lines.push(`    | ${e.text.trimEnd()}`);
+  for (const e of stderr) if (e.type === 'stderr') lines.push(`    | ${escapeControl(e.text.trimEnd())}`);
   return lines.join('\n');
 }
 
@@ -96,7 +97,7 @@ function outputSchemaMismatches(session: Session, afterSeq: number, io: CliIo): 
     .filter((e) => e.seq > afterSeq && e.type === 'frame')
     .flatMap((e) => (e.type === 'frame' ? (e.findings ?? []) : []))
     .filter((f) => f.rule === 'structured-content-schema');
-  for (const f of found) io.stderr(`mcpscope: ${f.message} (${f.spec})\n`);
+  for (const f of found) io.stderr(`mcpscope: ${escapeControl(f.message)} (${f.spec})\n`);
   return found.length > 0 ? ExitCode.OutputSchemaMismatch : undefined;
 }
 
@@ -138,7 +139,7 @@ export function report(method: string, out: RequestOutcome, io: CliIo): ExitCode
   if (out.outcome === 'error') {
     io.stdout(json(out.error));
     const how = out.source === 'input' ? 'needed input that was answered with' : 'failed with';
-    io.stderr(`mcpscope: ${method} ${how} JSON-RPC error ${String(out.error?.code)}: ${String(out.error?.message)}\n`);
+    io.stderr(`mcpscope: ${method} ${how} JSON-RPC error ${escapeControl(String(out.error?.code))}: ${escapeControl(String(out.error?.message))}\n`);
     if (out.source === 'input') io.stderr('mcpscope: (2026-07-28: the request was not retried; the server never saw this error)\n');
     return ExitCode.RpcError;
   }
@@ -160,24 +161,24 @@ function reportFailure(method: string, err: unknown, session: Session, timeoutMs
     io.stderr(`mcpscope: no response to ${method} within ${timeoutMs} ms (--timeout)\n`);
     // Stdout noise is said once for every outcome (reportStdoutNoise), not here.
     const stray = strayOutput(session.events(), { stdoutNoise: false });
-    if (stray.length > 0) io.stderr(`  the server sent instead:\n${stray.map((s) => `    - ${s}\n`).join('')}`);
+    if (stray.length > 0) io.stderr(`  the server sent instead:\n${stray.map((s) => `    - ${escapeControl(s)}\n`).join('')}`);
     return ExitCode.Timeout;
   }
   if (code === 'ENGINE_RESPONSE_REFUSED') {
     // An answer came but could not be used (nested past the cap, larger than the line cap): no usable response.
-    io.stderr(`mcpscope: ${(err as Error).message}\n`);
+    io.stderr(`mcpscope: ${escapeControl((err as Error).message)}\n`);
     return ExitCode.Timeout;
   }
   if (code === 'ENGINE_RPC_ERROR') {
     io.stdout(json(data?.rpcError ?? null));
-    io.stderr(`mcpscope: ${(err as Error).message}\n`);
+    io.stderr(`mcpscope: ${escapeControl((err as Error).message)}\n`);
     return ExitCode.RpcError;
   }
   if (code === 'ENGINE_CLOSED' || code === 'ENGINE_NOT_CONNECTED' || code === 'ENGINE_SEND_FAILED') {
-    io.stderr(`mcpscope: lost the connection during ${method}: ${(err as Error).message}\n${lostConnectionDetails(session)}\n`);
+    io.stderr(`mcpscope: lost the connection during ${method}: ${escapeControl((err as Error).message)}\n${lostConnectionDetails(session)}\n`);
     return ExitCode.ConnectFailed;
   }
-  io.stderr(`mcpscope: ${method} failed: ${(err as Error).message}${code ? ` [${code}]` : ''}\n`);
+  io.stderr(`mcpscope: ${method} failed: ${escapeControl((err as Error).message)}${code ? ` [${code}]` : ''}\n`);
   return ExitCode.Usage;
 }
 
@@ -185,8 +186,7 @@ function reportFailure(method: string, err: unknown, session: Session, timeoutMs
 function printServerLogs(engine: Engine, session: Session, io: CliIo): void {
   engine.subscribe((m) => {
     if (m.type !== 'frame' || m.sessionId !== session.id || m.dir !== 'in' || m.msg?.method !== 'notifications/message') return;
-    const { level, logger, data } = (m.msg.params ?? {}) as { level?: string; logger?: string; data?: unknown };
-    io.stderr(`[server log] ${level ?? '?'}${logger ? ` ${logger}` : ''}: ${typeof data === 'string' ? data : JSON.stringify(data)}\n`);
+    io.stderr(serverLogLine(m.msg.params));
   });
 }
 

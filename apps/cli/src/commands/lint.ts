@@ -14,7 +14,8 @@ type ReportOptions = z.infer<typeof ReportOptionsSchema>;
 
 /** Writes the report to --output or stdout; exit 1 when any finding is an error (for CI). */
 export function emitReport(report: FindingsReport, opts: ReportOptions, io: CliIo): ExitCodeValue {
-  const text = formatReport(report, opts.format);
+  // Text on a terminal: every server text stays on its own line, escaped.
+  const text = formatReport(report, opts.format, escapeControl);
   if (opts.output) {
     writeFileSync(opts.output, text);
     const { error, warning, info } = report.counts;

@@ -11,6 +11,7 @@ import { refuseTargetOptions, SessionRefSchema } from '../live/refuse-target.js'
 import { SessionClient, type Outcome } from '../live/session-client.js';
 import { parseOptions } from '../options.js';
 import { CallOptionsSchema, printAppUi, report, stringKeysOf } from './call.js';
+import { escapeControl } from './escape-control.js';
 
 const LiveCallOptionsSchema = CallOptionsSchema.extend({ session: SessionRefSchema });
 /** The proxy bounds a request's wait at one hour. */
@@ -63,7 +64,7 @@ async function connected(client: SessionClient, timeoutMs: number): Promise<Pick
 /** The same words and exit codes as a direct `call` (call.ts reportFailure), from the API's error. */
 async function reportFailure(method: string, err: unknown, client: SessionClient, timeoutMs: number, io: CliIo): Promise<ExitCodeValue> {
   if (err instanceof UnreachableError) {
-    io.stderr(`mcpscope: lost the running mcpscope during ${method}: ${err.message}\n`);
+    io.stderr(`mcpscope: lost the running mcpscope during ${method}: ${escapeControl(err.message)}\n`);
     return ExitCode.ConnectFailed;
   }
   if (!(err instanceof ApiError)) throw err;
@@ -73,21 +74,21 @@ async function reportFailure(method: string, err: unknown, client: SessionClient
     return ExitCode.Timeout;
   }
   if (code === 'ENGINE_RESPONSE_REFUSED') {
-    io.stderr(`mcpscope: ${err.message}\n`);
+    io.stderr(`mcpscope: ${escapeControl(err.message)}\n`);
     return ExitCode.Timeout;
   }
   if (code === 'ENGINE_RPC_ERROR') {
     io.stdout(json(err.details.rpcError ?? null));
-    io.stderr(`mcpscope: ${err.message}\n`);
+    io.stderr(`mcpscope: ${escapeControl(err.message)}\n`);
     return ExitCode.RpcError;
   }
   if (['ENGINE_CLOSED', 'ENGINE_NOT_CONNECTED', 'ENGINE_SEND_FAILED', 'MCPSCOPE_ERR_NOT_CONNECTED', 'MCPSCOPE_ERR_SESSION_NOT_FOUND'].includes(code)) {
     const info = await client.info().catch(() => undefined);
-    const state = info ? `\n  session ${JSON.stringify(info.name)} (${info.id}) is ${info.state}${info.error ? `: ${info.error.message}` : ''}` : '';
-    io.stderr(`mcpscope: lost the connection during ${method}: ${err.message}${state}\n`);
+    const state = info ? `\n  session ${JSON.stringify(info.name)} (${info.id}) is ${info.state}${info.error ? `: ${escapeControl(info.error.message)}` : ''}` : '';
+    io.stderr(`mcpscope: lost the connection during ${method}: ${escapeControl(err.message)}${state}\n`);
     return ExitCode.ConnectFailed;
   }
-  io.stderr(`mcpscope: ${method} failed: ${err.message} [${code}]\n`);
+  io.stderr(`mcpscope: ${method} failed: ${escapeControl(err.message)} [${code}]\n`);
   return ExitCode.Usage;
 }
 
@@ -110,7 +111,7 @@ export async function runLiveCall(method: string, command: string[], rawOptions:
   const client = new SessionClient(ui.api, session.id, cleanOriginReason(`cli: call ${method}`) ?? 'cli: call');
   const state = session.state === 'connecting' ? await connected(client, opts.connectTimeout) : session;
   if (state.state !== 'connected') {
-    const why = state.error ? `: ${state.error.message}` : '';
+    const why = state.error ? `: ${escapeControl(state.error.message)}` : '';
     throw new CliError(`session ${JSON.stringify(session.name)} (${session.id}) is ${state.state}${why}; reconnect it in the UI or with \`mcpscope connect\``, ExitCode.ConnectFailed);
   }
   try {
@@ -125,7 +126,7 @@ export async function runLiveCall(method: string, command: string[], rawOptions:
     const code = report(method, out, io);
     if (method === 'tools/call' && out.outcome === 'result') printAppUi(def, io);
     if (code !== ExitCode.Ok || def?.outputSchema === undefined || watch.schemaFindings.length === 0) return code;
-    for (const f of watch.schemaFindings) io.stderr(`mcpscope: ${f.message} (${f.spec})\n`);
+    for (const f of watch.schemaFindings) io.stderr(`mcpscope: ${escapeControl(f.message)} (${f.spec})\n`);
     return ExitCode.OutputSchemaMismatch;
   } catch (err) {
     return reportFailure(method, err, client, opts.timeout, io);

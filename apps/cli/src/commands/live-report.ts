@@ -8,6 +8,7 @@ import { refuseTargetOptions, SessionRefSchema } from '../live/refuse-target.js'
 import { SessionClient } from '../live/session-client.js';
 import { parseOptions, TargetOptionsSchema } from '../options.js';
 import { emitReport, ReportOptionsSchema } from './lint.js';
+import { escapeControl } from './escape-control.js';
 
 const FindingSchema = z.looseObject({
   rule: z.string(),
@@ -32,7 +33,7 @@ const describe = (s: { name: string; id: string }, url: string): string => `sess
 /** A running mcpscope that went away or refused: exit 2 ("could not be reached"), as lint/check do for a trace or a server. */
 function unreachable(err: unknown, what: string, io: CliIo): ExitCodeValue {
   if (!(err instanceof UnreachableError) && !(err instanceof ApiError)) throw err;
-  io.stderr(`mcpscope: ${what}: ${err.message}\n`);
+  io.stderr(`mcpscope: ${what}: ${escapeControl(err.message)}\n`);
   return ExitCode.ConnectFailed;
 }
 

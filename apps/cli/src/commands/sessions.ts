@@ -6,6 +6,7 @@ import { requireUis, type LiveUi } from '../live/locate.js';
 import { SessionClient } from '../live/session-client.js';
 import { LINK_NOTE, mintLink } from '../live/ui-link.js';
 import { parseOptions } from '../options.js';
+import { escapeControl } from './escape-control.js';
 
 const SessionsOptionsSchema = z.object({ json: z.boolean().default(false) });
 
@@ -64,7 +65,8 @@ function time(iso: string): string {
 
 function table(rows: Row[]): string {
   const head = ['NAME', 'SERVER', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
-  const cells = rows.map((r) => [clip(r.name, 32), clip(r.server ?? '-', 40), r.id, r.offline ? 'offline' : r.wrapped ? `${r.state} (wrap)` : r.replayOf ? `${r.state} (replay)` : r.state, r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(r.target, 60)]);
+  // Names and the server's own name are free text: each cell stays on its row (escapeControl).
+  const cells = rows.map((r) => [clip(escapeControl(r.name), 32), clip(escapeControl(r.server ?? '-'), 40), r.id, r.offline ? 'offline' : r.wrapped ? `${r.state} (wrap)` : r.replayOf ? `${r.state} (replay)` : r.state, r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(escapeControl(r.target), 60)]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   return [head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n') + '\n';
 }

@@ -3,6 +3,7 @@ import { answerReason, type ServerRequestAnswer } from '@mcpscope/engine';
 import { ownValue, type Finding, type FrameEvent } from '@mcpscope/protocol';
 import type { AnswerFile } from '../headless-answers.js';
 import type { CliIo } from '../io.js';
+import { serverLogLine } from '../server-log-line.js';
 import { FRAMES_PAGE, type SessionClient } from './session-client.js';
 
 /** How often a running call looks for the server's requests (and, with --level, its logs). */
@@ -94,8 +95,7 @@ export class CallWatch {
       return;
     }
     if (this.opts.logs && msg?.method === 'notifications/message') {
-      const { level, logger, data } = (record(msg.params) ?? {}) as { level?: string; logger?: string; data?: unknown };
-      this.opts.io.stderr(`[server log] ${level ?? '?'}${logger ? ` ${logger}` : ''}: ${typeof data === 'string' ? data : JSON.stringify(data)}\n`);
+      this.opts.io.stderr(serverLogLine(msg.params));
     }
     if (frame.pair && this.ourCalls.has(frame.pair.requestSeq)) {
       this.schemaFindings.push(...(frame.findings ?? []).filter((f) => f.rule === 'structured-content-schema'));

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { HostPolicy } from '../hostPolicy.js';
 import { isApiPath, requestPath } from '../paths.js';
-import { sameHostOrigin } from '../sandbox/origins.js';
+import { hostnameOf } from '../sandbox/origins.js';
 
 /**
  * The SPA's CSP: own scripts only, WebSocket back to this inspector, nothing framed but the MCP
@@ -35,7 +35,10 @@ export function contentSecurityPolicy(wsAuthority: string | undefined, sandboxOr
  */
 export function securityHeaderPairs(policy: HostPolicy, sandboxPort: number | undefined, hostHeader: string | undefined, path: string): Array<[string, string]> {
   const authority = policy.isAllowedHost(hostHeader) ? hostHeader?.toLowerCase() : undefined;
-  const sandboxOrigin = authority === undefined || sandboxPort === undefined ? undefined : sameHostOrigin(authority, sandboxPort);
+  // Each session's apps have a sandbox listener of their own (sandboxOrigins.ts), on a port
+  // picked when it starts: the page may frame this host on any port (it frames nothing but the
+  // sandbox URL the proxy names; mcpscope's own origin is refused there, uiResource.ts).
+  const sandboxOrigin = authority === undefined || sandboxPort === undefined ? undefined : `http://${hostnameOf(authority)}:*`;
   const pairs: Array<[string, string]> = [
     ['content-security-policy', contentSecurityPolicy(authority, sandboxOrigin)],
     ['x-content-type-options', 'nosniff'],

@@ -111,3 +111,25 @@ describe('hostile trace files', () => {
     expect((await api('GET', `/sessions/${id}/events`)).json().events).toEqual([]);
   });
 });
+
+describe('every listed trace opens and downloads', () => {
+  it('an upload with a long session name and id, a long file dropped in the folder, and a file name no route can carry', async () => {
+    const long = traceText(undefined).replace('"id":"s1","name":"crafted"', `"id":"${'i'.repeat(90)}","name":"${'n'.repeat(90)}"`);
+    const uploadedId = await uploaded(long);
+    expect(uploadedId.length).toBeGreaterThan(100);
+    writeFileSync(join(dir, 'traces', `${'d'.repeat(240)}.ndjson`), traceText(undefined));
+    // Not an id the routes take (a space, a quote): it must not be listed as if it could be opened.
+    writeFileSync(join(dir, 'traces', 'my "trace" 1.ndjson'), traceText(undefined));
+
+    const { traces } = TraceListSchema.parse((await api('GET', '/traces')).json());
+    expect(traces.map((t) => t.id)).toContain(uploadedId);
+    expect(traces.some((t) => t.id.length > 200)).toBe(true);
+    for (const t of traces) {
+      const download = await api('GET', `/traces/${encodeURIComponent(t.id)}`);
+      expect(download.statusCode, `download ${t.id}`).toBe(200);
+      expect(download.body.split('\n')[0]).toContain('"type":"header"');
+      const open = await api('POST', `/traces/${encodeURIComponent(t.id)}/open`);
+      expect(open.statusCode, `open ${t.id}`).toBe(201);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApiClient } from './api';
 
 /**
@@ -30,9 +31,13 @@ export const OVERSIZED_MESSAGE_PREFIX = 64 * 1024;
 
 export type PostAppMessages = (sessionId: string, body: AppMessagesBody) => Promise<void>;
 
-export function createAppMessagesApi(api: Pick<ApiClient, 'call'>): { post: PostAppMessages } {
+const SandboxOriginSchema = z.object({ sandboxOrigin: z.string() });
+
+export function createAppMessagesApi(api: Pick<ApiClient, 'call'>): { post: PostAppMessages; sandboxOrigin: (sessionId: string) => Promise<string> } {
   return {
     post: (sessionId, body) => api.call('POST', `/api/sessions/${encodeURIComponent(sessionId)}/app-messages`, null, body),
+    // The session's own sandbox origin (one per session: its apps' storage is theirs alone).
+    sandboxOrigin: async (sessionId) => (await api.call('GET', `/api/sessions/${encodeURIComponent(sessionId)}/sandbox-origin`, SandboxOriginSchema)).sandboxOrigin,
   };
 }
 

@@ -61,16 +61,16 @@ export function makeReport(subject: string, findings: ReportedFinding[], notes?:
 
 export const hasErrors = (report: FindingsReport): boolean => report.counts.error > 0;
 
-function formatText(report: FindingsReport): string {
-  const lines = [...(report.notes ?? [])];
+function formatText(report: FindingsReport, line: (text: string) => string): string {
+  const lines = (report.notes ?? []).map(line);
   for (const f of report.findings) {
     lines.push(`${f.severity.padEnd(7)} ${f.rule}  (${f.spec ?? 'mcpscope'})${f.seq ? `  seq ${f.seq}` : ''}`);
-    lines.push(`        ${f.message}`);
-    if (f.quote) lines.push(`        spec: "${f.quote}"`);
-    if (f.excerpt) lines.push(`        ${f.excerpt}`);
+    lines.push(`        ${line(f.message)}`);
+    if (f.quote) lines.push(`        spec: "${line(f.quote)}"`);
+    if (f.excerpt) lines.push(`        ${line(f.excerpt)}`);
   }
   const { error, warning, info } = report.counts;
-  lines.push(`${report.subject}: ${error} error(s), ${warning} warning(s), ${info} info`);
+  lines.push(`${line(report.subject)}: ${error} error(s), ${warning} warning(s), ${info} info`);
   return lines.join('\n') + '\n';
 }
 
@@ -99,8 +99,13 @@ function formatJUnit(report: FindingsReport): string {
   ].join('\n');
 }
 
-export function formatReport(report: FindingsReport, format: ReportFormat): string {
+/**
+ * The report in one format. The text report is one line per field, and a message or note can
+ * quote the server (a tool name, an error text): `line` is how the caller keeps such text on its
+ * line (the CLI escapes newlines and control characters for the terminal).
+ */
+export function formatReport(report: FindingsReport, format: ReportFormat, line: (text: string) => string = (text) => text): string {
   if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
   if (format === 'junit') return formatJUnit(report);
-  return formatText(report);
+  return formatText(report, line);
 }

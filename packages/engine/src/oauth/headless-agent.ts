@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { CallbackParams, UserAgent } from './types.js';
 import type { OAuthEmit } from './oauth-fetch.js';
+import { readCapped } from './capped-oauth-response.js';
 
 const MAX_HOPS = 20;
 
@@ -34,7 +35,9 @@ export function headlessUserAgent(fetchFn: FetchLike = fetch, emit?: OAuthEmit):
         host.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
         jar.set(url.host, host);
       }
-      const text = res.status >= 400 ? (await res.text().catch(() => '')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300) : '';
+      // An error page is read for its reason, never more than the OAuth cap.
+      const page = res.status >= 400 ? await readCapped(res, 'authorization page', url.origin + url.pathname) : undefined;
+      const text = page ? new TextDecoder().decode(page).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300) : '';
       if (!text) await res.body?.cancel().catch(() => undefined);
       const location = res.headers.get('location');
       emit?.('user-agent', { request: { method: 'GET', url: url.href }, response: { status: res.status, headers: { location: location ?? '' } } });

@@ -3,6 +3,7 @@ import type { Finding } from '@mcpscope/protocol';
 import { redact } from '@mcpscope/trace';
 import { issuerFinding, resourceFinding, urlFindings } from './findings.js';
 import { describeProof } from './dpop.js';
+import { bufferedResponse, oauthAnswerName, readCapped } from './capped-oauth-response.js';
 
 export type OAuthEmit = (step: string, detail: Record<string, unknown>) => void;
 
@@ -56,7 +57,9 @@ export function classifyStep(url: URL, method: string, body: unknown): string {
 /**
  * A fetch for the authorization requests (never the MCP traffic): every exchange becomes one
  * `oauth` event with the request, the response and the findings on it, redacted before it
- * leaves this function.
+ * leaves this function. Each answer is read here, at most MAX_OAUTH_RESPONSE_BYTES (an authorization
+ * server streaming an endless document fails this request with the reason, memory stays bounded),
+ * and handed on from memory: every OAuth fetch mcpscope or the SDK makes passes here.
  */
 export function createOAuthFetch(base: FetchLike, serverUrl: URL, emit: OAuthEmit): FetchLike {
   return async (input, init) => {
@@ -72,8 +75,10 @@ export function createOAuthFetch(base: FetchLike, serverUrl: URL, emit: OAuthEmi
     const proof = requestHeaders.dpop ? await describeProof(requestHeaders.dpop) : undefined;
     const request = { method, url: url.href, headers: requestHeaders, body, ...(proof ? { dpopProof: proof } : {}) };
     try {
-      const res = await base(input, init);
-      const text = await res.clone().text().catch(() => '');
+      const received = await base(input, init);
+      const bytes = await readCapped(received, oauthAnswerName(step), url.origin + url.pathname);
+      const res = bufferedResponse(received, bytes);
+      const text = new TextDecoder().decode(bytes);
       const parsed = parseBody(text, res.headers.get('content-type') ?? undefined);
       if (res.ok && parsed && typeof parsed === 'object') {
         const doc = parsed as Record<string, unknown>;

@@ -37,6 +37,7 @@ export interface TraceSummary {
   live: boolean;
 }
 
+/** The ids the routes carry (a path segment, a download file name): letters, digits, `_`, `.`, `-`. */
 const ID = /^[\w.-]+$/;
 
 /** The traces folder: every session's trace, uploads, and which files are still being written. */
@@ -70,7 +71,8 @@ export class TraceStore {
   async list(): Promise<TraceSummary[]> {
     let names: string[];
     try {
-      names = readdirSync(this.dir).filter((n) => n.endsWith('.ndjson'));
+      // A file dropped in the folder under a name no id can carry is not listed: it could not be opened.
+      names = readdirSync(this.dir).filter((n) => n.endsWith('.ndjson') && ID.test(n.slice(0, -'.ndjson'.length)));
     } catch {
       return [];
     }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
-import { isAlive, waitUntil as until } from '../../test-fixtures/servers.js';
+import { hostPid, isAlive, waitUntil as until } from '../../test-fixtures/servers.js';
 import { DescendantTracker, readChildren, readProcEntry, readProcTable } from './descendants.js';
 
 const SETSID_SERVER = fileURLToPath(new URL('../../test-fixtures/setsid-server.mjs', import.meta.url));
@@ -28,7 +28,8 @@ describe('descendants that leave the process group (setsid)', () => {
       const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [SETSID_SERVER], env: {} });
       const stderr = () => session.events().flatMap((e) => (e.type === 'stderr' ? [e.text] : [])).join('');
       await until(() => /SETSID \d+\nDETACHED \d+/.test(stderr()), 'the grandchildren pids');
-      const pids = [Number(/SETSID (\d+)/.exec(stderr())![1]), Number(/DETACHED (\d+)/.exec(stderr())![1])];
+      // As the server sees them: in a PID namespace of its own, not the host's pids.
+      const pids = [Number(/SETSID (\d+)/.exec(stderr())![1]), Number(/DETACHED (\d+)/.exec(stderr())![1])].map((p) => hostPid(p, session.info().pid!));
       strays.push(...pids);
       for (const pid of pids) {
         expect(isAlive(pid)).toBe(true);

@@ -6,6 +6,8 @@ export interface ProcEntry {
   state: string;
   /** Field 4. */
   ppid: number;
+  /** Field 5: the process group. */
+  pgid: number;
   /** Field 22, clock ticks since boot: with the pid, names one process for good (pids are reused). */
   start: string;
 }
@@ -16,7 +18,7 @@ export function readProcEntry(pid: number): ProcEntry | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // "pid (comm) state ppid …": comm may hold spaces and parentheses; the fields follow the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0] ?? '', ppid: Number(fields[1]), start: fields[19] ?? '' };
+    return { state: fields[0] ?? '', ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? '' };
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { Engine } from '../engine.js';
 import { EngineError } from '../errors.js';
 import type { StdioSessionConfig } from '../types.js';
 import { demoConfig } from '../../test-fixtures/demo.js';
+import { hostPid } from '../../test-fixtures/servers.js';
 import { isProcessAlive } from './process-tree.js';
 import { prespawn, takePrespawned } from './prespawn.js';
 
@@ -20,6 +21,14 @@ async function waitFor(condition: () => boolean, what: string, ms = 10_000): Pro
   while (!condition()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function argvOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
   }
 }
 
@@ -43,10 +52,12 @@ describe('prespawn: a server started before the engine loaded', () => {
     expect(session.info().state).toBe('connected');
     expect(server.pids()).toHaveLength(1);
     const spawn = session.events().find((e) => e.type === 'lifecycle' && e.phase === 'spawn');
-    expect(spawn && spawn.type === 'lifecycle' ? spawn.pid : undefined).toBe(server.pids()[0]);
+    const shown = spawn && spawn.type === 'lifecycle' ? spawn.pid! : -1;
+    // The pid the server wrote is its own view (in a PID namespace of its own, not the host's).
+    expect(shown).toBe(hostPid(server.pids()[0]!, shown));
     await session.request('tools/list', {});
     await engine.closeAll();
-    await waitFor(() => !isProcessAlive(server.pids()[0]!), 'the server to be stopped');
+    await waitFor(() => !isProcessAlive(shown), 'the server to be stopped');
   });
 
   it('is not taken for another target (its env differs), and is taken only once', async () => {
@@ -67,7 +78,9 @@ describe('prespawn: a server started before the engine loaded', () => {
     writeFileSync(script, `import { writeFileSync } from 'node:fs';\nprocess.stdout.write('Starting (a print on stdout)\\n');\nprocess.stderr.write('boom: no config found\\n');\nwriteFileSync(${JSON.stringify(done)}, String(process.pid));\nprocess.exit(5);\n`);
     const config: StdioSessionConfig = { transport: 'stdio', command: process.execPath, args: [script], env: {} };
     prespawn(config);
-    await waitFor(() => existsSync(done) && !isProcessAlive(Number(readFileSync(done, 'utf8'))), 'the server to exit');
+    // Found by its argv: the pid it wrote is its own view (in a PID namespace, not the host's).
+    const running = (): boolean => readdirSync('/proc').some((p) => /^\d+$/.test(p) && argvOf(Number(p)).slice(0, 2).join(' ') === `${process.execPath} ${script}`);
+    await waitFor(() => existsSync(done) && !running(), 'the server to exit');
     await new Promise((r) => setTimeout(r, 300)); // its exit and the end of its pipes reach this process first
     engine = new Engine({ stopGraceMs: 200 });
     const err = (await engine.open(config).catch((e: unknown) => e)) as EngineError;

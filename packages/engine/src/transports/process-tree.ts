@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { DescendantTracker } from './descendants.js';
+import { readProcTable, type DescendantTracker } from './descendants.js';
 
 export interface StopOptions {
   /** How long the server gets to exit on its own after stdin closes. */
@@ -9,10 +9,17 @@ export interface StopOptions {
   termMs?: number;
   /** Descendants that may have left the group (setsid): signalled with it, then stopped for good. */
   descendants?: DescendantTracker;
+  /**
+   * A member of the group spared the polite signals (SIGTERM): nsenter in front of a server in a
+   * PID namespace, which would die of it at once and report that as the server's exit, before
+   * the server (which may handle SIGTERM, or ignore it) has exited. SIGKILL reaches it too.
+   */
+  spare?: number;
 }
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals, spare?: number): void {
   if (child.pid === undefined) return;
+  if (spare !== undefined && signal !== 'SIGKILL') return signalMembers(child.pid, signal, spare);
   try {
     // The child was spawned detached, so it leads its own process group: a negative pid
     // reaches every process in it (npx → node → server and the like).
@@ -20,6 +27,18 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   } catch {
     try {
       child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** Each member of group `pgid` but `spare` (from /proc: a member forked meanwhile is left to the SIGKILL round). */
+function signalMembers(pgid: number, signal: NodeJS.Signals, spare: number): void {
+  for (const [pid, entry] of readProcTable()) {
+    if (entry.pgid !== pgid || pid === spare || entry.state === 'Z') continue;
+    try {
+      process.kill(pid, signal);
     } catch {
       /* already gone */
     }
@@ -56,7 +75,7 @@ export async function stopProcessTree(child: ChildProcess, opts: StopOptions = {
   let exited = await waitForExit(child, graceMs);
   if (!exited) {
     strays?.record();
-    signalGroup(child, 'SIGTERM');
+    signalGroup(child, 'SIGTERM', opts.spare);
     strays?.signal('SIGTERM');
     exited = await waitForExit(child, termMs);
   }

@@ -27,7 +27,7 @@ afterEach(() => {
 
 /** The server as spawnSupervised spawns it, plus its strays (from the fixture's stderr), reported to the supervisor unless `report` is false. */
 async function setsidServer(report = true): Promise<{ s: Supervised; strays: number[] }> {
-  const s = await spawnSupervised({ command: process.execPath, args: [SETSID_SERVER, '--stay'], env: {}, supervisor: 'shell' });
+  const s = await spawnSupervised({ command: process.execPath, args: [SETSID_SERVER, '--stay'], env: {}, supervisor: 'shell', namespace: false });
   supervised.push(s);
   pids.push(s.serverPid);
   let text = '';
@@ -47,7 +47,7 @@ function ownerDies(s: Supervised): void {
 
 describe('the sh supervisor', () => {
   it('is a shell, not a second Node process', async () => {
-    const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, supervisor: 'shell' });
+    const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, supervisor: 'shell', namespace: false });
     supervised.push(s);
     pids.push(s.serverPid);
     expect(s.supervisorPid).toBeDefined();
@@ -76,7 +76,7 @@ describe('the sh supervisor', () => {
 
   it('ends with SIGKILL what ignores SIGTERM', async () => {
     const script = `process.on('SIGTERM', () => {}); process.stdout.write('ready\\n'); setInterval(() => {}, 1000)`;
-    const s = await spawnSupervised({ command: process.execPath, args: ['-e', script], env: {}, supervisor: 'shell' });
+    const s = await spawnSupervised({ command: process.execPath, args: ['-e', script], env: {}, supervisor: 'shell', namespace: false });
     supervised.push(s);
     pids.push(s.serverPid);
     await new Promise((resolve) => s.child.stdout!.once('data', resolve));
@@ -103,7 +103,7 @@ describe('the sh supervisor', () => {
 
   it('after a hand-off, gives the server its grace to exit on stdin EOF before any signal', async () => {
     const script = `process.stdin.resume(); process.stdin.on('end', () => setTimeout(() => process.exit(3), 100));`;
-    const s = await spawnSupervised({ command: process.execPath, args: ['-e', script], env: {}, supervisor: 'shell' });
+    const s = await spawnSupervised({ command: process.execPath, args: ['-e', script], env: {}, supervisor: 'shell', namespace: false });
     supervised.push(s);
     const exit = exitOf(s.child);
     s.handOff(5000);
@@ -113,7 +113,7 @@ describe('the sh supervisor', () => {
   });
 
   it('after a hand-off, stops a server that does not exit on stdin EOF once the grace is over', async () => {
-    const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, supervisor: 'shell' });
+    const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, supervisor: 'shell', namespace: false });
     supervised.push(s);
     pids.push(s.serverPid);
     const exit = exitOf(s.child);
@@ -151,7 +151,7 @@ describe('the sh supervisor', () => {
   }, 20_000);
 
   it('leaves the server alone once released, and exits', async () => {
-    const s = await spawnSupervised({ command: 'sleep', args: ['300'], env: { PATH: process.env.PATH ?? '' }, supervisor: 'shell' });
+    const s = await spawnSupervised({ command: 'sleep', args: ['300'], env: { PATH: process.env.PATH ?? '' }, supervisor: 'shell', namespace: false });
     pids.push(s.serverPid);
     const supervisor = s.supervisorPid!;
     s.release();

@@ -208,7 +208,9 @@ export class StdioProcessTransport implements Transport {
     // closed at once): that exit was its own, and the connect error tells it.
     if (!this.closing && this.serverPid !== undefined && child.exitCode === null && child.signalCode === null && !isProcessAlive(this.serverPid)) this.exitedOnItsOwn = true;
     this.closing = true;
-    await stopProcessTree(child, { graceMs: this.opts.stopGraceMs, descendants: this.descendants });
+    // In a PID namespace the spawned process is nsenter, which reports the server's exit as its own.
+    const spare = this.supervised?.pidNamespace !== undefined ? child.pid : undefined;
+    await stopProcessTree(child, { graceMs: this.opts.stopGraceMs, descendants: this.descendants, spare });
     await this.exited;
     // Under the Node watchdog its exit is reported first; the server, killed with the group, follows.
     if (this.serverPid !== undefined) await waitUntilGone(this.serverPid);

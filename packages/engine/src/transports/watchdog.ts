@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
+import { forkedServer, PidNamespace } from './pid-namespace.js';
 import { ShellSupervisor, shellSupervisorAvailable } from './shell-supervisor.js';
 
 /**
@@ -107,6 +108,8 @@ export interface SupervisedOptions {
   cwd?: string;
   /** Which supervisor: the sh script when /bin/sh exists (default), or the Node watchdog. */
   supervisor?: 'auto' | 'shell' | 'node';
+  /** false: never a PID namespace (default: one where Linux allows, see pid-namespace.ts). */
+  namespace?: boolean;
 }
 
 export interface Supervised {
@@ -118,6 +121,8 @@ export interface Supervised {
   supervisorPid: number | undefined;
   /** The sh supervisor, when it is the one. */
   shell?: ShellSupervisor;
+  /** The holder of the server's PID namespace (pid-namespace.ts), when it runs in one. */
+  pidNamespace?: number;
   /** A descendant seen alive (pid, start time): the supervisor stops it too if mcpscope dies. */
   descendant(pid: number, start: string): void;
   /** mcpscope exits now with the server running and its stdin closed: the supervisor finishes the stop. */
@@ -142,17 +147,31 @@ export function spawnSupervised(opts: SupervisedOptions): Promise<Supervised> {
   return shell ? spawnUnderShell(opts) : spawnUnderWatchdog(opts);
 }
 
-/** The server spawned by mcpscope, detached (it leads its group), with the sh supervisor beside it. */
+/**
+ * The server spawned by mcpscope, detached (it leads its group), with the sh supervisor beside it.
+ * Where Linux allows, in a PID namespace of its own (pid-namespace.ts): the supervisor is told
+ * the namespace's init, so mcpscope's death ends the namespace too, and release() ends it.
+ */
 async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
   const supervisor = ShellSupervisor.start([opts.command, ...opts.args]);
   // /bin/sh could not be started (no pid: the error comes as an event): the Node watchdog instead.
   if (supervisor.process.pid === undefined) return spawnUnderWatchdog(opts);
+  const namespace = opts.namespace === false ? undefined : await PidNamespace.open();
+  const start = namespace?.initStart();
+  if (namespace && start) supervisor.descendant(namespace.initPid, start);
+  const release = (): void => {
+    supervisor.release();
+    namespace?.close();
+  };
   let child: ChildProcess;
   try {
-    child = spawn(opts.command, opts.args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
+    const argv = namespace ? namespace.wrap(opts.command, opts.args, opts.env, opts.cwd) : { command: opts.command, args: opts.args };
+    child = spawn(argv.command, argv.args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
   } catch (err) {
-    supervisor.release();
-    throw err;
+    release();
+    // resolveCommand's "not found" / "not executable": the same error spawn itself gives.
+    const e = err as NodeJS.ErrnoException;
+    throw e.code === 'ENOENT' || e.code === 'EACCES' ? new SupervisedSpawnError(e.code, e.message) : err;
   }
   // Same tick as the spawn: from here on the server's group dies with mcpscope.
   if (child.pid !== undefined) supervisor.group(child.pid);
@@ -162,18 +181,22 @@ async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
       child.once('error', reject);
     });
   } catch (err) {
-    supervisor.release();
+    release();
     const e = err as NodeJS.ErrnoException;
     throw new SupervisedSpawnError(e.code ?? 'ERR', e.message);
   }
+  // In a namespace the spawned process is nsenter; the server is the child it forks at once.
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  const serverPid = (namespace ? await forkedServer(child.pid!, running) : undefined) ?? child.pid!;
   return {
     child,
-    serverPid: child.pid!,
+    serverPid,
     supervisorPid: supervisor.process.pid,
     shell: supervisor,
+    ...(namespace ? { pidNamespace: namespace.holderPid } : {}),
     descendant: (pid, start) => supervisor.descendant(pid, start),
     handOff: (graceMs) => supervisor.handOff(graceMs),
-    release: () => supervisor.release(),
+    release,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AppHost } from './appHost';
 import { AppHostLog } from './AppHostLog';
 import { OpenLinkDialog } from './OpenLinkDialog';
 import { useAppHostModel } from './useAppHostModel';
+import { APP_MESSAGES_PER_SECOND } from './messageBudget';
 
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 
@@ -34,6 +35,12 @@ export function AppView({ host, hidden, onReopen }: { host: AppHost; hidden?: bo
       </header>
       {snap.error && (
         <div className="shrink-0 border-t border-danger/40 bg-danger/5 px-2 py-1.5 text-xs text-danger" role="alert" data-testid="app-error">{snap.error}</div>
+      )}
+      {snap.flood && (
+        <div className="shrink-0 border-t border-warn/40 bg-warn/5 px-2 py-1.5 text-xs text-warn" role="status" data-testid="app-flood-notice" data-ongoing={snap.flood.ongoing}>
+          {snap.flood.ongoing ? 'The app is flooding mcpscope with messages' : 'The app flooded mcpscope with messages'}: {snap.flood.dropped.toLocaleString('en')} dropped past
+          its budget ({APP_MESSAGES_PER_SECOND} a second), neither handled nor recorded. Close app stays available.
+        </div>
       )}
       {snap.state === 'loading' && snap.phase && <div className="shrink-0 px-2 py-1 text-[11px] text-subtle">{snap.phase}</div>}
       {snap.state === 'closed' && <div className="shrink-0 px-2 py-1 text-[11px] text-subtle">The app was torn down and removed.</div>}

@@ -6,6 +6,7 @@ import type { CallSettled } from '../callOutcome';
 import { installBridgeHandlers } from './bridgeHandlers';
 import { appOriginReason as originOf, buildHostContext, hostCapabilities, MAX_APP_HEIGHT, type ContainerSize } from './hostContext';
 import { HostLog, type HostLogEntry } from './hostLog';
+import { MessageBudget, APP_MESSAGES_PER_SECOND, type FloodState } from './messageBudget';
 import { tapTransport, type BridgeTransport } from './tapTransport';
 import { readUiResource, sandboxOriginProblem, sandboxUrl, type UiResource } from './uiResource';
 
@@ -27,6 +28,8 @@ export interface AppHostSnapshot {
   appModes?: McpUiDisplayMode[];
   appInfo?: { name: string; version: string };
   log: readonly HostLogEntry[];
+  /** The view posts more than its message budget: how many were dropped, and whether it still does. */
+  flood?: FloodState;
   /** A ui/open-link the user has to answer. */
   openLink?: { url: string };
   closing: boolean;
@@ -42,6 +45,8 @@ export interface AppHostOptions {
   wb: Pick<WorkbenchApi, 'result'>;
   postMessages: PostAppMessages;
   sandboxOrigin: string | undefined;
+  /** The session's own sandbox origin (asked of the proxy at start); the shared one when it cannot say. */
+  sessionSandboxOrigin?: () => Promise<string>;
   ownOrigin: string;
   hostVersion: string;
   theme: 'light' | 'dark';
@@ -84,6 +89,11 @@ export class AppHost {
   private contextTimer: ReturnType<typeof setTimeout> | undefined;
   private openLinkAnswer: ((allow: boolean) => void) | null = null;
   private closePromise: Promise<void> | null = null;
+  private readonly budget = new MessageBudget((flood, first) => {
+    // One host-log entry per view, however long it floods; the panel's notice keeps the count.
+    if (first) this.warn(`The app sends more than ${APP_MESSAGES_PER_SECOND} messages a second: mcpscope drops the excess (not handled, not in the frame log) to stay responsive.`);
+    this.set({ flood });
+  });
 
   constructor(readonly opts: AppHostOptions) {
     this.view = opts.view;
@@ -125,7 +135,9 @@ export class AppHost {
 
   /** Reads the resource (spec: "Host MUST use resources/read to fetch the referenced resource URI"). */
   async start(): Promise<void> {
-    const problem = sandboxOriginProblem(this.opts.sandboxOrigin, this.opts.ownOrigin);
+    const sandboxOrigin = (await this.opts.sessionSandboxOrigin?.().catch(() => undefined)) ?? this.opts.sandboxOrigin;
+    if (this.isClosed) return;
+    const problem = sandboxOriginProblem(sandboxOrigin, this.opts.ownOrigin);
     if (problem) return this.fail(problem);
     let result: unknown;
     try {
@@ -146,7 +158,7 @@ export class AppHost {
     this.set({
       resource: { ...resource, htmlLength: html.length },
       csp,
-      sandboxUrl: sandboxUrl(this.opts.sandboxOrigin!, this.sandboxCsp),
+      sandboxUrl: sandboxUrl(sandboxOrigin!, this.sandboxCsp),
       allow: buildAllowAttribute(resource.permissions),
       phase: 'Loading the sandbox…',
     });
@@ -162,7 +174,7 @@ export class AppHost {
     const win = frame.contentWindow;
     if (!win) return this.fail('The sandbox frame has no window.');
     this.frame = frame;
-    const transport = tapTransport(this.opts.createTransport?.(win) ?? new PostMessageTransport(win, win), (dir, msg) => this.messages.push(dir, msg));
+    const transport = tapTransport(this.opts.createTransport?.(win) ?? new PostMessageTransport(win, win), (dir, msg) => this.messages.push(dir, msg), () => this.budget.admit());
     const ctx = this.context();
     const bridge = new AppBridge(null, { name: 'mcpscope', version: this.opts.hostVersion }, hostCapabilities(this.snap.csp!.applied, this.snap.resource!.permissions), { hostContext: ctx });
     this.bridge = bridge;
@@ -334,6 +346,7 @@ export class AppHost {
       }
       this.frame?.removeEventListener('load', this.onFrameLoad);
       await bridge?.close().catch(() => undefined);
+      this.budget.stop();
       void this.messages.drain();
       this.set({ state: 'closed', closing: false, openLink: undefined });
     })();

@@ -82,6 +82,7 @@ export function useAppViews({ sessionId, tool, tools, running, finished, lastOfT
         wb,
         postMessages: messagesApi.post,
         sandboxOrigin: inf?.sandboxOrigin,
+        sessionSandboxOrigin: () => messagesApi.sandboxOrigin(sid),
         ownOrigin: window.location.origin,
         hostVersion: inf?.version ?? '0',
         theme: th,

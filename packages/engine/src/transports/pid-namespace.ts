@@ -1,0 +1,159 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { readChildren, readProcEntry, readProcTable } from './descendants.js';
+
+/**
+ * A PID namespace per stdio server (Linux, util-linux `unshare` and `nsenter`): whatever the
+ * server starts, even a daemon that double-forks and calls setsid, lives in that namespace, and
+ * the kernel kills every process in a PID namespace when its init dies. The init is a holder
+ * (a `sh` that sleeps, and exits on SIGTERM: the signal the supervisor sends first when mcpscope
+ * dies) started by `unshare --pid --fork --kill-child`; the server joins it through
+ * `nsenter`, so it is not the init itself: an init ignores the signals it has no handler for
+ * (SIGTERM from mcpscope's stop, a server's own abort()), and cannot die of one to report it.
+ * nsenter waits for the server and exits the way it did (its code, or the same signal), with
+ * stdin, stdout and stderr the server's own and its environment untouched. Killing the init
+ * (or the unshare before it: --kill-child passes that on) ends the namespace.
+ *
+ * Root creates the namespace as is; any other user inside a user namespace of its own that maps
+ * it to itself (`--user --map-current-user`, entered with `--preserve-credentials`): the server
+ * keeps its uid and gid. Where neither works (no util-linux, a container that forbids unshare,
+ * user namespaces disabled, macOS), servers run as before: their process group and the
+ * descendants seen under /proc are stopped, a daemon started between two walks can escape.
+ */
+
+/** The namespace's init: an init only gets the signals it handles, so TERM, INT and HUP are trapped. */
+const HOLDER = 'trap "exit 0" TERM INT HUP; echo; while :; do sleep 2147483647 & wait $!; done';
+
+/** The unshare flags that work for this user, or undefined: no PID namespaces here. */
+let flags: string[] | undefined | null = null;
+
+export function pidNamespaceFlags(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  if (env.MCPSCOPE_NO_PID_NAMESPACE) return undefined;
+  if (flags !== null) return flags;
+  flags = undefined;
+  if (process.platform !== 'linux') return flags;
+  const root = process.getuid?.() === 0;
+  const candidates = root ? [[], ['--user', '--map-current-user']] : [['--user', '--map-current-user']];
+  for (const extra of candidates) {
+    const probe = spawnSync('unshare', [...extra, '--pid', '--fork', '--kill-child', 'nsenter', '--version'], { stdio: 'ignore', timeout: 5000 });
+    if (probe.status === 0) return (flags = extra);
+  }
+  return flags;
+}
+
+/** The holder of one server's namespace: its init's pid (to enter) and its own pid (to end it). */
+export class PidNamespace {
+  private constructor(
+    /** The `unshare` process: killing it ends the namespace. */
+    readonly holderPid: number,
+    /** The init inside (host pid), which nsenter targets. */
+    readonly initPid: number,
+    private readonly userNamespace: boolean,
+  ) {}
+
+  /** Starts a holder; undefined where PID namespaces are not available (see pidNamespaceFlags). */
+  static async open(): Promise<PidNamespace | undefined> {
+    const extra = pidNamespaceFlags();
+    if (!extra) return undefined;
+    const holder = spawn('unshare', [...extra, '--pid', '--fork', '--kill-child', '/bin/sh', '-c', HOLDER], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+      cwd: '/',
+      env: { PATH: [process.env.PATH, '/usr/bin', '/bin'].filter(Boolean).join(':') },
+    });
+    holder.unref();
+    const ready = await new Promise<boolean>((done) => {
+      holder.once('error', () => done(false));
+      holder.once('exit', () => done(false));
+      holder.stdout?.once('data', () => done(true));
+    });
+    holder.stdout?.destroy();
+    const initPid = ready && holder.pid !== undefined ? firstChild(holder.pid) : undefined;
+    if (initPid === undefined) {
+      if (holder.pid !== undefined) killQuietly(holder.pid);
+      return undefined;
+    }
+    return new PidNamespace(holder.pid!, initPid, extra.length > 0);
+  }
+
+  /** The argv that runs `command` inside the namespace. The command is resolved here, so "not found" stays a spawn error. */
+  wrap(command: string, args: readonly string[], env: Record<string, string | undefined>, cwd?: string): { command: string; args: string[] } {
+    const file = resolveCommand(command, env.PATH ?? '', cwd ?? process.cwd());
+    const user = this.userNamespace ? ['--user', '--preserve-credentials'] : [];
+    return { command: 'nsenter', args: ['--target', String(this.initPid), '--pid', ...user, '--', file, ...args] };
+  }
+
+  /** The init's start time (field 22 of /proc/<pid>/stat), for the supervisor, which stops it if mcpscope dies. */
+  initStart(): string | undefined {
+    return readProcEntry(this.initPid)?.start;
+  }
+
+  /** Ends the namespace: every process still in it is killed by the kernel. */
+  close(): void {
+    killQuietly(this.initPid);
+    killQuietly(this.holderPid);
+  }
+}
+
+/** The first child of `pid` (from /proc), the process nsenter or unshare forked. */
+export function firstChild(pid: number): number | undefined {
+  const children = readChildren(pid);
+  if (children) return children[0];
+  for (const [child, entry] of readProcTable()) if (entry.ppid === pid) return child;
+  return undefined;
+}
+
+/** The server nsenter forked, as soon as it exists (a few ms); undefined if nsenter is gone first. */
+export async function forkedServer(nsenterPid: number, isRunning: () => boolean): Promise<number | undefined> {
+  for (let i = 0; i < 500 && isRunning(); i++) {
+    const pid = firstChild(nsenterPid);
+    if (pid !== undefined) return pid;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return undefined;
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
+/** An error shaped like the one spawn gives for a command it cannot run. */
+function spawnError(code: 'ENOENT' | 'EACCES', command: string): NodeJS.ErrnoException {
+  const err: NodeJS.ErrnoException = new Error(`spawn ${command} ${code}`);
+  err.code = code;
+  err.syscall = `spawn ${command}`;
+  err.path = command;
+  return err;
+}
+
+/** `command` as execvp would find it: a path (relative to the server's cwd) or the first executable on PATH. */
+export function resolveCommand(command: string, path: string, cwd: string): string {
+  const runnable = (file: string): 'ok' | 'EACCES' | undefined => {
+    try {
+      if (!statSync(file).isFile()) return undefined;
+      accessSync(file, constants.X_OK);
+      return 'ok';
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EACCES' ? 'EACCES' : undefined;
+    }
+  };
+  if (command.includes('/')) {
+    const file = isAbsolute(command) ? command : resolve(cwd, command);
+    const state = runnable(file);
+    if (state === 'ok') return file;
+    throw spawnError(state ?? 'ENOENT', command);
+  }
+  let denied = false;
+  for (const dir of path.split(delimiter)) {
+    const file = join(dir ? resolve(cwd, dir) : cwd, command);
+    const state = runnable(file);
+    if (state === 'ok') return file;
+    if (state === 'EACCES') denied = true;
+  }
+  throw spawnError(denied ? 'EACCES' : 'ENOENT', command);
+}
