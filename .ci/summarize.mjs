@@ -32,6 +32,16 @@ if (existsSync(pw)) {
   failed += 1;
 }
 
+// Example projects (examples/*/test-from-tarball.mjs) write their counts, or one failure when a
+// step before their tests failed.
+for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^example-.*\.json$/.test(f)).sort()) {
+  const r = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  console.log(`${r.name ?? name}: ${r.passed} passed, ${r.failed} failed`);
+  passed += r.passed;
+  failed += r.failed;
+  skipped += r.skipped ?? 0;
+}
+
 // The conformance suites (e2e/conformance/run.sh, one report per release) report when they ran
 // (they need root); scripts/test.mjs seeds each report with one failure until the run writes it.
 for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^conformance.*\.json$/.test(f)).sort()) {

@@ -1,11 +1,17 @@
-// Runs every test runner (unit, then e2e) even when an earlier one fails, and fails if any did.
+// Runs every test runner (unit, e2e, then the @mcpscope/playwright example) even when an earlier
+// one fails, and fails if any did.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 const runs = [
   ['pnpm', ['run', 'test:unit']],
   ['pnpm', ['run', 'test:e2e']],
+  // The package from its packed tarball, installed with npm in examples/playwright.
+  ['node', ['examples/playwright/test-from-tarball.mjs', '--results', '.tmp/results/example-playwright.json']],
 ];
+// Its counts for .ci/summarize.mjs; until the run writes them, one failure (as conformance's below).
+mkdirSync('.tmp/results', { recursive: true });
+writeFileSync('.tmp/results/example-playwright.json', JSON.stringify({ name: 'examples/playwright', passed: 0, failed: 1, note: 'did not report' }) + '\n');
 // The official MCP conformance client scenarios run in a network namespace (`unshare -n`),
 // which needs root: CI runs them; elsewhere set CONFORMANCE=1 to try (see e2e/conformance).
 // Two releases: 0.1.16 (the `latest` tag) and the newest 0.2.0 alpha (2026-07-28 and the

@@ -21,6 +21,7 @@ export * from './traces/index.js';
 export type { SessionView } from './engine.js';
 export { attachRecorder, flushRecordings, replayableConfig } from './recorder.js';
 export { eventJson } from './event-json.js';
+export { sharedSchemaValidator } from './schema-validator.js';
 export { replayTrace, type ReplayReport, type ReplayStep, type ReplayOptions } from './replay/replay.js';
 export { formatReplay, replayJUnit } from './replay/format.js';
 export { installBackstop, sessionScope, type BackstopTarget } from './backstop.js';
