@@ -9,3 +9,5 @@ export * from './memory.js';
 export * from './limits.js';
 export * from './apps.js';
 export * from './app-csp.js';
+export * from './request-target.js';
+export * from './negotiation.js';

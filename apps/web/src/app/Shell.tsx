@@ -8,6 +8,7 @@ import { StatusBar } from '../features/status/StatusBar';
 import { OfflineBanner } from '../features/traces/OfflineBanner';
 import { TraceDropOverlay } from '../features/traces/TraceDropOverlay';
 import { DemoGuide } from '../features/welcome/DemoGuide';
+import { ServerGuide } from '../features/welcome/ServerGuide';
 import { useServices } from '../lib/services';
 import { useSplitWidth } from '../ui/useSplitWidth';
 import { TabArea } from './TabArea';
@@ -60,6 +61,7 @@ export function Shell() {
             <SessionErrorBanner />
             <OfflineBanner />
             <DemoGuide />
+            <ServerGuide />
             <TabArea />
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { requestLabel, requestTarget } from '@mcpscope/protocol';
 import type { ReplayReport, ReplayStep } from './replay.js';
 
 const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v));
@@ -6,7 +7,7 @@ const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…` : s);
 function stepLine(step: ReplayStep, i: number): string {
   const latency = step.liveLatencyMs !== undefined ? ` ${step.liveLatencyMs.toFixed(1)} ms (recorded ${step.recordedLatencyMs?.toFixed(1) ?? '?'} ms)` : '';
   const mark = step.outcome === 'match' ? 'ok  ' : step.outcome === 'differ' ? 'DIFF' : 'FAIL';
-  const lines = [`${mark} ${i + 1}. ${step.method} ${clip(JSON.stringify(step.params ?? {}), 80)}${latency}`];
+  const lines = [`${mark} ${i + 1}. ${requestLabel(step.method, requestTarget(step.method, step.params))} ${clip(JSON.stringify(step.params ?? {}), 80)}${latency}`];
   if (step.error) lines.push(`       ${step.error}`);
   for (const d of step.differences.slice(0, 20)) {
     lines.push(`       ${d.path}`, `         - recorded: ${clip(show(d.recorded))}`, `         + live:     ${clip(show(d.live))}`);
@@ -29,7 +30,7 @@ export function replayJUnit(report: ReplayReport, name = 'mcpscope replay'): str
   const failures = report.steps.filter((s) => s.outcome === 'differ').length;
   const errors = report.steps.filter((s) => s.outcome === 'failed').length;
   const cases = report.steps.map((s, i) => {
-    const title = xml(`${i + 1}. ${s.method} ${clip(JSON.stringify(s.params ?? {}), 100)}`);
+    const title = xml(`${i + 1}. ${requestLabel(s.method, requestTarget(s.method, s.params))} ${clip(JSON.stringify(s.params ?? {}), 100)}`);
     const time = ((s.liveLatencyMs ?? 0) / 1000).toFixed(3);
     if (s.outcome === 'match') return `    <testcase classname="replay" name="${title}" time="${time}"/>`;
     const detail = xml(s.error ?? s.differences.map((d) => `${d.path}: recorded ${show(d.recorded)}, live ${show(d.live)}`).join('\n'));

@@ -89,7 +89,7 @@ function MatchedRow({ row: r }: { row: CompareRow }) {
   return (
     <Fragment>
       <tr data-testid="compare-row" data-method={r.method} data-same={r.same} className={`border-b border-line/50 ${r.same ? '' : 'bg-warn/5'}`}>
-        <td className="px-1 py-0.5">{r.same ? '✓' : '≠'} {r.method}</td>
+        <td className="max-w-[280px] truncate px-1 py-0.5" title={r.label} data-testid="compare-row-label">{r.same ? '✓' : '≠'} {r.label}</td>
         <td className="max-w-[320px] truncate px-1 text-muted" title={r.params}>{r.params}</td>
         <td className="px-1 tabular-nums">{r.leftSeq}</td>
         <td className="px-1 tabular-nums">{r.rightSeq}</td>
@@ -115,7 +115,7 @@ function Unmatched({ title, side, rows }: { title: string; side: string; rows: U
       <div className="section-title">{title} ({rows.length})</div>
       {rows.map((r) => (
         <div key={r.key} data-testid={`compare-only-${side}`} data-method={r.method} className="flex gap-2 px-1 font-mono text-[11px]">
-          <span>#{r.seq}</span><span>{r.method}</span><span className="truncate text-muted">{r.params}</span>
+          <span>#{r.seq}</span><span className="max-w-[50%] truncate" title={r.label}>{r.label}</span><span className="truncate text-muted">{r.params}</span>
         </div>
       ))}
     </div>

@@ -25,8 +25,9 @@ describe('compare view model', () => {
       ['tools/call', 5, 6, 12, 10, -2, false],
     ]);
     expect(v.rows[1].params).toBe('{"name":"echo","arguments":{"text":"hi"}}');
+    expect(v.rows.map((r) => r.label)).toEqual(['tools/list', 'tools/call echo']);
     expect(v.rows[1].differences).toEqual([{ path: '$.result.content[0].text', recorded: 'hi', live: 'HI' }]);
-    expect(v.onlyLeft).toEqual([{ key: 'l-9-0', method: 'prompts/list', params: '', seq: 9, latencyMs: undefined }]);
+    expect(v.onlyLeft).toEqual([{ key: 'l-9-0', method: 'prompts/list', label: 'prompts/list', params: '', seq: 9, latencyMs: undefined }]);
     expect(v.summary).toBe('Different: 2 matched, 1 differ, 1 only left');
     expect(compareView({ matched: [], onlyLeft: [], onlyRight: [], same: true }).summary).toBe('Same: 0 matched, 0 differ');
   });

@@ -1,3 +1,4 @@
+import { requestLabel, requestTarget } from '@mcpscope/protocol';
 import { cleanLabelText, type SessionInfo } from '@mcpscope/wire';
 import { formatDateTime } from '../../lib/format';
 import { sessionKind, sessionLabels, type SessionKind } from '../../lib/sessionLabel';
@@ -60,6 +61,8 @@ export function parseIgnore(text: string): string[] {
 export interface CompareRow {
   key: string;
   method: string;
+  /** The method and what it acts on: `tools/call echo`. */
+  label: string;
   params: string;
   leftSeq: number;
   rightSeq: number;
@@ -81,6 +84,7 @@ export interface CompareView {
 export interface UnmatchedRow {
   key: string;
   method: string;
+  label: string;
   params: string;
   seq: number;
   latencyMs?: number;
@@ -94,7 +98,7 @@ export function preview(value: unknown, max = 120): string {
 }
 
 const unmatched = (side: string) => (e: Exchange, i: number): UnmatchedRow => ({
-  key: `${side}-${e.seq}-${i}`, method: e.method, params: preview(e.params), seq: e.seq, latencyMs: e.latencyMs,
+  key: `${side}-${e.seq}-${i}`, method: e.method, label: requestLabel(e.method, requestTarget(e.method, e.params)), params: preview(e.params), seq: e.seq, latencyMs: e.latencyMs,
 });
 
 /** The side-by-side table of a compare reply: matched requests first (differing ones flagged), then each side's leftovers. */
@@ -106,6 +110,7 @@ export function compareView(reply: CompareReply): CompareView {
     return {
       key: `m-${m.left.seq}-${m.right.seq}-${i}`,
       method: m.method,
+      label: requestLabel(m.method, requestTarget(m.method, m.params ?? m.left.params)),
       params: preview(m.params ?? m.left.params),
       leftSeq: m.left.seq,
       rightSeq: m.right.seq,

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { requestLabel, requestTarget } from '@mcpscope/protocol';
 import { formatDuration } from '../../lib/format';
 import type { ReplayReply } from '../../lib/tracesApi';
 import { DiffList } from '../../ui/DiffList';
@@ -61,7 +62,7 @@ export function ReplayReport({ report, traceName, onShowSession }: { report: Rep
           <li key={i} data-testid="replay-step" data-outcome={s.outcome} data-method={s.method} className="border-b border-line/50 px-2 py-1 last:border-b-0">
             <div className="flex gap-2 font-mono text-[11px]">
               <span className={OUTCOME_STYLE[s.outcome]}>{OUTCOME_MARK[s.outcome]}</span>
-              <span className="flex-1">{s.method}</span>
+              <span className="min-w-0 flex-1 truncate" data-testid="replay-step-label" title={requestLabel(s.method, requestTarget(s.method, s.params))}>{requestLabel(s.method, requestTarget(s.method, s.params))}</span>
               <span className="text-muted tabular-nums">recorded {ms(s.recordedLatencyMs)} · live {ms(s.liveLatencyMs)}</span>
             </div>
             {s.error && <div className="pl-4 text-danger">{s.error}</div>}
