@@ -21,6 +21,9 @@ interface Props {
   notice?: ReactNode;
 }
 
+/** What a frame is read for, open at first sight: a call's arguments, a prompt's, a result's structured content. */
+const OPEN_KEYS: ReadonlySet<string> = new Set(['arguments', 'structuredContent']);
+
 /** The selected frame: header facts, pairing jump, lint findings and the message itself. */
 export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose, actions, notice }: Props) {
   const isRequest = s.kind === 'request';
@@ -88,7 +91,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
         </ul>
       )}
       {frame.msg ? (
-        <JsonView key={frame.seq} value={frame.msg} copyTestId="frame-detail-copy" />
+        <JsonView key={frame.seq} value={frame.msg} copyTestId="frame-detail-copy" openKeys={OPEN_KEYS} />
       ) : (
         <RawText frame={frame} />
       )}
