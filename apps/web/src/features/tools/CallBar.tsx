@@ -42,7 +42,7 @@ export function CallBar({ args, call, canCall, whyNot, blocked, onCall, onCallAn
             {call.cancelling ? 'Cancelling…' : 'Cancel'} <kbd className="text-[10px] opacity-70">Esc</kbd>
           </button>
         ) : (
-          <button className="btn btn-primary" data-testid="tool-call" onClick={onCall} disabled={!canCall || args.validation.status === 'syntax'} title={whyNot ?? (args.validation.status === 'syntax' ? 'Fix the JSON first' : `Call (${isMac ? '⌘' : 'Ctrl'}+Enter)`)}>
+          <button className="btn btn-primary" data-testid="tool-call" data-focus-fallback onClick={onCall} disabled={!canCall || args.validation.status === 'syntax'} title={whyNot ?? (args.validation.status === 'syntax' ? 'Fix the JSON first' : `Call (${isMac ? '⌘' : 'Ctrl'}+Enter)`)}>
             Call <kbd className="text-[10px] opacity-70">{isMac ? '⌘↵' : 'Ctrl↵'}</kbd>
           </button>
         )}
