@@ -3,7 +3,9 @@ import { CommandPalette } from '../features/palette/CommandPalette';
 import { PaletteButton } from '../features/palette/PaletteButton';
 import { ServerRequestSheet } from '../features/serverRequests/ServerRequestSheet';
 import { SessionSidebar } from './SessionSidebar';
+import { OAuthWaitBanner } from '../features/oauth/OAuthWaitBanner';
 import { SessionErrorBanner } from '../features/status/SessionErrorBanner';
+import { AppQuestionBanner } from '../features/tools/app/AppQuestionBanner';
 import { StatusBar } from '../features/status/StatusBar';
 import { OfflineBanner } from '../features/traces/OfflineBanner';
 import { TraceDropOverlay } from '../features/traces/TraceDropOverlay';
@@ -59,6 +61,8 @@ export function Shell() {
           <ViewNav />
           <div className="flex min-w-0 flex-1 flex-col">
             <SessionErrorBanner />
+            <OAuthWaitBanner />
+            <AppQuestionBanner />
             <OfflineBanner />
             <DemoGuide />
             <ServerGuide />

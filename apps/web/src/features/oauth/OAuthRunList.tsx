@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OAuthEvent } from '@mcpscope/protocol';
-import { oauthRuns, type OAuthRun } from './oauthRuns';
+import { oauthRuns, type OAuthRun } from '../../lib/oauthRuns';
 import { StepCard } from './StepCard';
 
 const OUTCOME: Record<OAuthRun['outcome'], { text: string; cls: string }> = {

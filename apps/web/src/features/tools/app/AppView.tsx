@@ -10,8 +10,8 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
  * One MCP App view: header (uri, CSP, display mode, close), the sandbox frame on its own origin,
  * the open-link question and the host log. Fullscreen fills the Tools panel.
  */
-export function AppView({ host, hidden, onReopen }: { host: AppHost; hidden?: boolean; onReopen?: () => void }) {
-  const m = useAppHostModel(host);
+export function AppView({ host, hidden, onReopen, tab = 'tools' }: { host: AppHost; hidden?: boolean; onReopen?: () => void; tab?: string }) {
+  const m = useAppHostModel(host, tab);
   const { snap } = m;
   const box = m.fullscreen ? 'absolute inset-0 z-30 bg-surface' : `relative max-h-[75%] shrink-0 border-b border-line ${snap.resource?.prefersBorder === false ? '' : 'border-t'}`;
   return (
