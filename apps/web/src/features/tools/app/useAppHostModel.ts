@@ -9,7 +9,7 @@ const INLINE_SHARE = 0.7;
  * React's side of one AppHost: its snapshot, the sandbox frame handed over once it is in the
  * document, and the container size (ResizeObserver → host-context-changed).
  */
-export function useAppHostModel(host: AppHost, tab = 'tools') {
+export function useAppHostModel(host: AppHost, tab = 'tools', fill = false) {
   const snap: AppHostSnapshot = useSyncExternalStore(host.subscribe, host.getSnapshot, host.getSnapshot);
   const wrapper = useRef<HTMLDivElement | null>(null);
   const fullscreen = snap.displayMode === 'fullscreen';
@@ -31,7 +31,7 @@ export function useAppHostModel(host: AppHost, tab = 'tools') {
     if (!el || typeof ResizeObserver === 'undefined') return;
     const bounds = el.closest('[data-app-bounds]') ?? el;
     const measure = () => {
-      const height = fullscreen ? el.clientHeight : bounds.clientHeight * INLINE_SHARE;
+      const height = fullscreen || fill ? el.clientHeight : bounds.clientHeight * INLINE_SHARE;
       host.setContainer({ width: el.clientWidth, height });
     };
     const observer = new ResizeObserver(measure);
@@ -39,7 +39,7 @@ export function useAppHostModel(host: AppHost, tab = 'tools') {
     if (bounds !== el) observer.observe(bounds);
     measure();
     return () => observer.disconnect();
-  }, [host, fullscreen]);
+  }, [host, fullscreen, fill]);
 
   return {
     snap,
