@@ -13,14 +13,28 @@ function stepLine(step: ReplayStep, i: number): string {
     lines.push(`       ${d.path}`, `         - recorded: ${clip(show(d.recorded))}`, `         + live:     ${clip(show(d.live))}`);
   }
   if (step.differences.length > 20) lines.push(`       … and ${step.differences.length - 20} more differences`);
+  if (step.ignored.length > 0) lines.push(`       ignored as expected: ${reasonCounts(step.ignored.flatMap((d) => d.reasons))} (${step.ignored.slice(0, 3).map((d) => d.path).join(', ')}${step.ignored.length > 3 ? ', …' : ''})`);
   return lines.join('\n');
 }
 
-/** A readable diff of a replay, one line per request and the differing fields under it. */
+/** "timestamp in text ×2, task id" */
+function reasonCounts(reasons: string[]): string {
+  const counts = new Map<string, number>();
+  for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts].map(([r, n]) => (n > 1 ? `${r} ×${n}` : r)).join(', ');
+}
+
+/**
+ * A readable diff of a replay, one line per request and the differing fields under it, and
+ * what was ignored as expected to differ (with why), so a pass hides nothing.
+ */
 export function formatReplay(report: ReplayReport): string {
   const failed = report.steps.filter((s) => s.outcome !== 'match').length;
   const summary = report.passed ? `all ${report.steps.length} responses match` : `${failed} of ${report.steps.length} responses differ or failed`;
-  return [...report.steps.map(stepLine), '', summary].join('\n') + '\n';
+  const ignored = report.steps.flatMap((s) => s.ignored.flatMap((d) => d.reasons));
+  const withIgnored = report.steps.filter((s) => s.ignored.length > 0).length;
+  const note = ignored.length === 0 ? [] : [`ignored as expected to differ in ${withIgnored} response${withIgnored === 1 ? '' : 's'}: ${reasonCounts(ignored)} (--strict compares everything; --ignore adds paths)`];
+  return [...report.steps.map(stepLine), '', summary, ...note].join('\n') + '\n';
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -72,3 +72,13 @@ describe('compare view model', () => {
     expect(formatDelta(undefined)).toBe('');
   });
 });
+
+describe('compare view with the user’s marks', () => {
+  it('a row whose only difference is marked expected is the same; the ignored ones are listed', () => {
+    const marked = compareView({ ...reply, matched: reply.matched.map((m) => ({ ...m, differences: m.differences.map((d) => ({ ...d, path: '/result/content/0/text' })) })) }, ['tools/call echo|/result/content/0/text']);
+    const row = marked.rows.find((r) => r.method === 'tools/call')!;
+    expect(row.same).toBe(true);
+    expect(row.ignored.map((i) => i.reasons)).toEqual([['marked expected']]);
+    expect(marked.summary).toContain('1 with expected differences ignored');
+  });
+});
