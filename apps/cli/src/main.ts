@@ -180,7 +180,8 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
       .argument('<trace>', 'a trace file')
       .argument('[command...]', 'the stdio server to run (a target is required; see --use-recorded-command)')
       .option('--use-recorded-command', 'run the command/URL the trace recorded, printing its argv, cwd and env names first (a trace can be crafted: check it)')
-      .option('--ignore <jsonpath>', 'also ignore this field when comparing (repeatable), e.g. $.result.content[0].text', collect)
+      .option('--ignore <path>', 'also ignore this field when comparing (repeatable): a JSONPath ($.result.content[0].text) or a JSON pointer with * segments (/result/content/*/text)', collect)
+      .option('--strict', 'compare everything: by default timestamps and generated ids inside text, task ids, file:// roots and per-run keys (id, _meta, createdAt…) are ignored, and listed as ignored')
       .option('--junit <file>', 'write a JUnit XML report')
       .option('--timeout <ms>', 'per request', '30000'),
   ))

@@ -25,3 +25,5 @@ export { SPAN_CAPS, SPAN_KINDS, capServerSpan, capText, isSpanId, isTraceId, spa
 export { spansFromOtlp, unixNanoToMs, type OtlpReadOptions, type OtlpReadResult } from './otel/otlp-spans.js';
 export { SpanTree, type SpanNode } from './otel/span-tree.js';
 export { OTLP_RECEIVER_PATH, OTLP_SECRET_HEADER, SECRET_PLACEHOLDER, serverSpanEnv } from './otel/server-span-env.js';
+export * from './request-target.js';
+export * from './negotiation.js';

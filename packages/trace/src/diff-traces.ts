@@ -1,5 +1,5 @@
-import type { SessionEvent } from '@mcpscope/protocol';
-import { canonicalParams, compareValues, type CompareOptions, type Difference } from './compare.js';
+import { requestLabel, requestTarget, type SessionEvent } from '@mcpscope/protocol';
+import { canonicalParams, compareDetailed, type CompareOptions, type Difference, type IgnoredDifference } from './compare.js';
 import { exchangesOf, type Exchange } from './exchanges.js';
 
 export interface MatchedExchange {
@@ -8,6 +8,8 @@ export interface MatchedExchange {
   left: Exchange;
   right: Exchange;
   differences: Difference[];
+  /** Differences left out as expected (timestamps, generated ids, marked paths…), with why. */
+  ignored: IgnoredDifference[];
   /** right latency minus left latency, ms. */
   latencyDeltaMs?: number;
 }
@@ -28,8 +30,8 @@ function responseBody(x: Exchange): unknown {
 
 /**
  * Compares the client→server requests of two sessions (two traces, or a trace and a live
- * session): requests are matched in order by method and params, their responses diffed with
- * volatile fields ignored.
+ * session): requests are matched in order by method and params (volatile keys such as task
+ * ids left out), their responses diffed with what is expected to differ ignored and reported.
  */
 export function diffTraces(left: Iterable<SessionEvent>, right: Iterable<SessionEvent>, opts: CompareOptions = {}): TraceDiff {
   const skipHandshake = (x: Exchange) => x.dir === 'out' && x.method !== 'initialize' && x.method !== 'server/discover';
@@ -52,7 +54,8 @@ export function diffTraces(left: Iterable<SessionEvent>, right: Iterable<Session
     }
     used.add(y);
     const latencyDeltaMs = x.latencyMs !== undefined && y.latencyMs !== undefined ? Math.round((y.latencyMs - x.latencyMs) * 1000) / 1000 : undefined;
-    matched.push({ method: x.method, params: x.params, left: x, right: y, differences: compareValues(responseBody(x), responseBody(y), opts), latencyDeltaMs });
+    const { differences, ignored } = compareDetailed(responseBody(x), responseBody(y), { ...opts, scope: requestLabel(x.method, requestTarget(x.method, x.params)) });
+    matched.push({ method: x.method, params: x.params, left: x, right: y, differences, ignored, latencyDeltaMs });
   }
   const onlyRight = b.filter((y) => !used.has(y));
   const same = onlyLeft.length === 0 && onlyRight.length === 0 && matched.every((m) => m.differences.length === 0);

@@ -7,7 +7,8 @@ export { TOO_DEEP, capDepth, mapJson, safeStringify, type JsonMapper } from './j
 export { TraceWriter, traceWriteFinding, type TraceSink, type TraceWriteStage, type TraceWriterOptions } from './writer.js';
 export { TraceReader, parseTrace, MAX_TRACE_LINE, tooLongWarning, tooDeepWarning, type ParsedTrace, type TraceReaderOptions } from './reader.js';
 export { exchangesOf, type Exchange } from './exchanges.js';
-export { compareValues, canonicalParams, type CompareOptions, type Difference } from './compare.js';
+export { compareValues, compareDetailed, canonicalParams, type CompareOptions, type Comparison, type Difference, type IgnoredDifference } from './compare.js';
+export { anyIndexPointer, expectedStringDifference, markMatches, pointerMatches, scopedMark, type IgnoreReason } from './expected-differences.js';
 export { diffTraces, type TraceDiff, type MatchedExchange } from './diff-traces.js';
 export { MockIndex, type MockLookup, type RecordedAnswer } from './mock-index.js';
 export { toHar } from './har.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Direction, SessionEvent } from '@mcpscope/protocol';
-import { compareValues } from './compare.js';
+import { compareDetailed, compareValues } from './compare.js';
+import { anyIndexPointer, expectedStringDifference, markMatches, pointerMatches } from './expected-differences.js';
 import { diffTraces } from './diff-traces.js';
 import { toHar } from './har.js';
 import { MockIndex } from './mock-index.js';
@@ -86,5 +87,70 @@ describe('toHar', () => {
     expect(entry.request.queryString).toEqual([{ name: 'x', value: '1' }]);
     expect(JSON.parse(entry.response.content.text)).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     expect(entry.startedDateTime).toBe('2026-01-01T00:00:00.001Z');
+  });
+});
+
+describe('compareDetailed: what is expected to differ is ignored and reported', () => {
+  const run = (stamp: string, task: string, root: string) => ({
+    result: {
+      content: [
+        { type: 'text', text: `Resource 1: created at ${stamp}` },
+        { type: 'text', text: `Task created: ${task}` },
+        { type: 'text', text: `Roots: ${root}` },
+        { type: 'text', text: 'the same' },
+      ],
+      task: { taskId: task, status: 'working', lastUpdatedAt: stamp },
+    },
+  });
+  const a = run('3:36:16 AM', '283a1d95-a78f-4fc6-8248-8da20eef7568', 'file:///home/a/project');
+  const b = run('3:36:35 AM', 'ff23b2f7-dfa6-4256-8f5c-0104c4195b53', 'file:///tmp/b');
+
+  it('timestamps and generated ids in text, task ids, file:// roots: no difference, each ignored with its reason', () => {
+    const c = compareDetailed(a, b);
+    expect(c.differences).toEqual([]);
+    expect(c.ignored.map((i) => [i.path, i.reasons])).toEqual([
+      ['/result/content/0/text', ['timestamp in text']],
+      ['/result/content/1/text', ['generated id in text']],
+      ['/result/content/2/text', ['roots']],
+      ['/result/task/taskId', ['task id']],
+      ['/result/task/lastUpdatedAt', ['volatile key']],
+    ]);
+  });
+
+  it('a real change next to a timestamp is still a difference; defaults: false compares everything', () => {
+    const c = compareDetailed({ t: 'ok at 10:00' }, { t: 'FAILED at 10:01' });
+    expect(c.differences.map((d) => d.path)).toEqual(['/t']);
+    expect(compareDetailed(a, b, { defaults: false }).differences).toHaveLength(5);
+    expect(compareDetailed(a, b, { defaults: false }).ignored).toEqual([]);
+  });
+
+  it('marks: a JSON pointer with * for any index (a subtree included), or a JSONPath', () => {
+    const x = { result: { content: [{ text: 'a', n: 1 }, { text: 'b', n: 1 }], total: 1 } };
+    const y = { result: { content: [{ text: 'A', n: 1 }, { text: 'B', n: 2 }], total: 2 } };
+    const c = compareDetailed(x, y, { ignore: ['/result/content/*/text', '$.result.total'] });
+    expect(c.differences.map((d) => d.path)).toEqual(['/result/content/1/n']);
+    expect(c.ignored.map((i) => [i.path, i.reasons[0]])).toEqual([
+      ['/result/content/0/text', 'marked expected'],
+      ['/result/content/1/text', 'marked expected'],
+      ['/result/total', 'marked expected'],
+    ]);
+    expect(compareDetailed(x, y, { ignore: ['/result/content'] }).differences.map((d) => d.path)).toEqual(['/result/total']);
+    expect(anyIndexPointer('/result/content/12/text')).toBe('/result/content/*/text');
+    expect(pointerMatches('/a/*', '/a/b/c')).toBe(true);
+    expect(pointerMatches('/a/x', '/a/b')).toBe(false);
+  });
+
+  it('a mark scoped to one request applies to that request’s responses only', () => {
+    const mark = 'tools/call echo|/result/n';
+    expect(compareDetailed({ result: { n: 1 } }, { result: { n: 2 } }, { ignore: [mark], scope: 'tools/call echo' }).differences).toEqual([]);
+    expect(compareDetailed({ result: { n: 1 } }, { result: { n: 2 } }, { ignore: [mark], scope: 'tools/call add' }).differences).toHaveLength(1);
+    expect(markMatches('a|b|/x', 'a|b', '/x/y')).toBe(true);
+    expect(markMatches('$.x', undefined, '/x')).toBe(false);
+  });
+
+  it('normalizing is linear on hostile strings, and huge ones are compared as they are', () => {
+    const long = `${'9'.repeat(100_000)}:`;
+    expect(expectedStringDifference(long, `${long}x`)).toBeUndefined();
+    expect(expectedStringDifference('x'.repeat(300_000), 'y'.repeat(300_000))).toBeUndefined();
   });
 });

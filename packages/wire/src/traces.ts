@@ -108,11 +108,19 @@ export type FrameSearchReply = z.infer<typeof FrameSearchReplySchema>;
 export const SideSchema = z.union([z.object({ traceId: z.string().min(1) }), z.object({ sessionId: z.string().min(1) })]);
 export type Side = z.infer<typeof SideSchema>;
 
-/** POST /api/compare. `ignore`: extra JSON paths to ignore (e.g. `$.result.content[0].text`). */
-export const CompareBodySchema = z.object({ left: SideSchema, right: SideSchema, ignore: z.array(z.string()).optional() });
+/** Paths expected to differ: JSONPath (`$.result.content[0].text`) or a JSON pointer with `*` segments (`/result/content/*\/text`). */
+const IgnoreListSchema = z.array(z.string().max(500)).max(200);
+
+/**
+ * POST /api/compare. `ignore`: paths expected to differ, besides the defaults; `defaults: false`
+ * compares everything (no timestamp, id or roots rule).
+ */
+export const CompareBodySchema = z.object({ left: SideSchema, right: SideSchema, ignore: IgnoreListSchema.optional(), defaults: z.boolean().optional() });
 export type CompareBody = z.infer<typeof CompareBodySchema>;
 
 const DifferenceSchema = z.object({ path: z.string(), recorded: z.unknown().optional(), live: z.unknown().optional() });
+/** A difference left out as expected, with why (`timestamp in text`, `task id`, `marked expected`…). */
+const IgnoredDifferenceSchema = DifferenceSchema.extend({ reasons: z.array(z.string()) });
 
 /** One request and its answer, reduced for the wire. */
 export const WireExchangeSchema = z.object({
@@ -134,6 +142,7 @@ export const TraceDiffSchema = z.object({
       left: WireExchangeSchema,
       right: WireExchangeSchema,
       differences: z.array(DifferenceSchema),
+      ignored: z.array(IgnoredDifferenceSchema).optional(),
       latencyDeltaMs: z.number().optional(),
     }),
   ),
@@ -153,7 +162,8 @@ export const ExportQuerySchema = z.object({ format: z.enum(['ndjson', 'json', 'h
  */
 export const ReplayBodySchema = z.object({
   config: z.record(z.string(), z.unknown(), { error: 'config is required: the target to replay against (the trace\'s own is only a suggestion, listed as `recorded`)' }),
-  ignore: z.array(z.string()).optional(),
+  ignore: IgnoreListSchema.optional(),
+  defaults: z.boolean().optional(),
 });
 
 export const ReplayStepSchema = z.object({
@@ -161,6 +171,7 @@ export const ReplayStepSchema = z.object({
   params: z.unknown().optional(),
   outcome: z.enum(['match', 'differ', 'failed']),
   differences: z.array(DifferenceSchema),
+  ignored: z.array(IgnoredDifferenceSchema).optional(),
   recordedLatencyMs: z.number().optional(),
   liveLatencyMs: z.number().optional(),
   error: z.string().optional(),

@@ -15,6 +15,8 @@ import { cliTelemetry } from '../cli-telemetry.js';
 
 export const ReplayOptionsSchema = TargetOptionsSchema.extend({
   ignore: z.array(z.string().min(1)).default([]),
+  /** Compare everything: no default rule (timestamps and generated ids in text, task ids, roots). */
+  strict: z.boolean().default(false),
   junit: z.string().min(1).optional(),
   timeout: z.coerce.number({ error: '--timeout must be a number' }).int().positive().default(30_000),
   /** Run the target the trace recorded (printed first). Without it and without a target: exit 1. */
@@ -35,7 +37,7 @@ export async function runReplay(file: string, command: string[], rawOptions: unk
   const config = given ?? recordedConfig(file, trace.header, opts.useRecordedCommand, io.stderr);
   const engine = new Engine({ clientVersion: cliVersion(), telemetry: cliTelemetry(io, opts), sessionKind: 'replay' });
   try {
-    const report = await replayTrace(engine, trace.events, config, { ignore: opts.ignore, timeoutMs: opts.timeout, open: { watchListChanges: false, record: opts.record, noRedact: !opts.redact } });
+    const report = await replayTrace(engine, trace.events, config, { ignore: opts.ignore, defaults: !opts.strict, timeoutMs: opts.timeout, open: { watchListChanges: false, record: opts.record, noRedact: !opts.redact } });
     io.stdout(formatReplay(report));
     if (opts.junit) writeFileSync(opts.junit, replayJUnit(report, `mcpscope replay ${file}`));
     return report.passed ? ExitCode.Ok : ExitCode.Usage;

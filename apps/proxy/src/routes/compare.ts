@@ -34,7 +34,7 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     const diff = diffTraces(
       left.events.map((e) => redactSecretValues(e, ls)),
       right.events.map((e) => redactSecretValues(e, rs)),
-      { ignore: body.ignore },
+      { ignore: body.ignore, defaults: body.defaults },
     );
     return {
       matched: diff.matched.map((m) => ({
@@ -43,6 +43,7 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
         left: wireExchange(m.left),
         right: wireExchange(m.right),
         differences: m.differences,
+        ignored: m.ignored,
         ...(m.latencyDeltaMs === undefined ? {} : { latencyDeltaMs: m.latencyDeltaMs }),
       })),
       onlyLeft: diff.onlyLeft.map(wireExchange),

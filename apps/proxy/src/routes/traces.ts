@@ -67,7 +67,7 @@ export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, {
     for await (const e of iterateEvents(index)) events.push(e);
     try {
       // Marked as a replay of this trace: the UI lists it apart from the sessions the user connected.
-      return await replayTrace(engine, events, config, { ignore: body.ignore, open: { replayOf: id } });
+      return await replayTrace(engine, events, config, { ignore: body.ignore, defaults: body.defaults, open: { replayOf: id } });
     } catch (err) {
       if (err instanceof EngineError && err.details) throw new ProxyError('MCPSCOPE_ERR_CONNECT_FAILED', err.message, { ...err.details, sessionId: err.sessionId });
       throw err;

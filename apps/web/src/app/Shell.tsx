@@ -4,13 +4,16 @@ import { CommandPalette } from '../features/palette/CommandPalette';
 import { PaletteButton } from '../features/palette/PaletteButton';
 import { ServerRequestSheet } from '../features/serverRequests/ServerRequestSheet';
 import { SessionSidebar } from './SessionSidebar';
+import { OAuthWaitBanner } from '../features/oauth/OAuthWaitBanner';
 import { SessionErrorBanner } from '../features/status/SessionErrorBanner';
+import { AppQuestionBanner } from '../features/tools/app/AppQuestionBanner';
 import { StatusBar } from '../features/status/StatusBar';
 import { OfflineBanner } from '../features/traces/OfflineBanner';
 import { TraceDropOverlay } from '../features/traces/TraceDropOverlay';
 import { DemoGuide } from '../features/welcome/DemoGuide';
 import { ACTIONS } from '../lib/actionCatalogue';
 import { bindAction, runAreaKeys } from '../lib/actions';
+import { ServerGuide } from '../features/welcome/ServerGuide';
 import { useServices } from '../lib/services';
 import { useSplitWidth } from '../ui/useSplitWidth';
 import { TabArea } from './TabArea';
@@ -63,8 +66,11 @@ export function Shell() {
           <ViewNav />
           <div className="flex min-w-0 flex-1 flex-col">
             <SessionErrorBanner />
+            <OAuthWaitBanner />
+            <AppQuestionBanner />
             <OfflineBanner />
             <DemoGuide />
+            <ServerGuide />
             <TabArea />
           </div>
         </div>

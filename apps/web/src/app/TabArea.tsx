@@ -29,7 +29,7 @@ export function TabArea() {
   return (
     <div className="relative min-h-0 flex-1">
       {TABS.filter((t) => visited.tabs.has(t.id) && visited.sessionId === sessionId && (sessionId !== null || t.appWide)).map(({ id, component: Panel, appWide }) => (
-        <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} className="absolute inset-0 flex flex-col" hidden={id !== active}>
+        <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} className="absolute inset-0 flex flex-col" hidden={id !== active} data-focus-target={`view:${id}`}>
           <Panel key={appWide ? 'app' : `session:${sessionId ?? ''}`} />
         </div>
       ))}

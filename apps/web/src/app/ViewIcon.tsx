@@ -6,6 +6,7 @@ const PATHS: Record<string, string> = {
   timeline: 'M2 2.5v11h12M4 5h5M6.5 8H12M5 11h4',
   composer: 'M2 8.5 14 2.5l-3 11-3-4.5zM8 9l6-6.5',
   tools: 'M10.5 2a3.5 3.5 0 0 0-3.2 4.8L2.5 11.6a1.3 1.3 0 0 0 1.9 1.9l4.8-4.8A3.5 3.5 0 0 0 14 5.5l-2 1.5-2-1-.5-2 1.5-2',
+  apps: 'M2 2.5h12v11H2zM2 5.5h12M4 3.8h.01M5.8 3.8h.01M5 8h6v3.5H5z',
   resources: 'M4 1.5h5l3.5 3.5v9.5H4zM9 1.5V5h3.5M6 8.5h4.5M6 11h4.5',
   prompts: 'M2.5 3h11v7.5h-6L4.5 13v-2.5h-2z',
   tasks: 'M2 4l1.2 1.2L5.5 3M7.5 4.5H14M2 9.5l1.2 1.2L5.5 8.5M7.5 10H14',

@@ -15,6 +15,7 @@ import { PromptsPanel } from '../features/prompts/PromptsPanel';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel';
 import { TasksPanel } from '../features/tasks/TasksPanel';
 import { useTasksBadge } from '../features/tasks/useTasksBadge';
+import { AppsPanel } from '../features/tools/AppsPanel';
 import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { TracesPanel } from '../features/traces/TracesPanel';
 import { TimelinePanel } from '../features/timeline/TimelinePanel';
@@ -77,6 +78,7 @@ export const TABS: readonly TabDefinition[] = [
   { id: 'timeline', label: 'Timeline', group: 'traffic', component: TimelinePanel },
   { id: 'composer', label: 'Composer', group: 'traffic', component: ComposerPanel },
   { id: 'tools', label: 'Tools', group: 'server', component: ToolsPanel, useBadge: useToolCountBadge },
+  { id: 'apps', label: 'Apps', group: 'server', component: AppsPanel },
   { id: 'resources', label: 'Resources', group: 'server', component: ResourcesPanel },
   { id: 'prompts', label: 'Prompts', group: 'server', component: PromptsPanel },
   { id: 'tasks', label: 'Tasks', group: 'server', component: TasksPanel, useBadge: useTasksBadge },

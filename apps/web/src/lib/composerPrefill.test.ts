@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composerPrefillStore, draftText, editInComposer, withoutId } from './composerPrefill';
+import { composerPrefillStore, draftText, editInComposer, withNewProgressToken, withoutId } from './composerPrefill';
 import { activeSessionStore, activeTabStore } from './uiState';
 
 describe('composerPrefill', () => {
@@ -20,5 +20,21 @@ describe('composerPrefill', () => {
     expect(composerPrefillStore.getSnapshot()).toMatchObject({ sessionId: 'live', text: '{\n  "method": "ping"\n}', notification: false, source: 'trace frame #3' });
     expect(activeSessionStore.getSnapshot()).toBe('live');
     expect(activeTabStore.getSnapshot()).toBe('composer');
+  });
+
+  it('gives an edited request a new progressToken (the old one may still be active), and nothing else changes', () => {
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slow', arguments: { n: 1 }, _meta: { progressToken: 3, other: 'kept' } } };
+    const draft = JSON.parse(draftText(call));
+    expect(draft.params._meta.other).toBe('kept');
+    expect(draft.params._meta.progressToken).toMatch(/^edit-[0-9a-f]{12}$/);
+    expect(draft.params.arguments).toEqual({ n: 1 });
+    expect(draft.id).toBeUndefined();
+    expect(call.params._meta.progressToken).toBe(3);
+    expect(withNewProgressToken({ method: 'ping' })).toEqual({ method: 'ping' });
+    expect(withNewProgressToken({ method: 'x', params: { _meta: { a: 1 } } })).toEqual({ method: 'x', params: { _meta: { a: 1 } } });
+    const hostile = JSON.parse('{"method":"m","params":{"__proto__":{"x":1},"_meta":{"progressToken":"t"}}}');
+    const fresh = withNewProgressToken(hostile, () => 'new') as { params: Record<string, unknown> };
+    expect((fresh.params._meta as { progressToken: string }).progressToken).toBe('new');
+    expect(Object.getPrototypeOf(fresh.params)).toBe(Object.prototype);
   });
 });

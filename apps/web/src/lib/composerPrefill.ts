@@ -42,9 +42,35 @@ export function withoutId(message: ReplayMessage): ReplayMessage {
   return copy as ReplayMessage;
 }
 
-/** The Composer's editor text for `message`. */
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A progress token nobody used: `edit-` and 12 random hex digits. */
+export function newProgressToken(): string {
+  const bytes = new Uint8Array(6);
+  globalThis.crypto.getRandomValues(bytes);
+  return `edit-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The message with a new `_meta.progressToken` when it had one: an edited request is a new
+ * request, and the old token may still belong to one in flight (spec basic/utilities/progress:
+ * progress tokens MUST be unique across all active requests). Copied as own data, like withoutId.
+ */
+export function withNewProgressToken(message: ReplayMessage, token: () => string | number = newProgressToken): ReplayMessage {
+  const params = Object.hasOwn(message, 'params') ? message.params : undefined;
+  const meta = isRecord(params) && Object.hasOwn(params, '_meta') ? params._meta : undefined;
+  if (!isRecord(params) || !isRecord(meta) || !Object.hasOwn(meta, 'progressToken')) return message;
+  const own = (from: Record<string, unknown>, patch: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(from)) Object.defineProperty(out, key, { value: Object.hasOwn(patch, key) ? patch[key] : from[key], enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  return own(message, { params: own(params, { _meta: own(meta, { progressToken: token() }) }) }) as ReplayMessage;
+}
+
+/** The Composer's editor text for `message`: no id, and a new progress token if it asked for progress. */
 export function draftText(message: ReplayMessage): string {
-  return JSON.stringify(withoutId(message), null, 2);
+  return JSON.stringify(withoutId(withNewProgressToken(message)), null, 2);
 }
 
 /**

@@ -68,7 +68,7 @@ export function createTracesApi(api: Pick<ApiClient, 'call' | 'raw'>) {
     },
     open: async (id: string) => (await api.call('POST', `/api/traces/${enc(id)}/open`, z.object({ session: SessionInfoSchema }))).session,
     /** `config`: the target the user confirmed (never taken from the trace by the proxy). */
-    replay: (id: string, body: { config: SessionConfigInput; ignore?: string[] }): Promise<ReplayReply> => api.call('POST', `/api/traces/${enc(id)}/replay`, ReplayReportSchema, body),
+    replay: (id: string, body: { config: SessionConfigInput; ignore?: string[]; defaults?: boolean }): Promise<ReplayReply> => api.call('POST', `/api/traces/${enc(id)}/replay`, ReplayReportSchema, body),
     compare: (body: CompareBody): Promise<CompareReply> => api.call('POST', '/api/compare', TraceDiffSchema, body),
     exportSession: (sessionId: string, format: ExportFormat): Promise<Blob> =>
       api.raw('GET', `/api/sessions/${enc(sessionId)}/export?format=${format}`).then((r) => r.blob()),

@@ -20,6 +20,8 @@ export interface Completion {
   hasMore?: boolean;
   /** A request for the current input is in flight (or waiting for the debounce). */
   pending: boolean;
+  /** The server answered for the current input (its values, maybe none). */
+  settled: boolean;
   error: Error | null;
 }
 
@@ -63,6 +65,7 @@ export function useCompletion(opts: {
     total: query.data?.total,
     hasMore: query.data?.hasMore,
     pending: active && (query.isFetching || value !== opts.value),
+    settled: active && query.isSuccess && !query.isFetching && value === opts.value,
     error: query.error,
   };
 }

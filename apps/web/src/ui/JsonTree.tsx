@@ -9,13 +9,18 @@ export interface JsonTreeProps {
   openDepth?: number;
   /** Name shown for the root, e.g. "params". */
   rootName?: string;
+  /**
+   * Keys whose value opens one level past `openDepth` (a tools/call's `arguments` in the frame
+   * detail): what the user came to read is not one click away.
+   */
+  openKeys?: ReadonlySet<string>;
 }
 
 /** A collapsible JSON tree. Large arrays/objects render in pages; long strings truncate. */
-export function JsonTree({ value, openDepth = 2, rootName }: JsonTreeProps) {
+export function JsonTree({ value, openDepth = 2, rootName, openKeys }: JsonTreeProps) {
   return (
     <div className="font-mono text-[12px] leading-[18px]" role="tree">
-      <JsonNode name={rootName} value={value} depth={0} openDepth={openDepth} />
+      <JsonNode name={rootName} value={value} depth={0} openDepth={openDepth} openKeys={openKeys} />
     </div>
   );
 }
@@ -25,10 +30,11 @@ interface NodeProps {
   value: unknown;
   depth: number;
   openDepth: number;
+  openKeys?: ReadonlySet<string>;
 }
 
-const JsonNode = memo(function JsonNode({ name, value, depth, openDepth }: NodeProps) {
-  const [open, setOpen] = useState(depth < openDepth);
+const JsonNode = memo(function JsonNode({ name, value, depth, openDepth, openKeys }: NodeProps) {
+  const [open, setOpen] = useState(depth < openDepth || (depth === openDepth && typeof name === 'string' && openKeys?.has(name) === true));
   const [shown, setShown] = useState(CHILD_PAGE);
   const isContainer = value !== null && typeof value === 'object';
   const indent = { paddingLeft: depth * 14 };
@@ -42,7 +48,8 @@ const JsonNode = memo(function JsonNode({ name, value, depth, openDepth }: NodeP
 
   if (!isContainer) {
     return (
-      <div style={indent} className="pl-3.5 break-all whitespace-pre-wrap" role="treeitem">
+      // Wrapped at spaces; only a token too long for the line is broken ("drizzl e" read as two words).
+      <div style={indent} className="pl-3.5 break-words whitespace-pre-wrap" role="treeitem">
         <span className="inline-block w-3.5" />
         {label}
         <Scalar value={value} />
@@ -78,7 +85,7 @@ const JsonNode = memo(function JsonNode({ name, value, depth, openDepth }: NodeP
       {open && entries.length > 0 && (
         <>
           {entries.slice(0, shown).map(([k, v]) => (
-            <JsonNode key={k} name={k} value={v} depth={depth + 1} openDepth={openDepth} />
+            <JsonNode key={k} name={k} value={v} depth={depth + 1} openDepth={openDepth} openKeys={openKeys} />
           ))}
           {entries.length > shown && (
             <div style={{ paddingLeft: (depth + 1) * 14 + 14 }}>

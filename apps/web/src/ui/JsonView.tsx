@@ -5,7 +5,7 @@ import { JsonTree } from './JsonTree';
 const RAW_LIMIT = 200_000;
 
 /** A JSON value with tree/raw modes, expand/collapse all and copy. */
-export function JsonView({ value, copyTestId, toolbarExtra }: { value: unknown; copyTestId?: string; toolbarExtra?: React.ReactNode }) {
+export function JsonView({ value, copyTestId, toolbarExtra, openKeys }: { value: unknown; copyTestId?: string; toolbarExtra?: React.ReactNode; openKeys?: ReadonlySet<string> }) {
   const [mode, setMode] = useState<'tree' | 'raw'>('tree');
   const [depth, setDepth] = useState({ depth: 2, n: 0 });
   const [showAllRaw, setShowAllRaw] = useState(false);
@@ -40,9 +40,9 @@ export function JsonView({ value, copyTestId, toolbarExtra }: { value: unknown; 
       </div>
       <div className="min-h-0 flex-1 overflow-auto p-2">
         {mode === 'tree' ? (
-          <JsonTree key={depth.n} value={value} openDepth={depth.depth} />
+          <JsonTree key={depth.n} value={value} openDepth={depth.depth} openKeys={depth.n === 0 ? openKeys : undefined} />
         ) : (
-          <pre className="font-mono text-[12px] leading-[18px] break-all whitespace-pre-wrap">
+          <pre className="font-mono text-[12px] leading-[18px] break-words whitespace-pre-wrap">
             {showAllRaw ? raw : raw.slice(0, RAW_LIMIT)}
             {!showAllRaw && raw.length > RAW_LIMIT && (
               <button className="btn mt-2" onClick={() => setShowAllRaw(true)}>

@@ -60,4 +60,26 @@ describe('replayTrace', () => {
     const report = await replayTrace(engine, events, raw('changed'), { ignore: ['$.result.tools[*].description'] });
     expect(report.passed).toBe(true);
   });
+
+  it('ignores what is expected to differ (a timestamp in text), says so, and compares everything with defaults: false', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const events = await record(raw('built at 2026-01-01T10:00:00Z'), [['tools/list', {}]]);
+    const report = await replayTrace(engine, events, raw('built at 2026-01-02T11:30:05Z'));
+    expect(report.passed).toBe(true);
+    expect(report.steps[0]!.ignored).toEqual([{ path: '/result/tools/0/description', recorded: 'built at 2026-01-01T10:00:00Z', live: 'built at 2026-01-02T11:30:05Z', reasons: ['timestamp in text'] }]);
+    const text = formatReplay(report);
+    expect(text).toContain('ignored as expected: timestamp in text (/result/tools/0/description)');
+    expect(text).toContain('ignored as expected to differ in 1 response: timestamp in text (--strict compares everything');
+    const strict = await replayTrace(engine, events, raw('built at 2026-01-02T11:30:05Z'), { defaults: false });
+    expect(strict.passed).toBe(false);
+    expect(strict.steps[0]!.ignored).toEqual([]);
+  });
+
+  it('a mark scoped to one request, as the UI saves it', async () => {
+    engine = new Engine({ stopGraceMs: 100 });
+    const events = await record(raw(), [['tools/list', {}]]);
+    const report = await replayTrace(engine, events, raw('changed'), { ignore: ['tools/list|/result/tools/*/description'] });
+    expect(report.passed).toBe(true);
+    expect(report.steps[0]!.ignored[0]!.reasons).toEqual(['marked expected']);
+  });
 });

@@ -1,5 +1,5 @@
-import { compareValues, exchangesOf, MockIndex, type CompareOptions, type Difference, type Exchange } from '@mcpscope/trace';
-import type { SessionEvent } from '@mcpscope/protocol';
+import { compareDetailed, exchangesOf, MockIndex, type CompareOptions, type Difference, type Exchange, type IgnoredDifference } from '@mcpscope/trace';
+import { requestLabel, requestTarget, type SessionEvent } from '@mcpscope/protocol';
 import type { Engine } from '../engine.js';
 import { user } from '../origin.js';
 import type { Session } from '../session.js';
@@ -10,6 +10,8 @@ export interface ReplayStep {
   params: unknown;
   outcome: 'match' | 'differ' | 'failed';
   differences: Difference[];
+  /** Differences left out as expected (a timestamp in text, a new task id, a marked path…), with why. */
+  ignored: IgnoredDifference[];
   recordedLatencyMs?: number;
   liveLatencyMs?: number;
   /** Why the step failed (timeout, connection lost). */
@@ -84,11 +86,13 @@ export async function replayTrace(engine: Engine, events: SessionEvent[], config
         await session.send({ method: e.msg.method as string, params }, { notification: true, origin: REPLAY }).catch(() => undefined);
         continue;
       }
-      const step: ReplayStep = { method: x.method, params, outcome: 'match', differences: [], recordedLatencyMs: x.latencyMs };
+      const step: ReplayStep = { method: x.method, params, outcome: 'match', differences: [], ignored: [], recordedLatencyMs: x.latencyMs };
       try {
         const reply = await session.send({ method: x.method, params }, { timeoutMs: opts.timeoutMs ?? 30_000, origin: REPLAY });
         step.liveLatencyMs = reply.latencyMs;
-        step.differences = compareValues(body(x.response?.msg), body(reply.response), opts);
+        const { differences, ignored } = compareDetailed(body(x.response?.msg), body(reply.response), { ...opts, scope: requestLabel(x.method, requestTarget(x.method, params)) });
+        step.differences = differences;
+        step.ignored = ignored;
         if (step.differences.length > 0) step.outcome = 'differ';
       } catch (err) {
         step.outcome = 'failed';

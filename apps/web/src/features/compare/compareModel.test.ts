@@ -25,8 +25,9 @@ describe('compare view model', () => {
       ['tools/call', 5, 6, 12, 10, -2, false],
     ]);
     expect(v.rows[1].params).toBe('{"name":"echo","arguments":{"text":"hi"}}');
+    expect(v.rows.map((r) => r.label)).toEqual(['tools/list', 'tools/call echo']);
     expect(v.rows[1].differences).toEqual([{ path: '$.result.content[0].text', recorded: 'hi', live: 'HI' }]);
-    expect(v.onlyLeft).toEqual([{ key: 'l-9-0', method: 'prompts/list', params: '', seq: 9, latencyMs: undefined }]);
+    expect(v.onlyLeft).toEqual([{ key: 'l-9-0', method: 'prompts/list', label: 'prompts/list', params: '', seq: 9, latencyMs: undefined }]);
     expect(v.summary).toBe('Different: 2 matched, 1 differ, 1 only left');
     expect(compareView({ matched: [], onlyLeft: [], onlyRight: [], same: true }).summary).toBe('Same: 0 matched, 0 differ');
   });
@@ -69,5 +70,15 @@ describe('compare view model', () => {
     expect(formatDelta(-3)).toBe('−3 ms');
     expect(formatDelta(0.2)).toBe('±0 ms');
     expect(formatDelta(undefined)).toBe('');
+  });
+});
+
+describe('compare view with the user’s marks', () => {
+  it('a row whose only difference is marked expected is the same; the ignored ones are listed', () => {
+    const marked = compareView({ ...reply, matched: reply.matched.map((m) => ({ ...m, differences: m.differences.map((d) => ({ ...d, path: '/result/content/0/text' })) })) }, ['tools/call echo|/result/content/0/text']);
+    const row = marked.rows.find((r) => r.method === 'tools/call')!;
+    expect(row.same).toBe(true);
+    expect(row.ignored.map((i) => i.reasons)).toEqual([['marked expected']]);
+    expect(marked.summary).toContain('1 with expected differences ignored');
   });
 });

@@ -1,5 +1,7 @@
+import { requestLabel, requestTarget } from '@mcpscope/protocol';
 import { cleanLabelText, type SessionInfo } from '@mcpscope/wire';
 import { formatDateTime } from '../../lib/format';
+import { applyMarks } from '../../lib/expectedMarks';
 import { sessionKind, sessionLabels, type SessionKind } from '../../lib/sessionLabel';
 import type { CompareReply, CompareSource, Difference, Exchange, TraceSummary } from '../../lib/tracesApi';
 
@@ -60,6 +62,8 @@ export function parseIgnore(text: string): string[] {
 export interface CompareRow {
   key: string;
   method: string;
+  /** The method and what it acts on: `tools/call echo`. */
+  label: string;
   params: string;
   leftSeq: number;
   rightSeq: number;
@@ -67,6 +71,8 @@ export interface CompareRow {
   rightMs?: number;
   deltaMs?: number;
   differences: Difference[];
+  /** Left out as expected (defaults, the user's marks), with why. */
+  ignored: Array<Difference & { reasons: string[] }>;
   same: boolean;
 }
 
@@ -81,6 +87,7 @@ export interface CompareView {
 export interface UnmatchedRow {
   key: string;
   method: string;
+  label: string;
   params: string;
   seq: number;
   latencyMs?: number;
@@ -94,38 +101,48 @@ export function preview(value: unknown, max = 120): string {
 }
 
 const unmatched = (side: string) => (e: Exchange, i: number): UnmatchedRow => ({
-  key: `${side}-${e.seq}-${i}`, method: e.method, params: preview(e.params), seq: e.seq, latencyMs: e.latencyMs,
+  key: `${side}-${e.seq}-${i}`, method: e.method, label: requestLabel(e.method, requestTarget(e.method, e.params)), params: preview(e.params), seq: e.seq, latencyMs: e.latencyMs,
 });
 
-/** The side-by-side table of a compare reply: matched requests first (differing ones flagged), then each side's leftovers. */
-export function compareView(reply: CompareReply): CompareView {
+/**
+ * The side-by-side table of a compare reply: matched requests first (differing ones flagged),
+ * then each side's leftovers. `marks`: the user's "expected" paths, applied now.
+ */
+export function compareView(reply: CompareReply, marks: readonly string[] = []): CompareView {
   const rows = reply.matched.map((m, i): CompareRow => {
     const leftMs = m.left.latencyMs;
     const rightMs = m.right.latencyMs;
     const deltaMs = m.latencyDeltaMs ?? (leftMs !== undefined && rightMs !== undefined ? rightMs - leftMs : undefined);
+    const label = requestLabel(m.method, requestTarget(m.method, m.params ?? m.left.params));
+    const { differences, ignored } = applyMarks(m.differences, m.ignored ?? [], marks, label);
     return {
       key: `m-${m.left.seq}-${m.right.seq}-${i}`,
       method: m.method,
+      label,
       params: preview(m.params ?? m.left.params),
       leftSeq: m.left.seq,
       rightSeq: m.right.seq,
       leftMs,
       rightMs,
       deltaMs,
-      differences: m.differences,
-      same: m.differences.length === 0,
+      differences,
+      ignored,
+      same: differences.length === 0,
     };
   });
   const differing = rows.filter((r) => !r.same).length;
+  const withIgnored = rows.filter((r) => r.ignored.length > 0).length;
   const parts = [`${rows.length} matched`, `${differing} differ`];
   if (reply.onlyLeft.length) parts.push(`${reply.onlyLeft.length} only left`);
   if (reply.onlyRight.length) parts.push(`${reply.onlyRight.length} only right`);
+  if (withIgnored) parts.push(`${withIgnored} with expected differences ignored`);
+  const same = differing === 0 && reply.onlyLeft.length === 0 && reply.onlyRight.length === 0;
   return {
     rows,
     onlyLeft: reply.onlyLeft.map(unmatched('l')),
     onlyRight: reply.onlyRight.map(unmatched('r')),
-    same: reply.same,
-    summary: `${reply.same ? 'Same' : 'Different'}: ${parts.join(', ')}`,
+    same,
+    summary: `${same ? 'Same' : 'Different'}: ${parts.join(', ')}`,
   };
 }
 

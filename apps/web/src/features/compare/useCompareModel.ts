@@ -4,6 +4,7 @@ import { useStoreSelector } from '../../lib/services';
 import { useTracesApi } from '../../lib/tracesApi';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { expectedMarksStore, marksFor, pairKey } from '../../lib/expectedMarks';
 import { compareView, parseIgnore, parseSource, sourceOptions } from './compareModel';
 
 /** Presenter of the Compare tab: two sources (traces or sessions), ignore paths, the diff. */
@@ -17,20 +18,33 @@ export function useCompareModel() {
   const [left, setLeft] = useState('');
   const [right, setRight] = useState('');
   const [ignore, setIgnore] = useState('');
+  const [defaults, setDefaults] = useState(true);
+  const [markGlobal, setMarkGlobal] = useState(false);
+  const marksStore = useValue(expectedMarksStore);
   // Defaults: the newest trace on the left, the active session on the right.
   const leftValue = left || options.find((o) => o.group === 'Trace files')?.value || '';
   const rightValue = right || (activeId ? `session:${activeId}` : '') || options.find((o) => o.value !== leftValue)?.value || '';
 
+  // A session is keyed by what it runs (its id is per launch): marks outlive a restart.
+  const sourceKey = (value: string) => {
+    const id = value.startsWith('session:') ? value.slice('session:'.length) : undefined;
+    const s = id === undefined ? undefined : sessions.find((x) => x.id === id);
+    return s ? `session:${s.target}` : value;
+  };
+  const pair = pairKey(sourceKey(leftValue), sourceKey(rightValue));
+  const marks = marksFor(marksStore, pair);
   const run = useMutation({
-    mutationFn: () => {
+    mutationFn: ({ marks: sent }: { marks: string[]; pair: string }) => {
       const l = parseSource(leftValue);
       const r = parseSource(rightValue);
       if (!l || !r) throw new Error('Pick two sources to compare');
-      const paths = parseIgnore(ignore);
-      return traces.compare({ left: l, right: r, ...(paths.length ? { ignore: paths } : {}) });
+      const paths = [...parseIgnore(ignore), ...sent];
+      return traces.compare({ left: l, right: r, ...(paths.length ? { ignore: paths } : {}), ...(defaults ? {} : { defaults: false }) });
     },
   });
-  const view = useMemo(() => (run.data ? compareView(run.data) : null), [run.data]);
+  // Marks made since the compare ran are applied to its result at once; the next run sends them.
+  const shownPair = run.variables?.pair;
+  const view = useMemo(() => (run.data ? compareView(run.data, shownPair ? marksFor(marksStore, shownPair) : []) : null), [run.data, marksStore, shownPair]);
 
   return {
     options,
@@ -41,8 +55,15 @@ export function useCompareModel() {
     setRight,
     ignore,
     setIgnore,
+    /** Ignore what is expected to differ (timestamps and ids in text, task ids, roots…). */
+    defaults,
+    setDefaults,
+    /** The key the result's "expected" marks are kept under. */
+    pair: shownPair ?? pair,
+    markGlobal,
+    setMarkGlobal,
     canRun: Boolean(parseSource(leftValue) && parseSource(rightValue)) && !run.isPending,
-    run: () => run.mutate(),
+    run: () => run.mutate({ marks, pair }),
     pending: run.isPending,
     error: run.error as Error | null,
     view,

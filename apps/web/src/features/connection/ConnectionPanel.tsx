@@ -115,19 +115,27 @@ export function ConnectionPanel() {
           <button type="submit" className="btn btn-primary h-7 justify-center" data-testid="conn-connect" disabled={m.pending} aria-busy={m.pending}>
             {m.pending ? <><Spinner /> Connecting…</> : 'Connect'}
           </button>
-          {m.error && (m.failure?.sessionId && m.failedSessionShown ? (
-            // The failed session is selected; its full error is shown in the main area (once).
-            <div className="rounded border border-danger/40 bg-danger/5 p-2 text-xs text-danger" role="status" data-testid="connect-error-summary">
-              {m.error.message} <span className="text-muted">— details are shown above the frames.</span>
-              <button className="ml-1 text-subtle hover:text-fg" aria-label="Dismiss" onClick={m.dismissError}>✕</button>
+          {m.error && (m.failure?.sessionId && m.failedSessionListed ? (
+            // The failed session is listed: its full error is shown with it in the main area (once); here one line.
+            <div className="flex items-start gap-1 rounded border border-danger/40 bg-danger/5 px-2 py-1 text-xs text-danger" role="status" data-testid="connect-error-summary">
+              <span className="line-clamp-2 min-w-0 flex-1 break-words" title={m.error.message}>{m.error.message}</span>
+              {m.failedSessionShown ? (
+                <span className="shrink-0 text-muted">details above the views</span>
+              ) : (
+                <button type="button" className="shrink-0 text-accent hover:underline" onClick={m.showFailedSession} data-testid="connect-error-show">Show</button>
+              )}
+              <button type="button" className="shrink-0 text-subtle hover:text-fg" aria-label="Dismiss" onClick={m.dismissError}>✕</button>
             </div>
           ) : (
-            <ConnectErrorView
-              message={m.error.message}
-              codes={[m.error instanceof ApiRequestError ? m.error.code : undefined, m.failure?.code]}
-              failure={m.failure}
-              onDismiss={m.dismissError}
-            />
+            // Capped: a long header dump must not squeeze the session list above.
+            <div className="max-h-48 overflow-auto">
+              <ConnectErrorView
+                message={m.error.message}
+                codes={[m.error instanceof ApiRequestError ? m.error.code : undefined, m.failure?.code]}
+                failure={m.failure}
+                onDismiss={m.dismissError}
+              />
+            </div>
           ))}
         </form>
         <SavedServers current={m.currentConfig} onLoad={m.loadConfig} />

@@ -76,4 +76,24 @@ describe('useConnectionModel', () => {
     await waitFor(() => expect(createSession).toHaveBeenCalledTimes(2));
     expect(createSession).toHaveBeenLastCalledWith(expect.objectContaining({ transport: 'http' }), { traceContext: true });
   });
+
+  it('a connect error belongs to its attempt: it goes once that session connects (OAuth, a retry) or is removed', async () => {
+    const details = { sessionId: 's7', code: 'http', message: 'HTTP 401', httpStatus: 401, httpHeaders: { 'www-authenticate': 'Bearer' } };
+    const createSession = vi.fn(async () => {
+      throw new ApiRequestError('MCPSCOPE_ERR_CONNECT_FAILED', 'The server answered 401', 502, details);
+    });
+    const { wrapper, store } = testServices({ createSession });
+    const { result } = renderHook(() => useConnectionModel(), { wrapper });
+    act(() => result.current.update({ command: 'x' }));
+    act(() => void result.current.submit());
+    await waitFor(() => expect(result.current.failure).toEqual(details));
+    // Not listed yet (the socket is behind the reply): the error stays.
+    expect(result.current.error).not.toBeNull();
+    const failed: SessionInfo = { ...session, id: 's7', state: 'failed', transport: 'http', error: { code: 'http', message: 'HTTP 401', httpStatus: 401 } };
+    act(() => store.upsertSession(failed));
+    expect(result.current.failedSessionListed).toBe(true);
+    expect(result.current.error).not.toBeNull();
+    act(() => store.upsertSession({ ...failed, state: 'connected', error: undefined }));
+    await waitFor(() => expect(result.current.error).toBeNull());
+  });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionConfigInput } from '@mcpscope/wire';
 import { connectFailureDetails } from '../../lib/api';
 import { useCreateSession } from '../../lib/connectDemo';
@@ -30,6 +30,17 @@ export function useConnectionModel() {
   const failedId = failure?.sessionId;
   const failedSessionShown = useStoreSelector((s) => failedId !== undefined && s.sessions.some((x) => x.id === failedId && x.state === 'failed' && x.error !== undefined));
   const activeId = useValue(activeSessionStore);
+  // The error belongs to the attempt it describes: once that session connects (an OAuth flow
+  // succeeded, a retry) or is removed, it is superseded and goes away.
+  const failedState = useStoreSelector((s) => (failedId === undefined ? undefined : (s.sessions.find((x) => x.id === failedId)?.state ?? 'gone')));
+  // Listed once, then gone (removed): superseded too; not listed yet (the socket is behind the reply): kept.
+  const seenFailed = useRef<string | undefined>(undefined);
+  if (failedState !== undefined && failedState !== 'gone') seenFailed.current = failedId;
+  const superseded = failedId !== undefined && failedState !== undefined && failedState !== 'failed' && (failedState !== 'gone' || seenFailed.current === failedId);
+  const reset = connect.reset;
+  useEffect(() => {
+    if (superseded) reset();
+  }, [superseded, reset]);
 
   const sessionCount = useStoreSelector((s) => s.sessions.length);
   // A request to focus the form (requestConnectFocus, e.g. the Welcome screen) opens it until the user collapses it again.
@@ -64,6 +75,9 @@ export function useConnectionModel() {
     failure,
     /** The failed session is listed and selected, so its banner already shows the details. */
     failedSessionShown: failedSessionShown && activeId === failedId,
+    /** The failed session is listed (selected or not): the sidebar keeps one line and a way to it, the details stay with the session. */
+    failedSessionListed: failedSessionShown,
+    showFailedSession: () => failedId !== undefined && activeSessionStore.set(failedId),
     dismissError: () => connect.reset(),
     /** Validates locally first: an invalid form is never sent. */
     submit(): boolean {

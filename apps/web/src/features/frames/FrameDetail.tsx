@@ -23,6 +23,9 @@ interface Props {
   spans?: ReactNode;
 }
 
+/** What a frame is read for, open at first sight: a call's arguments, a prompt's, a result's structured content. */
+const OPEN_KEYS: ReadonlySet<string> = new Set(['arguments', 'structuredContent']);
+
 /** The selected frame: header facts, pairing jump, lint findings and the message itself. */
 export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, onGoTo, onClose, actions, notice, spans }: Props) {
   const isRequest = s.kind === 'request';
@@ -33,8 +36,11 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
     <div className="flex h-full min-h-0 flex-col" data-testid="frame-detail" data-seq={frame.seq}>
       <div className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-1">
         <span className={`font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`}>{frame.dir === 'out' ? '→' : '←'}</span>
-        <span className="truncate font-mono font-semibold" title={s.method}>{s.method || 'raw line'}</span>
-        <span className="chip">{KIND_LABEL[s.kind]}</span>
+        <span className="min-w-0 truncate font-mono font-semibold" title={s.target ? `${s.method} ${s.target}` : s.method} data-testid="frame-detail-method">
+          {s.method || 'raw line'}
+          {s.target && <span className="ml-1.5 font-normal text-muted">{s.target}</span>}
+        </span>
+        <span className="chip shrink-0" title={s.expected?.reason}>{s.expected ? `expected · ${s.expected.label}` : KIND_LABEL[s.kind]}</span>
         <span className="flex-1" />
         <button className="text-subtle hover:text-fg" onClick={onClose} title="Close (Esc)" aria-label="Close detail">✕</button>
       </div>
@@ -72,6 +78,9 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
           )
         )}
       </div>
+      {s.expected && (
+        <p className="shrink-0 border-b border-line px-2 py-1 text-[11px] text-muted" data-testid="frame-detail-expected">{s.expected.reason}</p>
+      )}
       {frame.findings && frame.findings.length > 0 && (
         <ul className="shrink-0 border-b border-line px-2 py-1" data-testid="frame-detail-findings">
           {frame.findings.map((f, i) => (
@@ -90,7 +99,7 @@ export function FrameDetail({ frame, summary: s, counterpart, startedAt, live, o
       )}
       {spans}
       {frame.msg ? (
-        <JsonView key={frame.seq} value={frame.msg} copyTestId="frame-detail-copy" />
+        <JsonView key={frame.seq} value={frame.msg} copyTestId="frame-detail-copy" openKeys={OPEN_KEYS} />
       ) : (
         <RawText frame={frame} />
       )}

@@ -108,8 +108,8 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
       <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={directionLabel(frame, app)}>
         {frame.dir === 'out' ? '→' : '←'}
       </div>
-      <div className={`truncate px-1.5 font-sans text-[11px] ${KIND_CLASS[s.kind]}`}>{KIND_LABEL[s.kind]}</div>
-      <div className="truncate px-1.5" title={s.detail ? `${s.method} ${s.detail}` : s.method}>
+      <div className={`truncate px-1.5 font-sans text-[11px] ${s.expected ? 'text-subtle' : KIND_CLASS[s.kind]}`} title={s.expected?.reason}>{s.expected ? 'expected' : KIND_LABEL[s.kind]}</div>
+      <div className="truncate px-1.5" title={methodTitle(s)} data-testid="frame-method" data-target={s.target} data-expected={s.expected ? 'negotiation' : undefined}>
         {raw ? (
           <span className="text-warn">{s.detail}</span>
         ) : (
@@ -118,7 +118,8 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
               {(s.kind === 'response' || s.kind === 'error') && <span className="text-subtle">↩ </span>}
               {s.method}
             </span>
-            {s.detail && <span className="ml-2 text-danger">{s.detail}</span>}
+            {s.target && <span className={`ml-1.5 ${s.kind === 'request' ? 'text-accent' : 'text-muted'}`}>{s.target}</span>}
+            {s.detail && <span className={`ml-2 ${s.expected ? 'text-subtle' : 'text-danger'}`}>{s.detail}{s.expected ? ` · ${s.expected.label}` : ''}</span>}
           </>
         )}
       </div>
@@ -142,10 +143,16 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
   );
 }, sameRow);
 
+/** The Method cell's tooltip: the method, its target, the error and, for an expected one, why. */
+function methodTitle(s: FrameSummary): string {
+  const head = [s.method, s.target, s.detail].filter(Boolean).join(' ');
+  return s.expected ? `${head}\n${s.expected.reason}` : head;
+}
+
 /** Rows re-render only when what they show changes (a request's latency arrives later). */
 function sameRow(a: RowProps, b: RowProps): boolean {
   return a.frame === b.frame && a.selected === b.selected && a.pinned === b.pinned && a.top === b.top && a.startedAt === b.startedAt && a.live === b.live &&
-    a.summary.latencyMs === b.summary.latencyMs && a.summary.awaiting === b.summary.awaiting;
+    a.summary.latencyMs === b.summary.latencyMs && a.summary.awaiting === b.summary.awaiting && a.summary.target === b.summary.target && a.summary.expected?.label === b.summary.expected?.label;
 }
 
 function FindingBadge({ counts }: { counts: FrameSummary['findings'] }) {

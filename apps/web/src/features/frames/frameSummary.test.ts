@@ -21,3 +21,27 @@ describe('summarizeFrame: the row detail is one line of a cell', () => {
     expect(summarizeFrame(frame({ msg: { ...msg, error: { code: -32601, message: 'Method not found' } } }), undefined).detail).toBe('-32601 Method not found');
   });
 });
+
+describe('summarizeFrame: rows name their target', () => {
+  it('a request and its answer name the tool, resource or prompt; the era probe answered -32601 is expected, not an error', async () => {
+    const { SessionLog } = await import('../../lib/sessionLog');
+    const log = new SessionLog('s1');
+    const add = (seq: number, dir: 'in' | 'out', msg: Record<string, unknown>, extra: Partial<FrameEvent> = {}) => {
+      log.append({ type: 'frame', seq, t: seq, sessionId: 's1', dir, size: 1, msg: { jsonrpc: '2.0', ...msg }, ...extra });
+      return log.frameBySeq(seq)!;
+    };
+    const probe = add(1, 'out', { id: 'p', method: 'server/discover', params: {} }, { origin: { by: 'mcpscope', reason: 'handshake' } });
+    const refused = add(2, 'in', { id: 'p', error: { code: -32601, message: 'Method not found' } });
+    const call = add(3, 'out', { id: 1, method: 'tools/call', params: { name: 'echo', arguments: {} } });
+    const result = add(4, 'in', { id: 1, result: { content: [] } });
+    const read = add(5, 'out', { id: 2, method: 'resources/read', params: { uri: 'file:///tmp/a\u202etxt' } });
+    const failed = add(6, 'in', { id: 2, error: { code: -32002, message: 'not found' } });
+    expect(summarizeFrame(call, log).target).toBe('echo');
+    expect(summarizeFrame(result, log).target).toBe('echo');
+    expect(summarizeFrame(read, log).target).toBe('file:///tmp/a\ufffdtxt');
+    expect(summarizeFrame(probe, log).expected).toBeUndefined();
+    expect(summarizeFrame(refused, log).expected?.label).toBe('era probe');
+    expect(summarizeFrame(failed, log).expected).toBeUndefined();
+    expect(summarizeFrame(failed, log).kind).toBe('error');
+  });
+});

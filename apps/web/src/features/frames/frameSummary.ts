@@ -1,4 +1,4 @@
-import { frameKind, frameMethod, messageId, type FrameEvent } from '@mcpscope/protocol';
+import { expectedError, frameKind, frameMethod, messageId, requestTarget, type ExpectedError, type FrameEvent } from '@mcpscope/protocol';
 import type { SessionLog } from '../../lib/sessionLog';
 
 export type RowKind = ReturnType<typeof frameKind>;
@@ -7,6 +7,10 @@ export type RowKind = ReturnType<typeof frameKind>;
 export interface FrameSummary {
   kind: RowKind;
   method: string;
+  /** What the request acts on (`echo` of `tools/call echo`), on the request and its answer; cleaned and capped. */
+  target?: string;
+  /** An error answer that is how a negotiation is meant to go (mcpscope's era probe): shown neutral, with its reason. */
+  expected?: ExpectedError;
   /** Extra text after the method: an error's code and message, a raw line's text. */
   detail: string;
   id: string;
@@ -27,6 +31,11 @@ export function summarizeFrame(frame: FrameEvent, log: SessionLog | undefined): 
   const id = messageId(frame.msg);
   let latencyMs = frame.pair?.latencyMs;
   let awaiting = false;
+  const method = frameMethod(frame);
+  // An answer names the target of the request it answers (when that request is still at hand).
+  const request = kind === 'request' ? frame : frame.pair && log ? log.frameBySeq(frame.pair.requestSeq) : undefined;
+  const target = method && request?.msg ? requestTarget(method, request.msg.params) : undefined;
+  const expected = kind === 'error' ? expectedError(request, frame) : undefined;
   if (kind === 'request') {
     const response = log?.responseTo(frame.seq);
     latencyMs = response?.pair?.latencyMs;
@@ -47,7 +56,9 @@ export function summarizeFrame(frame: FrameEvent, log: SessionLog | undefined): 
   }
   return {
     kind,
-    method: frameMethod(frame) ?? (kind === 'raw' ? '' : '—'),
+    method: method ?? (kind === 'raw' ? '' : '—'),
+    ...(target ? { target } : {}),
+    ...(expected ? { expected } : {}),
     detail,
     id: id === undefined ? '' : typeof id === 'string' ? JSON.stringify(id) : String(id),
     latencyMs,

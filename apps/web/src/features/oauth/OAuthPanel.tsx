@@ -4,7 +4,7 @@ import { activeSessionStore } from '../../lib/uiState';
 import { EmptyState } from '../../ui/EmptyState';
 import { useValue } from '../../lib/valueStore';
 import { GuidedPause } from './GuidedPause';
-import { StepCard } from './StepCard';
+import { OAuthRunList } from './OAuthRunList';
 import { DpopKeyChip, DpopToggle } from './DpopProof';
 import { useOAuthModel, type AuthMethod, type OAuthInputs, type OAuthModel } from './useOAuthModel';
 
@@ -60,18 +60,14 @@ export function OAuthPanel() {
         </>
       )}
       {m.error && <div className="mb-2 rounded border border-danger/40 bg-danger/5 p-2 text-danger" role="alert" data-testid="oauth-error">{m.error}</div>}
-      <h3 className="mt-3 mb-1 font-semibold">Steps ({m.steps.length})</h3>
+      <h3 className="mt-3 mb-1 font-semibold">Steps ({m.steps.length}{m.steps.length > 0 ? `, by run` : ''})</h3>
       {m.steps.length === 0 && (
         <p className="text-muted" data-testid="oauth-steps-empty">
           No OAuth step yet. {s?.enabled || m.challenge ? '' : 'This server has not asked for authorization (no 401). '}
           Authorize (Quick or Guided) runs the flow: discovery, client registration, the authorization page and the token exchange, each HTTP exchange listed here with what the spec expects.
         </p>
       )}
-      <ol className="flex flex-col gap-1" data-testid="oauth-steps">
-        {m.steps.map((e, i) => (
-          <StepCard key={e.seq} event={e} index={i} />
-        ))}
-      </ol>
+      <OAuthRunList steps={m.steps} />
     </div>
   );
 }

@@ -40,7 +40,8 @@ describe('CommandPalette', () => {
   it('opens with Ctrl+K and jumps to a tool from the query cache', async () => {
     setup();
     key({ key: 'k', ctrlKey: true });
-    expect(await screen.findByTestId('command-palette')).toBeTruthy();
+    // The dialog is a lazy chunk: its first import may take a while on a loaded machine.
+    expect(await screen.findByTestId('command-palette', {}, { timeout: 10_000 })).toBeTruthy();
     const input = screen.getByTestId('palette-input');
     fireEvent.change(input, { target: { value: 'askl' } });
     const items = screen.getAllByTestId('palette-item');

@@ -1,6 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { z } from 'zod';
 import { boundActionsStore, isEnabled, labelOf, performAction } from '../../lib/actions';
+import { focusWhenShown } from '../../lib/focusTarget';
 import { navigate } from '../../lib/navigation';
 import { activeSessionStore } from '../../lib/uiState';
 import { useFeature } from '../../lib/useFeature';
@@ -46,6 +47,8 @@ export function usePaletteModel(views: readonly PaletteView[]) {
     if (!item) return;
     closeOverlay();
     item.run();
+    // A view, tool, resource or prompt: the focus goes where the next keystroke belongs (its first field).
+    if (item.kind !== 'action') focusWhenShown(item.id);
   };
 
   return {

@@ -1,16 +1,28 @@
+import { useState } from 'react';
 import { CompletionField } from '../../ui/CompletionField';
 import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
 import type { PromptsModel } from './usePromptsModel';
 
-/** The selected prompt's arguments (required ones marked), with server completion, and Get. */
+/**
+ * The selected prompt's arguments (required ones marked), with server completion, and Get. A
+ * required argument left empty is said so once it was touched (left) or on Get, not before.
+ */
 export function PromptForm({ m }: { m: PromptsModel }) {
   const p = m.selected!;
   const args = p.arguments ?? [];
+  // Per prompt: switching prompts starts untouched.
+  const [touched, setTouched] = useState<{ prompt: string; names: ReadonlySet<string>; submitted: boolean }>({ prompt: p.name, names: new Set(), submitted: false });
+  const t = touched.prompt === p.name ? touched : { prompt: p.name, names: new Set<string>(), submitted: false };
+  const touch = (name: string) => setTouched({ ...t, names: new Set([...t.names, name]) });
+  const complain = (name: string) => t.submitted || t.names.has(name);
+  const missingShown = m.missing.filter(complain);
   return (
     <form
       className="shrink-0 border-b border-line p-2"
+      data-focus-target={`prompt:${p.name}`}
       onSubmit={(e) => {
         e.preventDefault();
+        setTouched({ ...t, submitted: true });
         m.getPrompt();
       }}
     >
@@ -42,7 +54,10 @@ export function PromptForm({ m }: { m: PromptsModel }) {
                 placeholder={a.required ? 'required' : 'optional'}
                 inputTestId="prompt-arg-input"
                 optionTestId="prompt-completion-option"
+                onBlur={() => touch(a.name)}
+                invalid={missingShown.includes(a.name)}
               />
+              {missingShown.includes(a.name) && <p className="mt-0.5 text-[11px] text-warn" data-testid="prompt-arg-missing">Required: the server may refuse the prompt without it.</p>}
               {a.description && <p className="mt-0.5 text-[11px] text-subtle">{a.description}</p>}
             </div>
           </label>
@@ -52,9 +67,9 @@ export function PromptForm({ m }: { m: PromptsModel }) {
         <button type="submit" className="btn btn-primary" data-testid="prompt-get" disabled={!m.canGet} title={m.blockedReason ?? 'prompts/get'}>
           {m.get.isPending ? 'Getting…' : 'Get prompt'}
         </button>
-        {m.missing.length > 0 && (
-          <span className="text-[11px] text-warn" title="The request is still sent if you press Get: see how the server answers">
-            required but empty: {m.missing.join(', ')}
+        {missingShown.length > 0 && (
+          <span className="text-[11px] text-warn" title="The request is still sent if you press Get: see how the server answers" data-testid="prompt-missing">
+            required but empty: {missingShown.join(', ')}
           </span>
         )}
       </div>

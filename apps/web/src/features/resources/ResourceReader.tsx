@@ -37,7 +37,7 @@ export function ResourceReader({ m, uri }: { m: ResourcesModel; uri: string | nu
       </div>
       {!sub.available && !sub.declared && sub.reason && uri && <FeatureUnavailable feature="resources.subscribe" reason={sub.reason} compact />}
       {m.subscription.error && <p className="px-2 py-1 text-[12px] text-danger" role="alert">{m.subscription.error.message}</p>}
-      <div className="min-h-0 flex-1 space-y-2 overflow-auto p-2">
+      <div className="min-h-0 flex-1 space-y-2 overflow-auto p-2 outline-none focus-visible:ring-1 focus-visible:ring-accent" tabIndex={0} aria-label="Contents" data-focus-target={uri ? `resource:${uri}` : undefined} data-focus-self>
         {m.read.isError && <ReadError error={m.read.error} />}
         {!m.readUri && !m.read.data && <p className="text-muted">{uri ? 'Press Read to fetch this resource.' : 'Fill in the template to read a resource.'}</p>}
         {m.read.data?.result.contents.length === 0 && <p className="text-muted">The server returned no contents.</p>}

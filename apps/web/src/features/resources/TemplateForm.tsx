@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CompletionField } from '../../ui/CompletionField';
 import { FeatureUnavailable } from '../../ui/FeatureUnavailable';
 import { displayName, type ResourceTemplate } from './schemas';
@@ -7,12 +8,16 @@ import type { ResourcesModel } from './useResourcesModel';
 /** A form for a resource template's variables, with server completion, and the expanded URI. */
 export function TemplateForm({ m, t, f }: { m: ResourcesModel; t: ResourceTemplate; f: TemplateFormModel }) {
   const ref = { type: 'ref/resource' as const, uri: t.uriTemplate };
+  // An empty variable is said so once it was left or on Read, not before anything was typed.
+  const [touched, setTouched] = useState<{ names: ReadonlySet<string>; submitted: boolean }>({ names: new Set(), submitted: false });
+  const missingShown = f.missing.filter((n) => touched.submitted || touched.names.has(n));
   return (
     <form
       className="border-b border-line p-2"
       data-testid="resource-template-form"
       onSubmit={(e) => {
         e.preventDefault();
+        setTouched((x) => ({ ...x, submitted: true }));
         if (f.uri) m.readNow(f.uri);
       }}
     >
@@ -39,6 +44,7 @@ export function TemplateForm({ m, t, f }: { m: ResourcesModel; t: ResourceTempla
               placeholder={`{${name}}`}
               inputTestId="resource-template-arg"
               optionTestId="resource-completion-option"
+              onBlur={() => setTouched((x) => ({ ...x, names: new Set([...x.names, name]) }))}
             />
           </label>
         ))}
@@ -46,7 +52,7 @@ export function TemplateForm({ m, t, f }: { m: ResourcesModel; t: ResourceTempla
       <div className="mt-1.5 flex items-center gap-2 text-[12px]">
         <span className="text-muted">Expands to</span>
         <code className="min-w-0 truncate rounded bg-raised px-1.5 py-0.5" data-testid="resource-template-uri">{f.uri ?? '—'}</code>
-        {f.missing.length > 0 && <span className="text-[11px] text-warn">empty: {f.missing.join(', ')}</span>}
+        {missingShown.length > 0 && <span className="text-[11px] text-warn" data-testid="resource-template-missing">empty: {missingShown.join(', ')}</span>}
         {/* Enter in a field submits: the button keeps the form submittable by keyboard. */}
         <button type="submit" className="sr-only" tabIndex={-1}>Read</button>
       </div>

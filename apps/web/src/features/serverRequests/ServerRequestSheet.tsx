@@ -17,9 +17,10 @@ export function ServerRequestSheet() {
   if (m.pending.length === 0) {
     if (others === 0) return null;
     return (
-      <div className="pointer-events-auto fixed right-3 bottom-3 z-40 flex items-center gap-2 rounded border border-warn/60 bg-panel px-2 py-1 text-[11px] text-warn shadow-lg" role="status">
-        {others} server request{others === 1 ? '' : 's'} waiting in another session
-        <button className="btn h-5" onClick={() => m.showSession(m.elsewhere[0].sessionId)}>
+      <div className="pointer-events-auto fixed right-3 bottom-3 z-40 flex max-w-[min(560px,60vw)] items-center gap-2 rounded border-2 border-warn bg-panel px-2 py-1 text-[12px] text-warn shadow-lg" role="status" data-testid="server-request-elsewhere">
+        <span className="h-2 w-2 shrink-0 animate-pulse rounded-full bg-warn" aria-hidden />
+        <span className="min-w-0 truncate" title={m.elsewhereText}>{m.elsewhereText}</span>
+        <button className="btn h-5 shrink-0" onClick={() => m.showSession(m.elsewhere[0].sessionId)} data-testid="server-request-elsewhere-show">
           Show
         </button>
       </div>
@@ -58,8 +59,8 @@ export function ServerRequestSheet() {
           {title}
         </h2>
         {others > 0 && (
-          <button className="text-[11px] text-muted hover:underline" onClick={() => m.showSession(m.elsewhere[0].sessionId)}>
-            +{others} in another session
+          <button className="min-w-0 truncate text-[11px] text-muted hover:underline" onClick={() => m.showSession(m.elsewhere[0].sessionId)} title={m.elsewhereText}>
+            +{others} in {m.elsewhereSessions === 1 ? m.elsewhereName : `${m.elsewhereSessions} other sessions`}
           </button>
         )}
         <span className="flex-1" />

@@ -5,6 +5,8 @@ import { serverRequestKey, serverRequestSheetStore } from '../../lib/serverReque
 import { useServices, useSessionLog, useStoreSelector } from '../../lib/services';
 import { activeSessionStore, activeTabStore, frameFocusStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { requestWords } from '../../lib/attention';
+import { sessionLabels } from '../../lib/sessionLabel';
 import { findRequestOrigin, type RequestOrigin } from './correlate';
 
 export const requestKey = serverRequestKey;
@@ -23,6 +25,15 @@ export function useServerRequestQueue() {
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === activeId));
   const pending = useMemo(() => all.filter((r) => r.sessionId === activeId), [all, activeId]);
   const elsewhere = all.filter((r) => r.sessionId !== activeId);
+  // Sessions not in view that wait for an answer, named as the session list names them.
+  const sessions = useStoreSelector((s) => s.sessions);
+  const labels = useMemo(() => sessionLabels(sessions), [sessions]);
+  const elsewhereIds = [...new Set(elsewhere.map((r) => r.sessionId))];
+  const elsewhereName = elsewhereIds[0] ? (labels.get(elsewhereIds[0])?.short ?? 'another session') : '';
+  const elsewhereText =
+    elsewhere.length === 0 ? ''
+    : elsewhereIds.length === 1 ? `${elsewhereName} is waiting for your answer: ${elsewhere.length === 1 ? requestWords(elsewhere[0]!) : `${elsewhere.length} requests`}`
+    : `${elsewhereIds.length} sessions are waiting for your answers (${elsewhere.length} requests)`;
   const { selectedKey, minimized } = useValue(serverRequestSheetStore);
   // A request that was not there before brings the sheet back, even if it was minimized.
   const seen = useRef(new Set<string>());
@@ -54,6 +65,10 @@ export function useServerRequestQueue() {
     pending,
     current,
     elsewhere,
+    /** One line naming the session(s) not in view that wait, and for what. */
+    elsewhereText,
+    elsewhereName,
+    elsewhereSessions: elsewhereIds.length,
     minimized,
     setMinimized: (value: boolean) => serverRequestSheetStore.set((s) => ({ ...s, minimized: value })),
     select: (r: PendingServerRequest) => serverRequestSheetStore.set({ minimized: false, selectedKey: requestKey(r) }),
@@ -61,7 +76,11 @@ export function useServerRequestQueue() {
     answerFor: (request: PendingServerRequest): AnswerFn => (body) => mutation.mutate({ request, body }),
     answering: mutation.isPending ? mutation.variables?.request : undefined,
     answerError: mutation.error,
-    showSession: (sessionId: string) => activeSessionStore.set(sessionId),
+    /** Shows the session whose request waits, with the sheet open on it. */
+    showSession: (sessionId: string) => {
+      serverRequestSheetStore.set((s) => ({ ...s, minimized: false }));
+      activeSessionStore.set(sessionId);
+    },
     /** Shows a frame in the Frames tab. */
     viewFrame(seq: number) {
       if (!activeId) return;

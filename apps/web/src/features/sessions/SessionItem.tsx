@@ -4,6 +4,7 @@ import { formatCount } from '../../lib/format';
 import type { SessionLabel } from '../../lib/sessionLabel';
 import { useSessionLog } from '../../lib/services';
 import { sessionNotes } from '../../lib/sessionNotes';
+import { useSessionAttention } from '../../lib/useSessionAttention';
 import { isLive, isRemovable } from './sessionGroups';
 
 const STATE_DOT: Record<SessionInfo['state'], string> = {
@@ -17,7 +18,6 @@ interface Props {
   session: SessionInfo;
   label: SessionLabel;
   active: boolean;
-  pending: number;
   busy: boolean;
   editing: boolean;
   /** The list's one Tab stop: the item and its buttons are in the Tab order (the others by arrow keys). */
@@ -39,6 +39,7 @@ interface Props {
 export function SessionItem(p: Props) {
   const { session: s, label } = p;
   const { log } = useSessionLog(s.id);
+  const attention = useSessionAttention(s.id).items;
   const tab = p.tabStop ? 0 : -1;
   const act = (fn: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
@@ -58,7 +59,7 @@ export function SessionItem(p: Props) {
     <li
       role="option"
       aria-selected={p.active}
-      aria-label={`${label.headline}${label.tag ? ` ${label.tag}` : ''}, ${s.transport}, ${s.offline ? 'offline' : s.state}, started ${label.started}`}
+      aria-label={`${label.headline}${label.tag ? ` ${label.tag}` : ''}, ${s.transport}, ${s.offline ? 'offline' : s.state}, started ${label.started}${attention.length ? `, waiting for you: ${attention.map((a) => a.text).join(', ')}` : ''}`}
       tabIndex={p.tabStop ? 0 : -1}
       onFocus={(e) => e.target === e.currentTarget && p.onFocus()}
       data-testid="session-item"
@@ -81,7 +82,11 @@ export function SessionItem(p: Props) {
             {label.tag && <>{' '}<span className="shrink-0 text-[11px] text-subtle" data-testid="session-tag">{label.tag}</span></>}
           </span>
         )}
-        {p.pending > 0 && <span className="chip shrink-0 border-warn/50 text-warn" title="Server requests waiting for an answer">{p.pending} waiting</span>}
+        {attention.length > 0 && (
+          <span className="chip shrink-0 animate-pulse border-warn/60 font-semibold text-warn" title={`Waiting for you:\n${attention.map((a) => `• ${a.text}`).join('\n')}`} data-testid="session-attention" data-count={attention.length}>
+            {attention.length} waiting
+          </span>
+        )}
         {s.offline && <span className="chip shrink-0 border-accent/50 text-accent" data-testid="offline-badge" title="Opened from a trace: read-only">offline</span>}
         {s.replayOf !== undefined && <span className="chip shrink-0" data-testid="replay-badge" title={`Replay of the trace ${s.replayOf}`}>replay</span>}
         <span className="chip shrink-0" data-testid="session-transport" title={`Transport: ${s.transport}`}>{s.transport}</span>

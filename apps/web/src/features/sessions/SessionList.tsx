@@ -64,7 +64,6 @@ function Group({ group: g, m, tabStop, onFocusItem, onRemove }: GroupProps) {
             session={s}
             label={m.labelOf(s.id)}
             active={s.id === m.activeId}
-            pending={m.pendingCount(s.id)}
             busy={m.isBusy(s.id)}
             editing={m.editingId === s.id}
             tabStop={s.id === tabStop}

@@ -24,7 +24,6 @@ export function fallbackSession(sessions: readonly SessionInfo[], activeId: stri
 export function useSessionListModel() {
   const { api, store } = useServices();
   const sessions = useStoreSelector((s) => s.sessions);
-  const pending = useStoreSelector((s) => s.pending);
   const activeId = useValue(activeSessionStore);
   const [editingId, setEditingId] = useState<string | null>(null);
 
@@ -68,7 +67,6 @@ export function useSessionListModel() {
     labelOf: (id: string) => labels.get(id)!,
     activeId,
     select: (id: string) => activeSessionStore.set(id),
-    pendingCount: (id: string) => pending.filter((p) => p.sessionId === id).length,
     close: (id: string) => close.mutate(id),
     forget: (id: string) => forget.mutate(id),
     /** Removes every session of a group (its heading's Clear button). */

@@ -27,8 +27,18 @@ export function SessionErrorBanner() {
           <button type="button" className="btn btn-primary" onClick={() => navigate('oauth')} data-testid="oauth-open-tab">Authorize…</button>
         </div>
       ) : (
-        <div className="mt-1 text-[11px] text-muted">The Console tab has everything the server printed. Fix the server, then connect again from the sidebar.</div>
+        <div className="mt-1 text-[11px] text-muted" data-testid="connect-error-next">{nextStep(session.transport)}</div>
       )}
     </div>
   );
+}
+
+/**
+ * Where to look next, for the transport that failed: a stdio server prints to stderr (the
+ * Console has it); an HTTP server prints nothing to mcpscope, so the Console has the HTTP
+ * exchanges and the server's own log is where it runs.
+ */
+export function nextStep(transport: 'stdio' | 'http' | 'sse'): string {
+  if (transport === 'stdio') return 'The Console tab has everything the server printed on stderr. Fix the server, then connect again from the sidebar.';
+  return 'The Console tab lists each HTTP request mcpscope made and its status; what the server itself logged is where it runs. Check the URL and that the server is up, then connect again from the sidebar.';
 }

@@ -1,17 +1,17 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { requestLabel } from '@mcpscope/protocol';
 import { formatDuration } from '../../lib/format';
 import { ROW_PX } from './layout';
-import { requestLabel } from './requestTarget';
 import { useTrackGestures } from './useTrackGestures';
 import type { TimelineModel } from './useTimelineModel';
 import type { Bar } from './waterfall';
 import { SpanRow } from './SpanRow';
 import { tToX, visibleRows } from './zoom';
 
-
 const OUTCOME_CLASS: Record<Bar['outcome'], string> = {
   ok: 'bg-ok/70 border-ok',
   error: 'bg-danger/70 border-danger',
+  expected: 'bg-subtle/40 border-subtle',
   'is-error': 'bg-warn/70 border-warn',
   cancelled: 'bg-subtle/60 border-subtle',
   pending: 'bg-accent/40 border-accent border-dashed',
@@ -100,7 +100,7 @@ function BarView({ m, bar, label, end, dragging }: { m: TimelineModel; bar: Bar;
       data-outcome={bar.outcome}
       data-target={bar.target}
       aria-label={label}
-      title={`#${bar.seq} ${label} — ${bar.outcome}, ${latency}${bar.progress.length ? `, ${bar.progress.length} progress` : ''} (click to open the frame)`}
+      title={`#${bar.seq} ${label} — ${bar.outcome === 'expected' ? 'an expected error (the era probe of a legacy server)' : bar.outcome}, ${latency}${bar.progress.length ? `, ${bar.progress.length} progress` : ''} (click to open the frame)`}
       className={`absolute top-1 h-3 cursor-pointer rounded-sm border ${OUTCOME_CLASS[bar.outcome]}`}
       style={{ left, width }}
       onClick={() => !dragging() && m.open(bar.seq)}

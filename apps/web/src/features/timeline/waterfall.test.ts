@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameEvent } from '@mcpscope/protocol';
+import { requestLabel, type FrameEvent } from '@mcpscope/protocol';
 import { SessionLog } from '../../lib/sessionLog';
 import { request, response, syntheticFrames } from '../../lib/testFrames';
 import { Waterfall, rowAt, rowCount, rowOfSeq } from './waterfall';
@@ -94,5 +94,19 @@ describe('Waterfall', () => {
     expect(w2.out.length).toBeGreaterThan(40_000);
     expect(w2.out.every((b) => b.outcome === 'ok')).toBe(true);
     expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('Waterfall bar names', () => {
+  it('names each bar by its target', () => {
+    const log = new SessionLog('s1');
+    const frame = (seq: number, msg: Record<string, unknown>) => log.append({ type: 'frame', seq, t: seq, sessionId: 's1', dir: 'out', msg: { jsonrpc: '2.0', ...msg }, size: 10 });
+    frame(1, { id: 1, method: 'tools/call', params: { name: 'echo' } });
+    frame(2, { id: 2, method: 'resources/read', params: { uri: 'file:///a' } });
+    frame(3, { id: 3, method: 'tools/list' });
+    const w = new Waterfall(log);
+    w.update();
+    expect(w.out.map((b) => requestLabel(b.method, b.target))).toEqual(['tools/call echo', 'resources/read file:///a', 'tools/list']);
+    expect(w.out[2]).not.toHaveProperty('target');
   });
 });

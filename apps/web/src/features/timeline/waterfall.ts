@@ -1,10 +1,10 @@
-import { idKey, type Direction, type FrameEvent, type SpanNode } from '@mcpscope/protocol';
+import { expectedError, idKey, requestTarget, type Direction, type FrameEvent, type SpanNode } from '@mcpscope/protocol';
 import type { ConsoleEntry } from '../../lib/consoleEntry';
 import type { SessionLog } from '../../lib/sessionLog';
-import { requestTarget } from './requestTarget';
 import { SpanRows } from './spanRows';
 
-export type BarOutcome = 'ok' | 'error' | 'is-error' | 'cancelled' | 'pending';
+/** `expected`: an error that is how a negotiation goes (mcpscope's era probe), not the server's fault. */
+export type BarOutcome = 'ok' | 'error' | 'expected' | 'is-error' | 'cancelled' | 'pending';
 export type MarkerKind = 'stderr' | 'spawn' | 'exit' | 'connect' | 'disconnect' | 'error' | 'state';
 
 export interface ProgressMark {
@@ -62,6 +62,8 @@ export class Waterfall {
   /** The server's spans under the client's requests (when the log has any). */
   readonly spanRows = new SpanRows();
   private spanVersion = 0;
+  /** Requests mcpscope sent for the era probe, until answered (their error answers are expected). */
+  private readonly probes = new Map<number, FrameEvent>();
 
   constructor(readonly log: Pick<SessionLog, 'frames' | 'console'> & Partial<Pick<SessionLog, 'spans'>>) {}
 
@@ -103,6 +105,7 @@ export class Waterfall {
       const meta = isRecord(msg.params) && isRecord(msg.params._meta) ? msg.params._meta : undefined;
       const token = tokenKey(meta?.progressToken);
       if (token) this.byToken.set(token, bar);
+      if (method === 'server/discover') this.probes.set(f.seq, f);
       return;
     }
     if (method === 'notifications/progress' && isRecord(msg.params)) {
@@ -130,7 +133,9 @@ export class Waterfall {
       bar.responseSeq = f.seq;
       bar.end = f.t;
       const result = msg.result;
-      bar.outcome = 'error' in msg ? 'error' : isRecord(result) && result.isError === true ? 'is-error' : 'ok';
+      const probe = this.probes.get(f.pair.requestSeq);
+      this.probes.delete(f.pair.requestSeq);
+      bar.outcome = 'error' in msg ? (expectedError(probe, f) ? 'expected' : 'error') : isRecord(result) && result.isError === true ? 'is-error' : 'ok';
       this.openById.delete(`${bar.dir}:${idKey(msg.id as string | number)}`);
     }
   }

@@ -4,9 +4,9 @@ import type { ArgsModel } from './useArgsModel';
 
 /** The arguments of the selected tool, as a generated form or as JSON (the same text). */
 export function ArgsEditor({ m, toolName, onSubmit }: { m: ArgsModel; toolName: string; onSubmit: () => void }) {
-  const byPath = m.validation.status === 'invalid' ? m.validation.byPath : undefined;
+  const byPath = m.shownErrors;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col" data-focus-target={`tool:${toolName}`}>
       <div className="flex shrink-0 items-center gap-1.5 border-b border-line px-2 py-1">
         <span className="section-title px-0">Arguments</span>
         <div className="flex overflow-hidden rounded border border-line" role="group" aria-label="Arguments view">
@@ -33,7 +33,7 @@ export function ArgsEditor({ m, toolName, onSubmit }: { m: ArgsModel; toolName: 
       )}
       {m.mode === 'json' ? (
         <div className="min-h-[160px] flex-1">
-          <JsonEditor value={m.text} onChange={m.setText} onSubmit={onSubmit} modelPath={`inmemory://mcpscope/tools/${encodeURIComponent(toolName)}.json`} ariaLabel={`Arguments of ${toolName}`} testId="tool-json" />
+          <JsonEditor value={m.text} onChange={(text) => (m.touchAll(), m.setText(text))} onSubmit={onSubmit} modelPath={`inmemory://mcpscope/tools/${encodeURIComponent(toolName)}.json`} ariaLabel={`Arguments of ${toolName}`} testId="tool-json" />
         </div>
       ) : (
         <div className="min-h-0 flex-1 overflow-auto p-2" data-testid="tool-form">
@@ -58,22 +58,26 @@ export function ArgsEditor({ m, toolName, onSubmit }: { m: ArgsModel; toolName: 
 
 function ValidationChip({ m }: { m: ArgsModel }) {
   const v = m.validation;
+  const issues = v.status === 'invalid' ? v.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('\n') : undefined;
+  // Before the user touched anything, what is missing is a to-do, not an error.
+  const shown = [...(m.shownErrors?.values() ?? [])].reduce((n, list) => n + list.length, 0);
   const [text, cls, title] =
     v.status === 'valid' ? ['✓ matches inputSchema', 'text-ok', undefined]
-    : v.status === 'invalid' ? [`✕ ${v.issues.length} problem${v.issues.length === 1 ? '' : 's'}`, 'text-danger', v.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')]
+    : v.status === 'invalid' && shown === 0 ? [`${v.issues.length} to fill in`, 'text-subtle', issues]
+    : v.status === 'invalid' ? [`✕ ${shown} problem${shown === 1 ? '' : 's'}`, 'text-danger', issues]
     : v.status === 'syntax' ? ['✕ invalid JSON', 'text-danger', v.error]
     : v.status === 'unusable' ? ['⚠ schema unusable', 'text-warn', v.reason]
     : ['validating…', 'text-subtle', undefined];
-  return <span className={`text-[11px] ${cls}`} title={title} data-testid="tool-args-validation" data-status={v.status}>{text}</span>;
+  return <span className={`shrink-0 truncate text-[11px] ${cls}`} title={title} data-testid="tool-args-validation" data-status={v.status} data-shown={shown > 0 || undefined}>{text}</span>;
 }
 
 /** Problems that belong to no single field (the root, or keys the form does not show). */
 function RootIssues({ m }: { m: ArgsModel }) {
   const v = m.validation;
   if (v.status === 'unusable') return <div className="mt-2 text-[11px] text-warn">The inputSchema cannot be used for validation: {v.reason}</div>;
-  if (v.status !== 'invalid') return null;
+  if (v.status !== 'invalid' || !m.shownErrors) return null;
   const shown = collectPaths(m.spec);
-  const rest = [...v.byPath].filter(([k]) => !shown.some((s) => k === s || k.startsWith(`${s}.`)));
+  const rest = [...m.shownErrors].filter(([k]) => !shown.some((s) => k === s || k.startsWith(`${s}.`)));
   if (rest.length === 0) return null;
   return (
     <ul className="mt-2 rounded border border-danger/30 bg-danger/5 px-2 py-1 text-[11px] text-danger">

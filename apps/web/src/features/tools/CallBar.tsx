@@ -1,4 +1,5 @@
 import { formatDuration } from '../../lib/format';
+import { useSessionAttention } from '../../lib/useSessionAttention';
 import { FinishedTask, RunAsTask, RunningTask } from './TaskCallStatus';
 import type { TaskControl } from './taskToggle';
 import type { ArgsModel } from './useArgsModel';
@@ -24,6 +25,7 @@ export interface CallBarProps {
 /** Call / Send anyway / Cancel, the timeout, "Run as task", and while running: progress, elapsed time and the task's status. */
 export function CallBar({ args, call, canCall, whyNot, blocked, onCall, onCallAnyway, timeoutSec, setTimeoutSec, task }: CallBarProps) {
   const running = call.running;
+  const waiting = useSessionAttention(running?.sessionId ?? null).items[0]?.text;
   const asTask = running?.asTask === true;
   const p = call.progress;
   const fraction = p?.total && p.total > 0 ? Math.min(1, p.progress / p.total) : undefined;
@@ -42,7 +44,7 @@ export function CallBar({ args, call, canCall, whyNot, blocked, onCall, onCallAn
             {call.cancelling ? 'Cancelling…' : 'Cancel'} <kbd className="text-[10px] opacity-70">Esc</kbd>
           </button>
         ) : (
-          <button className="btn btn-primary" data-testid="tool-call" onClick={onCall} disabled={!canCall || args.validation.status === 'syntax'} title={whyNot ?? (args.validation.status === 'syntax' ? 'Fix the JSON first' : `Call (${isMac ? '⌘' : 'Ctrl'}+Enter)`)}>
+          <button className="btn btn-primary" data-testid="tool-call" data-focus-fallback onClick={onCall} disabled={!canCall || args.validation.status === 'syntax'} title={whyNot ?? (args.validation.status === 'syntax' ? 'Fix the JSON first' : `Call (${isMac ? '⌘' : 'Ctrl'}+Enter)`)}>
             Call <kbd className="text-[10px] opacity-70">{isMac ? '⌘↵' : 'Ctrl↵'}</kbd>
           </button>
         )}
@@ -66,7 +68,7 @@ export function CallBar({ args, call, canCall, whyNot, blocked, onCall, onCallAn
           <div className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-raised" data-testid="tool-progress" role="progressbar" aria-valuemin={0} aria-valuemax={p?.total ?? undefined} aria-valuenow={p?.progress} data-progress={p?.progress ?? ''} data-total={p?.total ?? ''}>
             <div className={`h-full bg-accent transition-[width] ${fraction === undefined ? 'w-1/3 animate-pulse' : ''}`} style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
           </div>
-          <span className="shrink-0 text-[11px] text-muted tabular-nums">{p ? `${p.progress}${p.total !== undefined ? ` / ${p.total}` : ''}` : asTask || call.task ? 'no progress reported; see the task status' : 'no progress reported yet'}</span>
+          <span className="shrink-0 text-[11px] text-muted tabular-nums" data-testid="tool-progress-text">{p ? `${p.progress}${p.total !== undefined ? ` / ${p.total}` : ''}` : asTask || call.task ? 'no progress reported; see the task status' : waiting ? `waiting for you: ${waiting}` : 'no progress reported yet'}</span>
           {p?.message && <span className="max-w-[40%] truncate text-[11px] text-muted" title={p.message}>{p.message}</span>}
         </div>
       )}

@@ -11,6 +11,8 @@ export interface ScalarProps {
   required: boolean;
   /** `undefined` removes the key. */
   onChange: (value: unknown) => void;
+  /** Leaving the input: the field counts as touched (its validation messages show). */
+  onBlur?: () => void;
   id: string;
   invalid: boolean;
 }
@@ -43,7 +45,7 @@ export function ScalarField(p: ScalarProps) {
   }
 }
 
-function StringInput({ spec, value, required, onChange, id, invalid }: ScalarProps) {
+function StringInput({ spec, value, required, onChange, onBlur, id, invalid }: ScalarProps) {
   const text = typeof value === 'string' ? value : '';
   const [multiline, setMultiline] = useState(spec.multiline || text.includes('\n'));
   const set = (v: string) => onChange(v === '' && !required ? undefined : v);
@@ -51,9 +53,9 @@ function StringInput({ spec, value, required, onChange, id, invalid }: ScalarPro
   return (
     <div className="flex items-start gap-1">
       {multiline ? (
-        <textarea id={id} className={`${inputClass(invalid)} h-auto min-h-[64px] resize-y py-1 font-mono`} rows={Math.min(12, Math.max(3, text.split('\n').length + 1))} value={text} placeholder={placeholder} onChange={(e) => set(e.target.value)} />
+        <textarea id={id} className={`${inputClass(invalid)} h-auto min-h-[64px] resize-y py-1 font-mono`} rows={Math.min(12, Math.max(3, text.split('\n').length + 1))} value={text} placeholder={placeholder} onChange={(e) => set(e.target.value)} onBlur={onBlur} />
       ) : (
-        <input id={id} className={inputClass(invalid)} value={text} placeholder={placeholder} onChange={(e) => set(e.target.value)} spellCheck={false} />
+        <input id={id} className={inputClass(invalid)} value={text} placeholder={placeholder} onChange={(e) => set(e.target.value)} onBlur={onBlur} spellCheck={false} />
       )}
       <button
         className={`btn btn-ghost px-1 ${multiline ? 'text-accent' : 'text-subtle'}`}
@@ -68,7 +70,7 @@ function StringInput({ spec, value, required, onChange, id, invalid }: ScalarPro
 }
 
 /** Text input, so "1.0", "-" or "1e" can be typed; only a complete number is written. */
-function NumberInput({ spec, raw, present, required, onChange, id, invalid }: ScalarProps) {
+function NumberInput({ spec, raw, present, required, onChange, onBlur, id, invalid }: ScalarProps) {
   const literal = present && raw !== undefined ? raw : '';
   const [draft, setDraft] = useState(literal);
   useEffect(() => {
@@ -84,6 +86,7 @@ function NumberInput({ spec, raw, present, required, onChange, id, invalid }: Sc
         className={`${inputClass(invalid || bad)} w-40 font-mono tabular-nums`}
         value={draft}
         placeholder={spec.hasDefault ? `default: ${String(spec.default)}` : required ? '' : '(omitted)'}
+        onBlur={onBlur}
         onChange={(e) => {
           const v = e.target.value;
           setDraft(v);
@@ -96,17 +99,17 @@ function NumberInput({ spec, raw, present, required, onChange, id, invalid }: Sc
   );
 }
 
-function BooleanInput({ value, present, required, onChange, id }: ScalarProps) {
+function BooleanInput({ value, present, required, onChange, onBlur, id }: ScalarProps) {
   if (required) {
     return (
       <label className="flex items-center gap-1.5 text-xs">
-        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} onBlur={onBlur} />
         {present ? String(value) : <span className="text-subtle">(not set)</span>}
       </label>
     );
   }
   return (
-    <select id={id} className="input w-32" value={present ? String(value) : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
+    <select id={id} className="input w-32" value={present ? String(value) : ''} onBlur={onBlur} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
       <option value="">(omitted)</option>
       <option value="true">true</option>
       <option value="false">false</option>
@@ -114,11 +117,11 @@ function BooleanInput({ value, present, required, onChange, id }: ScalarProps) {
   );
 }
 
-function EnumInput({ spec, value, present, onChange, id, invalid }: ScalarProps) {
+function EnumInput({ spec, value, present, onChange, onBlur, id, invalid }: ScalarProps) {
   const values = spec.enumValues ?? [];
   const index = present ? values.findIndex((v) => JSON.stringify(v) === JSON.stringify(value)) : -1;
   return (
-    <select id={id} className={`${inputClass(invalid)} w-auto max-w-full font-mono`} value={present ? (index < 0 ? 'other' : String(index)) : ''} onChange={(e) => onChange(e.target.value === '' ? undefined : values[Number(e.target.value)])}>
+    <select id={id} className={`${inputClass(invalid)} w-auto max-w-full font-mono`} value={present ? (index < 0 ? 'other' : String(index)) : ''} onBlur={onBlur} onChange={(e) => onChange(e.target.value === '' ? undefined : values[Number(e.target.value)])}>
       <option value="">(omitted)</option>
       {index < 0 && present && <option value="other">{JSON.stringify(value)} (not in enum)</option>}
       {values.map((v, i) => (
@@ -129,14 +132,14 @@ function EnumInput({ spec, value, present, onChange, id, invalid }: ScalarProps)
 }
 
 /** Raw JSON for what the form cannot represent; applied when it parses. */
-function JsonInput({ value, present, onChange, id, invalid, spec }: ScalarProps) {
+function JsonInput({ value, present, onChange, onBlur, id, invalid, spec }: ScalarProps) {
   const initial = present ? formatArgs(value) : '';
   const [draft, setDraft] = useState(initial);
   useEffect(() => setDraft((d) => (parseArgs(d).ok && formatArgs((parseArgs(d) as { value: unknown }).value) === initial ? d : initial)), [initial]);
   const parsed = parseArgs(draft);
   return (
     <div>
-      <textarea id={id} className={`${inputClass(invalid || !parsed.ok)} h-auto min-h-[48px] resize-y py-1 font-mono`} rows={Math.min(10, draft.split('\n').length + 1)} value={draft} placeholder={spec.note ?? 'JSON value'} spellCheck={false}
+      <textarea id={id} className={`${inputClass(invalid || !parsed.ok)} h-auto min-h-[48px] resize-y py-1 font-mono`} rows={Math.min(10, draft.split('\n').length + 1)} value={draft} placeholder={spec.note ?? 'JSON value'} spellCheck={false} onBlur={onBlur}
         onChange={(e) => {
           setDraft(e.target.value);
           const p = parseArgs(e.target.value);

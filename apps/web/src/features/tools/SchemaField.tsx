@@ -38,7 +38,11 @@ export function SchemaField({ m, spec, path, name, required, errors }: FieldProp
       required={required}
       id={id}
       invalid={!!fieldErrors}
-      onChange={(v) => m.update((t) => (v === undefined ? removeArgAt(t, path) : setArgAt(t, path, v)))}
+      onChange={(v) => {
+        m.touch(path);
+        m.update((t) => (v === undefined ? removeArgAt(t, path) : setArgAt(t, path, v)));
+      }}
+      onBlur={() => m.touch(path)}
     />
   );
   return (
@@ -122,7 +126,7 @@ function Variants({ m, spec, path, value, errors }: { m: ArgsModel; spec: FieldS
         className="input w-auto font-mono"
         data-testid="tool-variant"
         value={value === undefined ? '' : index < 0 ? 'none' : String(index)}
-        onChange={(e) => (e.target.value === '' ? m.update((t) => removeArgAt(t, path)) : m.setAt(path, blankValue(variants[Number(e.target.value)].spec)))}
+        onChange={(e) => (m.touch(path), e.target.value === '' ? m.update((t) => removeArgAt(t, path)) : m.setAt(path, blankValue(variants[Number(e.target.value)].spec)))}
       >
         <option value="">(omitted)</option>
         {value !== undefined && index < 0 && <option value="none">matches no variant (edit in JSON)</option>}
@@ -131,7 +135,7 @@ function Variants({ m, spec, path, value, errors }: { m: ArgsModel; spec: FieldS
       {current && (current.spec.kind === 'object'
         ? <ObjectFields m={m} spec={current.spec} path={path} value={value} errors={errors} />
         : <ScalarField spec={current.spec} value={value} raw={rawArgAt(m.text, path)} present required id={`tool-arg-${pathKey(path)}-variant`} invalid={!!errors?.get(pathKey(path))}
-            onChange={(v) => m.update((t) => (v === undefined ? removeArgAt(t, path) : setArgAt(t, path, v)))} />)}
+            onChange={(v) => (m.touch(path), m.update((t) => (v === undefined ? removeArgAt(t, path) : setArgAt(t, path, v))))} onBlur={() => m.touch(path)} />)}
     </div>
   );
 }

@@ -45,13 +45,30 @@ describe('ToolsWorkbench', () => {
     expect(JSON.parse(json)).toEqual({ size: { width: 320, height: 200 }, tags: [], retries: 3, enabled: true, notes: 'First line\nSecond line', name: '007' });
     fireEvent.click(screen.getByTestId('tool-mode-form'));
     expect(input('name').value).toBe('007');
-    // kind is required and missing: held back, then sent anyway.
-    await waitFor(() => expect(field('kind').textContent).toContain('Required'));
+    // kind is required and missing, but untouched: no red message yet, only a to-do in the summary.
+    await waitFor(() => expect(screen.getByTestId('tool-args-validation').getAttribute('data-status')).toBe('invalid'));
+    expect(field('kind').textContent).not.toContain('Required');
+    expect(screen.getByTestId('tool-args-validation').textContent).toBe('1 to fill in');
+    // Call: held back, every problem shown, then sent anyway.
     fireEvent.click(screen.getByTestId('tool-call'));
+    await waitFor(() => expect(field('kind').textContent).toContain('Required'));
+    expect(screen.getByTestId('tool-args-validation').textContent).toBe('✕ 1 problem');
     expect(call.mock.calls.some((c) => (c[3] as { method: string }).method === 'tools/call')).toBe(false);
     await act(async () => fireEvent.click(screen.getByTestId('tool-call-anyway')));
     await waitFor(() => expect(screen.getByTestId('tool-result').getAttribute('data-outcome')).toBe('result'));
     expect(screen.getByTestId('tool-result').textContent).toContain('"name":"007"');
     expect(screen.getAllByTestId('tool-history-item')).toHaveLength(1);
+  });
+
+  it('shows a field’s problem once the field was left, not before', async () => {
+    setup();
+    await waitFor(() => expect(screen.getAllByTestId('tool-item')).toHaveLength(DEMO_TOOLS.length));
+    fireEvent.click(document.querySelector('[data-testid="tool-item"][data-name="configure_widget"]')!);
+    await waitFor(() => expect(field('kind')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('tool-args-validation').getAttribute('data-status')).toBe('invalid'));
+    expect(field('kind').querySelector('[role="alert"]')).toBeNull();
+    fireEvent.blur(input('kind'));
+    await waitFor(() => expect(field('kind').textContent).toContain('Required'));
+    expect(screen.getByTestId('tool-args-validation').textContent).toBe('✕ 1 problem');
   });
 });

@@ -11,6 +11,7 @@ import { AppBadges, ClaimBadges, ToolIcon, ToolList } from './ToolList';
 import { ToolHistory } from './ToolHistory';
 import { ToolResult } from './ToolResult';
 import { ToolsEmpty, ToolsUndeclared } from './ToolsEmpty';
+import { WaitingFor } from './WaitingFor';
 import { EmptyState } from '../../ui/EmptyState';
 import { toolLabel, type Tool } from './tool';
 import { useToolWorkbench } from './useToolWorkbench';
@@ -49,7 +50,7 @@ export default function ToolsWorkbench() {
               <div className={`flex ${w.apps.uri ? 'w-[56%]' : 'w-[46%]'} min-w-[320px] flex-col overflow-hidden`} data-app-bounds>
                 <AppArea apps={w.apps} running={!!w.call.running} live={tools.session?.state === 'connected'} />
                 {w.last ? <ToolResult key={w.last.callId} last={w.last} outputSchema={tool.outputSchema} /> : (
-                  <div className="flex-1 p-3 text-xs text-muted">{w.call.running ? 'Waiting for the result…' : 'Fill in the arguments and press Call. The exchange also appears in the Frames tab.'}</div>
+                  <div className="flex-1 p-3 text-xs text-muted">{w.call.running ? <WaitingFor sessionId={w.call.running.sessionId} /> : 'Fill in the arguments and press Call. The exchange also appears in the Frames tab.'}</div>
                 )}
                 <ToolHistory calls={w.calls} onLoad={w.loadArgs} onRerun={w.rerun} cliCommand={w.cliCommand} onClear={() => void w.clearHistory()} canCall={w.canCall} />
               </div>

@@ -21,7 +21,7 @@ describe('describeSchema', () => {
     expect(prop('name').spec.multiline).toBe(false);
     expect(prop('kind').spec.enumValues).toEqual(['button', 'slider', 'chart']);
     expect(prop('tags').spec.items?.kind).toBe('string');
-    expect(prop('target').spec.variants!.map((v) => v.label)).toEqual(['type: "url"', 'type: "resource"', '3: string']);
+    expect(prop('target').spec.variants!.map((v) => v.label)).toEqual(['type: "url"', 'type: "resource"', 'string']);
   });
 
   it('starts from the declared defaults only', () => {
@@ -85,5 +85,14 @@ describe('form ⇄ JSON round trip on configure_widget', () => {
     undone = setArgAt(undone, ['kind'], undefined);
     undone = setArgAt(undone, ['name'], undefined);
     expect(undone).toBe(fromJson);
+  });
+
+  it('labels a union’s options by title, const, or type, never by position alone', () => {
+    const spec = describeSchema({
+      anyOf: [{ type: 'string', format: 'email' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }, { type: 'object', properties: { a: {}, b: {} } }, { const: 'auto' }, { type: 'string', title: 'Free text' }, { type: 'null' }],
+    });
+    expect(spec.variants!.map((v) => v.label)).toEqual(['string (email)', 'integer', 'list of string', 'object {a, b}', '"auto"', 'Free text', 'null']);
+    const twice = describeSchema({ oneOf: [{ type: 'string', minLength: 3 }, { type: 'string', maxLength: 1 }, { type: 'number' }] });
+    expect(twice.variants!.map((v) => v.label)).toEqual(['string (1)', 'string (2)', 'number']);
   });
 });

@@ -92,14 +92,45 @@ function primaryType(schema: Schema): { type?: string; nullable: boolean } {
   return { nullable: false };
 }
 
-function variantLabel(spec: FieldSpec, i: number): string {
+/** What an option is, in words: its title, its discriminating const, else its type (and format, item type or keys). */
+function variantLabel(spec: FieldSpec): string {
   const s = spec.schema;
-  if (typeof s.title === 'string') return s.title;
+  if (typeof s.title === 'string' && s.title.trim() !== '') return s.title.trim();
   const props = spec.properties ?? [];
   const discriminator = props.find((p) => p.spec.kind === 'const' || (p.spec.kind === 'enum' && p.spec.enumValues?.length === 1));
   if (discriminator) return `${discriminator.name}: ${JSON.stringify(discriminator.spec.constValue ?? discriminator.spec.enumValues?.[0])}`;
-  if (spec.kind === 'const') return JSON.stringify(spec.constValue);
-  return `${i + 1}: ${spec.kind === 'json' ? 'JSON' : spec.kind}`;
+  return typeLabel(spec);
+}
+
+function typeLabel(spec: FieldSpec): string {
+  switch (spec.kind) {
+    case 'const':
+      return JSON.stringify(spec.constValue);
+    case 'enum':
+      return `one of ${(spec.enumValues ?? []).slice(0, 4).map((v) => JSON.stringify(v)).join(', ')}${(spec.enumValues?.length ?? 0) > 4 ? ', …' : ''}`;
+    case 'string':
+      return spec.format ? `string (${spec.format})` : 'string';
+    case 'array':
+      return spec.items ? `list of ${typeLabel(spec.items)}` : 'list';
+    case 'object': {
+      const keys = (spec.properties ?? []).map((p) => p.name);
+      return keys.length ? `object {${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}}` : 'object';
+    }
+    case 'variants':
+      return 'one of several';
+    case 'json':
+      return 'JSON';
+    default:
+      return spec.kind;
+  }
+}
+
+/** Labels for a union's options; two that read the same get their position (`string (2)`) to tell them apart. */
+function variantLabels(options: FieldSpec[]): string[] {
+  const labels = options.map(variantLabel);
+  const count = new Map<string, number>();
+  for (const l of labels) count.set(l, (count.get(l) ?? 0) + 1);
+  return labels.map((l, i) => (count.get(l)! > 1 ? `${l} (${i + 1})` : l));
 }
 
 /** Describes `schema` for the form. `name` helps guess multi-line text ("notes", "query"…). */
@@ -132,7 +163,8 @@ export function describeSchema(input: unknown, root: Schema = isSchema(input) ? 
     const options = (list as unknown[]).map((v) => describeSchema(isSchema(v) ? { ...shared, ...v, description: undefined, title: (v as Schema).title } : v, root, name, depth + 1));
     const nonNull = options.filter((o) => o.kind !== 'null');
     if (nonNull.length === 1 && options.length === 2) return { ...nonNull[0], nullable: true, description: base('json', schema).description ?? nonNull[0].description };
-    return base('variants', schema, { variants: options.map((spec, i) => ({ label: variantLabel(spec, i), spec })), variantKeyword: union });
+    const labels = variantLabels(options);
+    return base('variants', schema, { variants: options.map((spec, i) => ({ label: labels[i]!, spec })), variantKeyword: union });
   }
 
   const { type, nullable } = primaryType(schema);

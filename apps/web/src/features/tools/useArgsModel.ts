@@ -42,12 +42,24 @@ export function useArgsModel(tool: Tool | undefined) {
   const [state, setState] = useState<{ tool?: string; text: string }>({ text: '' });
   const [mode, setMode] = useState<ArgsMode>('form');
   const [validate, setValidate] = useState<ValidateFn | null>(null);
+  // Which fields the user has been to (left or changed), per tool; `all` after a Call or a JSON
+  // edit. Validation messages wait for it: a red "Required" before anything was touched reads as
+  // a mistake the user did not make.
+  const [touched, setTouched] = useState<{ tool?: string; keys: ReadonlySet<string>; all: boolean }>({ keys: new Set(), all: false });
 
   let text = state.text;
   if (tool && state.tool !== tool.name) {
     text = drafts.current.get(tool.name) ?? formatArgs(spec?.kind === 'object' ? initialObject(spec) : {});
     setState({ tool: tool.name, text });
   }
+  const t = touched.tool === tool?.name ? touched : { tool: tool?.name, keys: new Set<string>(), all: false };
+  const touch = (path: ArgsPath) => {
+    const key = pathKey(path);
+    if (!t.all && !t.keys.has(key)) setTouched({ ...t, keys: new Set([...t.keys, key]) });
+  };
+  const touchAll = () => {
+    if (!t.all) setTouched({ ...t, all: true });
+  };
 
   useEffect(() => {
     let live = true;
@@ -64,6 +76,12 @@ export function useArgsModel(tool: Tool | undefined) {
     return r;
   }, [parsed, tool, validate]);
   const inexact = useMemo(() => inexactNumbers(text), [text]);
+  /** The problems to show now: of touched fields (a field's own key or one under it), or all once `all`. */
+  const shown: ReadonlyMap<string, string[]> | undefined = useMemo(() => {
+    if (validation.status !== 'invalid') return undefined;
+    if (t.all) return validation.byPath;
+    return new Map([...validation.byPath].filter(([k]) => [...t.keys].some((key) => k === key || (key !== '' && k.startsWith(`${key}.`)))));
+  }, [validation, t]);
 
   const setText = (next: string) => {
     if (tool) drafts.current.set(tool.name, next);
@@ -79,6 +97,10 @@ export function useArgsModel(tool: Tool | undefined) {
     update: (fn: (text: string) => string) => setText(fn(text)),
     parsed,
     validation,
+    /** Problems of the fields the user touched (all of them after a Call or a JSON edit). */
+    shownErrors: shown,
+    touch,
+    touchAll,
     inexact,
     mode,
     setMode,

@@ -50,6 +50,7 @@ export function useToolWorkbench(sessionId: string | null) {
   const callNow = (anyway = false): boolean => {
     if (!tool || !canCall || !args.parsed.ok) return false;
     if (!anyway && args.validation.status === 'invalid') {
+      args.touchAll();
       setBlocked(true);
       return false;
     }

@@ -16,7 +16,7 @@ export function TracesPanel() {
   const errors = [m.listError, m.openError, m.exportError].filter((e): e is Error => e !== null);
   const replayed = m.traces.find((t) => t.id === m.replayTraceId);
   const slot = replayed && (
-    <ReplaySlot traceName={replayed.name} running={m.replaying !== null} error={m.replayError} report={m.replayReport?.report ?? null} onShowSession={m.showReplaySession} />
+    <ReplaySlot traceName={replayed.name} pair={m.replayReport?.pair ?? ''} running={m.replaying !== null} error={m.replayError} report={m.replayReport?.report ?? null} onShowSession={m.showReplaySession} />
   );
   return (
     <div
@@ -53,7 +53,7 @@ export function TracesPanel() {
         </div>
       )}
       {m.uploadWarnings.map((w) => <div key={w} data-testid="trace-warning" className="border-b border-line bg-warn/10 px-2 py-1 text-xs text-warn">{w}</div>)}
-      <div className="sr-only" role="status" data-testid="replay-status">{replayAnnouncement(replayed?.name, m.replaying !== null, m.replayError, m.replayReport?.report ?? null)}</div>
+      <div className="sr-only" role="status" data-testid="replay-status">{replayAnnouncement(replayed?.name, m.replaying !== null, m.replayError, m.replayReport?.report ?? null, m.replayMarks)}</div>
       <div className="flex min-h-0 flex-1 flex-col overflow-auto">
         {m.loading ? <div className="p-6 text-center text-muted">Loading traces…</div> : m.traces.length === 0 ? (
           <TracesEmpty onPick={() => fileRef.current?.click()} />

@@ -6,8 +6,19 @@ import type { SessionConfigInput } from '@mcpscope/wire';
 import { saveBlob, useTracesApi, type ExportFormat, type ReplayReply, type TraceSummary } from '../../lib/tracesApi';
 import { activeSessionStore, activeTabStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
+import { expectedMarksStore, marksFor, pairKey } from '../../lib/expectedMarks';
 import { exportFileName } from './traceFiles';
 import { useTraceUpload } from './useTraceUpload';
+
+/**
+ * A replay keeps the user's "expected" marks under the trace and the target it runs (its
+ * command line or URL, as a session's `target` reads): the same key Compare uses for that trace
+ * against a session of that server, so a mark made in one applies in the other.
+ */
+export function replayPair(traceId: string, config: SessionConfigInput): string {
+  const target = config.transport === 'stdio' ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+  return pairKey(`trace:${traceId}`, `session:${target}`);
+}
 
 /**
  * Presenter of the Traces tab: the saved traces, upload (file picker or drop), download,
@@ -20,6 +31,7 @@ export function useTracesModel() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['traces'], queryFn: () => api.list() });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['traces'] });
+  const expectedMarks = useValue(expectedMarksStore);
 
   const upload = useTraceUpload(api, refresh);
 
@@ -35,9 +47,14 @@ export function useTracesModel() {
   // Replay asks first: the dialog shows the exact target (prefilled from the trace, editable);
   // nothing is sent before the user confirms it.
   const [replayAsk, setReplayAsk] = useState<TraceSummary | null>(null);
-  const [replay, setReplay] = useState<{ traceId: string; report: ReplayReply } | null>(null);
+  const [replay, setReplay] = useState<{ traceId: string; report: ReplayReply; pair: string } | null>(null);
   const replayRun = useMutation({
-    mutationFn: async ({ traceId, config }: { traceId: string; config: SessionConfigInput }) => ({ traceId, report: await api.replay(traceId, { config }) }),
+    // The user's "expected" marks for this trace go with it: the engine reports them as ignored.
+    mutationFn: async ({ traceId, config }: { traceId: string; config: SessionConfigInput }) => {
+      const pair = replayPair(traceId, config);
+      const ignore = marksFor(expectedMarksStore.getSnapshot(), pair);
+      return { traceId, pair, report: await api.replay(traceId, { config, ...(ignore.length ? { ignore } : {}) }) };
+    },
     onMutate: () => setReplay(null),
     onSuccess: setReplay,
     onSettled: refresh, // the replay's own session was recorded: a new trace
@@ -71,6 +88,8 @@ export function useTracesModel() {
     replayTraceId: replayRun.variables?.traceId ?? null,
     replayError: replayRun.error as Error | null,
     replayReport: replay,
+    /** The user's "expected" marks of the latest replay (its trace and target). */
+    replayMarks: replay ? marksFor(expectedMarks, replay.pair) : [],
     /** Shows the session a replay ran in (its frames). */
     showReplaySession: (sessionId: string) => {
       activeSessionStore.set(sessionId);

@@ -1,5 +1,6 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
+import { EchoGuard } from './echoGuard';
 import { resolvedThemeStore } from '../../lib/theme';
 import { useValue } from '../../lib/valueStore';
 import { jsonDefaults } from './setupMonaco';
@@ -20,6 +21,22 @@ export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, mo
   const theme = useValue(resolvedThemeStore);
   const submitRef = useRef(onSubmit);
   submitRef.current = onSubmit;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  // Uncontrolled while typing (see EchoGuard): the model is the editor's; `value` is applied only
+  // when it is a text the editor did not report itself.
+  const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
+  const echoes = useRef(new EchoGuard());
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model || echoes.current.isEcho(value) || value === model.getValue()) return;
+    echoes.current.reset();
+    editor.executeEdits('mcpscope', [{ range: model.getFullModelRange(), text: value, forceMoveMarkers: true }]);
+    editor.pushUndoStop();
+  }, [value]);
 
   useEffect(() => {
     if (!schema) return;
@@ -35,7 +52,13 @@ export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, mo
     // every editor and is never removed, so a disposed editor's handler (and closure) lingers.
     // An action's key is scoped to this editor and goes with it.
     const submit = editor.addAction({ id: 'mcpscope.submit', label: 'Send', keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => submitRef.current?.() });
-    editor.onDidDispose(() => submit.dispose());
+    editorRef.current = editor;
+    editor.onDidDispose(() => {
+      submit.dispose();
+      if (editorRef.current === editor) editorRef.current = null;
+    });
+    // A change made while it mounted (a prefill arriving with the editor) is applied now.
+    if (editor.getValue() !== valueRef.current) editor.setValue(valueRef.current);
     editor.focus();
   };
 
@@ -43,9 +66,12 @@ export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, mo
     <Editor
       language="json"
       path={modelPath}
-      value={value}
+      defaultValue={value}
       theme={theme === 'dark' ? 'vs-dark' : 'vs'}
-      onChange={(v) => onChange(v ?? '')}
+      onChange={(v) => {
+        echoes.current.emitted(v ?? '');
+        onChangeRef.current(v ?? '');
+      }}
       onMount={onMount}
       loading={<div className="p-2 text-muted">Loading editor…</div>}
       options={{

@@ -9,19 +9,20 @@ const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 
 /**
  * One MCP App view: header (uri, CSP, display mode, close), the sandbox frame on its own origin,
- * the open-link question and the host log. Fullscreen fills the Tools panel.
+ * the open-link question and the host log. Fullscreen fills the panel (Tools or Apps).
  */
-export function AppView({ host, hidden, onReopen }: { host: AppHost; hidden?: boolean; onReopen?: () => void }) {
-  const m = useAppHostModel(host);
+export function AppView({ host, hidden, onReopen, tab = 'tools', fill = false }: { host: AppHost; hidden?: boolean; onReopen?: () => void; tab?: string; fill?: boolean }) {
+  const m = useAppHostModel(host, tab, fill);
   const { snap } = m;
-  const box = m.fullscreen ? 'absolute inset-0 z-30 bg-surface' : `relative max-h-[75%] shrink-0 border-b border-line ${snap.resource?.prefersBorder === false ? '' : 'border-t'}`;
+  // `fill` (the Apps view): the app takes the whole area it is given, at full width.
+  const box = m.fullscreen ? 'absolute inset-0 z-30 bg-surface' : fill ? 'relative min-h-0 flex-1' : `relative max-h-[75%] shrink-0 border-b border-line ${snap.resource?.prefersBorder === false ? '' : 'border-t'}`;
   return (
     <section className={`flex min-h-0 flex-col ${box}`} hidden={hidden} data-testid="app-view" data-uri={host.uri} data-state={snap.state} data-view={host.view} data-display-mode={snap.displayMode} aria-label={`MCP App ${host.uri}`}>
       <header className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-0.5 bg-panel px-2 py-1 text-[11px]">
         <span className="chip shrink-0" title="An MCP App (io.modelcontextprotocol/ui): the tool’s HTML interface, sandboxed on another origin">App</span>
         <code className="min-w-0 flex-1 truncate text-muted" title={host.uri}>{host.uri}</code>
         {snap.appInfo && <span className="truncate text-subtle" title="appInfo from ui/initialize">{snap.appInfo.name} {snap.appInfo.version}</span>}
-        <button className="btn btn-ghost h-5 px-1.5" disabled={!m.canToggle} onClick={m.toggleFullscreen} data-testid="app-display-mode" data-mode={snap.displayMode} title={m.fullscreen ? 'Back to inline' : 'Fill the Tools panel (display mode fullscreen)'}>
+        <button className="btn btn-ghost h-5 px-1.5" disabled={!m.canToggle} onClick={m.toggleFullscreen} data-testid="app-display-mode" data-mode={snap.displayMode} title={m.fullscreen ? 'Back to inline' : `Fill the ${tab === 'apps' ? 'Apps' : 'Tools'} panel (display mode fullscreen)`}>
           {m.fullscreen ? '⤡ Inline' : '⤢ Fullscreen'}
         </button>
         {snap.state === 'closed' ? (
@@ -44,7 +45,7 @@ export function AppView({ host, hidden, onReopen }: { host: AppHost; hidden?: bo
       )}
       {snap.state === 'loading' && snap.phase && <div className="shrink-0 px-2 py-1 text-[11px] text-subtle">{snap.phase}</div>}
       {snap.state === 'closed' && <div className="shrink-0 px-2 py-1 text-[11px] text-subtle">The app was torn down and removed.</div>}
-      <div ref={m.wrapper} className={`relative min-h-0 overflow-auto ${m.fullscreen ? 'flex-1' : ''}`}>
+      <div ref={m.wrapper} className={`relative min-h-0 overflow-auto ${m.fullscreen || fill ? 'flex-1' : ''}`}>
         {m.showFrame && (
           <iframe
             ref={m.frameRef}

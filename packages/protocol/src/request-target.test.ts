@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionLog } from '../../lib/sessionLog';
-import { MAX_TARGET, requestLabel, requestTarget } from './requestTarget';
-import { Waterfall } from './waterfall';
+import { MAX_TARGET, requestLabel, requestTarget } from './request-target.js';
 
 describe('requestTarget', () => {
   it('names the tool, resource, prompt, completion ref or task a request acts on', () => {
@@ -38,17 +36,5 @@ describe('requestTarget', () => {
     // A cut never leaves half of a surrogate pair.
     const emoji = requestTarget('tools/call', { name: '😀'.repeat(100) })!;
     expect(emoji.endsWith('😀…')).toBe(true);
-  });
-
-  it('names the waterfall bars', () => {
-    const log = new SessionLog('s1');
-    const frame = (seq: number, msg: Record<string, unknown>) => log.append({ type: 'frame', seq, t: seq, sessionId: 's1', dir: 'out', msg: { jsonrpc: '2.0', ...msg }, size: 10 });
-    frame(1, { id: 1, method: 'tools/call', params: { name: 'echo' } });
-    frame(2, { id: 2, method: 'resources/read', params: { uri: 'file:///a' } });
-    frame(3, { id: 3, method: 'tools/list' });
-    const w = new Waterfall(log);
-    w.update();
-    expect(w.out.map((b) => requestLabel(b.method, b.target))).toEqual(['tools/call echo', 'resources/read file:///a', 'tools/list']);
-    expect(w.out[2]).not.toHaveProperty('target');
   });
 });
