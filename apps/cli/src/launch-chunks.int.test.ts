@@ -42,7 +42,7 @@ function staticGraph(file: string): string[] {
 
 /** What may run before a plain launch's UI listens: mcpscope's own small modules and node: builtins. */
 const ALLOWED_INPUT = [
-  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|argv-option|heap-tuning|paths)\.ts$/,
+  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|live-argv|argv-option|heap-tuning|paths)\.ts$/,
   /apps\/cli\/src\/commands\/launch-early\.ts$/,
   /apps\/proxy\/src\/(early\/[\w-]+|hostPolicy|hosts|paths|errors|plugins\/securityHeaders|sandbox\/origins)\.ts$/,
   /node_modules\/fastify-plugin\//, // securityHeaders' fp(): a 2 KiB wrapper, not Fastify
@@ -55,7 +55,8 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     const earlyUi = output(/\/chunks\/earlyUi-\w+\.js$/);
     const dynamic = (file: string) => outputs[file]!.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
     const prespawn = output(/\/chunks\/prespawn-\w+\.js$/);
-    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/), prespawn].sort());
+    const fast = output(/\/chunks\/fast-live-\w+\.js$/);
+    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/), prespawn, fast].sort());
     expect(dynamic(early)).toContain(earlyUi);
 
     const beforeListen = [...staticGraph(entry), ...staticGraph(early), ...staticGraph(earlyUi)];
@@ -74,5 +75,26 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external).map((i) => i.path));
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(24 * 1024);
+  });
+
+  it('call/check --session and sessions take a path without commander, zod, the SDK or the engine', () => {
+    const entry = output(/\/mcpscope\.js$/);
+    const fast = output(/\/chunks\/fast-live-\w+\.js$/);
+    expect(outputs[entry]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)).toContain(fast);
+    const graph = [...staticGraph(entry), ...staticGraph(fast)];
+    const inputs = graph.flatMap((file) => Object.keys(outputs[file]!.inputs));
+    const allowed = [
+      ...ALLOWED_INPUT,
+      /apps\/cli\/src\/(live-argv|exit-codes|io|terminal-text|call-params|ui-registry)\.ts$/,
+      /apps\/cli\/src\/live\/(fast-live|call-on-session|call-lines|session-call|session-list|check-on-session|pick-session|locate|api|ui-link)\.ts$/,
+      /apps\/cli\/src\/commands\/(call-report|emit-report|escape-control|sessions)\.ts$/,
+      /packages\/protocol\/src\/(?!lint\/(?!findings))[\w/-]+\.ts$/, // pure, no dependencies; not the rules
+      /packages\/wire\/src\/(plain|display-name|origin-header)\.ts$/,
+      /packages\/engine\/src\/(data-dir|transports\/process-tree|check\/report)\.ts$/,
+    ];
+    expect(inputs.filter((input) => !allowed.some((re) => re.test(input)))).toEqual([]);
+    const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external).map((i) => i.path));
+    expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
+    expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(80 * 1024);
   });
 });

@@ -5,6 +5,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainLaunchOptions } from './launch-argv.js';
 import { plainCallServer } from './call-argv.js';
+import { plainLiveCommand } from './live-argv.js';
 import { holdYoungGeneration } from './heap-tuning.js';
 
 /**
@@ -41,6 +42,14 @@ if (listen) holdYoungGeneration(); // until launch's start-up is over (heap-tuni
 // server now, under its supervisor: the server's own start-up overlaps mcpscope's loading, and
 // the engine's stdio transport takes this process instead of spawning one (prespawn.ts).
 const callServer = listen ? undefined : plainCallServer(argv);
+// `call`/`check --session` and `sessions` on a running mcpscope (decided from argv alone): a small
+// chunk that talks to it, without commander, zod or the engine. Undefined: commander decides.
+const live = listen || callServer ? undefined : plainLiveCommand(argv);
+if (live) {
+  const { runFastLive } = await import('./live/fast-live.js');
+  const code = await runFastLive(live);
+  if (code !== undefined) process.exit(code);
+}
 if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });
 const early = listen ? await (await import('./commands/launch-early.js')).startPlainLaunchUi(listen, dirname(entry), entry) : undefined;
 const { start } = await import('./bin.js');

@@ -28,6 +28,7 @@ import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiv
 import type { TaskCallOptions, TaskCallOutcome } from './tasks/types.js';
 import type { TappedTransport } from './tap.js';
 import { derivedNameOf, givenName, targetOf } from './session-name.js';
+import { ToolCatalog, toolsOfPage, ttlOfPage, type ToolDefinition } from './tool-catalog.js';
 import type * as T from './types.js';
 
 export interface SessionDeps {
@@ -73,6 +74,8 @@ export class Session {
   private userName: string | undefined;
   /** Set for a session a replay opened (OpenOptions.replayOf). */
   replayOf?: string;
+  /** The last complete tools/list while it is known to be current (tool-catalog.ts). */
+  private readonly catalog = new ToolCatalog();
 
   constructor(
     readonly id: string,
@@ -182,6 +185,7 @@ export class Session {
   }
 
   async connect(opts: T.OpenOptions): Promise<void> {
+    this.catalog.invalidate();
     const ctx: ConnectContext = {
       log: this.log,
       config: this.config,
@@ -223,6 +227,7 @@ export class Session {
           this.tasks.outbound(msg);
         },
         inbound: (msg) => {
+          if (msg.method === 'notifications/tools/list_changed') this.catalog.invalidate();
           this.runner.inbound(msg);
           this.tasks.inbound(msg);
         },
@@ -287,11 +292,45 @@ export class Session {
     this.connectedTap();
     const started = performance.now();
     const since = this.log.lastSeq;
+    const listing = method === 'tools/list' && params?.cursor === undefined ? this.catalog.begin() : undefined;
     const out = await this.runner.run(method, params, opts).catch((err: unknown) => Promise.reject(this.explainTimeout(err, since)));
+    // A whole listing in one page, whoever asked for it (the UI, `call tools/list`): kept for --tool.
+    if (listing !== undefined && out.outcome === 'result' && typeof out.result.nextCursor !== 'string') {
+      this.catalog.store(listing, toolsOfPage(out.result), ttlOfPage(out.result), Date.now());
+    }
     // 2026-07-28 with the tasks extension declared, the server may answer any tools/call with a
     // task (SEP-2663): the call follows it to its end like a task call.
     if (method !== 'tools/call' || this.details.era !== 'modern') return out;
     return this.tasks.follow(out, 'v2', typeof params?.name === 'string' ? params.name : undefined, opts, started);
+  }
+
+  /**
+   * The server's tools: the session's listing while it is current (tool-catalog.ts), else a
+   * tools/list with every page walked (as `origin`), kept for next time. Undefined when the
+   * first page failed; the pages before a failed one otherwise.
+   */
+  async toolDefinitions(opts: Pick<T.RequestOptions, 'timeoutMs' | 'origin'>): Promise<ToolDefinition[] | undefined> {
+    const caps = this.details.serverCapabilities as { tools?: { listChanged?: unknown } } | undefined;
+    const terms = { era: this.details.era, transport: this.details.transport, listChanged: caps?.tools?.listChanged === true, listening: this.subscriptions.watchingListChanges() };
+    const known = this.catalog.current(terms, Date.now());
+    if (known) return known;
+    const token = this.catalog.begin();
+    const tools: ToolDefinition[] = [];
+    let ttlMs: number | undefined;
+    let cursor: unknown;
+    for (let page = 0; page < 100; page++) {
+      const out = await this.request('tools/list', cursor === undefined ? {} : { cursor }, opts);
+      if (out.outcome !== 'result') return page === 0 ? undefined : tools;
+      tools.push(...toolsOfPage(out.result));
+      const ttl = ttlOfPage(out.result);
+      if (ttl !== undefined) ttlMs = Math.min(ttl, ttlMs ?? ttl);
+      cursor = out.result.nextCursor;
+      if (typeof cursor !== 'string') {
+        this.catalog.store(token, tools, ttlMs, Date.now());
+        return tools;
+      }
+    }
+    return tools;
   }
 
   /**

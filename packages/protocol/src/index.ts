@@ -9,3 +9,4 @@ export * from './memory.js';
 export * from './limits.js';
 export * from './apps.js';
 export * from './app-csp.js';
+export * from './tool-input.js';

@@ -6,3 +6,4 @@ export * from './traces.js';
 export * from './oauth.js';
 export * from './apps.js';
 export * from './tasks.js';
+export * from './call.js';
