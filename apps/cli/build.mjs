@@ -34,6 +34,24 @@ const isBuiltin = (spec) => spec.startsWith('node:') || builtins.has(spec) || bu
 const KEEP_EXTERNAL = new Set(['open']);
 const OPTIONAL_NATIVE = new Set(['bufferutil', 'utf-8-validate']);
 
+/**
+ * `call`/`check --session` and `sessions` (src/live/fast-live.ts) are built on their own into one
+ * CommonJS file, dist/fast-live.cjs: mcpscope.js loads one file (node: builtins only) instead of
+ * a dozen ES module chunks, each a resolve, a read and a link: the whole command should cost
+ * little more than Node's own start. The code it shares with the rest of the bundle is copied.
+ */
+const FAST_LIVE = join(cliDir, 'src/live/fast-live.ts');
+const FAST_LIVE_OUT = 'fast-live.cjs';
+const fastLiveApart = {
+  name: 'fast-live-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/live\/fast-live\.js$/ }, (args) => {
+      if (resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) !== FAST_LIVE) return undefined;
+      return { path: `./${FAST_LIVE_OUT}`, external: true };
+    });
+  },
+};
+
 const externalizeSome = {
   name: 'externalize-some',
   setup(build) {
@@ -50,7 +68,7 @@ function externalPackages(metafile) {
   const found = new Map();
   for (const [file, output] of Object.entries(metafile.outputs)) {
     for (const imp of output.imports) {
-      if (!imp.external || isBuiltin(imp.path) || OPTIONAL_NATIVE.has(packageName(imp.path))) continue;
+      if (!imp.external || imp.path.startsWith('./') || isBuiltin(imp.path) || OPTIONAL_NATIVE.has(packageName(imp.path))) continue;
       const name = packageName(imp.path);
       found.set(name, [...(found.get(name) ?? []), file]);
     }
@@ -91,7 +109,7 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     chunkNames: 'chunks/[name]-[hash]',
     target: 'node20',
     conditions: ['mcpscope-source'],
-    plugins: [externalizeSome],
+    plugins: [externalizeSome, fastLiveApart],
     minify: true,
     // Prefer packages' ESM builds: a UMD main (jsonc-parser's) hides its requires from the bundler.
     mainFields: ['module', 'main'],
@@ -104,7 +122,24 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     logLevel: quiet ? 'silent' : 'warning',
   });
 
-  const deps = checkDependencies(result.metafile);
+  const fast = await esbuild.build({
+    entryPoints: [FAST_LIVE],
+    outfile: join(outdir, FAST_LIVE_OUT),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    conditions: ['mcpscope-source'],
+    mainFields: ['module', 'main'],
+    minify: true,
+    metafile: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: quiet ? 'silent' : 'warning',
+  });
+  const metafile = { inputs: { ...result.metafile.inputs, ...fast.metafile.inputs }, outputs: { ...result.metafile.outputs, ...fast.metafile.outputs } };
+
+  const deps = checkDependencies(metafile);
   if (deps.missing.length > 0) {
     throw new Error(
       `the bundle imports ${deps.missing.join(', ')}, missing from apps/cli/package.json "dependencies"; ` +
@@ -117,7 +152,7 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
   if (web !== 'skip' && hasWeb) cpSync(webDist, join(outdir, 'web'), { recursive: true });
   log(`built ${relative(process.cwd(), outdir) || '.'}: mcpscope.js, demo-server.js${hasWeb && web !== 'skip' ? ', web/' : ''}`);
   log(`registry imports: ${deps.used.join(', ')}`);
-  return { outdir, deps, metafile: result.metafile };
+  return { outdir, deps, metafile };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

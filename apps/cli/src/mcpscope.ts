@@ -51,6 +51,12 @@ if (live) {
   if (code !== undefined) process.exit(code);
 }
 if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });
-const early = listen ? await (await import('./commands/launch-early.js')).startPlainLaunchUi(listen, dirname(entry), entry) : undefined;
+let early;
+if (listen) {
+  const launchEarly = await import('./commands/launch-early.js');
+  early = await launchEarly.startPlainLaunchUi(listen, dirname(entry), entry);
+  // The UI answers between the slices of what loads next (launch-early.ts).
+  if (early.ui) await launchEarly.loadLaunchInSlices();
+}
 const { start } = await import('./bin.js');
 await start(dirname(entry), entry, early);

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerWaitingRequests, startLaunchUi, startPlainLaunchUi, type PreStartedUi } from './launch-early.js';
+import { answerWaitingRequests, loadLaunchInSlices, startLaunchUi, startPlainLaunchUi, type PreStartedUi } from './launch-early.js';
 
 const INDEX = '<!doctype html><title>early</title>';
 let dir: string;
@@ -49,6 +49,23 @@ describe('the pre-started launch UI', () => {
     await new Promise((resolve) => socket.once('close', resolve));
     expect(response).toMatch(/^HTTP\/1\.1 200 /);
     expect(response.endsWith(INDEX)).toBe(true);
+  });
+
+  it('loads the rest in slices: a GET / that arrived during one is answered before the next', async () => {
+    started = await startPlainLaunchUi({ host: '127.0.0.1', port: 0, allowRemote: false }, bundleDir(), join(dir, 'mcpscope.js'));
+    const ui = started.ui!;
+    const log: string[] = [];
+    ui.main.server.on('request', (_req, res) => res.on('finish', () => log.push(`answered ${res.statusCode}`)));
+    const socket = connect(ui.main.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const slice = (name: string, send = false) => () => {
+      log.push(name);
+      if (send) socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${ui.main.port}\r\nConnection: close\r\n\r\n`);
+      blockFor(30); // a synchronous module load
+    };
+    await loadLaunchInSlices([slice('zod'), slice('sdk', true), slice('engine'), slice('launch')]);
+    expect(log).toEqual(['zod', 'sdk', 'answered 200', 'engine', 'launch']);
+    socket.destroy();
   });
 
   it('is handed to the launch action when commander read the same port and host; otherwise closed and replaced', async () => {
