@@ -42,7 +42,7 @@ function staticGraph(file: string): string[] {
 
 /** What may run before a plain launch's UI listens: mcpscope's own small modules and node: builtins. */
 const ALLOWED_INPUT = [
-  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|live-argv|argv-option|heap-tuning|paths)\.ts$/,
+  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|live-argv|argv-option|heap-tuning|paths|prespawn-channel)\.ts$/,
   /apps\/cli\/src\/commands\/launch-early\.ts$/,
   /apps\/proxy\/src\/(early\/[\w-]+|hostPolicy|hosts|paths|errors|plugins\/securityHeaders|sandbox\/origins)\.ts$/,
   /node_modules\/fastify-plugin\//, // securityHeaders' fp(): a 2 KiB wrapper, not Fastify
@@ -55,10 +55,12 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     const earlyUi = output(/\/chunks\/earlyUi-\w+\.js$/);
     const dynamic = (file: string) => outputs[file]!.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
     const prespawn = output(/\/chunks\/prespawn-\w+\.js$/);
-    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/), prespawn].sort());
+    const channel = output(/\/chunks\/prespawn-channel-\w+\.js$/);
+    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/), prespawn, channel].sort());
+    expect(dynamic(channel)).toEqual([prespawn]);
     expect(dynamic(early)).toContain(earlyUi);
 
-    const beforeListen = [...staticGraph(entry), ...staticGraph(early), ...staticGraph(earlyUi)];
+    const beforeListen = [...staticGraph(entry), ...staticGraph(early), ...staticGraph(earlyUi), ...staticGraph(channel)];
     const inputs = beforeListen.flatMap((file) => Object.keys(outputs[file]!.inputs));
     expect(inputs.filter((input) => !ALLOWED_INPUT.some((re) => re.test(input)))).toEqual([]);
     const externals = beforeListen.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
@@ -70,13 +72,13 @@ describe('the bundle (a plain launch listens before commander and the rest load)
   it("a one-shot call's early spawn loads the engine's spawn code only (not the engine, the SDK or zod)", () => {
     const graph = staticGraph(output(/\/chunks\/prespawn-\w+\.js$/));
     const inputs = graph.flatMap((file) => Object.keys(outputs[file]!.inputs));
-    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env)\.ts$/.test(input))).toEqual([]);
+    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env|process-tree)\.ts$/.test(input))).toEqual([]);
     const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(24 * 1024);
   });
 
-  it('call/check --session and sessions take a path without commander, zod, the SDK or the engine', () => {
+  it('call/check --session, sessions and connect take a path without commander, zod, the SDK or the engine', () => {
     const entry = output(/\/mcpscope\.js$/);
     // One file of its own (build.mjs fastLiveApart), loaded by mcpscope.js.
     const fast = output(/\/fast-live\.cjs$/);
@@ -86,11 +88,12 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     const allowed = [
       ...ALLOWED_INPUT,
       /apps\/cli\/src\/(live-argv|exit-codes|io|terminal-text|call-params|ui-registry)\.ts$/,
-      /apps\/cli\/src\/live\/(fast-live|call-on-session|call-lines|session-call|session-list|check-on-session|pick-session|locate|api|ui-link)\.ts$/,
+      /apps\/cli\/src\/live\/(fast-live|call-on-session|call-lines|session-call|session-list|check-on-session|connect-with|background|pick-session|locate|api|ui-link)\.ts$/,
+      /apps\/cli\/src\/format-error\.ts$/,
       /apps\/cli\/src\/commands\/(call-report|emit-report|escape-control|sessions)\.ts$/,
       /packages\/protocol\/src\/(?!lint\/(?!findings))[\w/-]+\.ts$/, // pure, no dependencies; not the rules
       /packages\/wire\/src\/(plain|display-name|origin-header)\.ts$/,
-      /packages\/engine\/src\/(data-dir|transports\/process-tree|check\/report)\.ts$/,
+      /packages\/engine\/src\/(data-dir|transports\/process-tree|transports\/server-env|check\/report)\.ts$/,
     ];
     expect(inputs.filter((input) => !allowed.some((re) => re.test(input)))).toEqual([]);
     const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));

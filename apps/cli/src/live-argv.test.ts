@@ -3,7 +3,9 @@ import { LOG_LEVELS as ENGINE_LOG_LEVELS } from '@mcpscope/engine';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from './io.js';
 import { LIVE_FLAG_OPTIONS, LIVE_VALUE_OPTIONS, plainLiveCommand, type LiveCommand } from './live-argv.js';
-import { callArgs, checkArgs, LOG_LEVELS } from './live/fast-live.js';
+import { callArgs, checkArgs, connectArgs, LOG_LEVELS } from './live/fast-live.js';
+import { ConnectOptionsSchema } from './commands/connect.js';
+import { resolveTarget } from './target.js';
 import { LiveCallOptionsSchema } from './commands/live-call.js';
 import { LiveCheckOptionsSchema } from './commands/live-report.js';
 import { buildProgram } from './main.js';
@@ -19,6 +21,13 @@ const TABLE: Array<[string[], boolean]> = [
   [['check', '--session', 'dev', '--format', 'json', '--no-probe'], true],
   [['sessions'], true],
   [['sessions', '--json'], true],
+  [['connect', '--name', 'dev', '--demo'], true],
+  [['connect', '--json', '--era', 'legacy', '--', 'node', 's.js', '--flag', '-x'], true],
+  [['connect', '--', 'node'], true],
+  [['connect', '--name', 'dev', '-e', 'A=1', '--', 'node', 's.js'], false], // env: commander
+  [['connect', '--url', 'http://127.0.0.1:1/mcp'], false],
+  [['connect', 'node', 's.js'], false], // operands before --
+  [['connect', '--'], false],
   // Not plain: commander decides (and reports).
   [['call', 'tools/list'], false], // no --session: a direct call (or a usage error)
   [['call', 'tools/list', '--session', 'dev', '--demo'], false],
@@ -39,15 +48,15 @@ const TABLE: Array<[string[], boolean]> = [
 ];
 
 /** What commander runs for argv: the subcommand, its method and options. */
-async function commanderSees(args: string[]): Promise<{ name: string; method?: string; options: Record<string, unknown> } | string> {
+async function commanderSees(args: string[]): Promise<{ name: string; method?: string; command?: string[]; options: Record<string, unknown> } | string> {
   const program: Command = buildProgram(io, () => undefined);
   for (const c of [program, ...program.commands]) c.exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
-  let seen: { name: string; method?: string; options: Record<string, unknown> } | string = 'nothing ran';
+  let seen: { name: string; method?: string; command?: string[]; options: Record<string, unknown> } | string = 'nothing ran';
   program.action(() => void (seen = 'launch'));
   for (const sub of program.commands) {
     sub.action((...a: unknown[]) => {
       const options = a.find((x, i) => i > 0 && typeof x === 'object' && x !== null && !Array.isArray(x)) as Record<string, unknown>;
-      seen = { name: sub.name(), ...(sub.name() === 'call' ? { method: a[0] as string | undefined } : {}), options };
+      seen = { name: sub.name(), ...(sub.name() === 'call' ? { method: a[0] as string | undefined } : {}), ...(sub.name() === 'connect' ? { command: a[0] as string[] } : {}), options };
     });
   }
   await program.parseAsync(['node', 'mcpscope', ...args]).catch(() => undefined);
@@ -106,6 +115,30 @@ describe('plainLiveCommand (argv → a command on a running mcpscope, without co
         expect(got.body, args.join(' ')).toEqual({ callTools: opts.callTools, exercise: opts.exercise, probe: opts.probe, timeoutMs: opts.timeout });
         expect(got.report, args.join(' ')).toEqual({ format: opts.format, ...(opts.output ? { output: opts.output } : {}) });
       }
+    }
+    expect(taken).toBeGreaterThan(50);
+  });
+});
+
+describe('connect without commander', () => {
+  it('takes what commander and the target resolution take, the same target and options (seeded)', async () => {
+    const pool = [['--name', 'dev'], ['--name', 's1'], ['--name', 'a b'], ['--json'], ['--era', 'legacy'], ['--era', 'modern'], ['--port', '0'], ['--port', '70000'], ['--traces-dir', '/tmp/t'], ['--no-record-all'], ['--demo'], ['-e', 'A=1'], ['x']];
+    const next = seededInts(5);
+    let taken = 0;
+    for (let i = 0; i < 400; i++) {
+      const words = Array.from({ length: next(4) }, () => pool[next(pool.length)]!).flat();
+      const args = ['connect', ...words, ...(next(3) > 0 ? ['--', 'node', 's.js', '--x'] : [])];
+      const argv = plainLiveCommand(args);
+      const fast = argv && connectArgs(argv, { dir: '/nonexistent', entry: '/nonexistent/mcpscope.js' });
+      if (!fast) continue;
+      taken++;
+      const seen = await commanderSees(args);
+      expect(typeof seen, args.join(' ')).toBe('object');
+      const { command, options } = seen as { command: string[]; options: Record<string, unknown> };
+      const opts = parseOptions(ConnectOptionsSchema, options);
+      const target = await resolveTarget(opts, command, { demo: () => { throw new Error('no demo here'); } });
+      expect(fast.target, args.join(' ')).toEqual(target);
+      expect(fast.args, args.join(' ')).toEqual({ ...(opts.name ? { name: opts.name } : {}), json: opts.json, port: opts.port, ...(opts.tracesDir ? { tracesDir: opts.tracesDir } : {}), recordAll: opts.recordAll });
     }
     expect(taken).toBeGreaterThan(50);
   });

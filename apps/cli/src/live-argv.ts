@@ -10,11 +10,13 @@ export const LIVE_VALUE_OPTIONS = {
   call: ['--session', '--params', '--tool', '--arg', '--uri', '--prompt', '--skill', '--level', '--answer-file', '--timeout', '--connect-timeout'],
   check: ['--session', '--format', '--output', '--timeout'],
   sessions: [],
+  connect: ['--name', '--era', '--port', '--traces-dir'],
 } as const satisfies Record<string, readonly string[]>;
 export const LIVE_FLAG_OPTIONS = {
   call: ['--stdin'],
   check: ['--call-tools', '--exercise', '--no-probe'],
   sessions: ['--json'],
+  connect: ['--json', '--demo', '--no-record-all'],
 } as const satisfies Record<string, readonly string[]>;
 /** May be given more than once (commander collects them). */
 const REPEATABLE = new Set(['--arg']);
@@ -26,6 +28,8 @@ export interface LiveArgv {
   command: LiveCommand;
   /** call's method, when given. */
   method?: string;
+  /** connect's server command: the words after `--`. */
+  server?: string[];
   /** Each value option given, by flag (`--arg`: every value, in order). */
   values: Map<string, string[]>;
   flags: Set<string>;
@@ -33,7 +37,8 @@ export interface LiveArgv {
 
 /**
  * Whether `args` (process.argv without node and the script) is `call [method] --session …`,
- * `check --session …` or `sessions [--json]` with only the options above, decided without
+ * `check --session …`, `sessions [--json]` or `connect [--name …] (--demo | -- command args…)`
+ * with only the options above, decided without
  * commander so that these commands skip loading it (live/fast-live.ts). Conservative: an unknown
  * or short option, an operand (but call's method), `--`, a value option without a value (or one
  * that starts with `-`), a flag given a value, an option given twice (but --arg) all give
@@ -47,6 +52,11 @@ export function plainLiveCommand(args: readonly string[]): LiveArgv | undefined 
   const out: LiveArgv = { command, values: new Map(), flags: new Set() };
   for (let i = 1; i < args.length; i++) {
     const arg = args[i]!;
+    if (arg === '--' && command === 'connect') {
+      out.server = args.slice(i + 1);
+      if (out.server.length === 0) return undefined;
+      break;
+    }
     if (!arg.startsWith('--') || arg === '--') {
       if (command !== 'call' || i !== 1 || arg.startsWith('-')) return undefined;
       out.method = arg;
@@ -64,5 +74,5 @@ export function plainLiveCommand(args: readonly string[]): LiveArgv | undefined 
     if (given && !REPEATABLE.has(name)) return undefined;
     out.values.set(name, [...(given ?? []), value]);
   }
-  return command === 'sessions' || out.values.has('--session') ? out : undefined;
+  return command === 'sessions' || command === 'connect' || out.values.has('--session') ? out : undefined;
 }

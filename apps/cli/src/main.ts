@@ -61,6 +61,7 @@ export function buildProgram(io: CliIo, done: (code: number) => void, early?: Pr
     .option('--memory-budget <MiB>', MEMORY_BUDGET_HELP)
     .option('--connect-timeout <ms>', 'give up connecting to a server after this long (every session this UI opens)', '30000')
     .addOption(new Option('--background <log>', 'started by connect: detached, no browser, output in <log>').hideHelp())
+    .addOption(new Option('--prespawn-fd <fd>', 'started by connect: start the stdio server it names on this fd (JSON) at once, for its first session').hideHelp())
     .addHelpText('after', `
 Examples:
   mcpscope -- node build/server.js          inspect a stdio server

@@ -3,7 +3,7 @@ import module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { plainLaunchOptions } from './launch-argv.js';
+import { plainLaunchOptions, prespawnFdOf } from './launch-argv.js';
 import { plainCallServer } from './call-argv.js';
 import { plainLiveCommand } from './live-argv.js';
 import { holdYoungGeneration } from './heap-tuning.js';
@@ -38,16 +38,19 @@ const entry = fileURLToPath(import.meta.url);
 const argv = process.argv.slice(2);
 const listen = plainLaunchOptions(argv);
 if (listen) holdYoungGeneration(); // until launch's start-up is over (heap-tuning.ts)
+// A background mcpscope started by `connect`: the server of its first session starts now.
+const prespawnFd = listen ? prespawnFdOf(argv) : undefined;
+if (prespawnFd !== undefined) (await import('./prespawn-channel.js')).prespawnFromChannel(prespawnFd);
 // A one-shot `call -- command…` (decided from argv alone, like the launch above) starts its
 // server now, under its supervisor: the server's own start-up overlaps mcpscope's loading, and
 // the engine's stdio transport takes this process instead of spawning one (prespawn.ts).
 const callServer = listen ? undefined : plainCallServer(argv);
-// `call`/`check --session` and `sessions` on a running mcpscope (decided from argv alone): a small
+// `call`/`check --session`, `sessions` and `connect` on a running mcpscope (decided from argv alone): a small
 // chunk that talks to it, without commander, zod or the engine. Undefined: commander decides.
 const live = listen || callServer ? undefined : plainLiveCommand(argv);
 if (live) {
   const { runFastLive } = await import('./live/fast-live.js');
-  const code = await runFastLive(live);
+  const code = await runFastLive(live, undefined, { dir: dirname(entry), entry });
   if (code !== undefined) process.exit(code);
 }
 if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });

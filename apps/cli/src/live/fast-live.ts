@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StdioSessionConfig } from '@mcpscope/engine';
 import { checkParamOptions, splitArg } from '../call-params.js';
 import { reportThrown, type ExitCodeValue } from '../exit-codes.js';
 import { processIo, type CliIo } from '../io.js';
@@ -6,6 +8,7 @@ import type { LiveArgv } from '../live-argv.js';
 import { runSessions } from '../commands/sessions.js';
 import { callOnSession, type LiveCallArgs } from './call-on-session.js';
 import { checkOnSession, type CheckBody } from './check-on-session.js';
+import { connectWith, type ConnectArgs } from './connect-with.js';
 import { findSession } from './locate.js';
 import type { ReportOptions } from '../commands/emit-report.js';
 
@@ -105,11 +108,40 @@ export function checkArgs(argv: LiveArgv): { ref: string; body: CheckBody; repor
   return { ref, body, report: { format: format as ReportOptions['format'], ...(output ? { output } : {}) } };
 }
 
+/** Where the bundle is: dist/ (demo-server.js beside mcpscope.js) and mcpscope.js itself. */
+export interface BinFiles {
+  dir: string;
+  entry: string;
+}
+
+/**
+ * connect's target and options when they are plainly valid (ConnectOptionsSchema, resolveTarget):
+ * a command after `--` or the bundled demo server, nothing that changes its env or cwd.
+ */
+export function connectArgs(argv: LiveArgv, bin: BinFiles | undefined): { target: StdioSessionConfig; args: ConnectArgs } | undefined {
+  const name = one(argv, '--name');
+  const era = one(argv, '--era');
+  const port = one(argv, '--port') ?? '0';
+  const tracesDir = nonEmpty(argv, '--traces-dir');
+  if (name !== undefined && (!/^[A-Za-z0-9_][\w.@:+-]{0,63}$/.test(name) || /^s\d+$/.test(name))) return undefined;
+  if ((era !== undefined && era !== 'auto' && era !== 'legacy') || !/^\d{1,5}$/.test(port) || Number(port) > 65535 || tracesDir === null) return undefined;
+  const demo = bin && argv.flags.has('--demo') ? join(bin.dir, 'demo-server.js') : undefined;
+  if (argv.flags.has('--demo') === (argv.server !== undefined) || (argv.flags.has('--demo') && !(demo && existsSync(demo)))) return undefined;
+  const [command, ...rest] = argv.server ?? [process.execPath, demo!];
+  const target: StdioSessionConfig = { transport: 'stdio', command: command!, args: rest, env: {}, ...(demo ? { name: 'demo' } : {}), ...(era ? { era: era as 'auto' | 'legacy' } : {}) };
+  const args: ConnectArgs = { ...(name ? { name } : {}), json: argv.flags.has('--json'), port: Number(port), ...(tracesDir ? { tracesDir } : {}), recordAll: !argv.flags.has('--no-record-all') };
+  return { target, args };
+}
+
 /** Runs the command when its options are plainly valid; undefined: take the usual path. */
-export async function runFastLive(argv: LiveArgv, io: CliIo = processIo): Promise<ExitCodeValue | undefined> {
+export async function runFastLive(argv: LiveArgv, io: CliIo = processIo, bin?: BinFiles): Promise<ExitCodeValue | undefined> {
   const env = io.env as NodeJS.ProcessEnv;
   try {
     if (argv.command === 'sessions') return await runSessions({ json: argv.flags.has('--json') }, io);
+    if (argv.command === 'connect') {
+      const connect = connectArgs(argv, bin);
+      return connect && (await connectWith(connect.target, connect.args, bin?.entry, io));
+    }
     if (argv.command === 'check') {
       const check = checkArgs(argv);
       return check && (await checkOnSession(await findSession(check.ref, env), check.body, check.report, io));

@@ -10,7 +10,8 @@ const TRANSPORTS = new Set(['stdio', 'http', 'sse']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optional = (v: unknown, type: 'string' | 'boolean' | 'number'): boolean => v === undefined || typeof v === type;
 
-function sessionInfoOf(v: unknown): SessionInfo | undefined {
+/** One session of the API (wire SessionInfo), checked for what the CLI reads. */
+export function sessionInfoOf(v: unknown): SessionInfo | undefined {
   if (!isObject(v)) return undefined;
   const { id, name, state, transport, target, createdAt, wrapped, named, era, protocolVersion, serverInfo, offline, replayOf, error } = v;
   if (typeof id !== 'string' || typeof name !== 'string' || typeof target !== 'string' || typeof createdAt !== 'number') return undefined;
