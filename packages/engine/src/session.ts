@@ -312,25 +312,7 @@ export class Session {
   async toolDefinitions(opts: Pick<T.RequestOptions, 'timeoutMs' | 'origin'>): Promise<ToolDefinition[] | undefined> {
     const caps = this.details.serverCapabilities as { tools?: { listChanged?: unknown } } | undefined;
     const terms = { era: this.details.era, transport: this.details.transport, listChanged: caps?.tools?.listChanged === true, listening: this.subscriptions.watchingListChanges() };
-    const known = this.catalog.current(terms, Date.now());
-    if (known) return known;
-    const token = this.catalog.begin();
-    const tools: ToolDefinition[] = [];
-    let ttlMs: number | undefined;
-    let cursor: unknown;
-    for (let page = 0; page < 100; page++) {
-      const out = await this.request('tools/list', cursor === undefined ? {} : { cursor }, opts);
-      if (out.outcome !== 'result') return page === 0 ? undefined : tools;
-      tools.push(...toolsOfPage(out.result));
-      const ttl = ttlOfPage(out.result);
-      if (ttl !== undefined) ttlMs = Math.min(ttl, ttlMs ?? ttl);
-      cursor = out.result.nextCursor;
-      if (typeof cursor !== 'string') {
-        this.catalog.store(token, tools, ttlMs, Date.now());
-        return tools;
-      }
-    }
-    return tools;
+    return this.catalog.definitions(terms, (params) => this.request('tools/list', params, opts));
   }
 
   /**

@@ -1,3 +1,5 @@
+import type { RequestOutcome } from './types.js';
+
 /** A tool as tools/list gives it: the server's object, with the fields mcpscope reads. */
 export type ToolDefinition = Record<string, unknown> & { name?: unknown; inputSchema?: unknown; outputSchema?: unknown };
 
@@ -73,5 +75,32 @@ export class ToolCatalog {
       return listing.ttlMs > 0 && now < listing.receivedAt + listing.ttlMs ? listing.tools : undefined;
     }
     return terms.listChanged && terms.transport !== 'http' ? listing.tools : undefined;
+  }
+
+  /**
+   * The listing when it is current, else a tools/list with every page walked through `ask`
+   * (at most 100), kept for next time. Undefined when the first page failed; the pages before a
+   * failed one otherwise.
+   */
+  async definitions(terms: CatalogTerms, ask: (params: { cursor?: string }) => Promise<RequestOutcome>): Promise<ToolDefinition[] | undefined> {
+    const known = this.current(terms, Date.now());
+    if (known) return known;
+    const token = this.begin();
+    const tools: ToolDefinition[] = [];
+    let ttlMs: number | undefined;
+    let cursor: unknown;
+    for (let page = 0; page < 100; page++) {
+      const out = await ask(cursor === undefined ? {} : { cursor: cursor as string });
+      if (out.outcome !== 'result') return page === 0 ? undefined : tools;
+      tools.push(...toolsOfPage(out.result));
+      const ttl = ttlOfPage(out.result);
+      if (ttl !== undefined) ttlMs = Math.min(ttl, ttlMs ?? ttl);
+      cursor = out.result.nextCursor;
+      if (typeof cursor !== 'string') {
+        this.store(token, tools, ttlMs, Date.now());
+        return tools;
+      }
+    }
+    return tools;
   }
 }
