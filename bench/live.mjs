@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { run, start, stopTree, waitFor } from './lib/procs.mjs';
+import { cpuMs, run, start, stopTree, waitFor } from './lib/procs.mjs';
 import { median, round, stat } from './lib/stats.mjs';
 import { freePort, node22 } from './lib/tools.mjs';
 
@@ -40,12 +40,14 @@ async function must(command, args, env, what) {
   return r;
 }
 
-/** A background mcpscope (its own data dir) with two demo sessions: `d` (the default era, 2026-07-28) and `l` (2025-11-25). */
+/** A background mcpscope (its own data dir) with demo sessions: `d` and `k` (the default era, 2026-07-28) and `l` (2025-11-25). */
 async function mcpscopeDaemon(name, entry) {
   const env = { XDG_DATA_HOME: join(tmp, `data-${name}`) };
   rmSync(env.XDG_DATA_HOME, { recursive: true, force: true });
   await must(process.execPath, [entry, 'connect', '--name', 'd', '--demo'], env, `${name} connect d`);
   await must(process.execPath, [entry, 'connect', '--name', 'l', '--era', 'legacy', '--demo'], env, `${name} connect l`);
+  // check's own: its report holds every finding of the session so far, so the calls' frames would weigh on it.
+  await must(process.execPath, [entry, 'connect', '--name', 'k', '--demo'], env, `${name} connect k`);
   return { env, stop: () => run(process.execPath, [entry, 'stop'], { env: { ...process.env, ...env } }) };
 }
 
@@ -74,17 +76,34 @@ async function timed(row) {
   return ms;
 }
 
-/** `call --session d --stdin` with `n` echo lines: wall time of the process. */
-async function stdinRun(entry, env, n) {
+/** The background mcpscope's pid and the pid of session `d`'s server. */
+async function pidsOf(entry, env) {
+  const { sessions, mcpscopes } = JSON.parse((await must(process.execPath, [entry, 'sessions', '--json'], env, 'sessions')).stdout);
+  const url = sessions.find((s) => s.name === 'd').mcpscope;
+  const entryFile = join(env.XDG_DATA_HOME, 'mcpscope', 'running', `${mcpscopes.find((m) => m.url === url).pid}.json`);
+  const { token } = JSON.parse(readFileSync(entryFile, 'utf8'));
+  const list = await (await fetch(new URL('api/sessions', url), { headers: { authorization: `Bearer ${token}` } })).json();
+  return { daemon: mcpscopes.find((m) => m.url === url).pid, server: list.sessions.find((s) => s.name === 'd').pid };
+}
+
+/**
+ * `call --session d --stdin` with `n` echo lines: the process's wall time, and the CPU time
+ * (user + system) of the three processes involved: the client (from /usr/bin/time), the
+ * background mcpscope and the server (from /proc, 10 ms ticks). CPU does not wait for a core:
+ * on a busy machine it says what a call costs when the wall time cannot.
+ */
+async function stdinRun(entry, env, n, pids) {
   const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `m${i}` } } })).join('\n');
+  const before = { daemon: cpuMs(pids.daemon), server: cpuMs(pids.server) };
   const t0 = performance.now();
-  const p = start(process.execPath, [entry, 'call', '--session', 'd', '--stdin'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const p = start('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, entry, 'call', '--session', 'd', '--stdin'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   p.child.stdin.end(`${lines}\n`);
   const { code } = await p.exited;
   const ms = performance.now() - t0;
   const answers = p.out.stdout.trimEnd().split('\n');
   if (code !== 0 || answers.length !== n || !answers.every((l) => JSON.parse(l).result)) throw new Error(`--stdin failed (${code}): ${p.out.stderr}`);
-  return ms;
+  const [, user, sys] = /cpu ([\d.]+) ([\d.]+)/.exec(p.out.stderr) ?? [];
+  return { ms, clientCpuMs: (Number(user) + Number(sys)) * 1000, daemonCpuMs: cpuMs(pids.daemon) - before.daemon, serverCpuMs: cpuMs(pids.server) - before.server };
 }
 
 /** Launch → `GET /` answers 200 (as bench/run.mjs measures it). */
@@ -145,24 +164,29 @@ async function main() {
     ...rowsFor('mcpscope', cli, ours.env, process.execPath),
     { name: 'mcpscope: call tools/call, 2025-11-25 session', node: process.execPath, args: [cli, 'call', 'tools/call', '--tool', 'echo', '--arg', 'message=hi', '--session', 'l'], env: ours.env, check: echoed },
     { name: 'mcpscope: call tools/list, 2025-11-25 session', node: process.execPath, args: [cli, 'call', 'tools/list', '--session', 'l'], env: ours.env, check: listed },
-    { name: 'mcpscope: check --session', node: process.execPath, args: [cli, 'check', '--session', 'd', '--format', 'json'], env: ours.env, check: (o) => Array.isArray(JSON.parse(o).findings) },
-    { name: 'mcpscope: sessions', node: process.execPath, args: [cli, 'sessions', '--json'], env: ours.env, check: (o) => JSON.parse(o).sessions.length >= 2 },
+    { name: 'mcpscope: check --session', node: process.execPath, args: [cli, 'check', '--session', 'k', '--format', 'json'], env: ours.env, check: (o) => Array.isArray(JSON.parse(o).findings) },
+    { name: 'mcpscope: sessions', node: process.execPath, args: [cli, 'sessions', '--json'], env: ours.env, check: (o) => JSON.parse(o).sessions.length >= 3 },
     ...rowsFor('mcpscope (Node 22)', cli, ours.env, n22),
     { name: 'mcpdo (Node 22): tools/call', node: n22, args: [mcpdoBin, '--format', 'json', '@node', 'tools/call', 'echo', 'message:=hi'], env: mcpdo.env, check: echoed },
     { name: 'mcpdo (Node 22): tools/list', node: n22, args: [mcpdoBin, '--format', 'json', '@node', 'tools/list'], env: mcpdo.env, check: listed },
     ...(other ? rowsFor('compare', compare, other.env, process.execPath) : []),
   ];
-  const samples = new Map([...rows.map((r) => r.name), 'stdinPerCallMs', 'floorPerCallMs', 'stdinOverheadMs', 'serverConnectMs', 'launchMs', 'coldConnectMs', 'warmConnectMs'].map((k) => [k, []]));
+  const pids = await pidsOf(cli, ours.env);
+  const samples = new Map([...rows.map((r) => r.name), 'stdinPerCallMs', 'stdinClientCpuMs', 'stdinDaemonCpuMs', 'stdinServerCpuMs', 'floorPerCallMs', 'stdinOverheadMs', 'serverConnectMs', 'launchMs', 'coldConnectMs', 'warmConnectMs'].map((k) => [k, []]));
   const push = (k, v) => samples.get(k).push(v);
   try {
     for (let i = 0; i < RUNS; i++) {
       const order = i % 2 ? [...rows].reverse() : rows;
       for (const row of order) push(row.name, await timed(row));
       // --stdin: the process with CALLS lines minus the process with one, a call; the floor's own a call.
-      const many = await stdinRun(cli, ours.env, CALLS);
-      const one = await stdinRun(cli, ours.env, 1);
+      const many = await stdinRun(cli, ours.env, CALLS, pids);
+      const one = await stdinRun(cli, ours.env, 1, pids);
       const floor = JSON.parse((await must(process.execPath, [join(benchDir, 'floor-loop.mjs'), '--calls', String(CALLS), '--', 'node', demo], {}, 'floor-loop')).stdout);
-      const perCall = (many - one) / (CALLS - 1);
+      const perCall = (many.ms - one.ms) / (CALLS - 1);
+      const cpu = (k) => (many[k] - one[k]) / (CALLS - 1);
+      push('stdinClientCpuMs', cpu('clientCpuMs'));
+      push('stdinDaemonCpuMs', cpu('daemonCpuMs'));
+      push('stdinServerCpuMs', cpu('serverCpuMs'));
       push('stdinPerCallMs', perCall);
       push('floorPerCallMs', floor.perCallMs);
       push('stdinOverheadMs', perCall - floor.perCallMs);
@@ -197,7 +221,7 @@ async function report(rows, samples, n22) {
     node: { mcpscope: process.version, mcpdo: (await run(n22, ['--version'])).stdout.trim() },
     cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
     rows: rows.map((r) => ({ name: r.name, ms: s(r.name) })),
-    stdin: { perCallMs: s('stdinPerCallMs'), floorPerCallMs: s('floorPerCallMs'), overheadMs: s('stdinOverheadMs') },
+    stdin: { perCallMs: s('stdinPerCallMs'), floorPerCallMs: s('floorPerCallMs'), overheadMs: s('stdinOverheadMs'), clientCpuMs: s('stdinClientCpuMs'), daemonCpuMs: s('stdinDaemonCpuMs'), serverCpuMs: s('stdinServerCpuMs') },
     connect: { coldMs: s('coldConnectMs'), warmMs: s('warmConnectMs'), launchMs: s('launchMs'), serverConnectMs: s('serverConnectMs') },
     ratios: {
       callVsNode: ratio('mcpscope: call tools/call', node20),
@@ -248,6 +272,7 @@ function writeReadme(r, out) {
     `| \`call --session d --stdin\`, a call (${r.calls} echo calls in one process) | ${cell(r.stdin.perCallMs)} |`,
     `| the server's own time a call (raw pipe client, no SDK) | ${cell(r.stdin.floorPerCallMs)} |`,
     `| overhead a call (the two above, per run) | ${cell(r.stdin.overheadMs)} |`,
+    `| CPU a call: the \`--stdin\` client / the background mcpscope / the server | ${r.stdin.clientCpuMs.median} / ${r.stdin.daemonCpuMs.median} / ${r.stdin.serverCpuMs.median} |`,
     `| \`connect --demo\`, cold (no mcpscope running: it starts one in the background) | ${cell(r.connect.coldMs)} |`,
     `| \`connect --demo\`, warm (a background mcpscope runs) | ${cell(r.connect.warmMs)} |`,
     `| launch → UI served (as in the table above) | ${cell(r.connect.launchMs)} |`,

@@ -35,20 +35,35 @@ const KEEP_EXTERNAL = new Set(['open']);
 const OPTIONAL_NATIVE = new Set(['bufferutil', 'utf-8-validate']);
 
 /**
- * `call`/`check --session` and `sessions` (src/live/fast-live.ts) are built on their own into one
- * CommonJS file, dist/fast-live.cjs: mcpscope.js loads one file (node: builtins only) instead of
- * a dozen ES module chunks, each a resolve, a read and a link: the whole command should cost
- * little more than Node's own start. The code it shares with the rest of the bundle is copied.
+ * What mcpscope.ts loads before anything else is built on its own, each into one CommonJS file
+ * with node: builtins only, which mcpscope.ts require()s: one file to load (no ES module loader,
+ * no resolve, read and link of a dozen chunks), where the time is Node's own start and little more.
+ * - src/live/fast-live.ts → dist/fast-live.cjs: `call`/`check --session`, `sessions`, `connect`;
+ * - src/commands/launch-early.ts → dist/launch-early.cjs: a plain launch's UI listening (main.ts,
+ *   for argv that was not plain, still takes the chunk).
+ * The code they share with the rest of the bundle is copied.
  */
-const FAST_LIVE = join(cliDir, 'src/live/fast-live.ts');
-const FAST_LIVE_OUT = 'fast-live.cjs';
-const fastLiveApart = {
-  name: 'fast-live-apart',
+const APART = [
+  { src: join(cliDir, 'src/live/fast-live.ts'), out: 'fast-live.cjs' },
+  { src: join(cliDir, 'src/commands/launch-early.ts'), out: 'launch-early.cjs' },
+];
+/**
+ * Node 22 makes an ES module of a builtin by reading every one of its exports, and some are lazy
+ * getters that load more: `node:http`'s WebSocket loads undici, `node:fs`'s promises load
+ * fs/promises and readline. `import … from 'node:http'` costs ~25 ms of CPU there where
+ * `require('node:http')` costs ~1.5 ms. So the bundle takes builtins with require() (esbuild then
+ * reads a CommonJS module's exports when they are used, not before), and a launch on Node 22
+ * listens sooner. Node 20 makes them cheaply either way; the objects are the same.
+ */
+const COSTLY_BUILTINS = /^(node:)?(http|https|http2|tls|fs)$/;
+const requireBuiltins = {
+  name: 'require-builtins',
   setup(build) {
-    build.onResolve({ filter: /\/live\/fast-live\.js$/ }, (args) => {
-      if (resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) !== FAST_LIVE) return undefined;
-      return { path: `./${FAST_LIVE_OUT}`, external: true };
+    build.onResolve({ filter: COSTLY_BUILTINS }, (args) => {
+      if (args.namespace === 'required-builtin') return { path: args.path, external: true };
+      return { path: args.path, namespace: 'required-builtin' };
     });
+    build.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
 
@@ -109,7 +124,7 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     chunkNames: 'chunks/[name]-[hash]',
     target: 'node20',
     conditions: ['mcpscope-source'],
-    plugins: [externalizeSome, fastLiveApart],
+    plugins: [externalizeSome, requireBuiltins],
     minify: true,
     // Prefer packages' ESM builds: a UMD main (jsonc-parser's) hides its requires from the bundler.
     mainFields: ['module', 'main'],
@@ -122,22 +137,30 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     logLevel: quiet ? 'silent' : 'warning',
   });
 
-  const fast = await esbuild.build({
-    entryPoints: [FAST_LIVE],
-    outfile: join(outdir, FAST_LIVE_OUT),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    conditions: ['mcpscope-source'],
-    mainFields: ['module', 'main'],
-    minify: true,
-    metafile: true,
-    sourcemap: false,
-    legalComments: 'none',
-    logLevel: quiet ? 'silent' : 'warning',
-  });
-  const metafile = { inputs: { ...result.metafile.inputs, ...fast.metafile.inputs }, outputs: { ...result.metafile.outputs, ...fast.metafile.outputs } };
+  const apart = await Promise.all(
+    APART.map(({ src, out }) =>
+      esbuild.build({
+        entryPoints: [src],
+        outfile: join(outdir, out),
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        conditions: ['mcpscope-source'],
+        mainFields: ['module', 'main'],
+        minify: true,
+        metafile: true,
+        sourcemap: false,
+        legalComments: 'none',
+        logLevel: quiet ? 'silent' : 'warning',
+      }),
+    ),
+  );
+  const metafile = { inputs: {}, outputs: {} };
+  for (const m of [result.metafile, ...apart.map((a) => a.metafile)]) {
+    Object.assign(metafile.inputs, m.inputs);
+    Object.assign(metafile.outputs, m.outputs);
+  }
 
   const deps = checkDependencies(metafile);
   if (deps.missing.length > 0) {

@@ -3,7 +3,7 @@ import { CliError, ExitCode, reportThrown } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 import { addTargetOptions, DEFAULT_PORT } from './options.js';
 import { MEMORY_BUDGET_HELP } from './memory-budget.js';
-import { cliVersion } from './paths.js';
+import { cliVersion, webDir } from './paths.js';
 import { addLiveCommands, SESSION_OPTION_HELP } from './live-commands.js';
 import type { PreStartedUi } from './commands/launch-early.js';
 
@@ -75,7 +75,7 @@ ${EXIT_CODES_HELP}`)
       // mcpscope.ts before commander loaded), then the rest loads (a separate chunk in the
       // bundle: `call` must not pay for Fastify) and takes it over.
       const { startLaunchUi } = await import('./commands/launch-early.js');
-      const ui = await startLaunchUi(options, early);
+      const ui = await startLaunchUi(options, early, webDir());
       const { runLaunch } = await import('./commands/launch.js');
       done(await runLaunch(command, options, io, ui));
     });

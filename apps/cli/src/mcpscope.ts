@@ -7,6 +7,7 @@ import { plainLaunchOptions, prespawnFdOf } from './launch-argv.js';
 import { plainCallServer } from './call-argv.js';
 import { plainLiveCommand } from './live-argv.js';
 import { holdYoungGeneration } from './heap-tuning.js';
+import { setBinDir, webDir } from './paths.js';
 
 /**
  * Where V8's compile cache goes: $NODE_COMPILE_CACHE when the user set it, else the user's own
@@ -32,6 +33,12 @@ const cacheDir = enableCompileCache ? compileCacheDir(process.env) : undefined;
 if (enableCompileCache && cacheDir) enableCompileCache(cacheDir);
 
 const entry = fileURLToPath(import.meta.url);
+
+/**
+ * A file build.mjs builds apart (APART) beside this one: one CommonJS file, taken with require(),
+ * so what runs first loads no ES module chunks. The bundle's entry only (from source there is none).
+ */
+const apart = <T>(file: string): T => module.createRequire(import.meta.url)(`./${file}`) as T;
 // A plain launch (no subcommand, no --help…: decided from argv alone) has its UI's port listen and
 // serve the web UI before commander and the command table load; the launch action takes it over.
 // Anything else (or any doubt) goes the usual way, where commander decides.
@@ -49,17 +56,17 @@ const callServer = listen ? undefined : plainCallServer(argv);
 // chunk that talks to it, without commander, zod or the engine. Undefined: commander decides.
 const live = listen || callServer ? undefined : plainLiveCommand(argv);
 if (live) {
-  const { runFastLive } = await import('./live/fast-live.js');
+  const { runFastLive } = apart<typeof import('./live/fast-live.js')>('fast-live.cjs');
   const code = await runFastLive(live, undefined, { dir: dirname(entry), entry });
   if (code !== undefined) process.exit(code);
 }
 if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });
 let early;
 if (listen) {
-  const launchEarly = await import('./commands/launch-early.js');
-  early = await launchEarly.startPlainLaunchUi(listen, dirname(entry), entry);
-  // The UI answers between the slices of what loads next (launch-early.ts).
-  if (early.ui) await launchEarly.loadLaunchInSlices();
+  setBinDir(dirname(entry), entry);
+  early = await apart<typeof import('./commands/launch-early.js')>('launch-early.cjs').startPlainLaunchUi(listen, webDir());
+  // The UI answers between the slices of what loads next (launch-slices.ts).
+  if (early.ui) await (await import('./commands/launch-slices.js')).loadLaunchInSlices();
 }
 const { start } = await import('./bin.js');
 await start(dirname(entry), entry, early);

@@ -147,6 +147,8 @@ export class LiveApi {
         resolve(res);
       });
       r.on('error', (err) => reject(new UnreachableError(this.ui.url, (err as NodeJS.ErrnoException).code ?? err.message)));
+      // One small request after another on a kept-alive connection (--stdin): nothing to gain by Nagle's wait.
+      r.setNoDelay(true);
       if (req.timeoutMs !== undefined) r.setTimeout(req.timeoutMs, () => r.destroy(new Error(`no reply within ${req.timeoutMs} ms`)));
       r.end(payload);
     });
