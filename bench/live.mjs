@@ -67,13 +67,19 @@ async function mcpdoDaemon(node) {
 const echoed = (stdout) => JSON.parse(stdout).content?.[0]?.text === 'hi';
 const listed = (stdout) => Array.isArray(JSON.parse(stdout).tools);
 
-/** One timed process: spawn → exit, its stdout checked. */
-async function timed(row) {
+/**
+ * One timed process: spawn → exit, its stdout checked; with `cpu`, also its own CPU time (user +
+ * system, from /usr/bin/time: a daemon's is not in it), which a busy machine changes little.
+ */
+async function timed(row, cpu = false) {
+  const [command, args] = cpu ? ['/usr/bin/time', ['-f', 'cpu %U %S', row.node, ...row.args]] : [row.node, row.args];
   const t0 = performance.now();
-  const r = await run(row.node, row.args, { env: { ...process.env, ...row.env } });
+  const r = await run(command, args, { env: { ...process.env, ...row.env } });
   const ms = performance.now() - t0;
   if (r.code !== 0 || (row.check && !row.check(r.stdout))) throw new Error(`${row.name} failed (${r.code}): ${r.stderr.slice(0, 2000)}${r.stdout.slice(0, 500)}`);
-  return ms;
+  if (!cpu) return ms;
+  const [, user, sys] = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr) ?? [];
+  return { ms, cpuMs: (Number(user) + Number(sys)) * 1000 };
 }
 
 /** The background mcpscope's pid and the pid of session `d`'s server. */
@@ -172,12 +178,16 @@ async function main() {
     ...(other ? rowsFor('compare', compare, other.env, process.execPath) : []),
   ];
   const pids = await pidsOf(cli, ours.env);
-  const samples = new Map([...rows.map((r) => r.name), 'stdinPerCallMs', 'stdinClientCpuMs', 'stdinDaemonCpuMs', 'stdinServerCpuMs', 'floorPerCallMs', 'stdinOverheadMs', 'serverConnectMs', 'launchMs', 'coldConnectMs', 'warmConnectMs'].map((k) => [k, []]));
+  const samples = new Map([...rows.flatMap((r) => [r.name, `${r.name} cpu`]), 'stdinPerCallMs', 'stdinClientCpuMs', 'stdinDaemonCpuMs', 'stdinServerCpuMs', 'floorPerCallMs', 'stdinOverheadMs', 'serverConnectMs', 'launchMs', 'coldConnectMs', 'warmConnectMs'].map((k) => [k, []]));
   const push = (k, v) => samples.get(k).push(v);
   try {
     for (let i = 0; i < RUNS; i++) {
       const order = i % 2 ? [...rows].reverse() : rows;
-      for (const row of order) push(row.name, await timed(row));
+      for (const row of order) {
+        const { ms, cpuMs: cpu } = await timed(row, true);
+        push(row.name, ms);
+        push(`${row.name} cpu`, cpu);
+      }
       // --stdin: the process with CALLS lines minus the process with one, a call; the floor's own a call.
       const many = await stdinRun(cli, ours.env, CALLS, pids);
       const one = await stdinRun(cli, ours.env, 1, pids);
@@ -220,7 +230,7 @@ async function report(rows, samples, n22) {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg().map(round) },
     node: { mcpscope: process.version, mcpdo: (await run(n22, ['--version'])).stdout.trim() },
     cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
-    rows: rows.map((r) => ({ name: r.name, ms: s(r.name) })),
+    rows: rows.map((r) => ({ name: r.name, ms: s(r.name), cpuMs: s(`${r.name} cpu`) })),
     stdin: { perCallMs: s('stdinPerCallMs'), floorPerCallMs: s('floorPerCallMs'), overheadMs: s('stdinOverheadMs'), clientCpuMs: s('stdinClientCpuMs'), daemonCpuMs: s('stdinDaemonCpuMs'), serverCpuMs: s('stdinServerCpuMs') },
     connect: { coldMs: s('coldConnectMs'), warmMs: s('warmConnectMs'), launchMs: s('launchMs'), serverConnectMs: s('serverConnectMs') },
     ratios: {
@@ -231,6 +241,9 @@ async function report(rows, samples, n22) {
       checkVsNode: ratio('mcpscope: check --session', node20),
       sessionsVsNode: ratio('mcpscope: sessions', node20),
       call22VsNode22: ratio('mcpscope (Node 22): call tools/call', 'node -e 0 (Node 22)'),
+      callCpuVsNode: ratio('mcpscope: call tools/call cpu', `${node20} cpu`),
+      listCpuVsNode: ratio('mcpscope: call tools/list cpu', `${node20} cpu`),
+      callCpuVsMcpdo: ratio('mcpscope: call tools/call cpu', 'mcpdo (Node 22): tools/call cpu'),
       coldVsLaunchPlusServer: Math.round((m('coldConnectMs') / (m('launchMs') + m('serverConnectMs'))) * 100) / 100,
       warmVsCall: ratio('warmConnectMs', 'mcpscope: call tools/call'),
       warmMinusServerVsCall: Math.round(((m('warmConnectMs') - m('serverConnectMs')) / m('mcpscope: call tools/call')) * 100) / 100,
@@ -263,9 +276,9 @@ function writeReadme(r, out) {
     '<!-- live:start -->',
     `Latest run: ${r.date.slice(0, 16).replace('T', ' ')}, ${r.runs} runs each, interleaved, median (min–max); ${r.machine.cpus} × ${r.machine.cpu}, load ${r.machine.loadavg.join(' ')}; Node ${r.node.mcpscope} (mcpscope), ${r.node.mcpdo} (mcpdo). Raw numbers: [${rel}](${rel}).`,
     '',
-    '| whole process, spawn → exit | ms |',
-    '| --- | --- |',
-    ...r.rows.map((row) => `| ${row.name} | ${cell(row.ms)} |`),
+    '| whole process, spawn → exit | ms | its own CPU (ms) |',
+    '| --- | --- | --- |',
+    ...r.rows.map((row) => `| ${row.name} | ${cell(row.ms)} | ${row.cpuMs.median} |`),
     '',
     '| | ms |',
     '| --- | --- |',
@@ -278,7 +291,7 @@ function writeReadme(r, out) {
     `| launch → UI served (as in the table above) | ${cell(r.connect.launchMs)} |`,
     `| the server's own connect time (spawn → \`initialize\` answered, raw pipe client) | ${cell(r.connect.serverConnectMs)} |`,
     '',
-    `Ratios of the medians (paired, the median of the per-run ratios, in brackets): \`call tools/call --session\` ${q.callVsNode}× \`node -e 0\` (${p.callVsNode}×), \`tools/list\` ${q.listVsNode}× (${p.listVsNode}×); against mcpdo on its live connection ${q.callVsMcpdo}× (${p.callVsMcpdo}×) and ${q.listVsMcpdo}× (${p.listVsMcpdo}×); \`check --session\` ${q.checkVsNode}× (${p.checkVsNode}×) and \`sessions\` ${q.sessionsVsNode}× (${p.sessionsVsNode}×) \`node -e 0\`; on Node 22 \`call\` ${q.call22VsNode22}× its \`node -e 0\`. \`connect\` cold ${q.coldVsLaunchPlusServer}× (launch → UI + the server's connect time); warm ${q.warmVsCall}× a \`call --session\` (${p.warmVsCall}×), ${q.warmMinusServerVsCall}× without the server's own connect time.`,
+    `Ratios of the medians (paired, the median of the per-run ratios, in brackets): \`call tools/call --session\` ${q.callVsNode}× \`node -e 0\` (${p.callVsNode}×), \`tools/list\` ${q.listVsNode}× (${p.listVsNode}×); against mcpdo on its live connection ${q.callVsMcpdo}× (${p.callVsMcpdo}×) and ${q.listVsMcpdo}× (${p.listVsMcpdo}×); \`check --session\` ${q.checkVsNode}× (${p.checkVsNode}×) and \`sessions\` ${q.sessionsVsNode}× (${p.sessionsVsNode}×) \`node -e 0\`; on Node 22 \`call\` ${q.call22VsNode22}× its \`node -e 0\`. The process's own CPU (no waiting for a core; the daemons' not in it): \`call tools/call\` ${q.callCpuVsNode}× \`node -e 0\`'s, \`tools/list\` ${q.listCpuVsNode}×, ${q.callCpuVsMcpdo}× mcpdo's. \`connect\` cold ${q.coldVsLaunchPlusServer}× (launch → UI + the server's connect time); warm ${q.warmVsCall}× a \`call --session\` (${p.warmVsCall}×), ${q.warmMinusServerVsCall}× without the server's own connect time.`,
     '<!-- live:end -->',
   ].join('\n');
   const text = readFileSync(file, 'utf8');
