@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { descendants, isAlive, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
+import { cpuMs, descendants, isAlive, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
 import { median, round, stat } from './lib/stats.mjs';
 import { bareSdk, floorClient, freePort, mcpscope, node22, nodeFloor, officialInspector } from './lib/tools.mjs';
 
@@ -33,8 +33,8 @@ const cli = resolve(argv.cli ?? join(repo, 'apps/cli/dist/mcpscope.js'));
 const demo = join(dirname(cli), 'demo-server.js');
 const compare = argv.compare ? resolve(argv.compare) : undefined;
 const launcher = join(benchDir, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
-const METRICS = ['launchMs', 'idleRssMiB', 'callMs', 'stubbornMs'];
-const wanted = (m) => !argv.only || (argv.only === 'launch' ? m === 'launchMs' || m === 'idleRssMiB' : m === 'callMs' || m === 'stubbornMs');
+const METRICS = ['launchMs', 'launchCpuMs', 'idleRssMiB', 'callMs', 'stubbornMs'];
+const wanted = (m) => !argv.only || (argv.only === 'launch' ? m === 'launchMs' || m === 'launchCpuMs' || m === 'idleRssMiB' : m === 'callMs' || m === 'stubbornMs');
 
 /** Launch → UI served; then connect one server and read the idle RSS of the tool's own processes. */
 async function launchOnce(tool) {
@@ -44,10 +44,6 @@ async function launchOnce(tool) {
   const p = start(spec.command, spec.args, { env: { ...process.env, ...spec.env } });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, `${tool.name} UI`);
-    const launchMs = performance.now() - t0;
-    await waitFor(() => tool.connect(base).catch(() => false), 30_000, `${tool.name} connected`);
-    await new Promise((r) => setTimeout(r, 2_000)); // "idle": let start-up garbage settle
     // The tool's own processes (mcpscope's sh supervisor included): its tree but the MCP server (argv[1] = the script).
     const isServer = (pid) => {
       try {
@@ -56,9 +52,17 @@ async function launchOnce(tool) {
         return false;
       }
     };
+    const ownCpuMs = () => [p.child.pid, ...descendants(p.child.pid).filter((pid) => !isServer(pid))].reduce((sum, pid) => sum + cpuMs(pid), 0);
+    await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, `${tool.name} UI`);
+    const launchMs = performance.now() - t0;
+    // CPU spent until then (10 ms ticks): unlike the wall time, it does not wait for a core, so a
+    // busy machine changes it little; on a quiet one the two are close.
+    const launchCpuMs = ownCpuMs();
+    await waitFor(() => tool.connect(base).catch(() => false), 30_000, `${tool.name} connected`);
+    await new Promise((r) => setTimeout(r, 2_000)); // "idle": let start-up garbage settle
     const own = [p.child.pid, ...descendants(p.child.pid).filter((pid) => !isServer(pid))];
     const idleRssMiB = own.reduce((sum, pid) => sum + rssKiB(pid), 0) / 1024;
-    return { launchMs, idleRssMiB };
+    return { launchMs, launchCpuMs, idleRssMiB };
   } finally {
     await stopTree(p.child.pid);
   }
@@ -113,6 +117,7 @@ async function main() {
       if (tool.launch && wanted('launchMs')) {
         const l = await launchOnce(tool);
         s.launchMs.push(l.launchMs);
+        s.launchCpuMs.push(l.launchCpuMs);
         s.idleRssMiB.push(l.idleRssMiB);
         line.push(`launch ${round(l.launchMs)} ms, rss ${round(l.idleRssMiB)} MiB`);
       }
@@ -154,6 +159,7 @@ async function main() {
       launchVsOfficial: ratio(ours, official, 'launchMs'),
       launchVsOfficialSameNode: ratio(ours22, official, 'launchMs'),
       launchVsFloorSameNode: ratio(ours22, floor22, 'launchMs'),
+      launchCpuVsFloorSameNode: ratio(ours22, floor22, 'launchCpuMs'),
       officialVsFloorSameNode: ratio(official, floor22, 'launchMs'),
       idleRssVsOfficial: ratio(ours, official, 'idleRssMiB'),
       idleRssVsOfficialSameNode: ratio(ours22, official, 'idleRssMiB'),
@@ -178,7 +184,7 @@ async function main() {
 function writeReadmeTable(report, date, out) {
   const file = join(benchDir, 'README.md');
   const cell = (s, unit = '') => (s ? `${s.median}${unit} (${s.min}–${s.max})` : '—');
-  const rows = report.results.map((r) => `| ${r.tool} | ${cell(r.launchMs)} | ${cell(r.callMs)} | ${cell(r.stubbornMs)} | ${r.idleRssMiB ? r.idleRssMiB.median : '—'} |`);
+  const rows = report.results.map((r) => `| ${r.tool} | ${cell(r.launchMs)} | ${r.launchCpuMs ? r.launchCpuMs.median : '—'} | ${cell(r.callMs)} | ${cell(r.stubbornMs)} | ${r.idleRssMiB ? r.idleRssMiB.median : '—'} |`);
   const rel = out.startsWith(benchDir) ? out.slice(benchDir.length + 1) : out;
   const q = report.ratios;
   const p = report.pairedRatios;
@@ -186,11 +192,11 @@ function writeReadmeTable(report, date, out) {
     `<!-- results:start -->`,
     `Latest run: ${date}, ${report.runs} runs each, interleaved, median (min–max); ${report.machine.cpus} × ${report.machine.cpu}, load ${report.machine.loadavg.join(' ')}; Node ${report.node.mcpscope} (mcpscope, bare SDK), ${report.node.inspector} (inspector). Raw numbers: [${rel}](${rel}).`,
     '',
-    '| tool | launch → UI served (ms) | `tools/list` headless (ms) | `tools/list`, server outlives stdin close (ms) | idle RSS, one server connected (MiB) |',
-    '| --- | --- | --- | --- | --- |',
+    '| tool | launch → UI served (ms) | CPU until UI served (ms) | `tools/list` headless (ms) | `tools/list`, server outlives stdin close (ms) | idle RSS, one server connected (MiB) |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `Ratios of the medians (mcpscope ÷ other): \`tools/list\` ${q.callVsBare}× the bare SDK client, ${q.callVsOfficial}× the official \`--cli\`; with a server that outlives stdin close ${q.stubbornVsBare}× and ${q.stubbornVsOfficial}×; launch → UI ${q.launchVsOfficial}×; idle RSS ${q.idleRssVsOfficial}×. Median of the per-run ratios (each round's runs are adjacent, so a load change hits both): \`tools/list\` ${p.callVsBare}× and ${p.callVsOfficial}×; launch → UI ${p.launchVsOfficial}×. The floor (no SDK) is ${q.floorVsOfficial}× the official \`--cli\` (paired ${p.floorVsOfficial}×): no Node client gets below it against this server; mcpscope is ${q.callVsFloor}× the floor.`,
+    `Ratios of the medians (mcpscope ÷ other): \`tools/list\` ${q.callVsBare}× the bare SDK client, ${q.callVsOfficial}× the official \`--cli\`; with a server that outlives stdin close ${q.stubbornVsBare}× and ${q.stubbornVsOfficial}×; launch → UI ${q.launchVsOfficial}×; idle RSS ${q.idleRssVsOfficial}×. On Node 22, launch → UI ${q.launchVsFloorSameNode}× the bare Node http server (its CPU until then ${q.launchCpuVsFloorSameNode}×). Median of the per-run ratios (each round's runs are adjacent, so a load change hits both): \`tools/list\` ${p.callVsBare}× and ${p.callVsOfficial}×; launch → UI ${p.launchVsOfficial}×. The floor (no SDK) is ${q.floorVsOfficial}× the official \`--cli\` (paired ${p.floorVsOfficial}×): no Node client gets below it against this server; mcpscope is ${q.callVsFloor}× the floor.`,
     `<!-- results:end -->`,
   ].join('\n');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';

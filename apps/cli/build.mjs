@@ -34,6 +34,39 @@ const isBuiltin = (spec) => spec.startsWith('node:') || builtins.has(spec) || bu
 const KEEP_EXTERNAL = new Set(['open']);
 const OPTIONAL_NATIVE = new Set(['bufferutil', 'utf-8-validate']);
 
+/**
+ * What mcpscope.ts loads before anything else is built on its own, each into one CommonJS file
+ * with node: builtins only, which mcpscope.ts require()s: one file to load (no ES module loader,
+ * no resolve, read and link of a dozen chunks), where the time is Node's own start and little more.
+ * - src/live/fast-live.ts → dist/fast-live.cjs: `call`/`check --session`, `sessions`, `connect`;
+ * - src/commands/launch-early.ts → dist/launch-early.cjs: a plain launch's UI listening (main.ts,
+ *   for argv that was not plain, still takes the chunk).
+ * The code they share with the rest of the bundle is copied.
+ */
+const APART = [
+  { src: join(cliDir, 'src/live/fast-live.ts'), out: 'fast-live.cjs' },
+  { src: join(cliDir, 'src/commands/launch-early.ts'), out: 'launch-early.cjs' },
+];
+/**
+ * Node 22 makes an ES module of a builtin by reading every one of its exports, and some are lazy
+ * getters that load more: `node:http`'s WebSocket loads undici, `node:fs`'s promises load
+ * fs/promises and readline. `import … from 'node:http'` costs ~25 ms of CPU there where
+ * `require('node:http')` costs ~1.5 ms. So the bundle takes builtins with require() (esbuild then
+ * reads a CommonJS module's exports when they are used, not before), and a launch on Node 22
+ * listens sooner. Node 20 makes them cheaply either way; the objects are the same.
+ */
+const COSTLY_BUILTINS = /^(node:)?(http|https|http2|tls|fs)$/;
+const requireBuiltins = {
+  name: 'require-builtins',
+  setup(build) {
+    build.onResolve({ filter: COSTLY_BUILTINS }, (args) => {
+      if (args.namespace === 'required-builtin') return { path: args.path, external: true };
+      return { path: args.path, namespace: 'required-builtin' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+
 const externalizeSome = {
   name: 'externalize-some',
   setup(build) {
@@ -50,7 +83,7 @@ function externalPackages(metafile) {
   const found = new Map();
   for (const [file, output] of Object.entries(metafile.outputs)) {
     for (const imp of output.imports) {
-      if (!imp.external || isBuiltin(imp.path) || OPTIONAL_NATIVE.has(packageName(imp.path))) continue;
+      if (!imp.external || imp.path.startsWith('./') || isBuiltin(imp.path) || OPTIONAL_NATIVE.has(packageName(imp.path))) continue;
       const name = packageName(imp.path);
       found.set(name, [...(found.get(name) ?? []), file]);
     }
@@ -93,7 +126,7 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     // `module`: the ESM build of packages that export one only under that condition (OpenTelemetry's),
     // so unused exports are dropped (the export's chunk: 330 → 100 KB; nothing else resolves differently).
     conditions: ['mcpscope-source', 'module'],
-    plugins: [externalizeSome],
+    plugins: [externalizeSome, requireBuiltins],
     minify: true,
     // Prefer packages' ESM builds: a UMD main (jsonc-parser's) hides its requires from the bundler.
     mainFields: ['module', 'main'],
@@ -106,7 +139,32 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     logLevel: quiet ? 'silent' : 'warning',
   });
 
-  const deps = checkDependencies(result.metafile);
+  const apart = await Promise.all(
+    APART.map(({ src, out }) =>
+      esbuild.build({
+        entryPoints: [src],
+        outfile: join(outdir, out),
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        conditions: ['mcpscope-source'],
+        mainFields: ['module', 'main'],
+        minify: true,
+        metafile: true,
+        sourcemap: false,
+        legalComments: 'none',
+        logLevel: quiet ? 'silent' : 'warning',
+      }),
+    ),
+  );
+  const metafile = { inputs: {}, outputs: {} };
+  for (const m of [result.metafile, ...apart.map((a) => a.metafile)]) {
+    Object.assign(metafile.inputs, m.inputs);
+    Object.assign(metafile.outputs, m.outputs);
+  }
+
+  const deps = checkDependencies(metafile);
   if (deps.missing.length > 0) {
     throw new Error(
       `the bundle imports ${deps.missing.join(', ')}, missing from apps/cli/package.json "dependencies"; ` +
@@ -119,7 +177,7 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
   if (web !== 'skip' && hasWeb) cpSync(webDist, join(outdir, 'web'), { recursive: true });
   log(`built ${relative(process.cwd(), outdir) || '.'}: mcpscope.js, demo-server.js${hasWeb && web !== 'skip' ? ', web/' : ''}`);
   log(`registry imports: ${deps.used.join(', ')}`);
-  return { outdir, deps, metafile: result.metafile };
+  return { outdir, deps, metafile };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,16 +1,13 @@
-import { ownValue, setOwn } from '@mcpscope/protocol';
-import { z } from 'zod';
+import { isStringProperty, setOwn } from '@mcpscope/protocol';
 import { CliError } from './exit-codes.js';
 
-/** `--arg key=value` → [key, the raw text of value]. */
-export const ArgSchema = z.string().transform((raw, ctx) => {
+// No zod here: `call --session`'s fast path (live/fast-call.ts) builds its params with this file.
+
+/** `--arg key=value` → [key, the raw text of value], or undefined when it has no key. */
+export function splitArg(raw: string): readonly [string, string] | undefined {
   const at = raw.indexOf('=');
-  if (at <= 0) {
-    ctx.addIssue({ code: 'custom', message: `--arg "${raw}" must look like key=value` });
-    return z.NEVER;
-  }
-  return [raw.slice(0, at), raw.slice(at + 1)] as const;
-});
+  return at <= 0 ? undefined : ([raw.slice(0, at), raw.slice(at + 1)] as const);
+}
 
 export interface ParamOptions {
   params?: Record<string, unknown> | unknown[];
@@ -36,18 +33,7 @@ export function parseArgValue(text: string): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * Whether the tool's inputSchema says `key` is a string, so `--arg zip=01234` stays "01234":
- * `type: "string"`, `type: ["string", "null"]`, or an enum of strings.
- */
-export function isStringProperty(inputSchema: unknown, key: string): boolean {
-  const prop = isObject(inputSchema) && isObject(inputSchema.properties) ? ownValue(inputSchema.properties, key) : undefined;
-  if (!isObject(prop)) return false;
-  const { type } = prop;
-  if (type === 'string') return true;
-  if (Array.isArray(type)) return type.includes('string') && type.every((t) => t === 'string' || t === 'null');
-  return type === undefined && Array.isArray(prop.enum) && prop.enum.length > 0 && prop.enum.every((v) => typeof v === 'string');
-}
+export { isStringProperty };
 
 /** Checks that the shortcut options fit the method; a mismatch is a usage error. */
 export function checkParamOptions(method: string, opts: ParamOptions): void {

@@ -33,3 +33,13 @@ export class CliError extends Error {
     this.exitCode = exitCode;
   }
 }
+
+/** What `run` (main.ts) and the fast paths (live/fast-live.ts) say when a command throws: its message and exit code. */
+export function reportThrown(err: unknown, stderr: (text: string) => void): ExitCodeValue {
+  if (err instanceof CliError) {
+    stderr(`mcpscope: ${err.message}\n`);
+    return err.exitCode;
+  }
+  stderr(`mcpscope: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+  return ExitCode.Usage;
+}

@@ -1,5 +1,10 @@
-import type { ConnectError } from '@mcpscope/engine';
+import type { ConnectError, SessionConfig } from '@mcpscope/engine';
 import { escapeControl } from './commands/escape-control.js';
+
+/** How a target is named in messages: the command line or the URL. */
+export function describeTarget(config: SessionConfig): string {
+  return config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
+}
 
 /** Hop-by-hop noise that never explains a failure. */
 const BORING_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);

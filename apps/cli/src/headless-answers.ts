@@ -1,23 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { answerHeadless, type Engine, type Session } from '@mcpscope/engine';
 import { ownValue } from '@mcpscope/protocol';
+import { AnswerFileSchema, type AnswerFile } from '@mcpscope/wire';
 import { z } from 'zod';
 import { CliError } from './exit-codes.js';
 import type { CliIo } from './io.js';
 
-const RpcErrorSchema = z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() });
-const ObjectSchema = z.record(z.string(), z.unknown());
-
-/** One canned answer: `{"result": {…}}`, `{"error": {code, message}}`, or the result object itself. */
-const AnswerSchema = z.union([
-  z.strictObject({ result: ObjectSchema }),
-  z.strictObject({ error: RpcErrorSchema }),
-  ObjectSchema.transform((result) => ({ result })),
-]);
-
-/** `--answer-file`: canned answers to server→client requests, keyed by method. */
-export const AnswerFileSchema = z.record(z.string(), AnswerSchema);
-export type AnswerFile = z.infer<typeof AnswerFileSchema>;
+export { AnswerFileSchema, type AnswerFile };
 
 const RootsSchema = z.object({ roots: z.array(z.object({ uri: z.string().min(1), name: z.string().optional() })) });
 

@@ -5,6 +5,8 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   env: Record<string, string | undefined>;
+  /** What `call --stdin` reads (the bin: process.stdin). */
+  stdin?: AsyncIterable<string | Buffer>;
   /**
    * The process exits as soon as the command returns (the bin): a one-shot command may leave
    * its stdio servers to their supervisors rather than wait out their stop (handOffStdioServers).
@@ -22,5 +24,9 @@ export const processIo: CliIo = {
   stdout: (text) => void process.stdout.write(escapeForTerminal(text)),
   stderr: (text) => void process.stderr.write(escapeForTerminal(text)),
   env: process.env,
+  // A getter: Node makes process.stdin's stream when it is first read; only `call --stdin` reads it.
+  get stdin() {
+    return process.stdin;
+  },
   exitsWhenDone: true,
 };

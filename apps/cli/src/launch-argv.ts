@@ -13,7 +13,7 @@ export const ROOT_VALUE_OPTIONS: readonly string[] = [
   '--url', '--transport', '--header', '--bearer', '--client-id', '--client-secret', '--scope', '--token-file',
   '--client-metadata-url', '--grant', '--assertion-file', '--idp-token-endpoint', '--idp-id-token', '--idp-client-id',
   '--idp-client-secret', '--auth-method', '--private-key-jwk', '--dpop-alg', '--dpop-key', '--env', '--cwd', '--config',
-  '--server', '--era', '--probe-timeout', '--connect-timeout', '--record', '--port', '--host', '--traces-dir', '--memory-budget', '--background',
+  '--server', '--era', '--probe-timeout', '--connect-timeout', '--record', '--port', '--host', '--traces-dir', '--memory-budget', '--background', '--prespawn-fd',
 ];
 export const ROOT_FLAG_OPTIONS: readonly string[] = [
   '--oauth', '--oauth-headless', '--dpop', '--demo', '--no-redact', '--allow-remote', '--no-open', '--no-record-all',
@@ -94,4 +94,17 @@ export function plainLaunchOptions(args: readonly string[]): EarlyListen | undef
     }
   }
   return earlyListen(raw);
+}
+
+/**
+ * A plain launch's --prespawn-fd (a background mcpscope started by `connect`, live/background.ts):
+ * the fd its first session's stdio server is named on. Before `--` only; undefined without one.
+ */
+export function prespawnFdOf(args: readonly string[]): number | undefined {
+  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
+    const { name, value, at } = longOption(args, i, (n) => valueOptions.has(n));
+    if (name === '--prespawn-fd' && value !== undefined && /^\d{1,4}$/.test(value)) return Number(value);
+    i = at;
+  }
+  return undefined;
 }

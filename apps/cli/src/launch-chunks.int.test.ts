@@ -42,26 +42,28 @@ function staticGraph(file: string): string[] {
 
 /** What may run before a plain launch's UI listens: mcpscope's own small modules and node: builtins. */
 const ALLOWED_INPUT = [
-  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|argv-option|heap-tuning|paths)\.ts$/,
+  /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|live-argv|argv-option|heap-tuning|paths|prespawn-channel)\.ts$/,
+  /^required-builtin:node:/, // build.mjs requireBuiltins: a builtin taken with require()
   /apps\/cli\/src\/commands\/launch-early\.ts$/,
   /apps\/proxy\/src\/(early\/[\w-]+|hostPolicy|hosts|paths|errors|plugins\/securityHeaders|sandbox\/origins)\.ts$/,
   /node_modules\/fastify-plugin\//, // securityHeaders' fp(): a 2 KiB wrapper, not Fastify
 ];
 
 describe('the bundle (a plain launch listens before commander and the rest load)', () => {
-  it('mcpscope.js loads only the argv decision, then the early UI chunks, and bin.js after them', () => {
+  it('mcpscope.js loads only the argv decision and launch-early.cjs (one file) before the UI listens, then the rest in slices', () => {
     const entry = output(/\/mcpscope\.js$/);
-    const early = output(/\/chunks\/launch-early-\w+\.js$/);
-    const earlyUi = output(/\/chunks\/earlyUi-\w+\.js$/);
+    const early = output(/\/launch-early\.cjs$/);
     const dynamic = (file: string) => outputs[file]!.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
     const prespawn = output(/\/chunks\/prespawn-\w+\.js$/);
-    expect(dynamic(entry).sort()).toEqual([early, output(/\/chunks\/bin-\w+\.js$/), prespawn].sort());
-    expect(dynamic(early)).toContain(earlyUi);
+    const channel = output(/\/chunks\/prespawn-channel-\w+\.js$/);
+    const slices = output(/\/chunks\/launch-slices-\w+\.js$/);
+    expect(dynamic(entry).sort()).toEqual([output(/\/chunks\/bin-\w+\.js$/), prespawn, channel, slices].sort());
+    expect(dynamic(channel)).toEqual([prespawn]);
 
-    const beforeListen = [...staticGraph(entry), ...staticGraph(early), ...staticGraph(earlyUi)];
+    const beforeListen = [...staticGraph(entry), early, ...staticGraph(channel)];
     const inputs = beforeListen.flatMap((file) => Object.keys(outputs[file]!.inputs));
     expect(inputs.filter((input) => !ALLOWED_INPUT.some((re) => re.test(input)))).toEqual([]);
-    const externals = beforeListen.flatMap((file) => outputs[file]!.imports.filter((i) => i.external).map((i) => i.path));
+    const externals = beforeListen.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     // Small: the early path is a few KiB of code, the rest (Fastify, the engine, the SDK, zod) MiBs.
     expect(beforeListen.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(40 * 1024);
@@ -70,9 +72,31 @@ describe('the bundle (a plain launch listens before commander and the rest load)
   it("a one-shot call's early spawn loads the engine's spawn code only (not the engine, the SDK or zod)", () => {
     const graph = staticGraph(output(/\/chunks\/prespawn-\w+\.js$/));
     const inputs = graph.flatMap((file) => Object.keys(outputs[file]!.inputs));
-    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env)\.ts$/.test(input))).toEqual([]);
-    const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external).map((i) => i.path));
+    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env|process-tree)\.ts$|^required-builtin:node:/.test(input))).toEqual([]);
+    const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(24 * 1024);
+  });
+
+  it('call/check --session, sessions and connect take a path without commander, zod, the SDK or the engine', () => {
+    const entry = output(/\/mcpscope\.js$/);
+    // One file of its own (build.mjs APART), which mcpscope.js require()s.
+    const fast = output(/\/fast-live\.cjs$/);
+    const graph = [...staticGraph(entry), fast];
+    const inputs = graph.flatMap((file) => Object.keys(outputs[file]!.inputs));
+    const allowed = [
+      ...ALLOWED_INPUT,
+      /apps\/cli\/src\/(live-argv|exit-codes|io|terminal-text|call-params|ui-registry)\.ts$/,
+      /apps\/cli\/src\/live\/(fast-live|call-on-session|call-lines|session-call|session-list|check-on-session|connect-with|background|pick-session|locate|api|ui-link)\.ts$/,
+      /apps\/cli\/src\/format-error\.ts$/,
+      /apps\/cli\/src\/commands\/(call-report|emit-report|escape-control|sessions)\.ts$/,
+      /packages\/protocol\/src\/(?!lint\/(?!findings))[\w/-]+\.ts$/, // pure, no dependencies; not the rules
+      /packages\/wire\/src\/(plain|display-name|origin-header)\.ts$/,
+      /packages\/engine\/src\/(data-dir|transports\/process-tree|transports\/server-env|check\/report)\.ts$/,
+    ];
+    expect(inputs.filter((input) => !allowed.some((re) => re.test(input)))).toEqual([]);
+    const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
+    expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
+    expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(80 * 1024);
   });
 });

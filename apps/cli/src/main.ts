@@ -1,9 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
-import { CliError, ExitCode } from './exit-codes.js';
+import { CliError, ExitCode, reportThrown } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 import { addTargetOptions, DEFAULT_PORT } from './options.js';
 import { MEMORY_BUDGET_HELP } from './memory-budget.js';
-import { cliVersion } from './paths.js';
+import { cliVersion, webDir } from './paths.js';
 import { addLiveCommands, SESSION_OPTION_HELP } from './live-commands.js';
 import type { PreStartedUi } from './commands/launch-early.js';
 import { addTelemetryOptions } from './telemetry-options.js';
@@ -23,6 +23,15 @@ that tools/call sends anyway (for --arg and outputSchema); no extra request.
 
 --task: the task's end decides the code as for a plain call (a failed task: 4 for its JSON-RPC
 error, 5 for an isError result; cancelled: 1); a tool or server without task support: 1.`;
+
+const STDIN_HELP = `
+
+--session <s> --stdin: many calls in one process. Each input line is a request
+{"id"?, "method", "params"?}, sent as written; each answer is one line, in order:
+{"id", "result"} (plus "findings" when structuredContent breaks the tool's outputSchema),
+{"id", "error"} (the server's JSON-RPC error), or {"id", "mcpscope": {code, message,
+exitCode}} when no answer came. The id is echoed (the line number without one). Exit 0 once
+the input ends, 2 when the session or the running mcpscope went away.`;
 
 const LINT_EXIT_CODES_HELP = `
 Exit codes: 0 no error findings, 1 at least one error finding (or bad usage), 2 the trace could not be read.`;
@@ -54,6 +63,7 @@ export function buildProgram(io: CliIo, done: (code: number) => void, early?: Pr
     .option('--connect-timeout <ms>', 'give up connecting to a server after this long (every session this UI opens)', '30000')
     .option('--collect-server-spans', 'stdio server: give it the OTLP variables (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT…) of mcpscope\'s receiver, and show its OpenTelemetry spans under each request')
     .addOption(new Option('--background <log>', 'started by connect: detached, no browser, output in <log>').hideHelp())
+    .addOption(new Option('--prespawn-fd <fd>', 'started by connect: start the stdio server it names on this fd (JSON) at once, for its first session').hideHelp())
     .addHelpText('after', `
 Examples:
   mcpscope -- node build/server.js          inspect a stdio server
@@ -67,7 +77,7 @@ ${EXIT_CODES_HELP}`)
       // mcpscope.ts before commander loaded), then the rest loads (a separate chunk in the
       // bundle: `call` must not pay for Fastify) and takes it over.
       const { startLaunchUi } = await import('./commands/launch-early.js');
-      const ui = await startLaunchUi(options, early);
+      const ui = await startLaunchUi(options, early, webDir());
       const { runLaunch } = await import('./commands/launch.js');
       done(await runLaunch(command, options, io, ui));
     });
@@ -76,8 +86,8 @@ ${EXIT_CODES_HELP}`)
     program
       .command('call')
       .description('connect, send one JSON-RPC request, print its result as JSON, and exit')
-      .usage('<method> [options] [-- command args…]')
-      .argument('<method>', 'JSON-RPC method, e.g. tools/list or tools/call')
+      .usage('<method> [options] [-- command args…]  |  --session <name|id> --stdin')
+      .argument('[method]', 'JSON-RPC method, e.g. tools/list or tools/call')
       .argument('[command...]', 'the stdio server to run (put it after --)')
       .option('--params <json>', 'request params as a JSON object')
       .option('--tool <name>', 'tools/call: the tool to call')
@@ -92,14 +102,17 @@ ${EXIT_CODES_HELP}`)
       .option('--task-ttl <ms>', 'with --task: ask the server to keep the task this long (2025-11-25 task.ttl)')
       .option('--timeout <ms>', 'give up waiting for the response after this long (progress restarts it)', '30000')
       .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
-      .option('--session <name|id>', SESSION_OPTION_HELP),
+      .option('--session <name|id>', SESSION_OPTION_HELP)
+      .option('--stdin', 'with --session: read requests from stdin, one JSON object a line ({"id", "method", "params"}), and print one JSON line per answer; no method argument'),
   ))
-    .addHelpText('after', EXIT_CODES_HELP)
-    .action(async (method: string, command: string[], options: { session?: string }) => {
+    .addHelpText('after', EXIT_CODES_HELP + STDIN_HELP)
+    .action(async (method: string | undefined, command: string[], options: { session?: string; stdin?: boolean }) => {
       if (options.session !== undefined) {
         const { runLiveCall } = await import('./commands/live-call.js');
         return done(await runLiveCall(method, command, options, io));
       }
+      if (options.stdin) throw new CliError('--stdin goes with --session <name|id> (a running mcpscope\'s session)');
+      if (method === undefined) throw new CliError("missing required argument 'method'");
       const { runCall } = await import('./commands/call.js');
       done(await runCall(method, command, options, io));
     });
@@ -242,11 +255,6 @@ export async function run(argv: string[], io: CliIo = processIo, early?: PreStar
     return code;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
-    if (err instanceof CliError) {
-      io.stderr(`mcpscope: ${err.message}\n`);
-      return err.exitCode;
-    }
-    io.stderr(`mcpscope: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
-    return ExitCode.Usage;
+    return reportThrown(err, io.stderr);
   }
 }

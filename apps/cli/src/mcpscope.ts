@@ -3,9 +3,11 @@ import module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { plainLaunchOptions } from './launch-argv.js';
+import { plainLaunchOptions, prespawnFdOf } from './launch-argv.js';
 import { plainCallServer } from './call-argv.js';
+import { plainLiveCommand } from './live-argv.js';
 import { holdYoungGeneration } from './heap-tuning.js';
+import { setBinDir, webDir } from './paths.js';
 
 /**
  * Where V8's compile cache goes: $NODE_COMPILE_CACHE when the user set it, else the user's own
@@ -31,17 +33,40 @@ const cacheDir = enableCompileCache ? compileCacheDir(process.env) : undefined;
 if (enableCompileCache && cacheDir) enableCompileCache(cacheDir);
 
 const entry = fileURLToPath(import.meta.url);
+
+/**
+ * A file build.mjs builds apart (APART) beside this one: one CommonJS file, taken with require(),
+ * so what runs first loads no ES module chunks. The bundle's entry only (from source there is none).
+ */
+const apart = <T>(file: string): T => module.createRequire(import.meta.url)(`./${file}`) as T;
 // A plain launch (no subcommand, no --help…: decided from argv alone) has its UI's port listen and
 // serve the web UI before commander and the command table load; the launch action takes it over.
 // Anything else (or any doubt) goes the usual way, where commander decides.
 const argv = process.argv.slice(2);
 const listen = plainLaunchOptions(argv);
 if (listen) holdYoungGeneration(); // until launch's start-up is over (heap-tuning.ts)
+// A background mcpscope started by `connect`: the server of its first session starts now.
+const prespawnFd = listen ? prespawnFdOf(argv) : undefined;
+if (prespawnFd !== undefined) (await import('./prespawn-channel.js')).prespawnFromChannel(prespawnFd);
 // A one-shot `call -- command…` (decided from argv alone, like the launch above) starts its
 // server now, under its supervisor: the server's own start-up overlaps mcpscope's loading, and
 // the engine's stdio transport takes this process instead of spawning one (prespawn.ts).
 const callServer = listen ? undefined : plainCallServer(argv);
+// `call`/`check --session`, `sessions` and `connect` on a running mcpscope (decided from argv alone): a small
+// chunk that talks to it, without commander, zod or the engine. Undefined: commander decides.
+const live = listen || callServer ? undefined : plainLiveCommand(argv);
+if (live) {
+  const { runFastLive } = apart<typeof import('./live/fast-live.js')>('fast-live.cjs');
+  const code = await runFastLive(live, undefined, { dir: dirname(entry), entry });
+  if (code !== undefined) process.exit(code);
+}
 if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });
-const early = listen ? await (await import('./commands/launch-early.js')).startPlainLaunchUi(listen, dirname(entry), entry) : undefined;
+let early;
+if (listen) {
+  setBinDir(dirname(entry), entry);
+  early = await apart<typeof import('./commands/launch-early.js')>('launch-early.cjs').startPlainLaunchUi(listen, webDir());
+  // The UI answers between the slices of what loads next (launch-slices.ts).
+  if (early.ui) await (await import('./commands/launch-slices.js')).loadLaunchInSlices();
+}
 const { start } = await import('./bin.js');
 await start(dirname(entry), entry, early);

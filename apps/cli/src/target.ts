@@ -143,7 +143,4 @@ export async function resolveTarget(opts: TargetOptions, command: string[], ctx:
   return withExtras(checkTransport(withEra, opts.transport), opts);
 }
 
-/** How a target is named in messages: the command line or the URL. */
-export function describeTarget(config: SessionConfig): string {
-  return config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
-}
+export { describeTarget } from './format-error.js';

@@ -37,13 +37,15 @@ export interface CliResult {
   ms: number;
 }
 
-export function runCli(cli: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** Runs the built CLI to its exit; `input`, when given, is its whole stdin (else it has none). */
+export function runCli(cli: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<CliResult> {
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  if (input !== undefined) child.stdin!.end(input);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
   return new Promise((resolve) => {
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
   });

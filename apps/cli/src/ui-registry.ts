@@ -1,7 +1,8 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir, isProcessAlive } from '@mcpscope/engine';
-import { z } from 'zod';
+import { dataDir, isProcessAlive } from '@mcpscope/engine/data-dir';
+
+// No zod and no engine here: `call --session`'s fast path reads the registry (live/fast-live.ts).
 
 /**
  * Every running mcpscope UI announces itself (the entries hold its token: files 0600 in a 0700
@@ -13,16 +14,24 @@ import { z } from 'zod';
  * An entry left by a process that died without cleaning up (SIGKILL) is removed by the next
  * mcpscope that reads it.
  */
-const UiEntrySchema = z.object({
-  url: z.string(),
-  token: z.string(),
-  pid: z.number(),
+export interface UiEntry {
+  url: string;
+  token: string;
+  pid: number;
   /** Started by `mcpscope connect` without a terminal; `mcpscope stop` stops it. */
-  background: z.boolean().optional(),
+  background?: boolean;
   /** Where a background mcpscope writes its output. */
-  log: z.string().optional(),
-});
-export type UiEntry = z.infer<typeof UiEntrySchema>;
+  log?: string;
+}
+
+/** An entry's fields, checked (unknown ones dropped), or undefined when it is not one. */
+function uiEntryOf(value: unknown): UiEntry | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { url, token, pid, background, log } = value as Record<string, unknown>;
+  if (typeof url !== 'string' || typeof token !== 'string' || typeof pid !== 'number' || !Number.isFinite(pid)) return undefined;
+  if ((background !== undefined && typeof background !== 'boolean') || (log !== undefined && typeof log !== 'string')) return undefined;
+  return { url, token, pid, ...(background === undefined ? {} : { background }), ...(log === undefined ? {} : { log }) };
+}
 
 /** An entry file is a few hundred bytes; anything larger is not one of ours. */
 const MAX_ENTRY_BYTES = 8 * 1024;
@@ -89,7 +98,7 @@ function readEntry(file: string): UiEntry | undefined {
     const st = lstatSync(file);
     if (!st.isFile() || st.size > MAX_ENTRY_BYTES || (st.mode & 0o022) !== 0) return undefined;
     if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return undefined;
-    return UiEntrySchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    return uiEntryOf(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return undefined;
   }
@@ -102,8 +111,11 @@ export interface RunningUis {
   removed: UiEntry[];
 }
 
-/** Every running mcpscope UI; the files of those that are gone are deleted (their tokens are dead). */
-export function runningUis(env: NodeJS.ProcessEnv = process.env): RunningUis {
+/**
+ * Every running mcpscope UI; the files of those that are gone are deleted (their tokens are dead),
+ * unless `removeGone` is false (then `removed` lists them, still on disk).
+ */
+export function runningUis(env: NodeJS.ProcessEnv = process.env, removeGone = true): RunningUis {
   const found: Array<{ entry: UiEntry; mtime: number }> = [];
   const removed: UiEntry[] = [];
   let names: string[] = [];
@@ -117,7 +129,7 @@ export function runningUis(env: NodeJS.ProcessEnv = process.env): RunningUis {
     const entry = readEntry(file);
     if (!entry || found.some((f) => f.entry.pid === entry.pid) || removed.some((r) => r.pid === entry.pid)) continue;
     if (!isAlive(entry.pid)) {
-      removeUi(entry, env);
+      if (removeGone) removeUi(entry, env);
       removed.push(entry);
       continue;
     }

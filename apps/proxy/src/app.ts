@@ -21,6 +21,7 @@ import { frameRoutes } from './routes/frames.js';
 import { logLevelRoutes } from './routes/logLevel.js';
 import { messageRoutes } from './routes/messages.js';
 import { requestRoutes } from './routes/requests.js';
+import { sessionCallRoutes } from './routes/sessionCall.js';
 import { taskRoutes } from './routes/tasks.js';
 import { rootRoutes } from './routes/roots.js';
 import { serverRequestRoutes } from './routes/serverRequests.js';
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(messageRoutes, { engine: opts.engine });
       await api.register(serverRequestRoutes, { engine: opts.engine });
       await api.register(requestRoutes, { engine: opts.engine });
+      await api.register(sessionCallRoutes, { engine: opts.engine });
       await api.register(taskRoutes, { engine: opts.engine });
       await api.register(appMessageRoutes, { engine: opts.engine });
       await api.register(rootRoutes, { engine: opts.engine });

@@ -3,6 +3,7 @@ export { DEFAULT_MEMORY_BUDGET, eventSize } from '@mcpscope/protocol';
 export { EventWindow, type PageCounts, type WindowOptions } from './event-window.js';
 export { SpillDir, SpillFile, removeStaleSpillDirs } from './spill.js';
 export { Session } from './session.js';
+export type { ToolDefinition } from './tool-catalog.js';
 export { EngineError, type EngineErrorCode } from './errors.js';
 export { isProcessAlive, stopProcessTree } from './transports/process-tree.js';
 export { parseStdoutLine, type StdoutLine } from './transports/stdout-line.js';

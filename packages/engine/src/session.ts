@@ -29,6 +29,7 @@ import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiv
 import type { TaskCallOptions, TaskCallOutcome } from './tasks/types.js';
 import type { TappedTransport } from './tap.js';
 import { derivedNameOf, givenName, targetOf } from './session-name.js';
+import { ToolCatalog, toolsOfPage, ttlOfPage, type ToolDefinition } from './tool-catalog.js';
 import type * as T from './types.js';
 import { SessionOtel, type SessionOtelOptions } from './otel/session-otel.js';
 
@@ -83,6 +84,8 @@ export class Session {
   private openOptions: T.OpenOptions = {};
   /** Its OpenTelemetry side: the trace it is, the trace-context switch, its server's spans. */
   readonly otel: SessionOtel;
+  /** The last complete tools/list while it is known to be current (tool-catalog.ts). */
+  private readonly catalog = new ToolCatalog();
 
   constructor(
     readonly id: string,
@@ -227,6 +230,7 @@ export class Session {
 
   async connect(opts: T.OpenOptions): Promise<void> {
     this.openOptions = opts;
+    this.catalog.invalidate();
     const ctx = this.connectContext(opts);
     this.connecting = ctx;
     try {
@@ -286,6 +290,8 @@ export class Session {
   /** Takes a connected client and tap as the session's own; `extra` goes into its info. */
   private adopt(connected: Connected, extra: Partial<T.SessionInfo>): void {
     const tap = connected.tap;
+    // A new MCP session (also one started after the server forgot the old) lists its tools anew.
+    this.catalog.invalidate();
     this.client = connected.client;
     this.tap = tap;
     tap.intercept = (msg) => this.raw.settle(msg, this.log.now());
@@ -300,6 +306,7 @@ export class Session {
       },
       inbound: (msg) => {
         if (typeof msg.method !== 'string') this.recovery.answered();
+        if (msg.method === 'notifications/tools/list_changed') this.catalog.invalidate();
         this.runner.inbound(msg);
         this.tasks.inbound(msg);
       },
@@ -349,11 +356,27 @@ export class Session {
     this.connectedTap();
     const started = performance.now();
     const since = this.log.lastSeq;
+    const listing = method === 'tools/list' && params?.cursor === undefined ? this.catalog.begin() : undefined;
     const out = await this.runner.run(method, params, opts).catch((err: unknown) => Promise.reject(this.explainTimeout(err, since)));
+    // A whole listing in one page, whoever asked for it (the UI, `call tools/list`): kept for --tool.
+    if (listing !== undefined && out.outcome === 'result' && typeof out.result.nextCursor !== 'string') {
+      this.catalog.store(listing, toolsOfPage(out.result), ttlOfPage(out.result), Date.now());
+    }
     // 2026-07-28 with the tasks extension declared, the server may answer any tools/call with a
     // task (SEP-2663): the call follows it to its end like a task call.
     if (method !== 'tools/call' || this.details.era !== 'modern') return out;
     return this.tasks.follow(out, 'v2', typeof params?.name === 'string' ? params.name : undefined, opts, started);
+  }
+
+  /**
+   * The server's tools: the session's listing while it is current (tool-catalog.ts), else a
+   * tools/list with every page walked (as `origin`), kept for next time. Undefined when the
+   * first page failed; the pages before a failed one otherwise.
+   */
+  async toolDefinitions(opts: Pick<T.RequestOptions, 'timeoutMs' | 'origin'>): Promise<ToolDefinition[] | undefined> {
+    const caps = this.details.serverCapabilities as { tools?: { listChanged?: unknown } } | undefined;
+    const terms = { era: this.details.era, transport: this.details.transport, listChanged: caps?.tools?.listChanged === true, listening: this.subscriptions.watchingListChanges() };
+    return this.catalog.definitions(terms, (params) => this.request('tools/list', params, opts));
   }
 
   /**

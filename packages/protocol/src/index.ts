@@ -27,3 +27,4 @@ export { SpanTree, type SpanNode } from './otel/span-tree.js';
 export { OTLP_RECEIVER_PATH, OTLP_SECRET_HEADER, SECRET_PLACEHOLDER, serverSpanEnv } from './otel/server-span-env.js';
 export * from './request-target.js';
 export * from './negotiation.js';
+export * from './tool-input.js';

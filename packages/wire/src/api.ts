@@ -3,18 +3,7 @@ import { SessionConfigSchema, SessionInfoSchema } from './session.js';
 
 const jsonRpcId = z.union([z.string(), z.number()]);
 
-/**
- * Every mutating /api/sessions/:id/* request (send a message, a request or its cancel, roots,
- * log level, subscribe/unsubscribe, answer a server request) may say which UI action made it in
- * this header, e.g. `tools: call`, `resources: subscribe`, `client: answer sampling`. The proxy
- * trims it, drops control characters, keeps at most 200 characters (cleanOriginReason) and
- * stamps the frames the action sends with `origin: { by: 'user', reason }`; without the header
- * the reason is `ui`. HTTP header values are Latin-1: keep reasons to printable ASCII.
- */
-export const ORIGIN_HEADER = 'x-mcpscope-origin';
-
-/** The reason of a UI request that sent no ORIGIN_HEADER. */
-export const DEFAULT_UI_REASON = 'ui';
+export { DEFAULT_UI_REASON, ORIGIN_HEADER } from './origin-header.js';
 
 /**
  * POST /api/sessions. `watchListChanges`: on a 2026-07-28 session, keep a subscriptions/listen

@@ -7,3 +7,4 @@ export * from './oauth.js';
 export * from './apps.js';
 export * from './tasks.js';
 export * from './otel.js';
+export * from './call.js';

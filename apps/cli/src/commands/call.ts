@@ -1,7 +1,7 @@
 import { Engine, handOffStdioServers, LOG_LEVELS, strayOutput, withOrigin, type RequestOutcome, type Session } from '@mcpscope/engine';
 import { cleanOriginReason, toolUi } from '@mcpscope/protocol';
 import { z } from 'zod';
-import { ArgSchema, buildParams, checkParamOptions, isStringProperty } from '../call-params.js';
+import { buildParams, checkParamOptions, isStringProperty, splitArg } from '../call-params.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import { eraFallbackLine } from '../era-line.js';
 import { describeConnectError } from '../format-error.js';
@@ -12,11 +12,22 @@ import { demoConfig } from '../paths.js';
 import { describeTarget, resolveTarget } from '../target.js';
 import { serverLogLine } from '../server-log-line.js';
 import { escapeControl } from './escape-control.js';
+
+export { report };
+import { json, printApp, report } from './call-report.js';
 import { requiredTaskHint, sendTask } from './call-task.js';
 import { loadSkill } from './call-skill.js';
 import { reportStdoutNoise } from './call-stdout-noise.js';
 import { TelemetryOptionsShape } from '../telemetry-options.js';
 import { cliTelemetry } from '../cli-telemetry.js';
+
+/** `--arg key=value` → [key, the raw text of value]. */
+const ArgSchema = z.string().transform((raw, ctx) => {
+  const pair = splitArg(raw);
+  if (pair) return pair;
+  ctx.addIssue({ code: 'custom', message: `--arg "${raw}" must look like key=value` });
+  return z.NEVER;
+});
 
 const ParamsSchema = z
   .string()
@@ -50,7 +61,6 @@ export const CallOptionsSchema = TargetOptionsSchema.extend({
 });
 type CallOptions = z.infer<typeof CallOptionsSchema>;
 
-const json = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
 
 /** What a lost connection left behind: the exit and the last stderr lines, for the message. */
 function lostConnectionDetails(session: Session): string {
@@ -120,17 +130,10 @@ function outputSchemaMismatches(session: Session, afterSeq: number, io: CliIo): 
   return found.length > 0 ? ExitCode.OutputSchemaMismatch : undefined;
 }
 
-/**
- * A tool with an MCP App (ext-apps 2026-01-26/apps#resource-discovery: `_meta.ui.resourceUri`):
- * after its result, the ui:// resource a host would render goes to stderr (stdout stays the
- * result JSON). The definition is the one call already looked up (no extra frame); the URI is
- * the server's text, so it is printed on one line with every control character escaped.
- */
+/** A tool with an MCP App: its ui:// resource on stderr after the result (call-report.ts printApp). */
 export function printAppUi(def: ToolDef | undefined, io: CliIo): void {
   const ui = toolUi(def);
-  if (ui.resourceUri === undefined) return;
-  const appOnly = ui.appOnly ? '; app-only tool (visibility ["app"]): a host hides it from the agent' : '';
-  io.stderr(`mcpscope: UI: ${escapeControl(ui.resourceUri)} (an MCP App${appOnly}; run mcpscope on this server, without "call", and call the tool in the Tools tab to render it)\n`);
+  if (ui.resourceUri !== undefined) printApp({ resourceUri: ui.resourceUri, appOnly: ui.appOnly }, io);
 }
 
 /**
@@ -152,26 +155,6 @@ async function send(session: Session, method: string, params: Record<string, unk
   const latencyMs = performance.now() - started;
   if (response && 'error' in response) return { callId: 'raw', outcome: 'error', error: response.error as { code: number; message: string }, source: 'server', latencyMs };
   return { callId: 'raw', outcome: 'result', result: (response?.result ?? null) as Record<string, unknown>, latencyMs };
-}
-
-export function report(method: string, out: RequestOutcome, io: CliIo): ExitCodeValue {
-  if (out.outcome === 'error') {
-    io.stdout(json(out.error));
-    const how = out.source === 'input' ? 'needed input that was answered with' : 'failed with';
-    io.stderr(`mcpscope: ${method} ${how} JSON-RPC error ${escapeControl(String(out.error?.code))}: ${escapeControl(String(out.error?.message))}\n`);
-    if (out.source === 'input') io.stderr('mcpscope: (2026-07-28: the request was not retried; the server never saw this error)\n');
-    return ExitCode.RpcError;
-  }
-  if (out.outcome === 'cancelled') {
-    io.stderr(`mcpscope: ${method} was cancelled\n`);
-    return ExitCode.Usage;
-  }
-  io.stdout(json(out.result));
-  if (method === 'tools/call' && out.result?.isError === true) {
-    io.stderr('mcpscope: the tool reported an error (isError: true)\n');
-    return ExitCode.ToolError;
-  }
-  return ExitCode.Ok;
 }
 
 function reportFailure(method: string, err: unknown, session: Session, timeoutMs: number, io: CliIo): ExitCodeValue {

@@ -1,6 +1,8 @@
 import type { EarlyUi } from '@mcpscope/proxy/early';
 import { earlyListen, type EarlyListen } from '../launch-argv.js';
-import { setBinDir, webDir } from '../paths.js';
+
+// No paths.ts here: mcpscope.ts loads this file as one CommonJS file of its own (build.mjs), so
+// it takes the web UI's directory as given.
 
 /**
  * Launch's first step, before commands/launch.ts (the engine, Fastify, the SDK…) is loaded: the
@@ -9,10 +11,10 @@ import { setBinDir, webDir } from '../paths.js';
  * plainly allow it (a decimal port, a loopback host or --allow-remote): anything else is left to
  * runLaunch, which reports it exactly as before (undefined here, nothing bound).
  */
-async function startEarly(listen: EarlyListen): Promise<EarlyUi | undefined> {
+async function startEarly(listen: EarlyListen, staticDir: string | undefined): Promise<EarlyUi | undefined> {
   const { isLoopbackHost, startEarlyUi } = await import('@mcpscope/proxy/early');
   if (!isLoopbackHost(listen.host) && !listen.allowRemote) return undefined;
-  const ui = startEarlyUi({ host: listen.host, port: listen.port, staticDir: webDir() });
+  const ui = startEarlyUi({ host: listen.host, port: listen.port, staticDir });
   // Bound before the rest loads (Node 22 loads ES modules synchronously: a listen left pending
   // would only complete after all of it). A failure (EADDRINUSE) is startProxy's to report.
   await ui.listening.catch(() => undefined);
@@ -25,10 +27,9 @@ export interface PreStartedUi {
   ui: EarlyUi | undefined;
 }
 
-/** mcpscope.ts: argv is a plain launch, so listen now (the bundle's files sit in `dir`). */
-export async function startPlainLaunchUi(listen: EarlyListen, dir: string, entry: string): Promise<PreStartedUi> {
-  setBinDir(dir, entry);
-  return { listen, ui: await startEarly(listen) };
+/** mcpscope.ts: argv is a plain launch, so listen now, serving the web UI built in `staticDir` (paths.ts webDir). */
+export async function startPlainLaunchUi(listen: EarlyListen, staticDir: string | undefined): Promise<PreStartedUi> {
+  return { listen, ui: await startEarly(listen, staticDir) };
 }
 
 /**
@@ -46,7 +47,7 @@ const sameListen = (a: EarlyListen, b: EarlyListen): boolean => a.host === b.hos
  * said the same (launch-argv.test.ts keeps both parsers in step; a mismatch closes it and starts
  * afresh rather than trusting it), else one started now.
  */
-export async function startLaunchUi(raw: unknown, started?: PreStartedUi): Promise<EarlyUi | undefined> {
+export async function startLaunchUi(raw: unknown, started: PreStartedUi | undefined, staticDir: string | undefined): Promise<EarlyUi | undefined> {
   const listen = earlyListen(raw);
   if (started) {
     if (listen && sameListen(listen, started.listen)) {
@@ -55,5 +56,5 @@ export async function startLaunchUi(raw: unknown, started?: PreStartedUi): Promi
     }
     await started.ui?.close();
   }
-  return listen ? startEarly(listen) : undefined;
+  return listen ? startEarly(listen, staticDir) : undefined;
 }

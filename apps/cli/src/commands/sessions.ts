@@ -1,14 +1,12 @@
-import { displayNameOf, displayNameText, type SessionInfo } from '@mcpscope/wire';
-import { z } from 'zod';
+import type { SessionInfo } from '@mcpscope/wire';
+import { displayNameOf, displayNameText } from '@mcpscope/wire/plain';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { requireUis, type LiveUi } from '../live/locate.js';
-import { SessionClient } from '../live/session-client.js';
 import { LINK_NOTE, mintLink } from '../live/ui-link.js';
-import { parseOptions } from '../options.js';
 import { escapeControl } from './escape-control.js';
 
-const SessionsOptionsSchema = z.object({ json: z.boolean().default(false) });
+// No zod and no engine here: `mcpscope sessions` is one of the fast paths (live/fast-live.ts).
 
 interface Row {
   /** What `--session` takes (with the id). */
@@ -40,8 +38,15 @@ interface Row {
   mcpscope: string;
 }
 
+/** How many frames the session has (GET …/frames' `total`), undefined when it cannot say. */
+async function frameCount(ui: LiveUi, id: string): Promise<number | undefined> {
+  const { body } = await ui.api.send({ method: 'GET', path: `/api/sessions/${encodeURIComponent(id)}/frames?index=0&limit=1` });
+  const total = (body as { total?: unknown } | undefined)?.total;
+  return typeof total === 'number' ? total : undefined;
+}
+
 async function rowOf(ui: LiveUi, s: SessionInfo): Promise<Row> {
-  const frames = await new SessionClient(ui.api, s.id, 'cli: sessions').frameCount().catch(() => undefined);
+  const frames = await frameCount(ui, s.id).catch(() => undefined);
   const own = displayNameOf({ name: '', serverInfo: s.serverInfo });
   return {
     name: s.name,
@@ -113,14 +118,15 @@ function table(rows: Row[]): string {
  * mcpscope runs.
  */
 export async function runSessions(rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
-  const opts = parseOptions(SessionsOptionsSchema, rawOptions);
+  const opts = { json: (rawOptions as { json?: unknown } | undefined)?.json === true };
   const uis = await requireUis(io.env as NodeJS.ProcessEnv);
   const mcpscopes = [];
   const rows: Row[] = [];
   for (const ui of uis) {
-    const link = await mintLink(ui.api);
+    // One round of requests per mcpscope, side by side on its kept-alive connections.
+    const [link, ...own] = await Promise.all([mintLink(ui.api), ...ui.sessions.map((s) => rowOf(ui, s))]);
     mcpscopes.push({ url: ui.entry.url, pid: ui.entry.pid, background: ui.entry.background === true, ...(link ? { link } : {}) });
-    for (const s of ui.sessions) rows.push(await rowOf(ui, s));
+    rows.push(...(own as Row[]));
   }
   if (opts.json) {
     io.stdout(JSON.stringify({ mcpscopes, sessions: rows }, null, 2) + '\n');

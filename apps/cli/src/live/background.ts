@@ -1,21 +1,29 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { dataDir } from '@mcpscope/engine';
+import { dataDir } from '@mcpscope/engine/data-dir';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { binEntry } from '../paths.js';
 import { ensureDataDir, isAlive } from '../ui-registry.js';
 import { reachableUis, type LiveUi } from './locate.js';
 
 /** How long a background mcpscope gets to listen and announce itself. */
 const READY_TIMEOUT_MS = 20_000;
-const POLL_MS = 50;
+const POLL_MS = 10;
 
 export interface BackgroundOptions {
+  /** The bundle's mcpscope.js (paths.ts binEntry); undefined from source, where nothing can be started. */
+  entry: string | undefined;
   port: number;
   tracesDir?: string;
   recordAll: boolean;
   memoryBudget?: number;
+  /**
+   * The stdio server the starter will open first: the new mcpscope starts it at once, while its
+   * own modules load (engine prespawn.ts), and the session the starter opens takes it. Handed over
+   * on a private socket (fd 3), never in an argv: its env may hold secrets.
+   */
+  first?: { command: string; args: string[]; env: Record<string, string>; cwd?: string };
 }
 
 export const backgroundLog = (env: NodeJS.ProcessEnv): string => join(dataDir(env), 'background.log');
@@ -66,7 +74,7 @@ function tryLock(env: NodeJS.ProcessEnv): boolean {
  * the 0600 registry, never to an argv or an environment. Resolves once it answers.
  */
 async function startBackground(opts: BackgroundOptions, env: NodeJS.ProcessEnv): Promise<LiveUi> {
-  const entry = binEntry();
+  const { entry } = opts;
   if (!entry) throw new CliError('a background mcpscope can only be started from the built mcpscope (dist/mcpscope.js)');
   const log = backgroundLog(env);
   // A new log, never a wider old one.
@@ -76,8 +84,14 @@ async function startBackground(opts: BackgroundOptions, env: NodeJS.ProcessEnv):
   if (opts.tracesDir) args.push('--traces-dir', opts.tracesDir);
   if (!opts.recordAll) args.push('--no-record-all');
   if (opts.memoryBudget !== undefined) args.push('--memory-budget', String(opts.memoryBudget));
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', fd, fd], env });
+  if (opts.first) args.push('--prespawn-fd', '3');
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', fd, fd, ...(opts.first ? (['pipe'] as const) : [])], env });
   closeSync(fd);
+  const channel = child.stdio[3] as Socket | null | undefined;
+  if (channel) {
+    channel.on('error', () => undefined); // it exited first: its log says why
+    channel.end(JSON.stringify(opts.first), () => channel.destroy());
+  }
   let exited: number | string | undefined;
   child.on('exit', (code, signal) => (exited = code ?? signal ?? 'exited'));
   child.on('error', (err) => (exited = err.message));

@@ -1,19 +1,16 @@
-import { SessionListSchema, type SessionInfo } from '@mcpscope/wire';
+import type { SessionInfo } from '@mcpscope/wire';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { removeUi, runningUis, type UiEntry } from '../ui-registry.js';
+import { removeUi, runningUis } from '../ui-registry.js';
 import { ApiError, LiveApi, UnreachableError } from './api.js';
+import { pickSession, type LiveUi } from './pick-session.js';
+import { sessionListOf } from './session-list.js';
 
-/** A running mcpscope that answered with its token, and its sessions at that moment. */
-export interface LiveUi {
-  entry: UiEntry;
-  api: LiveApi;
-  sessions: SessionInfo[];
-}
+// No zod here: the fast paths of `call`/`check --session` and `sessions` (live/fast-live.ts) use this file.
+
+export { isLive, pickSession, type LiveUi } from './pick-session.js';
 
 /** How long a running mcpscope gets to list its sessions before it is taken for gone. */
 const LIST_TIMEOUT_MS = 5_000;
-
-export const isLive = (s: SessionInfo): boolean => s.state === 'connecting' || s.state === 'connected';
 
 /**
  * The running mcpscopes that answer. An entry whose process is gone, or that nothing answers at
@@ -27,7 +24,9 @@ export async function reachableUis(env: NodeJS.ProcessEnv): Promise<{ uis: LiveU
   for (const entry of live) {
     try {
       const api = new LiveApi(entry);
-      const { sessions } = await api.json({ method: 'GET', path: '/api/sessions', timeoutMs: LIST_TIMEOUT_MS }, SessionListSchema);
+      const { status, body } = await api.send({ method: 'GET', path: '/api/sessions', timeoutMs: LIST_TIMEOUT_MS });
+      const sessions = sessionListOf(body);
+      if (!sessions) throw new ApiError(status, 'MCPSCOPE_CLI_BAD_REPLY', 'unexpected reply to GET /api/sessions');
       uis.push({ entry, api, sessions });
     } catch (err) {
       // Refused: nothing listens there any more. 401: another process on that port. Either way its token is dead.
@@ -52,33 +51,6 @@ export async function requireUis(env: NodeJS.ProcessEnv): Promise<LiveUi[]> {
   if (uis.length > 0) return uis;
   const why = notes.length > 0 ? ` (${notes.join('; ')})` : '';
   throw new CliError(`no running mcpscope${why}: ${NO_MCPSCOPE_HINT}`, ExitCode.ConnectFailed);
-}
-
-const label = (s: SessionInfo): string => `${JSON.stringify(s.name)} (${s.id}, ${s.state})`;
-
-/**
- * `--session <name|id>`: an id, or a name. Several sessions may carry one name (the UI does not
- * stop that); the one that is connected wins, else the newest. The same name live in two places
- * is ambiguous: the user says which by id.
- */
-export function pickSession(ref: string, uis: LiveUi[]): { ui: LiveUi; session: SessionInfo } {
-  const byId = uis.flatMap((ui) => ui.sessions.filter((s) => s.id === ref).map((session) => ({ ui, session })));
-  if (byId.length === 1) return byId[0]!;
-  if (byId.length > 1) {
-    throw new CliError(`session id ${ref} exists in ${byId.length} running mcpscopes (${byId.map((m) => m.ui.entry.url).join(', ')}): give its name instead`);
-  }
-  const named = uis.flatMap((ui) => ui.sessions.filter((s) => s.name === ref).map((session) => ({ ui, session })));
-  const live = named.filter((m) => isLive(m.session));
-  if (live.length > 1) {
-    throw new CliError(`${live.length} live sessions are named ${JSON.stringify(ref)}: ${live.map((m) => `${m.session.id} at ${m.ui.entry.url}`).join(', ')}; give its id instead`);
-  }
-  if (live.length === 1) return live[0]!;
-  const newest = named.sort((a, b) => b.session.createdAt - a.session.createdAt)[0];
-  if (newest) return newest;
-  const known = uis.flatMap((ui) => ui.sessions).map(label);
-  const list = known.length > 0 ? `its sessions: ${known.join(', ')}` : 'it has no sessions';
-  const where = uis.length === 1 ? `the running mcpscope (${uis[0]!.entry.url})` : `${uis.length} running mcpscopes`;
-  throw new CliError(`no session ${JSON.stringify(ref)} in ${where}; ${list}`, ExitCode.ConnectFailed);
 }
 
 export async function findSession(ref: string, env: NodeJS.ProcessEnv): Promise<{ ui: LiveUi; session: SessionInfo }> {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { LiveApi } from './api.js';
 
-const CodeReplySchema = z.object({ code: z.string().regex(/^[\w-]{1,128}$/) });
+/** A code as POST /api/browser-codes gives it (no zod here: `sessions` is a fast path). */
+const CODE = /^[\w-]{1,128}$/;
 
 /**
  * A single-use link to a running mcpscope's UI (`#code=`, valid 60 s; see apps/proxy token.ts):
@@ -9,8 +9,9 @@ const CodeReplySchema = z.object({ code: z.string().regex(/^[\w-]{1,128}$/) });
  */
 export async function mintLink(api: LiveApi): Promise<string | undefined> {
   try {
-    const { code } = await api.json({ method: 'POST', path: '/api/browser-codes', timeoutMs: 5_000 }, CodeReplySchema);
-    return `${api.ui.url}#code=${code}`;
+    const { body } = await api.send({ method: 'POST', path: '/api/browser-codes', timeoutMs: 5_000 });
+    const code = (body as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' && CODE.test(code) ? `${api.ui.url}#code=${code}` : undefined;
   } catch {
     return undefined;
   }

@@ -50,6 +50,10 @@ describe('secrets the server echoes', () => {
     // The REST replies too: the raw answer, the session list and the stored events.
     expect(reply.body).toContain('your key is [REDACTED]');
     expect(count(reply.body, SECRET)).toBe(0);
+    // `call --session`'s streamed reply.
+    const streamed = await api('POST', `/sessions/${id}/call`, { method: 'tools/call', params: { name: 'whoami', arguments: {} } });
+    expect(streamed.body).toContain('your key is [REDACTED]');
+    expect(count(streamed.body, SECRET)).toBe(0);
     await api('POST', `/sessions/${id}/messages`, { message: { method: 'nope/nothing' } });
     const isResult = (m: { type: string; msg?: unknown }) => m.type === 'frame' && JSON.stringify(m.msg ?? '').includes('your key is');
     await live.until(() => live.messages.find(isResult), 'the tool result on /ws');

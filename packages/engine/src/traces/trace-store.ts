@@ -1,18 +1,15 @@
 import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { jsonTextTooDeep } from '@mcpscope/protocol';
 import { recordedTarget, TraceHeaderSchema, type RecordedTarget } from '@mcpscope/trace';
+import { dataDir } from '../data-dir.js';
 import { EngineError } from '../errors.js';
 import { scanLines } from './line-scanner.js';
 import { indexTrace } from './trace-index.js';
 
-/** `$XDG_DATA_HOME/mcpscope` or `~/.local/share/mcpscope`. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'mcpscope');
-}
+export { dataDir };
 
 export function defaultTracesDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(dataDir(env), 'traces');

@@ -60,6 +60,17 @@ describe('prespawn: a server started before the engine loaded', () => {
     await waitFor(() => !isProcessAlive(shown), 'the server to be stopped');
   });
 
+  it('with unclaimedMs, is stopped when nobody took it by then (a background mcpscope whose starter went away)', async () => {
+    // sh writes its pid at once, then becomes a process that never ends by itself.
+    const log = join(dir, 'unclaimed.pid');
+    const target = { command: '/bin/sh', args: ['-c', `echo $$ > ${log}; exec sleep 1000`], env: {} };
+    prespawn(target, { unclaimedMs: 500 });
+    await waitFor(() => existsSync(log) && readFileSync(log, 'utf8').trim() !== '', 'the prespawned server to start');
+    const pid = Number(readFileSync(log, 'utf8'));
+    await waitFor(() => !isProcessAlive(pid), 'the unclaimed server to be stopped');
+    expect(takePrespawned(target)).toBeUndefined();
+  });
+
   it('is not taken for another target (its env differs), and is taken only once', async () => {
     const server = counted('other');
     prespawn(server.config);

@@ -1,3 +1,4 @@
+import { stopProcessTree } from './process-tree.js';
 import { serverEnvironment } from './server-env.js';
 import { spawnSupervised, type Supervised } from './watchdog.js';
 
@@ -72,11 +73,23 @@ function collect(supervised: Supervised): Prespawned {
  * kept until the transport that starts the same target takes it (takePrespawned) instead of
  * spawning another. One at a time.
  */
-export function prespawn(target: PrespawnTarget): void {
+export function prespawn(target: PrespawnTarget, opts: { unclaimedMs?: number } = {}): void {
   const started = spawnSupervised({ command: target.command, args: [...target.args], cwd: target.cwd, env: serverEnvironment(target.env) }).then(collect);
   // Nobody may ever take it (the command failed before connecting): its failure is the taker's to report.
   started.catch(() => undefined);
-  waiting = { key: keyOf(target), started };
+  const mine = { key: keyOf(target), started };
+  waiting = mine;
+  if (opts.unclaimedMs === undefined) return;
+  // A process that stays (a background mcpscope) stops a server nobody came for.
+  const unclaimedMs = opts.unclaimedMs;
+  started.then(({ supervised, takeOutput }) => {
+    setTimeout(() => {
+      if (waiting !== mine) return;
+      waiting = undefined;
+      takeOutput();
+      void stopProcessTree(supervised.child, { graceMs: 0 }).finally(() => supervised.release());
+    }, unclaimedMs).unref();
+  }, () => undefined);
 }
 
 /** The server prespawn started for exactly this target, once; undefined when there is none. */

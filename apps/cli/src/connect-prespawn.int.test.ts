@@ -1,0 +1,69 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionEvent } from '@mcpscope/protocol';
+import { buildTestBundle, isAlive, runCli, waitFor, type TestBundle } from './test-helpers.js';
+
+/**
+ * `connect` with no mcpscope running starts one in the background and hands it the stdio server
+ * on a private socket: the server starts while that mcpscope loads, and the session `connect`
+ * opens takes it (no second server). Real bundle, real raw stdio server.
+ */
+const RAW_SERVER = fileURLToPath(new URL('../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));
+
+let bundle: TestBundle;
+let root: string;
+let data: string;
+beforeAll(async () => {
+  bundle = await buildTestBundle();
+  root = mkdtempSync(join(tmpdir(), 'mcpscope-connect-prespawn-'));
+});
+afterAll(() => {
+  bundle?.cleanup();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await runCli(bundle.cli, ['stop'], { XDG_DATA_HOME: data });
+});
+
+const cmdline = (pid: number): string[] => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+};
+/** When a process started, in clock ticks since boot (/proc/<pid>/stat field 22). */
+const startTicks = (pid: number): number => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]);
+const ticksNow = (): number => Math.round(Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 100);
+
+describe('connect, cold', () => {
+  it.each([
+    ['a command (the fast path)', (marker: string) => ['--', process.execPath, RAW_SERVER, marker]],
+    ['a command with -e (the commander path)', (marker: string) => ['-e', 'FIXTURE_MODE=plain', '--', process.execPath, RAW_SERVER, marker]],
+  ])('starts the server with the background mcpscope, and the session takes that one: %s', { timeout: 90_000 }, async (_what, target) => {
+    data = join(root, `data-${Date.now()}`);
+    const marker = `prespawn-${process.pid}-${Date.now()}`;
+    const r = await runCli(bundle.cli, ['connect', '--name', 'p', '--json', ...target(marker)], { XDG_DATA_HOME: data });
+    expect(r.code, r.stderr).toBe(0);
+    const { mcpscope, session } = JSON.parse(r.stdout) as { mcpscope: { pid: number; url: string }; session: { id: string } };
+    const entryFile = join(data, 'mcpscope', 'running', `${mcpscope.pid}.json`);
+    const { token } = JSON.parse(readFileSync(entryFile, 'utf8')) as { token: string };
+    const res = await fetch(new URL(`api/sessions/${session.id}/events?from=0&limit=1000`, mcpscope.url), { headers: { authorization: `Bearer ${token}` } });
+    const { events } = (await res.json()) as { events: SessionEvent[] };
+    const spawned = events.filter((e) => e.type === 'lifecycle' && e.phase === 'spawn') as Array<{ pid?: number }>;
+    expect(spawned).toHaveLength(1);
+    // The only server process with the marker is the session's, and it started before this
+    // mcpscope announced itself (the session was opened after that, by `connect`).
+    const servers = readdirPids().filter((pid) => cmdline(pid)[1] === RAW_SERVER && cmdline(pid).includes(marker) && isAlive(pid));
+    expect(servers).toEqual([spawned[0]!.pid]);
+    const announcedTicks = ticksNow() - Math.round((Date.now() - statSync(entryFile).mtimeMs) / 10);
+    expect(startTicks(servers[0]!)).toBeLessThanOrEqual(announcedTicks);
+    await runCli(bundle.cli, ['stop'], { XDG_DATA_HOME: data });
+    await waitFor(() => !isAlive(servers[0]!), 5_000, 'the server to stop with mcpscope');
+  });
+});
+
+const readdirPids = (): number[] => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
