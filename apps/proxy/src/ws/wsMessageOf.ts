@@ -23,6 +23,7 @@ export function wsMessageOf(message: EngineMessage): WsServerMessage {
     case 'http':
     case 'lifecycle':
     case 'oauth':
+    case 'span':
       return message;
     default:
       return unmapped(message);

@@ -21,6 +21,7 @@ export const ACTIONS = {
   editReplayFrame: { id: 'frames.edit-replay', label: 'Edit and replay the selected frame', menuLabel: '✎ Edit and replay…', keywords: 'composer resend edit' },
   pinFrame: { id: 'frames.pin', label: 'Pin or unpin the selected frame', menuLabel: 'Pin to the top of the log', keywords: 'pin unpin keep top', keys: 'P', area: 'frame list', group: 'Frames' },
   showDemoGuide: { id: 'demo-guide-show', label: 'Show the demo guide again', keywords: 'tour help welcome steps' },
+  showServerGuide: { id: 'server-guide-show', label: 'Show where to start on this server again', keywords: 'tour help welcome steps guide' },
   openView: {
     id: 'tabs.switch', label: 'Open the n-th view of the navigation', keys: 'Alt+1…9', group: 'Navigation', palette: false,
     keyTest: (e) => e.altKey && !e.ctrlKey && !e.metaKey && (/^[1-9]$/.test(e.key) || /^Digit[1-9]$/.test(e.code ?? '')),

@@ -20,7 +20,7 @@ export function oauthAnswerName(step: string): string {
  * The body read whole, but never more than `max` bytes: past that the stream is cancelled (the
  * server stops being read) and the error names what was refused and where.
  */
-export async function readCapped(res: Response, what: string, url: string, max = MAX_OAUTH_RESPONSE_BYTES): Promise<Uint8Array> {
+export async function readCapped(res: Response, what: string, url: string, max = MAX_OAUTH_RESPONSE_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   if (!res.body) return new Uint8Array(0);
   const declared = Number(res.headers.get('content-length'));
   const refuse = (): EngineError => {
@@ -54,6 +54,6 @@ export async function readCapped(res: Response, what: string, url: string, max =
 }
 
 /** The same answer with its body already read (the SDK reads it again from memory). */
-export function bufferedResponse(res: Response, body: Uint8Array): Response {
+export function bufferedResponse(res: Response, body: Uint8Array<ArrayBuffer>): Response {
   return new Response(NULL_BODY.has(res.status) ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandsStore } from '../../lib/commands';
+import { boundActionsStore, performAction } from '../../lib/actions';
 import { navigationStore } from '../../lib/navigation';
 import { connectedSession } from '../../lib/testWorkbench';
 import { testServices } from '../../lib/testServices';
@@ -56,8 +56,8 @@ describe('ServerGuide', () => {
     fireEvent.click(screen.getByTestId('server-guide-dismiss'));
     expect(screen.queryByTestId('server-guide')).toBeNull();
     expect(JSON.parse(localStorage.getItem(SERVER_GUIDE_KEY)!)).toEqual(['Everything Reference Server v2.0.0']);
-    const show = commandsStore.getSnapshot().find((c) => c.id === 'server-guide-show')!;
-    act(() => show.run());
+    expect(boundActionsStore.getSnapshot().some((a) => a.id === 'server-guide-show')).toBe(true);
+    act(() => void performAction('server-guide-show', { source: 'palette' }));
     expect(screen.getByTestId('server-guide')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { z } from 'zod';
-import { registerCommand } from '../../lib/commands';
+import { ACTIONS } from '../../lib/actionCatalogue';
+import { bindAction } from '../../lib/actions';
 import { readLocalJson, writeLocalJson } from '../../lib/localJson';
 import { sessionName } from '../../lib/sessionLabel';
 import { useStoreSelector } from '../../lib/services';
@@ -34,11 +35,8 @@ export function useServerGuideModel() {
   const dismiss = useCallback(() => key !== undefined && setDismissed([...dismissed.filter((k) => k !== key), key]), [key, dismissed]);
   useEffect(() => {
     if (key === undefined || !isDismissed) return undefined;
-    return registerCommand({
-      id: 'server-guide-show',
-      title: 'Show where to start on this server again',
-      keywords: 'tour help welcome steps guide',
-      run: () => setDismissed(serverGuideDismissedStore.getSnapshot().filter((k) => k !== key)),
+    return bindAction(ACTIONS.showServerGuide, {
+      perform: () => setDismissed(serverGuideDismissedStore.getSnapshot().filter((k) => k !== key)),
     });
   }, [key, isDismissed]);
   return {
