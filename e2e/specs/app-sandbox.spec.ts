@@ -88,7 +88,7 @@ const postToView = (page: Page, id: string, sandboxOrigin: string, message: unkn
   );
 
 test('an MCP App runs in the sandbox origin: contained, under its CSP, relayed both ways', async ({ page, expectConsoleError }, info) => {
-  expectConsoleError(/violates the (following Content Security Policy directive|document's Content Security Policy)|Unsafe attempt to initiate navigation|Blocked opening|sessions\?probe=1:0\): Failed to load resource: net::ERR_FAILED/); // the app's attempts, reported by its frames
+  expectConsoleError(/violates the (following Content Security Policy directive|document's Content Security Policy)|X-Frame-Options|Unsafe attempt to initiate navigation|Blocked opening|sessions\?probe=1:0\): Failed to load resource: net::ERR_FAILED/); // the app's attempts, reported by its frames
   app = await launchMcpscope(['--demo']);
   await page.goto(app.url);
   await expect(page.getByTestId('status-state')).toContainText('connected');
@@ -190,20 +190,35 @@ location.href = 'https://evil.example/self';
   await mountView(page, 'd', sandboxOrigin, undefined, phish);
   expect(await violation).toMatch(/^frame-src https:\/\/evil\.example(\/phish)?$/);
 
-  // mcpscope itself is untouched, and frames nothing but the sandbox.
+  // mcpscope itself is untouched. Its page may frame its own host on any port (each session's
+  // apps get a sandbox port of their own, started after the page loaded), but never a page of
+  // mcpscope itself (frame-ancestors 'none' and X-Frame-Options: the frame holds the browser's
+  // error page, which the page cannot read) and nothing on another host (frame-src).
   expect(page.url()).toBe(mcpscopeUrl);
   await expect(page).toHaveTitle(title);
+  const framedSelf = await page.evaluate(async (self) => {
+    const frame = document.createElement('iframe');
+    frame.src = `${self}/`;
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    document.body.appendChild(frame);
+    await loaded;
+    const doc = frame.contentDocument;
+    frame.remove();
+    return doc === null ? 'unreadable' : `read: ${doc.title}`;
+  }, app.origin);
+  expect(framedSelf).toBe('unreadable');
+  const otherHost = app.origin.replace('127.0.0.1', 'localhost');
   const refused = await page.evaluate(
-    (self) =>
+    (other) =>
       new Promise<string>((resolve) => {
-        document.addEventListener('securitypolicyviolation', (e) => e.effectiveDirective === 'frame-src' && e.blockedURI.startsWith(self) && resolve(`${e.effectiveDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) => e.effectiveDirective === 'frame-src' && e.blockedURI.startsWith(other) && resolve(`${e.effectiveDirective} ${e.blockedURI}`));
         const frame = document.createElement('iframe');
-        frame.src = `${self}/`;
+        frame.src = `${other}/`;
         document.body.appendChild(frame);
       }),
-    app.origin,
+    otherHost,
   );
-  expect(refused).toBe(`frame-src ${app.origin}/`);
+  expect(refused).toBe(`frame-src ${otherHost}/`);
   const shot = info.outputPath('app-sandbox.png');
   await page.screenshot({ path: shot, fullPage: true });
   await info.attach('app-sandbox', { path: shot, contentType: 'image/png' });

@@ -91,7 +91,7 @@ describe('startProxy', () => {
 
     const info = await fetch(`${origin}/api/info`, { headers: { authorization: 'Bearer fixed-token' } });
     expect(InfoSchema.parse(await info.json()).sandboxOrigin).toBe(proxy.sandboxOrigin);
-    expect(info.headers.get('content-security-policy')).toContain(`frame-src ${proxy.sandboxOrigin};`);
+    expect(info.headers.get('content-security-policy')).toContain('frame-src http://127.0.0.1:*;');
 
     const page = await fetch(`${proxy.sandboxOrigin}/sandbox.html`);
     expect(page.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERROR_CATALOGUE, type ProxyErrorCode } from '../errors.js';
+import { ERROR_CATALOGUE, type ProxyErrorCode } from '../errorCatalogue.js';
 import { createHostPolicy, foreignRequestRefusal } from '../hostPolicy.js';
 import { urlPath as pathOf } from '../paths.js';
 import { securityHeaderPairs } from '../plugins/securityHeaders.js';

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/format';
 import type { AppCsp } from '@mcpscope/protocol';
 import type { AppHost } from './appHost';
 import { AppHostLog } from './AppHostLog';
@@ -39,7 +40,7 @@ export function AppView({ host, hidden, onReopen, tab = 'tools', fill = false }:
       )}
       {snap.flood && (
         <div className="shrink-0 border-t border-warn/40 bg-warn/5 px-2 py-1.5 text-xs text-warn" role="status" data-testid="app-flood-notice" data-ongoing={snap.flood.ongoing}>
-          {snap.flood.ongoing ? 'The app is flooding mcpscope with messages' : 'The app flooded mcpscope with messages'}: {snap.flood.dropped.toLocaleString('en')} dropped past
+          {snap.flood.ongoing ? 'The app is flooding mcpscope with messages' : 'The app flooded mcpscope with messages'}: {formatCount(snap.flood.dropped)} dropped past
           its budget ({APP_MESSAGES_PER_SECOND} a second), neither handled nor recorded. Close app stays available.
         </div>
       )}
