@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StdioSessionConfig } from '../src/types.js';
+import type { StdioSessionConfig } from '../src/session/types.js';
 
 const require = createRequire(import.meta.url);
 

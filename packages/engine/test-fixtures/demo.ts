@@ -1,7 +1,7 @@
 import { demoStdioEntry } from '@mcpscope/demo-server';
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
-import type { Engine } from '../src/engine.js';
-import type { EngineMessage, StdioSessionConfig } from '../src/types.js';
+import type { Engine } from '../src/session/engine.js';
+import type { EngineMessage, StdioSessionConfig } from '../src/session/types.js';
 
 /** The demo server over stdio (built: `pnpm --filter @mcpscope/demo-server build`), in the era asked for. */
 export function demoConfig(era: 'modern' | 'legacy', env: Record<string, string> = {}): StdioSessionConfig {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { exampleAppConfig, hostileAppConfig, type ExampleAppServer } from '../../test-fixtures/app-servers.js';
 import { decodeBase64, isAppMimeType } from './app-resources.js';
 import { findingPlaces, formatReport, hasErrors, type ReportedFinding } from './report.js';

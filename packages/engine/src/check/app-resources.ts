@@ -1,6 +1,6 @@
 import { isCapabilityDeclared, ownValue, toolUi, UI_MIME_TYPE, type FrameEvent } from '@mcpscope/protocol';
 import { findingOf, ruleMeta } from '@mcpscope/protocol/lint';
-import type { Session } from '../session.js';
+import type { Session } from '../session/session.js';
 import type { CheckSteps } from './check-steps.js';
 import { excerptOf, type ReportedFinding } from './report.js';
 

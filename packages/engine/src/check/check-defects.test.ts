@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { DEFECTS_SERVER, everythingEntry } from '../../test-fixtures/servers.js';
 import { startModernHttpServer } from '../../test-fixtures/modern-http-server.js';
 import { startStatefulHttpServer } from '../../test-fixtures/stateful-http-server.js';

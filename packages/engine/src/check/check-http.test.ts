@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idKey, messageId, type SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { startEverything, type RunningServer } from '../../test-fixtures/servers.js';
 import { lintEvents } from './lint-trace.js';
 import { probeOriginAndHost } from './origin-probe.js';

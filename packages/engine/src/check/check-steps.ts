@@ -1,6 +1,6 @@
 import type { SessionEvent } from '@mcpscope/protocol';
 import { EXERCISE_RULES, findingOf } from '@mcpscope/protocol/lint';
-import type { Session } from '../session.js';
+import type { Session } from '../session/session.js';
 import type { ExerciseFinding } from './exercise-deep.js';
 
 /** How the server went away during a check, and in which step. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoHttpServer } from '@mcpscope/demo-server';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { RAW_SERVER, everythingEntry, startEverything, type RunningServer } from '../../test-fixtures/servers.js';
 import { demoConfig } from '../../test-fixtures/demo.js';
 import { lintTraceFile } from './lint-trace.js';

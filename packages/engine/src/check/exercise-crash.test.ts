@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { RAW_SERVER } from '../../test-fixtures/servers.js';
 import { formatReport } from './report.js';
 import { runCheck } from './run-check.js';

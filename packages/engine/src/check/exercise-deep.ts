@@ -1,10 +1,10 @@
 import type { Finding } from '@mcpscope/protocol';
 import { EXERCISE_RULES, findingOf, validationErrorsAreToolErrors } from '@mcpscope/protocol/lint';
-import type { Session } from '../session.js';
+import type { Session } from '../session/session.js';
 import { argumentsFor } from './args-from-schema.js';
 import type { CheckSteps } from './check-steps.js';
 import { invalidArgumentsFor, type InvalidArguments } from './invalid-args.js';
-import { SCHEMA_INVALID, sharedSchemaValidator } from '../schema-validator.js';
+import { SCHEMA_INVALID, sharedSchemaValidator } from '../requests/schema-validator.js';
 
 type Item = Record<string, unknown>;
 

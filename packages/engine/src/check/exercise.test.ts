@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { demoConfig } from '../../test-fixtures/demo.js';
 import { everythingEntry } from '../../test-fixtures/servers.js';
 import { invalidArgumentsFor } from './invalid-args.js';

@@ -1,4 +1,4 @@
-import type { Session } from '../session.js';
+import type { Session } from '../session/session.js';
 import { argumentsFor } from './args-from-schema.js';
 import { CheckSteps } from './check-steps.js';
 import { DeepExercise, type ExerciseFinding } from './exercise-deep.js';

@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { nonJsonStdoutFinding, type Finding, type SessionEvent } from '@mcpscope/protocol';
 import { Linter } from '@mcpscope/protocol/lint';
 import { TraceReader, type ParsedTrace } from '@mcpscope/trace';
-import { sharedSchemaValidator } from '../schema-validator.js';
+import { sharedSchemaValidator } from '../requests/schema-validator.js';
 import { parseStdoutLine } from '../transports/stdout-line.js';
 import { collectFindings, makeReport, type FindingsReport } from './report.js';
 

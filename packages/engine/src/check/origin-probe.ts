@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Finding } from '@mcpscope/protocol';
 import { findingOf, PROBE_RULES } from '@mcpscope/protocol/lint';
-import type { HttpSessionConfig } from '../types.js';
+import type { HttpSessionConfig } from '../session/types.js';
 
 export const FOREIGN_ORIGIN = 'http://mcpscope-rebinding-probe.example';
 const FOREIGN_HOST = 'mcpscope-rebinding-probe.example';

@@ -1,11 +1,11 @@
 import type { Finding } from '@mcpscope/protocol';
-import type { Engine } from '../engine.js';
-import { answerHeadless } from '../headless-answers.js';
-import type { Session } from '../session.js';
-import type { SessionConfig } from '../types.js';
+import type { Engine } from '../session/engine.js';
+import { answerHeadless } from '../server-requests/headless-answers.js';
+import type { Session } from '../session/session.js';
+import type { SessionConfig } from '../session/types.js';
 import { AppResourceCheck } from './app-resources.js';
 import { Exerciser, type ExerciseOptions } from './exercise.js';
-import { withOrigin } from '../origin.js';
+import { withOrigin } from '../origin/origin.js';
 import { probeOriginAndHost } from './origin-probe.js';
 import { assignedSessionId, probeSessionRequired } from './session-probe.js';
 import { collectAllFindings, makeReport, type FindingsReport, type ReportedFinding } from './report.js';

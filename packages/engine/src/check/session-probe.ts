@@ -1,6 +1,6 @@
 import type { Finding, SessionEvent } from '@mcpscope/protocol';
 import { findingOf, PROBE_RULES } from '@mcpscope/protocol/lint';
-import type { HttpSessionConfig } from '../types.js';
+import type { HttpSessionConfig } from '../session/types.js';
 import { send, type ProbeResult } from './origin-probe.js';
 
 const PING = JSON.stringify({ jsonrpc: '2.0', id: 'mcpscope-probe-no-session', method: 'ping' });

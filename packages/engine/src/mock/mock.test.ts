@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { demoStdioEntry } from '@mcpscope/demo-server';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { serveMockHttp, type MockHttpServer } from './serve.js';
 
 let engine: Engine | undefined;

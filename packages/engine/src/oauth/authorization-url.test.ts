@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
-import type { EngineError } from '../errors.js';
+import { Engine } from '../session/engine.js';
+import type { EngineError } from '../errors/errors.js';
 import { OAuthRunner } from './runner.js';
 import type { OAuthConfig, UserAgent } from './types.js';
 

@@ -1,4 +1,4 @@
-import { EngineError } from '../errors.js';
+import { EngineError } from '../errors/errors.js';
 
 /**
  * Largest OAuth answer mcpscope reads (metadata, registration, token, an error page). Real ones

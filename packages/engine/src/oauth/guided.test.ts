@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthEvent } from '@mcpscope/protocol';
 import { startOAuthServers, WRITE_TOOL, type OAuthServers } from '../../../../e2e/fixtures/oauth-servers.js';
-import { Engine } from '../engine.js';
-import type { Session } from '../session.js';
+import { Engine } from '../session/engine.js';
+import type { Session } from '../session/session.js';
 import { headlessUserAgent } from './headless-agent.js';
 import { OAuthRunner } from './runner.js';
 import type { OAuthConfig } from './types.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OAuthEvent } from '@mcpscope/protocol';
 import { startHostileOAuthServer, type HostileOAuthServer, type HugeStep } from '../../test-fixtures/hostile-oauth-server.js';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { headlessUserAgent } from './headless-agent.js';
 import { MAX_OAUTH_RESPONSE_BYTES } from './capped-oauth-response.js';
 

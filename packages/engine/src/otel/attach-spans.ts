@@ -1,6 +1,6 @@
 import { secretValuesFrom } from '@mcpscope/trace';
 import type { SessionEvent } from '@mcpscope/protocol';
-import type { Session } from '../session.js';
+import type { Session } from '../session/session.js';
 import type { Telemetry } from './telemetry.js';
 
 /**

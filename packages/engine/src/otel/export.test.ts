@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoHttpServer, type DemoHttpServer } from '@mcpscope/demo-server';
 import { messageTraceContext } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { demoConfig, framesOf, isServerRequest, nextMessage } from '../../test-fixtures/demo.js';
 import { startOtlpTestReceiver, decodeOtlpJsonSpans, type ReceivedSpan, type TestReceiver } from '../../test-fixtures/otlp-receiver.js';
 import { waitUntil } from '../../test-fixtures/servers.js';

@@ -1,5 +1,5 @@
 import type { ServerSpan } from '@mcpscope/protocol';
-import type { SessionOtelInfo } from '../types.js';
+import type { SessionOtelInfo } from '../session/types.js';
 import { newTraceIdentity, type TraceIdentity } from './identity.js';
 import type { OutgoingContext } from './inject.js';
 import { ServerSpanIntake } from './server-spans.js';

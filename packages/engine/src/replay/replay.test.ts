@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoStdioEntry } from '@mcpscope/demo-server';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { RAW_SERVER } from '../../test-fixtures/servers.js';
 import { formatReplay, replayJUnit } from './format.js';
 import { replayTrace } from './replay.js';

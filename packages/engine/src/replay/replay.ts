@@ -1,9 +1,9 @@
 import { compareDetailed, exchangesOf, MockIndex, type CompareOptions, type Difference, type Exchange, type IgnoredDifference } from '@mcpscope/trace';
 import { requestLabel, requestTarget, type SessionEvent } from '@mcpscope/protocol';
-import type { Engine } from '../engine.js';
-import { user } from '../origin.js';
-import type { Session } from '../session.js';
-import type { EngineMessage, OpenOptions, SessionConfig } from '../types.js';
+import type { Engine } from '../session/engine.js';
+import { user } from '../origin/origin.js';
+import type { Session } from '../session/session.js';
+import type { EngineMessage, OpenOptions, SessionConfig } from '../session/types.js';
 
 export interface ReplayStep {
   method: string;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModernHttpServer, type ModernHttpServer } from '../../test-fixtures/modern-http-server.js';
-import { Engine } from '../engine.js';
-import type { EngineError } from '../errors.js';
+import { Engine } from '../session/engine.js';
+import type { EngineError } from '../errors/errors.js';
 
 const SKILL = 'skill://pdf-processing/SKILL.md';
 const FORMS = 'skill://pdf-processing/references/FORMS.md';

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { SkillsClient, SkillVerificationError, type InvalidSkillEntry, type Skill, type SkillFile } from '@modelcontextprotocol/client/ext/skills';
-import { EngineError } from '../errors.js';
-import { engineErrorFromSdk } from '../sdk-errors.js';
+import { EngineError } from '../errors/errors.js';
+import { engineErrorFromSdk } from '../errors/sdk-errors.js';
 
 const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_CAPABILITIES, CLIENT_TASKS_CAPABILITY, createClient } from '../client-factory.js';
+import { CLIENT_CAPABILITIES, CLIENT_TASKS_CAPABILITY, createClient } from '../session/client-factory.js';
 import { bindReceiver } from './receiver.js';
 
 describe('the declared task capabilities', () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { idKey, isCapabilityDeclared, type FrameOrigin, type JsonRpcMessage } from '@mcpscope/protocol';
-import { EngineError } from '../errors.js';
-import { auto } from '../origin.js';
-import type { EngineMessage, RequestOptions, RequestOutcome } from '../types.js';
+import { EngineError } from '../errors/errors.js';
+import { auto } from '../origin/origin.js';
+import type { EngineMessage, RequestOptions, RequestOutcome } from '../session/types.js';
 import { TaskBook } from './task-book.js';
 import { TaskCall } from './task-call.js';
 import { createdTask, parseTask } from './task-shape.js';

@@ -1,8 +1,8 @@
 import type { FrameOrigin } from '@mcpscope/protocol';
-import { EngineError } from '../errors.js';
-import { answerReason, auto, user } from '../origin.js';
-import type { RpcError } from '../sdk-errors.js';
-import type { RequestOutcome } from '../types.js';
+import { EngineError } from '../errors/errors.js';
+import { answerReason, auto, user } from '../origin/origin.js';
+import type { RpcError } from '../errors/sdk-errors.js';
+import type { RequestOutcome } from '../session/types.js';
 import type { TaskBook } from './task-book.js';
 import { isTerminal, parseTask, pollDelay, type InputRequest, type TaskSnapshot } from './task-shape.js';
 import type { TaskCallOutcome, TaskGeneration, TaskInfo } from './types.js';

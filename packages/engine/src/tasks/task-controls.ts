@@ -1,6 +1,6 @@
 import { isCapabilityDeclared, type FrameOrigin } from '@mcpscope/protocol';
-import { EngineError } from '../errors.js';
-import type { RequestOptions, RequestOutcome } from '../types.js';
+import { EngineError } from '../errors/errors.js';
+import type { RequestOptions, RequestOutcome } from '../session/types.js';
 import type { TaskBook } from './task-book.js';
 import type { TaskCall } from './task-call.js';
 import { isTerminal, parseTask } from './task-shape.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RpcError } from '../sdk-errors.js';
+import type { RpcError } from '../errors/sdk-errors.js';
 import type { TaskGeneration, TaskStatus } from './types.js';
 
 /** The longest text kept from a task (ids, messages, timestamps): the server's data is hostile. */

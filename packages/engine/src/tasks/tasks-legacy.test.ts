@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
-import { CLIENT_TASKS_CAPABILITY } from '../client-factory.js';
-import type { Session } from '../session.js';
-import type { PendingServerRequest } from '../types.js';
+import { Engine } from '../session/engine.js';
+import { CLIENT_TASKS_CAPABILITY } from '../session/client-factory.js';
+import type { Session } from '../session/session.js';
+import type { PendingServerRequest } from '../session/types.js';
 import { everythingEntry, RAW_SERVER } from '../../test-fixtures/servers.js';
 
 let engine: Engine;

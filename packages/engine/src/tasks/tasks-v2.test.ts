@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
-import type { Session } from '../session.js';
-import type { EngineMessage, PendingServerRequest } from '../types.js';
+import { Engine } from '../session/engine.js';
+import type { Session } from '../session/session.js';
+import type { EngineMessage, PendingServerRequest } from '../session/types.js';
 import { TASKS_V2_SERVER } from '../../test-fixtures/servers.js';
 import type { TaskInfo } from './types.js';
 

@@ -1,8 +1,8 @@
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
-import { EventWindow, type WindowOptions } from '../event-window.js';
-import type { EngineMessage, SessionInfo, SessionState } from '../types.js';
+import { EventWindow, type WindowOptions } from '../events/event-window.js';
+import type { EngineMessage, SessionInfo, SessionState } from '../session/types.js';
 import type { FrameSearchQuery, FrameSearchResult } from './frame-reader.js';
-import { givenName } from '../session-name.js';
+import { givenName } from '../session/session-name.js';
 
 /**
  * A session seen from outside (`mcpscope wrap` between a host and its server): its events are

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
-import type { EngineMessage } from '../types.js';
+import { Engine } from '../session/engine.js';
+import type { EngineMessage } from '../session/types.js';
 import { OfflineSession } from './offline-session.js';
 import { indexTrace } from './trace-index.js';
 

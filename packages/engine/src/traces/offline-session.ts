@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
-import { EngineError } from '../errors.js';
-import type { SessionInfo } from '../types.js';
-import { givenName } from '../session-name.js';
+import { EngineError } from '../errors/errors.js';
+import type { SessionInfo } from '../session/types.js';
+import { givenName } from '../session/session-name.js';
 import { readFrames, searchFramesVia, type FrameSearchQuery, type FrameSearchResult } from './frame-reader.js';
 import { FrameSummary, MAX_SUMMARY_FRAMES } from './frame-summary.js';
 import type { ReadOptions } from './index-reader.js';

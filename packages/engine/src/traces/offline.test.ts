@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoStdioEntry } from '@mcpscope/demo-server';
 import { makeHeader } from '@mcpscope/trace';
-import { Engine } from '../engine.js';
-import type { EngineMessage } from '../types.js';
+import { Engine } from '../session/engine.js';
+import type { EngineMessage } from '../session/types.js';
 
 let engine: Engine | undefined;
 afterEach(async () => engine?.closeAll());

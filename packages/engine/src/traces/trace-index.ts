@@ -1,6 +1,6 @@
 import type { TraceHeader } from '@mcpscope/trace';
 import type { SessionEvent } from '@mcpscope/protocol';
-import type { SessionInfo } from '../types.js';
+import type { SessionInfo } from '../session/types.js';
 import { scanLineBytes } from './line-scanner.js';
 import { readIndexed, type ReadOptions } from './index-reader.js';
 import { TraceScanner } from './trace-scan.js';

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { jsonTextTooDeep } from '@mcpscope/protocol';
 import { recordedTarget, TraceHeaderSchema, type RecordedTarget } from '@mcpscope/trace';
 import { dataDir } from '../data-dir.js';
-import { EngineError } from '../errors.js';
+import { EngineError } from '../errors/errors.js';
 import { scanLines } from './line-scanner.js';
 import { indexTrace } from './trace-index.js';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { hostPid, isAlive, waitUntil as until } from '../../test-fixtures/servers.js';
 import { DescendantTracker, readChildren, readProcEntry, readProcTable } from './descendants.js';
 

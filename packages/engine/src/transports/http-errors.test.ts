@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameEvent, HttpEvent, SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
-import type { EngineError } from '../errors.js';
+import { Engine } from '../session/engine.js';
+import type { EngineError } from '../errors/errors.js';
 import { describeNetworkError } from './network-error.js';
 
 /** A server whose every POST fails: 403 with a text body, or 400 with a JSON-RPC error for the request's id. */

@@ -1,5 +1,5 @@
 import { SSEClientTransport, StreamableHTTPClientTransport, type AuthProvider, type FetchLike, type Transport } from '@modelcontextprotocol/client';
-import type { HttpSessionConfig } from '../types.js';
+import type { HttpSessionConfig } from '../session/types.js';
 
 export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
   const headers = { ...config.headers };

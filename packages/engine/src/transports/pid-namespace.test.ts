@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { waitUntil as until } from '../../test-fixtures/servers.js';
 import { pidNamespaceFlags, resolveCommand } from './pid-namespace.js';
 

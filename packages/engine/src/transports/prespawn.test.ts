@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
-import { EngineError } from '../errors.js';
-import type { StdioSessionConfig } from '../types.js';
+import { Engine } from '../session/engine.js';
+import { EngineError } from '../errors/errors.js';
+import type { StdioSessionConfig } from '../session/types.js';
 import { demoConfig } from '../../test-fixtures/demo.js';
 import { hostPid } from '../../test-fixtures/servers.js';
 import { isProcessAlive } from './process-tree.js';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { Engine } from '../session/engine.js';
 import { INHERITED_ENV_VARS, serverEnvironment } from './server-env.js';
 
 const QUIRKS = fileURLToPath(new URL('../../test-fixtures/legacy-quirks-server.mjs', import.meta.url));

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
-import { Engine } from '../engine.js';
-import type { StdioSessionConfig } from '../types.js';
+import { Engine } from '../session/engine.js';
+import type { StdioSessionConfig } from '../session/types.js';
 
 const QUIRKS = fileURLToPath(new URL('../../test-fixtures/legacy-quirks-server.mjs', import.meta.url));
 const quirks = (mode: string, extra: Partial<StdioSessionConfig> = {}): StdioSessionConfig => ({

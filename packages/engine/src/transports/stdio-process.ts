@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { peekResponseId, type JsonRpcId } from '@mcpscope/protocol';
-import { EngineError } from '../errors.js';
+import { EngineError } from '../errors/errors.js';
 import { DescendantTracker } from './descendants.js';
 import { lineCapDetail, LineSplitter, MAX_STDIO_LINE_BYTES } from './line-splitter.js';
 import { serverEnvironment } from './server-env.js';

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, TransportSendOptions } from '@modelcontextprotocol/client';
-import { TappedTransport, type TapSink } from '../tap.js';
+import { TappedTransport, type TapSink } from './tap.js';
 import type { StdioProcessTransport } from './stdio-process.js';
 
 /**
