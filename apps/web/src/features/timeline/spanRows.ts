@@ -1,5 +1,5 @@
 import type { SpanNode, SpanTree } from '@mcpscope/protocol';
-import type { Bar } from './waterfall';
+import type { Bar } from './bar';
 
 /** A client request of the waterfall with the server's spans nested under it. */
 interface Nested {

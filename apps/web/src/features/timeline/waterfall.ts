@@ -1,40 +1,10 @@
 import { expectedError, idKey, requestTarget, type Direction, type FrameEvent, type SpanNode } from '@mcpscope/protocol';
 import type { ConsoleEntry } from '../../lib/consoleEntry';
 import type { SessionLog } from '../../lib/sessionLog';
+import type { Bar, BarOutcome, Marker, MarkerKind } from './bar';
 import { SpanRows } from './spanRows';
 
-/** `expected`: an error that is how a negotiation goes (mcpscope's era probe), not the server's fault. */
-export type BarOutcome = 'ok' | 'error' | 'expected' | 'is-error' | 'cancelled' | 'pending';
-export type MarkerKind = 'stderr' | 'spawn' | 'exit' | 'connect' | 'disconnect' | 'error' | 'state';
-
-export interface ProgressMark {
-  t: number;
-  seq: number;
-  progress: number;
-  total?: number;
-}
-
-/** One request on the waterfall: from its frame to its response (or the end of the log while pending). */
-export interface Bar {
-  seq: number;
-  responseSeq?: number;
-  method: string;
-  /** What it acts on (a tool, resource, prompt…), cleaned and capped: see requestTarget. */
-  target?: string;
-  /** `out`: the client asked the server; `in`: the server asked the client. */
-  dir: Direction;
-  start: number;
-  end?: number;
-  outcome: BarOutcome;
-  progress: ProgressMark[];
-}
-
-export interface Marker {
-  seq: number;
-  t: number;
-  kind: MarkerKind;
-  text: string;
-}
+export type { Bar, BarOutcome, Marker, MarkerKind, ProgressMark } from './bar';
 
 const MARKER_PHASES = new Set<string>(['spawn', 'exit', 'connect', 'disconnect', 'error']);
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -3,7 +3,7 @@ import { AppBridge, buildAllowAttribute, PostMessageTransport, type McpUiDisplay
 import { AppMessageBatcher, type PostAppMessages } from '../../../lib/appMessagesApi';
 import type { WorkbenchApi } from '../../../lib/workbenchApi';
 import type { CallSettled } from '../callOutcome';
-import { installBridgeHandlers } from './bridgeHandlers';
+import { installBridgeHandlers, type BridgeHost } from './bridgeHandlers';
 import { appOriginReason as originOf, buildHostContext, hostCapabilities, MAX_APP_HEIGHT, type ContainerSize } from './hostContext';
 import { HostLog, type HostLogEntry } from './hostLog';
 import { MessageBudget, APP_MESSAGES_PER_SECOND, type FloodState } from './messageBudget';
@@ -67,7 +67,7 @@ const INITIAL_HEIGHT = 160;
  * PostMessageTransport to the sandbox frame (every message tapped into the session's frame log),
  * delivers tool input then result, answers the view's requests, and tears down before removal.
  */
-export class AppHost {
+export class AppHost implements BridgeHost {
   readonly view: string;
   readonly uri: string;
   private snap: AppHostSnapshot;

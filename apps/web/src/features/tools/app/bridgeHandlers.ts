@@ -1,7 +1,6 @@
 import { toolUi } from '@mcpscope/protocol';
-import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { AppBridge, McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { RpcError } from '../../../lib/workbenchApi';
-import type { AppHost } from './appHost';
 import { contentText, type HostLog } from './hostLog';
 
 /** "Implementation-defined" code the spec's examples use for a denied request. */
@@ -11,7 +10,20 @@ type Forwarded = 'oncalltool' | 'onreadresource' | 'onlistresources' | 'onlistre
 /** What the server answered, passed on as the result the bridge expects (the view validates it). */
 type R<K extends Forwarded> = Awaited<ReturnType<NonNullable<AppBridge[K]>>>;
 
-type Host = Pick<AppHost, 'uri' | 'forward' | 'lookupTool' | 'onSandboxReady' | 'onInitialized' | 'onSizeChange' | 'setDisplayMode' | 'askOpenLink' | 'openWindow' | 'close' | 'warn'>;
+/** What the handlers need of the app's host (appHost.ts's AppHost is one), named here so neither file imports the other. */
+export interface BridgeHost {
+  readonly uri: string;
+  forward(method: string, params: Record<string, unknown> | undefined): Promise<Record<string, unknown>>;
+  lookupTool(name: string): Record<string, unknown> | undefined;
+  onSandboxReady(): void;
+  onInitialized(): void;
+  onSizeChange(height: number | undefined): void;
+  setDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
+  askOpenLink(url: string): Promise<boolean>;
+  openWindow(url: string): void;
+  close(reason: string): Promise<void>;
+  warn(text: string): void;
+}
 
 /**
  * The params to send on: without `undefined` members, and without the view's `progressToken` —
@@ -34,7 +46,7 @@ function params(p: object | undefined): Record<string, unknown> | undefined {
  * and "Standard MCP Messages"). Requests for the server go through mcpscope's engine with the
  * origin `app: <uri>`, so they are ordinary frames in the log; the rest is answered here.
  */
-export function installBridgeHandlers(bridge: AppBridge, host: Host, log: HostLog): void {
+export function installBridgeHandlers(bridge: AppBridge, host: BridgeHost, log: HostLog): void {
   bridge.onsandboxready = () => host.onSandboxReady();
   bridge.oninitialized = () => host.onInitialized();
   bridge.onsizechange = ({ height }) => host.onSizeChange(height);
