@@ -42,6 +42,14 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^exa
   skipped += r.skipped ?? 0;
 }
 
+// Repository checks (scripts/lint.mjs): one check each, seeded as a failure until it reports.
+for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^check-.*\.json$/.test(f)).sort()) {
+  const r = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  console.log(`${r.name ?? name}: ${r.failed ? 'failed' : 'passed'}`);
+  passed += r.passed;
+  failed += r.failed;
+}
+
 // The conformance suites (e2e/conformance/run.sh, one report per release) report when they ran
 // (they need root); scripts/test.mjs seeds each report with one failure until the run writes it.
 for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^conformance.*\.json$/.test(f)).sort()) {

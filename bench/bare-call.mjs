@@ -15,6 +15,6 @@ if (!command) {
 const client = new Client({ name: 'bare-call', version: '0.0.0' });
 await client.connect(new StdioClientTransport({ command, args }));
 const result = await client.listTools();
-process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 await client.close();
 process.exit(0);

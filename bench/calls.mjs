@@ -129,7 +129,7 @@ async function runOnce(tool) {
     }
     await caller.call(); // warm: the first call's one-off costs (schema compile, JIT) are not the rate
     const rssBefore = rss();
-    let t = performance.now();
+    const t = performance.now();
     for (let i = 0; i < FIRST; i++) await caller.call();
     const firstMs = performance.now() - t;
     const rssFirst = rss();
@@ -184,7 +184,7 @@ async function main() {
   };
   const out = argv.out ? resolve(argv.out) : join(benchDir, 'results', `calls-${date}.json`);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify({ medians: results.map((r) => ({ tool: r.tool, ...Object.fromEntries(METRICS.map((m) => [m, r[m].median])) })), ratios: report.ratios, pairedRatios: report.pairedRatios, load: report.machine }));
 }
 

@@ -155,10 +155,10 @@ const slim = (r) => ({
 
 /** Pretty JSON, except that each raw run stays on one line (the file is committed). */
 const stringify = (report) =>
-  JSON.stringify(report, (k, v) => (k === 'raw' && Array.isArray(v) ? v.map((x) => ({ __line: JSON.stringify(x) })) : v), 2).replace(
+  `${JSON.stringify(report, (k, v) => (k === 'raw' && Array.isArray(v) ? v.map((x) => ({ __line: JSON.stringify(x) })) : v), 2).replace(
     /\{\s*"__line": ("(?:[^"\\]|\\.)*")\s*\}/g,
     (m, line) => JSON.parse(line),
-  ) + '\n';
+  )}\n`;
 
 /** Re-summarizes a results file's raw runs with the current verdicts.json. */
 function rejudge(file, verdicts) {

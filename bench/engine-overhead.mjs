@@ -77,5 +77,5 @@ const result = {
   ratio: +(median(engineMs) / median(sdkMs)).toFixed(3),
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(values.out ?? join(root, `bench/results/engine-overhead-${result.date}.json`), JSON.stringify(result, null, 2) + '\n');
+writeFileSync(values.out ?? join(root, `bench/results/engine-overhead-${result.date}.json`), `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));

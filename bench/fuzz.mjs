@@ -32,7 +32,7 @@ for (const r of result.runs) {
 const date = new Date().toISOString().slice(0, 10);
 const out = { date, node: process.version, seeds: seeds.length, perStream: Number(values.count), messages: result.messages, traces: traces.traces, ranRecordedCommand: traces.ranRecorded, runs: result.runs.length, crashes: result.crashes, seconds, byTarget };
 mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', `fuzz-${date}.json`), JSON.stringify(out, null, 2) + '\n');
+writeFileSync(join(here, 'results', `fuzz-${date}.json`), `${JSON.stringify(out, null, 2)}\n`);
 console.log(`fuzz ${date}: ${seeds.length} seeds, ${result.messages} hostile messages, ${traces.traces} crafted traces (a 1 GiB line among them), ${result.runs.length} CLI runs, ${result.crashes} crashes, recorded command run: ${traces.ranRecorded}, ${seconds} s`);
 for (const [target, t] of Object.entries(byTarget)) {
   const ms = t.ms.sort((a, b) => a - b);

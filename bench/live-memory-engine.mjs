@@ -104,7 +104,7 @@ const run = (mode, frames = FRAMES, size = SIZE) => JSON.parse(execFileSync(proc
 const load = () => os.loadavg().map((x) => +x.toFixed(1));
 
 if (values.mode) {
-  process.stdout.write(JSON.stringify(await measure(values.mode)) + '\n');
+  process.stdout.write(`${JSON.stringify(await measure(values.mode))}\n`);
 } else if (values.matrix) {
   const loadAtStart = load();
   const rows = [];
@@ -118,13 +118,13 @@ if (values.mode) {
   }
   const result = { date: new Date().toISOString().slice(0, 10), node: process.version, engine: values.engine, loadAtStart, loadAtEnd: load(), rows };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, `bench/results/live-memory-budget-${result.date}.json`), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(root, `bench/results/live-memory-budget-${result.date}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 } else {
   const loadAtStart = load();
   const result = { date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: SIZE, node: process.version, engine: values.engine, loadAtStart, bounded: run('bounded'), unbounded: run('unbounded') };
   result.loadAtEnd = load();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, `bench/results/live-memory-engine-${result.date}.json`), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(root, `bench/results/live-memory-engine-${result.date}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 }

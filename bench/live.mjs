@@ -261,7 +261,7 @@ async function report(rows, samples, n22) {
   const date = results.date.slice(0, 10);
   const out = argv.out ? resolve(argv.out) : join(benchDir, 'results', `live-${date}.json`);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   if (!argv['no-readme']) writeReadme(results, out);
   console.log(JSON.stringify({ medians: Object.fromEntries(results.rows.map((r) => [r.name, r.ms.median])), stdin: results.stdin, connect: results.connect, ratios: results.ratios, pairedRatios: results.pairedRatios }));
 }

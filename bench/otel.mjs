@@ -62,7 +62,7 @@ async function receiver() {
   });
   server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
   process.on('SIGTERM', () => {
-    process.stderr.write(JSON.stringify({ requests, bytes }) + '\n');
+    process.stderr.write(`${JSON.stringify({ requests, bytes })}\n`);
     process.exit(0);
   });
 }
@@ -102,7 +102,7 @@ async function child(kind, endpoint) {
     rssAfter = process.memoryUsage().rss;
   }
   await engine.dispose();
-  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu1.user + cpu1.system) / 1000, rssBefore, rssAfter }) + '\n');
+  process.stdout.write(`${JSON.stringify({ ms, cpuMs: (cpu1.user + cpu1.system) / 1000, rssBefore, rssAfter })}\n`);
   process.exit(0);
 }
 
@@ -195,7 +195,7 @@ async function main() {
   out.loadAfter = loadavg().map(round);
   mkdirSync(join(benchDir, 'results'), { recursive: true });
   const file = argv.out ?? join(benchDir, 'results', `otel-${out.date.slice(0, 10)}.json`);
-  writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`written ${file}`);
   if (!argv['no-readme']) writeReadme(out, file);
 }

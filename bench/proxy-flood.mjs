@@ -120,7 +120,7 @@ async function main() {
   };
   const out = resolve(argText('--out', join(benchDir, 'results', `proxy-flood-${new Date().toISOString().slice(0, 10)}.json`)));
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify({ medians: results.map((r) => ({ build: r.build, ...Object.fromEntries(METRICS.map((m) => [m, r[m].median])) })), load: report.machine }));
 }
 

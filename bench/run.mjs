@@ -176,7 +176,7 @@ async function main() {
   };
   const out = argv.out ? resolve(argv.out) : join(benchDir, 'results', `${date}.json`);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   if (!argv['no-readme']) writeReadmeTable(report, date, out);
   console.log(JSON.stringify({ medians: results.map((r) => ({ tool: r.tool, ...Object.fromEntries(METRICS.map((m) => [m, r[m]?.median ?? null])) })), ratios: report.ratios, pairedRatios: report.pairedRatios }));
 }

@@ -41,7 +41,7 @@ if (args.includes('--child')) {
 async function generate(file, bytes) {
   const out = createWriteStream(file);
   const write = async (line) => {
-    if (!out.write(line + '\n')) await once(out, 'drain');
+    if (!out.write(`${line}\n`)) await once(out, 'drain');
   };
   await write(JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: new Date().toISOString(), tool: { name: 'bench', version: '1' }, session: { id: 's1', name: 'big', transport: 'stdio', target: 'node big.js' } }));
   let seq = 0;
@@ -124,7 +124,7 @@ async function parent() {
     };
     mkdirSync(join(here, 'results'), { recursive: true });
     const out = opt('out') ? resolve(opt('out')) : join(here, 'results', `trace-open-${result.date}.json`);
-    writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
     for (const [label, s] of Object.entries(summary)) {
       console.log(`${label}: ${keys.map((k) => `${k} ${s[k].median} [${s[k].min}–${s[k].max}]`).join(', ')}`);
     }

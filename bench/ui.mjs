@@ -151,7 +151,7 @@ async function main() {
   };
   mkdirSync(join(benchDir, 'results'), { recursive: true });
   const file = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : join(benchDir, 'results', `ui-${report.date.slice(0, 10)}.json`);
-  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify({ results: report.results.map((r) => ({ tool: r.tool, connectMs: r.connectMs?.median, echoMs: r.echoMs?.median, errors: r.errors.length })), frames: { heapMB: report.frames.heapMB?.median, ingestMs: report.frames.ingestMs?.median, longFrames: report.frames.longFramesOver50ms?.median, worstFrameMs: report.frames.worstFrameMs?.median } }));
 }
 

@@ -161,7 +161,7 @@ test('an MCP App runs in the sandbox origin: contained, under its CSP, relayed b
   // 3. Navigation away. The View's sandbox flags keep it from navigating its parent, and the
   // sandbox page's frame-src 'none' holds its own frame (a blocked frame shows an error page, so
   // the violation is reported by a listener the View puts into the sandbox page: same origin).
-  const escape = `<script>
+  const breakOut = `<script>
 function send(method, params) { parent.postMessage({ jsonrpc: '2.0', method: method, params: params }, '*'); }
 try { parent.location.href = 'https://evil.example/parent'; send('test/parent', 'assigned'); } catch (e) { send('test/parent', e.name); }
 var s = parent.document.createElement('script');
@@ -169,7 +169,7 @@ s.textContent = "document.addEventListener('securitypolicyviolation', function (
 parent.document.body.appendChild(s);
 location.href = 'https://evil.example/self';
 </script>`;
-  await mountView(page, 'c', sandboxOrigin, undefined, escape);
+  await mountView(page, 'c', sandboxOrigin, undefined, breakOut);
   const evil = expect.stringMatching(/^https:\/\/evil\.example(\/\w+)?$/) as unknown; // Chromium may report a cross-origin target's origin only
   await expect
     .poll(async () => (await viewLog(page, 'c')).map((m) => m.data).filter((d) => d.method !== 'ui/notifications/sandbox-proxy-ready'))

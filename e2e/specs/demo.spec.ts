@@ -32,9 +32,9 @@ test('the demo server: discover handshake, a tools/list pair, a frame opened', a
 
 test('the token is required: without it the UI explains where to find it', async ({ page }) => {
   app = await launchMcpscope(['--demo']);
-  await page.goto(app.origin + '/');
+  await page.goto(`${app.origin}/`);
   await expect(page.getByTestId('token-screen')).toBeVisible();
-  const res = await page.request.get(app.origin + '/api/sessions');
+  const res = await page.request.get(`${app.origin}/api/sessions`);
   expect(res.status()).toBe(401);
 });
 

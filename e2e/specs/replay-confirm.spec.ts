@@ -30,7 +30,7 @@ function craftedTrace(marker: string): string {
     { type: 'frame', seq: 2, t: 2, sessionId: 'crafted', dir: 'in', msg: { jsonrpc: '2.0', id: 1, result: { tools: [] } }, size: 50 },
   ];
   const file = join(dir, 'crafted.ndjson');
-  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   return file;
 }
 

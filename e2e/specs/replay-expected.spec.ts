@@ -48,7 +48,7 @@ function everythingTrace(): string {
     lines.push({ type: 'frame', seq: ++seq, t: seq, sessionId: 's1', dir: 'in', msg: { jsonrpc: '2.0', id: i + 1, result: { content } }, size: 80, pair: { requestSeq, method: 'tools/call', latencyMs: 1 } });
   });
   const file = join(dir, 'everything.ndjson');
-  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   return file;
 }
 

@@ -280,7 +280,7 @@ function echoTrace(file: string): string {
     frame(4, 20, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'recorded' } } }),
     frame(5, 30, 'in', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'recorded' }] } }),
   ];
-  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   return file;
 }
 

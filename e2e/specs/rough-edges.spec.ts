@@ -68,7 +68,7 @@ function traceFile(name: string): string {
     frame(4, 30, 'in', { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Unknown tool: nope' } }),
   ];
   const file = join(dir, `${name}.ndjson`);
-  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   return file;
 }
 

@@ -44,7 +44,7 @@ function fixtureTrace(name: string, toolText: string, { truncated = false } = {}
     { type: 'stderr', seq: 13, t: 100, sessionId, text: 'done\n' },
     { type: 'lifecycle', seq: 14, t: 120, sessionId, phase: 'exit', code: 0 },
   ];
-  let text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  let text = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
   if (truncated) text += '{"type":"frame","seq":15,"t":130,"sessionId":"fx-cut","dir":"out","msg":{"jsonrpc":"2.0","id":3,"meth';
   const file = join(dir, `${name}.ndjson`);
   writeFileSync(file, text);

@@ -61,7 +61,7 @@ if (live) {
   if (code !== undefined) process.exit(code);
 }
 if (callServer) (await import('@mcpscope/engine/prespawn')).prespawn({ ...callServer, env: {} });
-let early;
+let early: Awaited<ReturnType<typeof import('./commands/launch-early.js').startPlainLaunchUi>> | undefined;
 if (listen) {
   setBinDir(dirname(entry), entry);
   early = await apart<typeof import('./commands/launch-early.js')>('launch-early.cjs').startPlainLaunchUi(listen, webDir());

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 const HOSTILE = '\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\x1b[8mhidden\x1b[0m\rOVERWRITE\u009b2J\u202eevil\u202c';
 const FAKE_LINE = '\nmcpscope: all good\t\u202e\n';
 const TEXT = process.argv[2] === 'lines' ? FAKE_LINE : HOSTILE;
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 
 if (process.argv[2] === 'die') {
   process.stderr.write(`fatal: ${TEXT}\n`);

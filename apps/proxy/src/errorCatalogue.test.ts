@@ -16,7 +16,7 @@ function rows(prefix: string): Map<string, string[]> {
   for (const line of DOC.split('\n')) {
     const cells = line.split('|').slice(1, -1).map((c) => c.trim());
     const m = /^`([A-Z_]+)`$/.exec(cells[0] ?? '');
-    if (!m || !m[1].startsWith(prefix)) continue;
+    if (!m?.[1].startsWith(prefix)) continue;
     expect(found.has(m[1]), `${m[1]} has two lines`).toBe(false);
     found.set(m[1], cells.slice(1));
   }

@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 
 const mode = process.env.FIXTURE_MODE ?? 'plain';
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const text = (id, value) => send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: value }] } });
 const waitingForClient = new Map();
 let nextServerId = 1;

@@ -4,7 +4,7 @@
 import { createInterface } from 'node:readline';
 
 const key = process.env.API_KEY ?? '';
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 process.stderr.write(`starting with API_KEY=${key} DEBUG=${process.env.DEBUG} HOME=${process.env.HOME}\n`);
 process.stdout.write(`debug print: using key ${key}\n`);
 

@@ -6,7 +6,7 @@ import { openSyntheticUi } from './syntheticUi.mjs';
 const N = Number(process.argv[2] ?? 100_000);
 const shot = process.argv[3];
 
-const { browser, page, server, base, ingestMs } = await openSyntheticUi(N);
+const { browser, page, server, ingestMs } = await openSyntheticUi(N);
 const rowsInDom = await page.getByTestId('frame-row').count();
 
 // Jank while scrolling: count animation frames longer than 50 ms during 60 wheel steps.

@@ -30,7 +30,7 @@ export async function openSyntheticUi(N) {
     info: { name: 'mcpscope', version: 'perf', wireVersion: 1 },
     async onSocket(send) {
       await send([{ type: 'hello', wireVersion: 1, sessions: [session] }]);
-      let batch = [];
+      const batch = [];
       for (const f of frames(N)) {
         batch.push(f);
         if (batch.length === 2000) await send(batch.splice(0));

@@ -6,8 +6,7 @@ import { openSyntheticUi } from './syntheticUi.mjs';
 const N = Number(process.argv[2] ?? 100_000);
 const shot = process.argv[3];
 
-const { browser, page, server, base, ingestMs } = await openSyntheticUi(N);
-const rowsInDom = await page.getByTestId('frame-row').count();
+const { browser, page, server, ingestMs } = await openSyntheticUi(N);
 
 
 const longFrames = () => page.evaluate(() => window.__frames.splice(0));

@@ -35,7 +35,7 @@ export async function installEntry(entry, corpusTmp, benchDir) {
   const marker = join(dir, '.installed');
   if (!existsSync(marker) || readFileSync(marker, 'utf8') !== recipe) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     // --ignore-scripts: no postinstall (a browser download, a native build) runs on this machine.
     const r = await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], dir);
     if (r.code !== 0) throw new Error(`npm install ${entry.package}@${entry.version} failed:\n${r.out}`);

@@ -11,7 +11,7 @@ const marker = process.argv[2] ?? 'daemonized-sleeper';
 const sleeper = `setInterval(() => {}, 1000); // ${marker}`;
 const helper = `require('node:child_process').spawn('setsid', [process.execPath, '-e', ${JSON.stringify(sleeper)}], { stdio: 'ignore', detached: true }).unref();`;
 
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 createInterface({ input: process.stdin })
   .on('line', (line) => {
     const msg = JSON.parse(line);

@@ -8,7 +8,7 @@
 //     -32000 "Resource not found" (2025-11-25 gives -32002 for that, -32603 for an internal error)
 import { createInterface } from 'node:readline';
 
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const ok = (id, result) => send({ jsonrpc: '2.0', id, result });
 const sum = { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] };
 const TOOLS = [

@@ -7,7 +7,7 @@
 //   prompt "crashy" (required "topic"): without it the server throws and exits 1 (stderr trace)
 import { createInterface } from 'node:readline';
 
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const ok = (id, result) => send({ jsonrpc: '2.0', id, result });
 const text = (t, isError) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
 const TOOLS = [

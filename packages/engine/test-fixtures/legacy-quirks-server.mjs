@@ -9,7 +9,7 @@
 import { createInterface } from 'node:readline';
 
 const mode = process.env.FIXTURE_MODE ?? '';
-const line = (value) => process.stdout.write(JSON.stringify(value) + '\n');
+const line = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const answer = (msg) => (mode === 'batch' ? line([msg]) : line(msg));
 
 let heldDiscover;

@@ -31,7 +31,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const mode = process.env.FIXTURE_MODE ?? '';
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 if (mode === 'junk' || mode === 'bad') process.stdout.write('Server starting... (a print() on stdout)\n');
 if (mode === 'http-banner') process.stdout.write('MCP server listening on http://127.0.0.1:3000/mcp\n');
 if (mode === 'ansi-junk') process.stdout.write('\u001b[2J\u001b]0;owned\u0007 started\n');
@@ -58,7 +58,7 @@ rl.on('line', (line) => {
   if (mode === 'request-flood' && msg.method === 'tools/list') {
     const count = Number(process.env.FIXTURE_COUNT ?? 300);
     let batch = '';
-    for (let i = 0; i < count; i++) batch += JSON.stringify({ jsonrpc: '2.0', id: `s${i}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: `question ${i}` } }], maxTokens: 10 } }) + '\n';
+    for (let i = 0; i < count; i++) batch += `${JSON.stringify({ jsonrpc: '2.0', id: `s${i}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: `question ${i}` } }], maxTokens: 10 } })}\n`;
     process.stdout.write(batch);
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: [] } });
     return;
@@ -80,7 +80,7 @@ rl.on('line', (line) => {
     return;
   }
   if (mode === 'flood' && msg.method === 'tools/list') {
-    const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'flood' } }) + '\n';
+    const note = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'flood' } })}\n`;
     process.stdout.write(note.repeat(100_000));
   }
   if (mode === 'bad-output' && msg.method === 'tools/list') {

@@ -13,7 +13,7 @@ setsid.unref();
 detached.unref();
 process.stderr.write(`SETSID ${setsid.pid}\nDETACHED ${detached.pid}\n`);
 
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const msg = JSON.parse(line);

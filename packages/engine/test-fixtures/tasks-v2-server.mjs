@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 
 const EXT = 'io.modelcontextprotocol/tasks';
-const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const tasks = new Map();
 const tools = ['quick', 'slow', 'ask', 'fail', 'forever', 'loud'].map((name) => ({ name, description: `the ${name} tool`, inputSchema: { type: 'object', properties: { polls: { type: 'number' } } } }));
 

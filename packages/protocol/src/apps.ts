@@ -42,7 +42,7 @@ export function toolUi(tool: unknown): ToolUi {
   const raw = ownValue(ui, 'visibility');
   const visibility = Array.isArray(raw) ? raw.filter((v): v is UiVisibility => v === 'model' || v === 'app') : DEFAULT_VISIBILITY;
   return {
-    ...(uri !== undefined && uri.startsWith('ui://') ? { resourceUri: uri } : {}),
+    ...(uri?.startsWith('ui://') ? { resourceUri: uri } : {}),
     visibility,
     appOnly: visibility.includes('app') && !visibility.includes('model'),
     appCallable: visibility.includes('app'),

@@ -119,7 +119,7 @@ describe('filter diagnostics', () => {
     expect(match('DIR:OUT', req)).toBe(true);
   });
   it('never throws, whatever the query', () => {
-    for (const q of [':', '::', '-:', '--', '-is:', 'a:', `${'x'.repeat(10_000)}:y`, 'is:' + 'e'.repeat(5_000), '\u0000:\u0000']) {
+    for (const q of [':', '::', '-:', '--', '-is:', 'a:', `${'x'.repeat(10_000)}:y`, `is:${'e'.repeat(5_000)}`, '\u0000:\u0000']) {
       expect(() => parseFrameFilter(q).test(req, () => frameText(req))).not.toThrow();
     }
   });

@@ -29,7 +29,7 @@ function sentByMcpscope(request: FrameEvent): boolean {
  * Composer that fails is a result to show as it is.
  */
 export function expectedError(request: FrameEvent | undefined, response: FrameEvent): ExpectedError | undefined {
-  if (!request || request.dir !== 'out' || response.dir !== 'in' || request.channel === 'app') return undefined;
+  if (request?.dir !== 'out' || response.dir !== 'in' || request.channel === 'app') return undefined;
   const msg = response.msg;
   if (!msg || !Object.hasOwn(msg, 'error') || request.msg?.method !== 'server/discover' || !sentByMcpscope(request)) return undefined;
   const error = isRecord(msg.error) ? msg.error : {};

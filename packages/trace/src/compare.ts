@@ -47,7 +47,7 @@ function pointersOf(value: unknown, paths: string[]): Set<string> {
   return out;
 }
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Structural differences between a recorded and a live JSON value, and the ones left out as
@@ -89,10 +89,10 @@ export function compareDetailed(recorded: unknown, live: unknown, opts: CompareO
       const bv = ownValue(bo, key);
       const reason = defaults ? volatileKey(key) : undefined;
       if (reason) {
-        if (!jsonEqual(av, bv)) ignore(`${path}/${escape(key)}`, av, bv, [reason]);
+        if (!jsonEqual(av, bv)) ignore(`${path}/${escapePointer(key)}`, av, bv, [reason]);
         continue;
       }
-      walk(av, bv, `${path}/${escape(key)}`, depth + 1);
+      walk(av, bv, `${path}/${escapePointer(key)}`, depth + 1);
     }
   };
   walk(recorded, live, '', 0);

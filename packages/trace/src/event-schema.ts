@@ -117,6 +117,6 @@ export function parseEvent(value: unknown): { event: SessionEvent } | { error: s
     return { error: `unknown event type ${JSON.stringify(type.length > 60 ? `${type.slice(0, 60)}…` : type)}` };
   }
   const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? issue.path.join('.') + ': ' : '';
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return { error: `not a trace event (${where}${issue?.message ?? 'invalid'})` };
 }

@@ -140,6 +140,6 @@ describe('TraceWriter with the pre-check', () => {
     writer.writeHeader({ tool: { name: 't', version: '0' }, session: { id: 's1', name: 's', transport: 'stdio', target: 'x' } });
     const events = [...KEY_NAMES, ...QUERY_TEXTS, ...BEARER_TEXTS, ...JSON_TEXTS, ...ESCAPED_TEXTS, ...VALUE_TEXTS, 'plain text'].flatMap(placements);
     for (const event of events) writer.write(event);
-    expect(lines.slice(1)).toEqual(events.map((e) => JSON.stringify(redactEvent(e, secrets)) + '\n'));
+    expect(lines.slice(1)).toEqual(events.map((e) => `${JSON.stringify(redactEvent(e, secrets))}\n`));
   });
 });

@@ -15,7 +15,7 @@ describe('trace v1: span events and marked frames', () => {
       JSON.stringify({ type: 'frame', seq: 4, t: 1, sessionId: 's1', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 1, method: 'ping' }, added: ['params._meta.traceparent'] }),
       JSON.stringify({ type: 'frame', seq: 5, t: 1, sessionId: 's1', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 2, method: 'ping' }, added: 'not a list' }),
     ];
-    const trace = parseTrace(lines.join('\n') + '\n');
+    const trace = parseTrace(`${lines.join('\n')}\n`);
     expect(trace.events.map((e) => e.seq)).toEqual([1, 2, 4, 5]);
     expect(trace.warnings).toEqual(['line 4: not a trace event (span: not a span (ids, times, kind or name)), skipped']);
     const [first, capped] = trace.events;

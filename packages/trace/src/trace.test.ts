@@ -107,7 +107,7 @@ describe('parseTrace', () => {
 
   it('fails clearly on a missing, foreign or newer header', () => {
     expect(() => parseTrace('')).toThrow(/empty/);
-    expect(() => parseTrace(JSON.stringify(events[0]) + '\n')).toThrow(/not an mcpscope trace/);
+    expect(() => parseTrace(`${JSON.stringify(events[0])}\n`)).toThrow(/not an mcpscope trace/);
     expect(() => parseTrace('hello\n')).toThrow(/not an mcpscope trace/);
     const v2 = JSON.stringify({ ...JSON.parse(writeTrace()[0]), version: 2 });
     expect(() => parseTrace(v2)).toThrow(expect.objectContaining({ code: 'TRACE_UNSUPPORTED_VERSION' }));

@@ -63,7 +63,7 @@ export class TraceWriter {
   writeHeader(meta: TraceHeaderMeta): void {
     if (this.#headerWritten) throw new TraceError('TRACE_HEADER_WRITTEN', 'trace header already written');
     const header = makeHeader(meta);
-    this.#sink.write(JSON.stringify(this.#redact ? redact(header, { secrets: this.#secrets }) : capDepth(header)) + '\n');
+    this.#sink.write(`${JSON.stringify(this.#redact ? redact(header, { secrets: this.#secrets }) : capDepth(header))}\n`);
     this.#headerWritten = true;
   }
 
@@ -86,7 +86,7 @@ export class TraceWriter {
       this.#report(event, error, 'serialize', finding);
     }
     try {
-      this.#sink.write(line + '\n');
+      this.#sink.write(`${line}\n`);
     } catch (err) {
       const error = asError(err);
       this.#report(event, error, 'sink', traceWriteFinding(error, 'sink'));

@@ -5,7 +5,7 @@ import { escapeControl } from './escape-control.js';
 
 // How `call` prints an answer, direct or `--session` (whose fast path loads no zod and no engine).
 
-export const json = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
+export const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** A request's outcome as the engine gives it (engine RequestOutcome), as far as printing it goes. */
 export type PrintedOutcome =

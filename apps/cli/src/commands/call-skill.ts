@@ -13,7 +13,7 @@ import { escapeControl } from './escape-control.js';
 export async function loadSkill(session: Session, uri: string, file: string | undefined, io: CliIo): Promise<ExitCodeValue> {
   try {
     const loaded = await session.skills.load(uri, file);
-    io.stdout(JSON.stringify(loaded, null, 2) + '\n');
+    io.stdout(`${JSON.stringify(loaded, null, 2)}\n`);
     if (!loaded.file.verified) io.stderr('mcpscope: the skill is "dynamic" (no digests): its content could not be verified\n');
     return ExitCode.Ok;
   } catch (err) {

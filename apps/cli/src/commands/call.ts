@@ -237,7 +237,7 @@ export async function runCall(method: string, command: string[], rawOptions: unk
       const oauth = config.transport !== 'stdio' && config.oauth ? await (await import('../oauth-agent.js')).oauthAgent(opts, config, io) : {};
       session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout, watchListChanges: false, ...oauth });
     } catch (err) {
-      io.stderr(describeConnectError(describeTarget(config), err) + '\n');
+      io.stderr(`${describeConnectError(describeTarget(config), err)}\n`);
       return ExitCode.ConnectFailed;
     }
     io.stderr(eraFallbackLine(session.info().eraFallback, true));

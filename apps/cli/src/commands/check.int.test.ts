@@ -74,7 +74,7 @@ describe('mcpscope check (the built bundle)', () => {
     expect(r.stdout).toMatch(/warning +tool-invalid-arguments/);
     // The prompt that crashes the server: the crash, told once (only "lax" is a missing -32602).
     expect(r.stdout).toMatch(/error +server-exited-mid-request/);
-    expect(r.stdout).toMatch(/warning +prompt-missing-argument  \(2025-11-25\/server\/prompts#error-handling\)\n +prompt "lax" without/);
+    expect(r.stdout).toMatch(/warning +prompt-missing-argument {2}\(2025-11-25\/server\/prompts#error-handling\)\n +prompt "lax" without/);
     expect(r.code).toBe(1);
   });
 

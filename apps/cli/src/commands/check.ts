@@ -41,7 +41,7 @@ export async function runCheckCommand(command: string[], rawOptions: unknown, io
       record: opts.record,
       noRedact: !opts.redact,
     }).catch((err: unknown) => {
-      io.stderr(describeConnectError(describeTarget(config), err) + '\n');
+      io.stderr(`${describeConnectError(describeTarget(config), err)}\n`);
       return { report: undefined, session: undefined };
     });
     if (!report) return ExitCode.ConnectFailed;

@@ -109,7 +109,7 @@ function table(rows: Row[]): string {
   // Names and the server's own name are free text: each cell stays on its row (escapeControl).
   const cells = rows.map((r) => [clip(escapeControl(r.name), 32), clip(escapeControl(r.server ?? '-'), 40), r.id, stateCell(r), r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(escapeControl(r.target), 60)]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  return [head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n') + '\n';
+  return `${[head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n')}\n`;
 }
 
 /**
@@ -129,7 +129,7 @@ export async function runSessions(rawOptions: unknown, io: CliIo): Promise<ExitC
     rows.push(...(own as Row[]));
   }
   if (opts.json) {
-    io.stdout(JSON.stringify({ mcpscopes, sessions: rows }, null, 2) + '\n');
+    io.stdout(`${JSON.stringify({ mcpscopes, sessions: rows }, null, 2)}\n`);
     return ExitCode.Ok;
   }
   for (const m of mcpscopes) {

@@ -59,7 +59,7 @@ async function* linesOf(input: AsyncIterable<string | Buffer>): AsyncGenerator<s
  * as for a single call. Exit 0 once the input ends, 2 when the session or mcpscope went away.
  */
 export async function runCallLines(api: LiveApi, sessionId: string, common: Omit<SessionCallRequest, 'method'>, io: CliIo): Promise<ExitCodeValue> {
-  const write = (answer: Answer): void => io.stdout(JSON.stringify(answer) + '\n');
+  const write = (answer: Answer): void => io.stdout(`${JSON.stringify(answer)}\n`);
   let lineNo = 0;
   for await (const text of linesOf(io.stdin ?? process.stdin)) {
     lineNo++;

@@ -60,7 +60,7 @@ function print(session: SessionInfo, ui: LiveUi, started: boolean, link: string 
   const { entry } = ui;
   if (opts.json) {
     const mcpscope = { url: entry.url, pid: entry.pid, background: entry.background === true, started, ...(entry.log ? { log: entry.log } : {}) };
-    io.stdout(JSON.stringify({ session, mcpscope, ...(link ? { link } : {}) }, null, 2) + '\n');
+    io.stdout(`${JSON.stringify({ session, mcpscope, ...(link ? { link } : {}) }, null, 2)}\n`);
     return;
   }
   const era = session.era ? `, ${session.era} era, protocol ${session.protocolVersion ?? '?'}` : '';
@@ -94,7 +94,7 @@ export async function connectWith(target: SessionConfig, args: ConnectArgs, entr
     session = created;
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'MCPSCOPE_ERR_CONNECT_FAILED') throw err;
-    io.stderr(describeConnectError(describeTarget(config), { code: err.code, message: err.message, details: err.details }) + '\n');
+    io.stderr(`${describeConnectError(describeTarget(config), { code: err.code, message: err.message, details: err.details })}\n`);
     if (started) io.stderr(`  (mcpscope keeps running in the background: the failed session is in its UI; \`mcpscope stop\` stops it; log ${backgroundLog(env)})\n`);
     return ExitCode.ConnectFailed;
   }

@@ -34,7 +34,7 @@ describe('lint of a wrap trace finds what check finds live', () => {
     const stdout = new PassThrough();
     stdout.resume();
     const exited = runStdioShim('env', ['FIXTURE_MODE=bad', process.execPath, RAW_SERVER], log, { stdin, stdout, stderr: new PassThrough() });
-    stdin.end(sent.map((line) => line + '\n').join(''));
+    stdin.end(sent.map((line) => `${line}\n`).join(''));
     expect(await exited).toBe(0);
     await log.close();
 

@@ -105,7 +105,7 @@ export class WrapLog {
     const id = await this.uiSession;
     if (!id || this.queue.length === 0 || !this.opts.ui) return void (this.queue = []);
     const batch = this.queue.splice(0);
-    const body = batch.map((e) => JSON.stringify(e)).join('\n') + '\n';
+    const body = `${batch.map((e) => JSON.stringify(e)).join('\n')}\n`;
     const res = await this.post(this.opts.ui, `api/sessions/${id}/ingest`, body, 'application/x-ndjson').catch((err: Error) => err);
     if (res instanceof Error || !res.ok) {
       this.opts.warn(`mcpscope wrap: the mcpscope UI stopped accepting events; recording only\n`);

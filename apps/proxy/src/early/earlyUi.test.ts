@@ -82,7 +82,7 @@ describe('early UI listener', () => {
   });
 
   it('serves a small file whole and a large one streamed, the same bytes and length before and after the take-over', async () => {
-    const large = 'x'.repeat(200 * 1024) + 'END';
+    const large = `${'x'.repeat(200 * 1024)}END`;
     await writeFile(join(dir, 'assets', 'large-abc123.js'), large);
     const e = await started();
     const check = async () => {

@@ -1,4 +1,4 @@
-import { createReadStream, readdirSync, readFileSync, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync, type Dirent, type ReadStream, type Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 
 // Loaded by the early listener before Fastify: node: imports only.
@@ -49,7 +49,7 @@ export class StaticFiles {
 
   constructor(readonly root: string) {
     const walk = (dir: string, prefix: string, depth: number): void => {
-      let entries;
+      let entries: Dirent[];
       try {
         entries = readdirSync(dir, { withFileTypes: true });
       } catch {
@@ -96,7 +96,7 @@ export function staticResponse(
   method: string,
   conditional: { ifNoneMatch?: string; ifModifiedSince?: string },
 ): StaticResponse | undefined {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(file.file);
   } catch {

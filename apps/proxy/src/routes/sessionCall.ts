@@ -95,7 +95,7 @@ export const sessionCallRoutes: FastifyPluginAsync<{ engine: Engine }> = async (
     const stream = new PassThrough();
     stream.on('error', () => undefined); // the caller went away: what is left of the call finishes unread
     const line = (l: SessionCallLine): void => {
-      if (!stream.destroyed) stream.write(JSON.stringify(redactSecretValues(l, secretsOf(session.id))) + '\n');
+      if (!stream.destroyed) stream.write(`${JSON.stringify(redactSecretValues(l, secretsOf(session.id)))}\n`);
     };
     void run(engine, session, body, roots, originOf(request), line).then((last) => {
       line(last);

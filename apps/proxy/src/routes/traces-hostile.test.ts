@@ -33,7 +33,7 @@ function traceText(config: unknown, createdAt: unknown = '"2024-01-01T00:00:00.0
   const frame = (seq: number, dir: string, msg: object) => JSON.stringify({ seq, t: seq, sessionId: 's1', type: 'frame', dir, msg, size: 10 });
   const call = { name: 'echo', arguments: { message: 'hi' } };
   const lines = [header, frame(1, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: call }), frame(2, 'in', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } }), ...extra];
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 async function uploaded(text: string): Promise<string> {

@@ -103,7 +103,7 @@ describe('/api/traces', () => {
     expect((await api('PATCH', `/sessions/${info.id}`, { name: 'host side' })).json().session).toMatchObject({ name: 'host side', named: true, wrapped: true });
     expect((await api('PATCH', `/sessions/${info.id}`, { name: null })).json().session).toMatchObject({ name: 'wrapped' });
     const line = JSON.stringify({ seq: 1, t: 0, sessionId: 'w', type: 'frame', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'ping' }, size: 10 });
-    const pushed = await app.inject({ method: 'POST', url: `/api/sessions/${info.id}/ingest`, headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload: line + '\n' });
+    const pushed = await app.inject({ method: 'POST', url: `/api/sessions/${info.id}/ingest`, headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload: `${line}\n` });
     expect(pushed.statusCode).toBe(204);
     expect((await api('GET', `/sessions/${info.id}/events`)).json().events).toMatchObject([{ seq: 1, sessionId: info.id }]);
     expect((await api('POST', `/sessions/${info.id}/ingest/end`)).statusCode).toBe(204);

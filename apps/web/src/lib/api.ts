@@ -121,7 +121,7 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
       throw new ApiRequestError('network', `Cannot reach the mcpscope proxy: ${(err as Error).message}`);
     }
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown ;
     if (text.length > 0) {
       try {
         json = JSON.parse(text);

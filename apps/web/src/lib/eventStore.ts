@@ -227,7 +227,7 @@ export class EventStore {
   /** Changes a feature's per-session value (a no-op for a session that is gone: nothing is recreated). */
   updateSlot<T>(sessionId: string, slot: SessionSlot<T>, update: (prev: T) => T): void {
     const state = this.states.get(sessionId);
-    if (state && state.set(slot, update(state.get(slot)))) this.commit({});
+    if (state?.set(slot, update(state.get(slot)))) this.commit({});
   }
 
   /** Marks a once-per-session load as started; false when it already was (or the session is gone). */

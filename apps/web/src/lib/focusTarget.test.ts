@@ -4,9 +4,7 @@ import { focusWhenShown } from './focusTarget';
 
 // jsdom lays nothing out: every element counts as rendered unless it is inside [hidden].
 beforeAll(() => {
-  Element.prototype.getClientRects = function () {
-    return [{}] as unknown as DOMRectList;
-  };
+  Element.prototype.getClientRects = () => [{}] as unknown as DOMRectList;
 });
 afterEach(() => {
   document.body.innerHTML = '';

@@ -44,13 +44,13 @@ const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf']);
 
 /** Keeps the most specific errors: a wrapper ("property x does not match") goes when its cause is listed. */
 export function leafIssues(errors: Array<{ keyword: string; keywordLocation: string; instanceLocation: string; error: string }>): SchemaIssue[] {
-  const summaries = errors.filter((e) => SUMMARY_KEYWORDS.has(e.keyword)).map((e) => e.keywordLocation + '/');
+  const summaries = errors.filter((e) => SUMMARY_KEYWORDS.has(e.keyword)).map((e) => `${e.keywordLocation}/`);
   const kept = errors.filter((e) => {
     // "False boolean schema" under additionalProperties: false repeats its parent's message.
     if (e.keyword === 'false' && errors.length > 1) return false;
     if (summaries.some((s) => e.keywordLocation.startsWith(s))) return false;
     if (SUMMARY_KEYWORDS.has(e.keyword)) return true;
-    const prefix = e.keywordLocation + '/';
+    const prefix = `${e.keywordLocation}/`;
     return !errors.some((f) => f !== e && f.keywordLocation.startsWith(prefix));
   });
   const seen = new Set<string>();

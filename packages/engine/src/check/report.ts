@@ -150,7 +150,7 @@ function formatText(report: FindingsReport, line: (text: string) => string): str
   const { error, warning, info } = report.counts;
   const skipped = report.skipped?.length ? `, ${report.skipped.length} step(s) skipped` : '';
   lines.push(`${line(report.subject)}: ${error} error(s), ${warning} warning(s), ${info} info${skipped}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 const xml = (s: string): string =>
@@ -192,7 +192,7 @@ function formatJUnit(report: FindingsReport): string {
  * line (the CLI escapes newlines and control characters for the terminal).
  */
 export function formatReport(report: FindingsReport, format: ReportFormat, line: (text: string) => string = (text) => text): string {
-  if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
+  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   if (format === 'junit') return formatJUnit(report);
   return formatText(report, line);
 }

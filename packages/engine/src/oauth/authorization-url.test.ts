@@ -69,7 +69,7 @@ describe('the authorization URL is hostile input: only http(s) reaches a browser
     expect((await runner.guided!.next({})).stage).toBe('authorization');
     const stopped = await runner.guided!.next({});
     expect(stopped.stage).toBe('failed');
-    expect(JSON.stringify(stopped)).toContain('authorization_endpoint is a vscode: URL (\\\"vscode://evil.example/run\\\")');
+    expect(JSON.stringify(stopped)).toContain('authorization_endpoint is a vscode: URL (\\"vscode://evil.example/run\\")');
     expect(opened).toEqual([]);
   });
 

@@ -1,5 +1,4 @@
 import {
-  discoverOAuthServerInfo,
   exchangeAuthorization,
   registerClient,
   resolveClientMetadata,
@@ -32,8 +31,6 @@ export interface GuidedHost {
   /** A step-up (403 insufficient_scope): the client identity is kept and its registration widened if needed. */
   stepUp?: { requiredScope?: string };
 }
-
-type Pause = 'client' | 'authorization' | 'token';
 
 /**
  * Guided mode: the authorization one step at a time on the SDK's lower-level helpers

@@ -34,7 +34,7 @@ export function formatReplay(report: ReplayReport): string {
   const ignored = report.steps.flatMap((s) => s.ignored.flatMap((d) => d.reasons));
   const withIgnored = report.steps.filter((s) => s.ignored.length > 0).length;
   const note = ignored.length === 0 ? [] : [`ignored as expected to differ in ${withIgnored} response${withIgnored === 1 ? '' : 's'}: ${reasonCounts(ignored)} (--strict compares everything; --ignore adds paths)`];
-  return [...report.steps.map(stepLine), '', summary, ...note].join('\n') + '\n';
+  return `${[...report.steps.map(stepLine), '', summary, ...note].join('\n')}\n`;
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

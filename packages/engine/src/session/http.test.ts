@@ -47,7 +47,7 @@ describe('HTTP sessions', () => {
     const last = posts[posts.length - 1];
     expect(last.requestHeaders['x-test']).toBe('yes');
     // The token went out, but no event carries it (issue 4: secrets never reach the frame log).
-    expect(last.requestHeaders['authorization']).toMatch(/REDACTED/);
+    expect(last.requestHeaders.authorization).toMatch(/REDACTED/);
     expect(JSON.stringify(session.events())).not.toContain('secret-token');
     expect(last.requestHeaders['mcp-session-id']).toBe(session.info().mcpSessionId);
     expect(last.requestHeaders['mcp-protocol-version']).toBe(session.info().protocolVersion);

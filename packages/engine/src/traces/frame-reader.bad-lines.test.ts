@@ -46,7 +46,7 @@ function trace(): { text: string; seqs: number[]; bad: Map<number, { line: strin
     if (BAD[k]) bad.set(k, { line, lineNo: lines.length });
     if (k % 4 === 3) lines.push(JSON.stringify({ type: 'stderr', seq: ++seq, t: seq, sessionId: 's', text: `log ${seq}` }));
   }
-  return { text: lines.join('\n') + '\n', seqs, bad };
+  return { text: `${lines.join('\n')}\n`, seqs, bad };
 }
 
 const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

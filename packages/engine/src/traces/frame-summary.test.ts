@@ -60,7 +60,7 @@ let offline: OfflineSession;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mcpscope-summary-'));
   const file = join(dir, 'search.ndjson');
-  writeFileSync(file, [header, ...frames().lines].join('\n') + '\n');
+  writeFileSync(file, `${[header, ...frames().lines].join('\n')}\n`);
   offline = await OfflineSession.open('o', file, { every: 7 });
   await offline.indexed;
 });
@@ -108,7 +108,7 @@ describe('searching an offline trace on its frame summary', () => {
       { type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', id: 1, result: {} }, pair: 'nope', seq: 2, t: 0, sessionId: 's' },
       { type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'y' }, seq: 3, t: 0, sessionId: 's' },
     ];
-    writeFileSync(file, [header, ...odd.map((e) => JSON.stringify(e))].join('\n') + '\n');
+    writeFileSync(file, `${[header, ...odd.map((e) => JSON.stringify(e))].join('\n')}\n`);
     const o = await OfflineSession.open('odd', file);
     await o.indexed;
     expect((await o.searchFrames({ filter: 'has:finding', limit: 10 })).total).toBe(0);

@@ -62,10 +62,10 @@ function mixedTrace(good = 300) {
     const e: SessionEvent = seq % 7 === 0 ? { seq, t: seq, sessionId: 's', type: 'stderr', text: `log ${seq}` } : { seq, t: seq, sessionId: 's', type: 'frame', dir: seq % 2 ? 'out' : 'in', size: 10, msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `n${seq}` } } };
     add(e, seq % 3);
   }
-  const text = lines.join('\n') + '\n{"type":"frame","dir":"in","msg":{"jso'; // cut mid-line
+  const text = `${lines.join('\n')}\n{"type":"frame","dir":"in","msg":{"jso`; // cut mid-line
   const file = join(dir, 'mixed.ndjson');
   writeFileSync(file, text);
-  return { file, events, frames: events.filter((e) => e.type === 'frame'), warnAt, cutAt: Buffer.byteLength(lines.join('\n') + '\n') };
+  return { file, events, frames: events.filter((e) => e.type === 'frame'), warnAt, cutAt: Buffer.byteLength(`${lines.join('\n')}\n`) };
 }
 
 const seqs = (xs: readonly SessionEvent[]) => xs.map((e) => e.seq);
@@ -137,7 +137,7 @@ describe('opening in the background', () => {
     const pad = 'p'.repeat(400);
     for (let seq = 1; seq <= events; seq++) lines.push(JSON.stringify({ type: 'frame', dir: seq % 2 ? 'out' : 'in', msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `${seq} ${pad}` } }, size: 1, seq, t: seq, sessionId: 's' }));
     const file = join(dir, 'big.ndjson');
-    writeFileSync(file, lines.join('\n') + '\n');
+    writeFileSync(file, `${lines.join('\n')}\n`);
     return file;
   }
 

@@ -30,7 +30,7 @@ function trace(): string {
     const msg = i % 2 ? { jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `answer ${i}${i % 1000 === 1 ? ' needle' : ''}` }] } } : { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `ask ${i}` } } };
     out.push(JSON.stringify({ type: 'frame', dir: i % 2 ? 'in' : 'out', msg, size: 80, ...(i % 2 ? { pair: { requestSeq: i, method: 'tools/call', latencyMs: 1 } } : {}), seq: i + 1, t: i, sessionId: 's' }));
   }
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 /** Descriptors of this process open on `file`. */
@@ -127,7 +127,7 @@ describe('the frame summary built in the background', () => {
     await expectSameAnswers(offline);
     expect(await offline.summarized()).toBe(true);
     const empty = join(dir, 'empty.ndjson');
-    writeFileSync(empty, header + '\n');
+    writeFileSync(empty, `${header}\n`);
     const none = await OfflineSession.open('e', empty);
     await none.indexed;
     expect(await none.summarized()).toBe(false);

@@ -63,7 +63,7 @@ describe('traces folder and offline sessions', () => {
     const file = join(dir, 'big.ndjson');
     const lines = [JSON.stringify(makeHeader({ tool: { name: 't', version: '1' }, session: { id: 'x', name: 'big', transport: 'stdio', target: 'x' } }))];
     for (let seq = 1; seq <= 12_345; seq++) lines.push(JSON.stringify({ seq, t: seq, sessionId: 'x', type: 'stderr', text: `line ${seq}` }));
-    writeFileSync(file, lines.join('\n') + '\n');
+    writeFileSync(file, `${lines.join('\n')}\n`);
     engine = new Engine();
     const offline = await engine.openTrace(file);
     expect(offline.events().length).toBe(5000);
@@ -88,7 +88,7 @@ describe('traces folder and offline sessions', () => {
         ),
       );
     }
-    writeFileSync(file, lines.join('\n') + '\n');
+    writeFileSync(file, `${lines.join('\n')}\n`);
     engine = new Engine();
     const offline = await engine.openTrace(file);
     expect(offline.index.frames).toBe(6000);

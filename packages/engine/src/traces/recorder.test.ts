@@ -134,7 +134,7 @@ describe('recording in batches', () => {
     await tick();
     const kept = readFileSync(file, 'utf8');
     // One run of the loop: five events, room for the first and half of the second.
-    const lineOf = (e: SessionEvent) => JSON.stringify(e) + '\n';
+    const lineOf = (e: SessionEvent) => `${JSON.stringify(e)}\n`;
     const batch = [4, 5, 6, 7, 8].map((n) => session.log.add(note(n)) as FrameEvent);
     room = Buffer.byteLength(lineOf(batch[0]!)) + 10;
     await tick();

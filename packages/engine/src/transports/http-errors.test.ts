@@ -15,7 +15,7 @@ beforeAll(async () => {
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       if (req.url === '/nowhere') {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Cannot ' + req.method + ' /nowhere');
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`Cannot ${req.method} /nowhere`);
       } else if (req.url === '/forbidden') {
         res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden: this server needs an X-Api-Key header');
       } else if (req.url === '/long') {
@@ -98,7 +98,7 @@ describe('an HTTP error response', () => {
   it('caps the body it shows at 4 KiB', async () => {
     engine = new Engine();
     const err = await failedOpen(engine, `${base}/long`);
-    expect(err.details?.httpBody?.startsWith('x'.repeat(4096) + '… [cut by mcpscope')).toBe(true);
+    expect(err.details?.httpBody?.startsWith(`${'x'.repeat(4096)}… [cut by mcpscope`)).toBe(true);
   });
 
   for (const era of ['legacy', 'auto'] as const) {

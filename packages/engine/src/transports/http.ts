@@ -3,7 +3,7 @@ import type { HttpSessionConfig } from '../session/types.js';
 
 export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
   const headers = { ...config.headers };
-  if (config.bearerToken) headers['Authorization'] = `Bearer ${config.bearerToken}`;
+  if (config.bearerToken) headers.Authorization = `Bearer ${config.bearerToken}`;
   return headers;
 }
 

@@ -194,7 +194,7 @@ export class StdioProcessTransport implements Transport {
   async sendText(text: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.closed || stdin.destroyed) throw new EngineError('ENGINE_NOT_CONNECTED', 'The server process is not running');
-    const line = text + '\n';
+    const line = `${text}\n`;
     await new Promise<void>((resolve, reject) => {
       stdin.write(line, (err) => (err ? reject(err) : resolve()));
     });

@@ -83,12 +83,12 @@ async function launch(cli, serverArgs, seed, token) {
   return verdict('launch', seed, { ...r, signal: r.signal === 'SIGTERM' ? null : r.signal }, [0]);
 }
 
-const WRAP_INPUT = [
+const WRAP_INPUT = `${[
   { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '0' } } },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
   { jsonrpc: '2.0', id: 1, method: 'tools/list' },
   { jsonrpc: '2.0', id: 2, method: 'ping' },
-].map((m) => JSON.stringify(m)).join('\n') + '\n';
+].map((m) => JSON.stringify(m)).join('\n')}\n`;
 
 /**
  * Runs every target for each seed. Returns the runs and the totals: `messages` is the number of
@@ -141,13 +141,13 @@ export function hostileTraces(r, { bigLineBytes = 100 * 1024 * 1024 } = {}) {
     lines.push(text.startsWith('{') && text.endsWith('}') ? frame(i, text) : `{"type":"frame","seq":${i},"t":${i},"sessionId":"s","dir":"in","raw":${JSON.stringify(text)},"size":10}`);
   }
   return [
-    ['hostile-frames', [header(), ...lines].join('\n') + '\n'],
-    ['deep-event', [header(), frame(1, `{"jsonrpc":"2.0","method":"x","params":${deepText(10_000)}}`)].join('\n') + '\n'],
+    ['hostile-frames', `${[header(), ...lines].join('\n')}\n`],
+    ['deep-event', `${[header(), frame(1, `{"jsonrpc":"2.0","method":"x","params":${deepText(10_000)}}`)].join('\n')}\n`],
     ['deep-header', `{"type":"header","format":"mcpscope-trace","version":1,"x":${deepText(10_000)}}\n`],
-    ['bad-createdAt', [header({ createdAt: 1e400 }), frame(1, '{}')].join('\n').replace('"createdAt":null', '"createdAt":1e400') + '\n'],
-    ['proto-keys', [header({ __proto__: null }).replace('{"type"', '{"__proto__":{"type":"x"},"constructor":1,"type"'), frame(1, '{"__proto__":{"method":"x"},"method":"toString","id":"constructor"}')].join('\n') + '\n'],
-    ['invalid-utf8', Buffer.concat([Buffer.from(header() + '\n'), Buffer.from([0xff, 0xfe, 0x00, 0x0a]), Buffer.from(frame(1, '{"jsonrpc":"2.0","method":"\\ud800"}') + '\n')])],
-    ['truncated', header() + '\n' + frame(1, '{"jsonrpc":"2.0","method":"notifications/message"}').slice(0, 40)],
+    ['bad-createdAt', `${[header({ createdAt: 1e400 }), frame(1, '{}')].join('\n').replace('"createdAt":null', '"createdAt":1e400')}\n`],
+    ['proto-keys', `${[header({ __proto__: null }).replace('{"type"', '{"__proto__":{"type":"x"},"constructor":1,"type"'), frame(1, '{"__proto__":{"method":"x"},"method":"toString","id":"constructor"}')].join('\n')}\n`],
+    ['invalid-utf8', Buffer.concat([Buffer.from(`${header()}\n`), Buffer.from([0xff, 0xfe, 0x00, 0x0a]), Buffer.from(`${frame(1, '{"jsonrpc":"2.0","method":"\\ud800"}')}\n`)])],
+    ['truncated', `${header()}\n${frame(1, '{"jsonrpc":"2.0","method":"notifications/message"}').slice(0, 40)}`],
     ['not-a-trace', '\u001b]52;c;cHduZWQ=\u0007 hello\n'],
     ['big-line', { size: bigLineBytes }],
   ];
@@ -181,7 +181,7 @@ export async function fuzzTraces({ cli, seeds, workDir, bigLineBytes, onRun = ()
     for (const [name, content] of hostileTraces(rng(seed), { bigLineBytes })) {
       const file = join(workDir, `trace-${seed}-${name}.ndjson`);
       if (content.size) {
-        writeFileSync(file, JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0' }, session: { id: 's', name: 's', transport: 'stdio', target: 'x' } }) + '\n');
+        writeFileSync(file, `${JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0' }, session: { id: 's', name: 's', transport: 'stdio', target: 'x' } })}\n`);
         truncateSync(file, content.size);
         appendFileSync(file, '\n');
       } else writeFileSync(file, content);

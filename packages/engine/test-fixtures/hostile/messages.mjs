@@ -22,7 +22,7 @@ export function rng(seed) {
 
 /** JSON text nested `depth` levels deep (arrays or objects), built as text: no recursion anywhere. */
 export function deepText(depth, kind = 'array') {
-  return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 /** Ids of every JSON type, as JSON text. */

@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 
 const mode = process.env.FIXTURE_MODE ?? '';
-const send = (text) => process.stdout.write(text + '\n');
+const send = (text) => process.stdout.write(`${text}\n`);
 const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const msg = JSON.parse(line);

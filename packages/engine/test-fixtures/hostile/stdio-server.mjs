@@ -8,7 +8,7 @@ const seed = Number(process.env.FUZZ_SEED ?? 1);
 const count = Number(process.env.FUZZ_COUNT ?? 50);
 const maxDepth = Number(process.env.FUZZ_MAX_DEPTH ?? 10_000);
 const r = rng(seed);
-const write = (line) => process.stdout.write(Buffer.isBuffer(line) ? Buffer.concat([line, Buffer.from('\n')]) : line + '\n');
+const write = (line) => process.stdout.write(Buffer.isBuffer(line) ? Buffer.concat([line, Buffer.from('\n')]) : `${line}\n`);
 process.stderr.write(`hostile server seed ${seed}\u001b]52;c;cHduZWQ=\u0007\u001b[2J\n`);
 
 let flooded = false;

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { SessionConfigInput } from '@mcpscope/wire';
 import { connectFailureDetails } from '../../lib/api';
 import { useCreateSession } from '../../lib/connectDemo';
 import { useServices, useStoreSelector } from '../../lib/services';
-import { activeSessionStore, activeTabStore, connectFocusStore } from '../../lib/uiState';
+import { activeSessionStore, connectFocusStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { connectOpenStore, connectSectionState } from './connectSection';
 import { sessionOptions, telemetryChoiceStore } from './telemetryChoice';

@@ -10,7 +10,7 @@ const raw = (text: string, extra: Partial<FrameEvent> = {}): FrameEvent => ({ ty
 
 describe('a frame kept as text', () => {
   it('lays out at most RAW_SHOWN_CHARS of a line at the cap and says so; Copy still has all of it', () => {
-    const text = '{"jsonrpc":"2.0","id":2,"result":{"pad":"' + 'a'.repeat(3 * RAW_SHOWN_CHARS);
+    const text = `{"jsonrpc":"2.0","id":2,"result":{"pad":"${'a'.repeat(3 * RAW_SHOWN_CHARS)}`;
     render(<RawText frame={raw(text, { findings: [{ rule: 'message-too-large', severity: 'info', message: 'longer than the line cap' }] })} />);
     expect(screen.getByTestId('frame-detail-raw').textContent).toHaveLength(RAW_SHOWN_CHARS);
     expect(screen.getByTestId('frame-detail-raw').textContent!.startsWith('{"jsonrpc":"2.0","id":2')).toBe(true);

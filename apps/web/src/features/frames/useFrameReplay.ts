@@ -80,7 +80,7 @@ export function useFrameReplay(sessionId: string | null, log: SessionLog | undef
     const r = replayableFrame(frame);
     if (!r.ok) return { replayable: false, replayBlocked: r.reason, editTargets: [], editBlocked: r.reason, fromTrace };
     const editTargets = fromTrace ? liveSessions : session ? [{ id: session.id, name: sessionName(session) }] : [];
-    const stillActive = !r.value.notification && progressTokenOf(r.value.message) !== undefined && log !== undefined && log.holdsFrameSeq(frame.seq) && log.responseTo(frame.seq) === undefined;
+    const stillActive = !r.value.notification && progressTokenOf(r.value.message) !== undefined && log?.holdsFrameSeq(frame.seq) && log.responseTo(frame.seq) === undefined;
     return {
       replayable: true,
       replayBlocked: blocked ?? (run?.status === 'pending' ? 'A replay is in flight' : stillActive ? activeTokenReason(frame.seq) : undefined),

@@ -5,7 +5,6 @@ import { connectedSession, fakeWorkbench } from '../../lib/testWorkbench';
 import { testServices } from '../../lib/testServices';
 import { RpcError } from '../../lib/workbenchApi';
 import { composerPrefillStore } from '../../lib/composerPrefill';
-import { getHistory } from './getHistory';
 import { usePromptsModel } from './usePromptsModel';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { sendBlockedReason } from '../../lib/capabilities';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigationTarget } from '../../lib/navigation';
 import { useServices, useSessionSlot, useStoreSelector } from '../../lib/services';
 import { useFeature } from '../../lib/useFeature';

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectedSession, fakeWorkbench, pushNotification } from '../../lib/testWorkbench';
 import { testServices } from '../../lib/testServices';
 import { composerPrefillStore } from '../../lib/composerPrefill';
-import { readHistory } from './readHistory';
 import { navigationStore, resourcesNavigation } from '../../lib/navigation';
 import { activeSessionStore } from '../../lib/uiState';
 import { useResourcesModel } from './useResourcesModel';

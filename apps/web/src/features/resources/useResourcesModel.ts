@@ -1,6 +1,6 @@
 import { sendBlockedReason } from '../../lib/capabilities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useServices, useSessionSlot, useStoreSelector } from '../../lib/services';
 import { useNavigationTarget } from '../../lib/navigation';
 import { useFeature } from '../../lib/useFeature';

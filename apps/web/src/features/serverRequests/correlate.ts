@@ -67,7 +67,7 @@ function roundOf(log: FrameSource, request: FrameEvent, fromIndex: number): numb
 function inputRequiredOrigin(log: FrameSource, key: string, method: string): RequestOrigin | null {
   for (let i = log.frames.length - 1; i >= 0 && i > log.frames.length - SCAN_LIMIT; i--) {
     const f = log.frames.get(i);
-    if (!f || f.dir !== 'in' || !f.msg) continue;
+    if (f?.dir !== 'in' || !f.msg) continue;
     const result = f.msg.result;
     if (!isRecord(result) || result.resultType !== 'input_required' || !isRecord(result.inputRequests)) continue;
     const entry = result.inputRequests[key];

@@ -12,7 +12,7 @@ import { challengeOf } from '../../lib/wwwAuthenticate';
 export function SessionErrorBanner() {
   const activeId = useValue(activeSessionStore);
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === activeId));
-  if (!session || session.state !== 'failed' || !session.error) return null;
+  if (session?.state !== 'failed' || !session.error) return null;
   return (
     <div className="max-h-[40%] shrink-0 overflow-auto border-b border-line p-2">
       <ConnectErrorView

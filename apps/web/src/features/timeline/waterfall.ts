@@ -1,7 +1,7 @@
 import { expectedError, idKey, requestTarget, type Direction, type FrameEvent, type SpanNode } from '@mcpscope/protocol';
 import type { ConsoleEntry } from '../../lib/consoleEntry';
 import type { SessionLog } from '../../lib/sessionLog';
-import type { Bar, BarOutcome, Marker, MarkerKind } from './bar';
+import type { Bar, Marker, MarkerKind } from './bar';
 import { SpanRows } from './spanRows';
 
 export type { Bar, BarOutcome, Marker, MarkerKind, ProgressMark } from './bar';

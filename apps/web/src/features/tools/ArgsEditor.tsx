@@ -87,7 +87,7 @@ function RootIssues({ m }: { m: ArgsModel }) {
 }
 
 function collectPaths(spec: ArgsModel['spec'], prefix = ''): string[] {
-  if (!spec || spec.kind !== 'object') return [];
+  if (spec?.kind !== 'object') return [];
   return (spec.properties ?? []).flatMap((p) => {
     const key = prefix ? `${prefix}.${p.name}` : p.name;
     return [key, ...collectPaths(p.spec, key)];

@@ -5,7 +5,6 @@ import { useStoreSelector } from '../../lib/services';
 import { useFeature } from '../../lib/useFeature';
 import { useInvalidateOnNotification } from '../../lib/useInvalidateOnNotification';
 import { usePagedList } from '../../lib/usePagedList';
-import { useValue } from '../../lib/valueStore';
 import { ToolItemSchema, type Tool } from './tool';
 import { diffToolLists, isEmptyDiff, type ToolListDiff } from './toolListDiff';
 

@@ -30,7 +30,7 @@ export function hexRow(bytes: Uint8Array, row: number, perRow: number): { offset
     if (perRow > 8 && i === start + 8) hex += ' ';
     if (i < end) {
       const b = bytes[i]!;
-      hex += b.toString(16).padStart(2, '0') + ' ';
+      hex += `${b.toString(16).padStart(2, '0')} `;
       ascii += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.';
     } else hex += '   ';
   }
