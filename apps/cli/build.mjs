@@ -60,7 +60,9 @@ const requireBuiltins = {
   name: 'require-builtins',
   setup(build) {
     build.onResolve({ filter: COSTLY_BUILTINS }, (args) => {
-      if (args.namespace === 'required-builtin') return { path: args.path, external: true };
+      // A dynamic import() wants the module's named exports (OpenTelemetry's `const { Agent } =
+      // await import('http')`), which a CommonJS wrapper would hide behind `default`; it is late anyway.
+      if (args.namespace === 'required-builtin' || args.kind === 'dynamic-import') return { path: args.path, external: true };
       return { path: args.path, namespace: 'required-builtin' };
     });
     build.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));

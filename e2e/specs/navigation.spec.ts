@@ -8,7 +8,7 @@ import { McpscopeApp } from '../fixtures/app';
  */
 
 // Display order of the grouped navigation: Traffic, Server, Diagnosis, Recordings.
-const VIEWS = ['frames', 'console', 'notifications', 'timeline', 'composer', 'tools', 'apps', 'resources', 'prompts', 'tasks', 'capabilities', 'findings', 'client', 'oauth', 'traces', 'compare'];
+const VIEWS = ['frames', 'console', 'notifications', 'timeline', 'composer', 'tools', 'apps', 'resources', 'prompts', 'tasks', 'capabilities', 'findings', 'client', 'oauth', 'spans', 'traces', 'compare'];
 
 let app: Launched;
 test.afterEach(async () => {

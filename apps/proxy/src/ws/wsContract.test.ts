@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { demoStdioEntry } from '@mcpscope/demo-server';
+import { OTLP_RECEIVER_PATH, OTLP_SECRET_HEADER } from '@mcpscope/protocol';
 import { PendingServerRequestSchema, WS_BATCH_TYPE, WsServerMessageSchema, type SessionConfigInput } from '@mcpscope/wire';
 import { startOAuthServers, type OAuthServers } from '../../../../e2e/fixtures/oauth-servers.js';
 import { fixtureConfig } from '../../test-fixtures/fixtures.js';
@@ -75,6 +77,17 @@ describe('the /ws contract', () => {
     const httpId = (refused.json() as { error: { details: { sessionId: string } } }).error.details.sessionId;
     expect((await api('POST', `/sessions/${httpId}/oauth/authorize`, { config: { scope: 'mcp:read' } })).statusCode).toBe(200);
     await watcher.inbox.until(() => watcher.inbox.find('oauth'), 'an OAuth step');
+
+    // A server's span, posted to mcpscope's OTLP receiver with the session's secret: a span event.
+    // (This app is never listened on: the receiver's URL, which only the server's variables name, is set by hand.)
+    h.engine.spanReceivers.url = `http://${HOST}${OTLP_RECEIVER_PATH}`;
+    const demo: SessionConfigInput = { transport: 'stdio', command: process.execPath, args: [demoStdioEntry()], env: {}, era: 'legacy' };
+    const demoId = (await api('POST', '/sessions', { config: demo, collectServerSpans: true })).json().session.id as string;
+    const now = String(BigInt(Date.now()) * 1_000_000n);
+    const otlp = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', name: 'tools/call echo', kind: 2, startTimeUnixNano: now, endTimeUnixNano: now }] }] }] };
+    const posted = await h.app.inject({ method: 'POST', url: OTLP_RECEIVER_PATH, headers: { host: HOST, 'content-type': 'application/json', [OTLP_SECRET_HEADER]: h.engine.spanReceivers.secretFor(demoId) }, payload: otlp });
+    expect(posted.statusCode).toBe(200);
+    await watcher.inbox.until(() => watcher.inbox.find('span'), 'a server span');
 
     // A flood that the stalled tab cannot follow: a gap marker in its stream.
     const floodId = (await api('POST', '/sessions', { config: fixtureConfig('logging') })).json().session.id as string;

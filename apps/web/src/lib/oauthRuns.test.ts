@@ -34,6 +34,18 @@ describe('oauthRuns', () => {
     expect(bad!.recovered.size).toBe(0);
   });
 
+  it('a DPoP nonce the resource server asks for after the authorization stays in that run', () => {
+    const runs = oauthRuns([
+      ev('start'), ev('token-exchange'), ev('dpop-nonce', { server: 'authorization' }), ev('token-exchange'), ev('authorized'),
+      ev('dpop-nonce', { server: 'resource' }),
+      ev('step-up'), ev('start'),
+    ]);
+    expect(runs.map((r) => [r.title, r.steps.map((e) => e.step)])).toEqual([
+      ['Authorization', ['start', 'token-exchange', 'dpop-nonce', 'token-exchange', 'authorized', 'dpop-nonce']],
+      ['Step-up', ['step-up', 'start']],
+    ]);
+  });
+
   it('reads hostile details defensively', () => {
     const runs = oauthRuns([ev('step-up', { requiredScope: 42, response: 'x' }), ev('client-registration-update', { response: { status: '404' } })]);
     expect(runs[0]!.title).toBe('Step-up');

@@ -17,6 +17,8 @@ export interface OAuthRun {
 /** Steps that say why a run starts; the run's own work begins after them. */
 const TRIGGERS = new Set(['unauthorized', 'step-up', 'token-expiring']);
 const ENDS = new Set(['authorized', 'error', 'state-mismatch', 'signed-out']);
+/** Steps of using the run's token after it ended (a DPoP nonce the resource server asked for): still that run's. */
+const FOLLOW_UPS = new Set(['dpop-nonce']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -31,6 +33,9 @@ function statusOf(e: OAuthEvent): number | undefined {
  * so that steps do not pile up across runs: a new run starts with what triggered it (a 401, a
  * 403 insufficient_scope) or, without a trigger, with its `start`; a sign-out is a run of its own.
  */
+/** The run's last step that is not a follow-up of its token. */
+const lastWork = (run: readonly OAuthEvent[]): string => run.findLast((e) => !FOLLOW_UPS.has(e.step))?.step ?? '';
+
 export function oauthRuns(steps: readonly OAuthEvent[]): OAuthRun[] {
   const groups: OAuthEvent[][] = [];
   let current: OAuthEvent[] = [];
@@ -41,7 +46,7 @@ export function oauthRuns(steps: readonly OAuthEvent[]): OAuthRun[] {
       (e.step === 'start' && worked()) ||
       (e.step === 'revocation' && current.length > 0) ||
       (e.step === 'signed-out' && current.length > 0 && current[0]!.step !== 'revocation') ||
-      (current.length > 0 && ENDS.has(current.at(-1)!.step) && !ENDS.has(e.step));
+      (current.length > 0 && ENDS.has(lastWork(current)) && !ENDS.has(e.step) && !FOLLOW_UPS.has(e.step));
     if (opens) {
       groups.push(current);
       current = [];

@@ -61,9 +61,11 @@ describe('prespawn: a server started before the engine loaded', () => {
   });
 
   it('with unclaimedMs, is stopped when nobody took it by then (a background mcpscope whose starter went away)', async () => {
-    // sh writes its pid at once, then becomes a process that never ends by itself.
+    // sh writes its pid at once, then becomes a process that never ends by itself. The pid is the
+    // host's (the first of /proc/self/status's NSpid): $$ is its own view in a PID namespace.
     const log = join(dir, 'unclaimed.pid');
-    const target = { command: '/bin/sh', args: ['-c', `echo $$ > ${log}; exec sleep 1000`], env: {} };
+    const script = `while read key value rest; do [ "$key" = NSpid: ] && echo "$value" > ${log}; done < /proc/self/status; exec sleep 1000`;
+    const target = { command: '/bin/sh', args: ['-c', script], env: {} };
     prespawn(target, { unclaimedMs: 500 });
     await waitFor(() => existsSync(log) && readFileSync(log, 'utf8').trim() !== '', 'the prespawned server to start');
     const pid = Number(readFileSync(log, 'utf8'));

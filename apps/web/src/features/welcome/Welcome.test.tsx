@@ -42,7 +42,7 @@ describe('Welcome', () => {
     act(() => setTab('tools'));
     fireEvent.click(button);
     await waitFor(() => expect(activeSessionStore.getSnapshot()).toBe('demo-1'));
-    expect(createSession).toHaveBeenCalledWith(DEMO);
+    expect(createSession).toHaveBeenCalledWith(DEMO, undefined); // no trace-context or span options for the demo
     expect(activeTabStore.getSnapshot()).toBe('frames');
     expect(services.store.getSnapshot().sessions.map((s) => s.id)).toEqual(['demo-1']);
   });
