@@ -1,7 +1,7 @@
 import type { SessionEvent } from '@mcpscope/protocol';
 import { EXERCISE_RULES, findingOf } from '@mcpscope/protocol/lint';
 import type { Session } from '../session/session.js';
-import type { ExerciseFinding } from './exercise-deep.js';
+import type { ExerciseFinding } from './exercise-finding.js';
 
 /** How the server went away during a check, and in which step. */
 export interface ServerExit {

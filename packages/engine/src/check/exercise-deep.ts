@@ -1,8 +1,8 @@
-import type { Finding } from '@mcpscope/protocol';
 import { EXERCISE_RULES, findingOf, validationErrorsAreToolErrors } from '@mcpscope/protocol/lint';
 import type { Session } from '../session/session.js';
 import { argumentsFor } from './args-from-schema.js';
 import type { CheckSteps } from './check-steps.js';
+import type { ExerciseFinding } from './exercise-finding.js';
 import { invalidArgumentsFor, type InvalidArguments } from './invalid-args.js';
 import { SCHEMA_INVALID, sharedSchemaValidator } from '../requests/schema-validator.js';
 
@@ -14,11 +14,6 @@ type Outcome =
   | { kind: 'error'; code: number; message: string }
   | { kind: 'failed'; message: string; crashed: boolean }
   | { kind: 'skipped' };
-
-/** A finding of an exercise rule, with where it came from (no frame of its own). */
-export interface ExerciseFinding extends Finding {
-  excerpt: string;
-}
 
 const rule = (id: string) => EXERCISE_RULES.find((r) => r.id === id)!;
 /** A server's text for a note or a message: one line (its whitespace runs as one space), clipped. */

@@ -1,7 +1,8 @@
 import type { Session } from '../session/session.js';
 import { argumentsFor } from './args-from-schema.js';
 import { CheckSteps } from './check-steps.js';
-import { DeepExercise, type ExerciseFinding } from './exercise-deep.js';
+import { DeepExercise } from './exercise-deep.js';
+import type { ExerciseFinding } from './exercise-finding.js';
 
 export interface ExerciseOptions {
   /** Call tools annotated readOnlyHint (with arguments from their inputSchema). */

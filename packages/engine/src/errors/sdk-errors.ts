@@ -1,12 +1,9 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { EngineError } from './errors.js';
 import { describeNetworkError } from '../transports/network-error.js';
+import type { RpcError } from './rpc-error.js';
 
-export interface RpcError {
-  code: number;
-  message: string;
-  data?: unknown;
-}
+export type { RpcError } from './rpc-error.js';
 
 /** The JSON-RPC error object of a ProtocolError (the SDK's "server answered with an error"). */
 export function rpcErrorOf(err: ProtocolError): RpcError {

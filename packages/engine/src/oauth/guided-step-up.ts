@@ -1,5 +1,5 @@
 import type { OAuthServerInfo } from '@modelcontextprotocol/client';
-import type { GuidedHost } from './guided.js';
+import type { GuidedHost } from './guided-host.js';
 import type { GuidedInputs } from './guided-types.js';
 import { planRegistration, type RegistrationPlan } from './registration-plan.js';
 import { widenRegistration } from './registration-update.js';

@@ -1,4 +1,4 @@
-import type { ClientAuthMethod } from './types.js';
+import type { ClientAuthMethod } from './client-auth-method.js';
 
 /**
  * Where a Guided authorization stands: paused before `client`, `authorization` or `token`

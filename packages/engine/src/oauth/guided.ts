@@ -6,31 +6,12 @@ import {
   selectResourceURL,
   startAuthorization,
   validateAuthorizationResponseIssuer,
-  type FetchLike,
   type OAuthServerInfo,
 } from '@modelcontextprotocol/client';
-import type { OAuthEmit } from './oauth-fetch.js';
-import type { McpscopeOAuthProvider } from './provider.js';
 import { GUIDED_EDITABLE, GUIDED_NEXT, type GuidedInputs, type GuidedStage, type GuidedState } from './guided-types.js';
 import { keepRegisteredClient, planStepUp, STEP_UP_EDITABLE, stepUpNext } from './guided-step-up.js';
-import type { OAuthConfig, UserAgent } from './types.js';
+import type { GuidedHost } from './guided-host.js';
 import { checkAuthorizationUrl } from './authorization-url.js';
-
-/** What the Guided flow borrows from its OAuthRunner: the same provider, fetch, events and user agent. */
-export interface GuidedHost {
-  serverUrl: URL;
-  config: OAuthConfig;
-  provider: McpscopeOAuthProvider;
-  fetchFn: FetchLike;
-  emit: OAuthEmit;
-  userAgent?: UserAgent;
-  scope?: string;
-  resourceMetadataUrl?: URL;
-  /** Discovery with the runner's 2025-03-26 issuer fallback. */
-  discover(): Promise<OAuthServerInfo>;
-  /** A step-up (403 insufficient_scope): the client identity is kept and its registration widened if needed. */
-  stepUp?: { requiredScope?: string };
-}
 
 /**
  * Guided mode: the authorization one step at a time on the SDK's lower-level helpers

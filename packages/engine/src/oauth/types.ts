@@ -1,7 +1,8 @@
 import type { DpopConfig } from './dpop.js';
 import type { GuidedState } from './guided-types.js';
+import type { ClientAuthMethod } from './client-auth-method.js';
 
-export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
+export type { ClientAuthMethod } from './client-auth-method.js';
 
 /** How mcpscope connects to an OAuth-protected MCP server. Parsed from CLI flags or the wire. */
 export interface OAuthConfig {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fetchToken, selectResourceURL, type FetchLike, type OAuthServerInfo } from '@modelcontextprotocol/client';
+import { fetchToken, selectResourceURL, type FetchLike, type OAuthClientProvider, type OAuthServerInfo } from '@modelcontextprotocol/client';
 import { JWT_BEARER } from './cross-app.js';
-import type { McpscopeOAuthProvider } from './provider.js';
 import type { OAuthConfig } from './types.js';
 
 /** A JWS compact serialization: three base64url parts (a platform token, not something to guess at). */
@@ -33,9 +32,18 @@ export function workloadTokenRequest(config: OAuthConfig, scope: string | undefi
   return params;
 }
 
+/**
+ * What the workload grant needs of the engine's provider (McpscopeOAuthProvider), named here
+ * because provider.ts imports this file for the token request's parameters.
+ */
+export interface WorkloadProvider extends OAuthClientProvider {
+  saveResourceUrl(url: string): void;
+  saveAuthorizationServerUrl(url: string): void;
+}
+
 export interface WorkloadAuthorization {
   serverUrl: URL;
-  provider: McpscopeOAuthProvider;
+  provider: WorkloadProvider;
   fetchFn: FetchLike;
   scope?: string;
   discover(): Promise<OAuthServerInfo>;

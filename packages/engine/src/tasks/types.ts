@@ -1,5 +1,5 @@
-import type { RpcError } from '../errors/sdk-errors.js';
-import type { RequestOptions, RequestOutcome } from '../session/types.js';
+import type { RpcError } from '../errors/rpc-error.js';
+import type { RequestOptions, RequestOutcome } from '../session/request-types.js';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 

@@ -1,5 +1,5 @@
 import type { SessionEvent } from '@mcpscope/protocol';
-import type { TraceIndex } from './trace-index.js';
+import type { TraceIndex } from './trace-index-types.js';
 import { scanLineBytes, type VisitResult } from './line-scanner.js';
 import { classifyLine } from './line-kind.js';
 import { readTraceLine, TWO_TYPES, type LineFailure } from './trace-line.js';

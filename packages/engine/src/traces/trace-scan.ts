@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { TraceError, TraceHeaderSchema, TRACE_FORMAT, tooLongWarning, type TraceHeader } from '@mcpscope/trace';
 import { idKey, jsonTextTooDeep, MAX_JSON_DEPTH, messageId, type SessionEvent } from '@mcpscope/protocol';
 import type { SessionInfo } from '../session/types.js';
-import type { TraceIndex } from './trace-index.js';
+import type { TraceIndex } from './trace-index-types.js';
 import type { ScannedBytes } from './line-scanner.js';
 import { classifyLine } from './line-kind.js';
 import { lineWarning, readTraceLine, TWO_TYPES } from './trace-line.js';
