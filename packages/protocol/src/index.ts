@@ -7,6 +7,7 @@ export * from './filter.js';
 export * from './lint/findings.js';
 export * from './memory.js';
 export * from './limits.js';
+export { isRecord } from './is-record.js';
 export * from './apps.js';
 export * from './app-csp.js';
 export {

@@ -1,4 +1,5 @@
 import type { FrameEvent } from './events.js';
+import { isRecord } from './is-record.js';
 
 /**
  * Errors that are how a negotiation is meant to go, not a fault of the server: mcpscope's own
@@ -15,7 +16,6 @@ export interface ExpectedError {
 
 const METHOD_NOT_FOUND = -32601;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The request was sent by mcpscope itself (its origin), not by the user. A trace may carry anything: read defensively. */
 function sentByMcpscope(request: FrameEvent): boolean {

@@ -1,3 +1,4 @@
+import { isRecord } from './is-record.js';
 /**
  * What a request acts on, to name it next to its method: `tools/call echo`,
  * `resources/read file:///…`, `prompts/get greeting`. The params come from the server or a
@@ -6,7 +7,6 @@
  */
 export const MAX_TARGET = 120;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const stringAt = (o: unknown, key: string): string | undefined => (isRecord(o) && Object.hasOwn(o, key) && typeof o[key] === 'string' ? o[key] : undefined);
 
 /** The params field that names the target, by method. */

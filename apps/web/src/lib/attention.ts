@@ -2,6 +2,7 @@ import type { OAuthEvent } from '@mcpscope/protocol';
 import type { PendingServerRequest } from '@mcpscope/wire';
 import type { AppQuestion } from './appQuestions';
 import { oauthRuns } from './oauthRuns';
+import { isRecord } from '@mcpscope/protocol';
 
 /** An authorization that waits for the user: in the browser, or at a Guided pause. */
 export interface OAuthWait {
@@ -17,7 +18,6 @@ export interface OAuthWait {
   grantedScope?: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const scopeIn = (e: OAuthEvent | undefined, key: string): string | undefined => {
   const d = e?.detail;
   const v = isRecord(d) && Object.hasOwn(d, key) ? d[key] : undefined;

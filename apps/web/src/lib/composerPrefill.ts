@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { activeSessionStore, activeTabStore } from './uiState';
 import { createValueStore, useValue } from './valueStore';
+import { isRecord } from '@mcpscope/protocol';
 
 /**
  * "Edit and replay": a request, from any tab (a frame, a history entry), to open the Composer
@@ -42,7 +43,6 @@ export function withoutId(message: ReplayMessage): ReplayMessage {
   return copy as ReplayMessage;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A progress token nobody used: `edit-` and 12 random hex digits. */
 export function newProgressToken(): string {

@@ -1,4 +1,5 @@
 import type { OAuthEvent } from '@mcpscope/protocol';
+import { isRecord } from '@mcpscope/protocol';
 
 /** One authorization attempt: what started it, its steps in order, and how it ended. */
 export interface OAuthRun {
@@ -20,7 +21,6 @@ const ENDS = new Set(['authorized', 'error', 'state-mismatch', 'signed-out']);
 /** Steps of using the run's token after it ended (a DPoP nonce the resource server asked for): still that run's. */
 const FOLLOW_UPS = new Set(['dpop-nonce']);
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 function statusOf(e: OAuthEvent): number | undefined {

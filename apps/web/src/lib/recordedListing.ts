@@ -1,4 +1,4 @@
-import type { FrameEvent } from '@mcpscope/protocol';
+import { isRecord, type FrameEvent } from '@mcpscope/protocol';
 
 /**
  * The listing a session recorded: for an offline trace, Tools, Resources and Prompts show
@@ -28,10 +28,6 @@ function idKey(id: unknown): string | undefined {
   if (typeof id === 'number') return `n:${id}`;
   if (typeof id === 'string') return `s:${id}`;
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function recordedListing(frames: Iterable<FrameEvent>, method: string): RecordedListing | undefined {

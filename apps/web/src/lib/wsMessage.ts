@@ -1,5 +1,5 @@
 import { WS_BATCH_TYPE, WS_SESSION_EVENT_TYPES, WsServerMessageSchema, type WsServerMessage } from '@mcpscope/wire';
-import { capServerSpan } from '@mcpscope/protocol';
+import { isRecord, capServerSpan } from '@mcpscope/protocol';
 
 /**
  * The trust boundary for /ws: every message is checked here, once, with the wire contract
@@ -12,7 +12,6 @@ import { capServerSpan } from '@mcpscope/protocol';
  */
 export type ParsedWsMessage = { ok: true; message: WsServerMessage } | { ok: false; error: string };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The same checks as the schema's session-event branches, without zod's per-branch overhead. */

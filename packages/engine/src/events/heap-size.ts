@@ -1,4 +1,5 @@
 import type { SessionEvent } from '@mcpscope/protocol';
+import { isRecord } from '@mcpscope/protocol';
 
 /**
  * What an event held in the engine's memory window costs on the V8 heap, estimated by walking it
@@ -58,7 +59,6 @@ export function valueBytes(value: unknown, depth = 0): number {
   return bytes;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Objects under an outgoing request's `params._meta` counted once: the SDK puts the same

@@ -1,4 +1,4 @@
-import { formatTraceparent, ownValue, TRACEPARENT_KEY, TRACEPARENT_PATH, TRACESTATE_KEY, TRACESTATE_PATH, type JsonRpcMessage } from '@mcpscope/protocol';
+import { isRecord, formatTraceparent, ownValue, TRACEPARENT_KEY, TRACEPARENT_PATH, TRACESTATE_KEY, TRACESTATE_PATH, type JsonRpcMessage } from '@mcpscope/protocol';
 import { randomSpanId } from './identity.js';
 
 /** The trace context a session sends when the user turned it on. */
@@ -7,7 +7,6 @@ export interface OutgoingContext {
   traceState?: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * A request or notification with W3C trace context added in `params._meta` ("Instrumentations

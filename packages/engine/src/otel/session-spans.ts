@@ -1,4 +1,4 @@
-import { idKey, messageTraceContext, ownValue, TRACEPARENT_PATH, type FrameEvent, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import { isRecord, idKey, messageTraceContext, ownValue, TRACEPARENT_PATH, type FrameEvent, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { spanIdOf, type TraceIdentity } from './identity.js';
 import { answerOutcome, cleanText, messageAttributes, spanName, transportAttributes, type AttributeRules, type Attributes } from './span-attributes.js';
 import * as C from './semconv.js';
@@ -63,7 +63,6 @@ export const MAX_OPEN_REQUESTS = 10_000;
  */
 export const NOTIFICATION_SPANS = { perSecond: 100, burst: 200 } as const;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 
 /**

@@ -1,4 +1,4 @@
-import { ownValue, type JsonRpcMessage } from '@mcpscope/protocol';
+import { isRecord, ownValue, type JsonRpcMessage } from '@mcpscope/protocol';
 import { redact, redactString, safeStringify, type SecretValues } from '@mcpscope/trace';
 import * as C from './semconv.js';
 
@@ -21,7 +21,6 @@ export const MAX_ATTRIBUTE_TEXT = 8 * 1024;
 /** A span name's target (a tool or prompt name). */
 const MAX_TARGET = 128;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Text no redaction rule can match and with nothing to drop (a method, an id, a tool name): as it

@@ -1,6 +1,7 @@
 import type { FrameEvent, JsonRpcMessage } from '../events.js';
 import { idKey } from '../jsonrpc.js';
 import { messageTraceContext } from '../otel/trace-context.js';
+import { isRecord } from '../is-record.js';
 
 /** A request mcpscope sent, as the telemetry rules need it. */
 export interface SentRequest {
@@ -24,7 +25,6 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * What the telemetry rules know of the session's own requests: which span each announced in its

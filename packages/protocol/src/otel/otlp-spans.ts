@@ -1,6 +1,7 @@
 import { setOwn } from '../limits.js';
 import type { ServerSpan, SpanAttribute, SpanValue } from '../events.js';
 import { SPAN_CAPS, SPAN_KINDS, capText, Dropped, isSpanId, isTraceId } from './span-caps.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * An OTLP ExportTraceServiceRequest in its JSON shape (the OTLP/JSON body, or a protobuf body the
@@ -20,7 +21,6 @@ export interface OtlpReadResult {
   rejected: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** "1700000000123456789" (or a number) → epoch ms with the sub-ms part as a fraction; undefined when not a time. */

@@ -1,5 +1,6 @@
 import { setOwn } from '../limits.js';
 import type { ServerSpan, SpanAttribute, SpanKindName, SpanValue } from '../events.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * How much of a server's span mcpscope keeps. Spans are server-controlled input: every count,
@@ -31,7 +32,6 @@ const ZERO16 = '0'.repeat(16);
 export const isTraceId = (v: unknown): v is string => typeof v === 'string' && HEX32.test(v) && v !== ZERO32;
 export const isSpanId = (v: unknown): v is string => typeof v === 'string' && HEX16.test(v) && v !== ZERO16;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A string cut to `max` UTF-16 units (never between the halves of a surrogate pair). */
 export function capText(text: string, max: number): string {

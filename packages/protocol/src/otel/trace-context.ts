@@ -1,4 +1,5 @@
 import { ownValue } from '../limits.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * W3C Trace Context as MCP carries it: `traceparent` and `tracestate` in a message's
@@ -51,7 +52,6 @@ export function cleanTracestate(value: unknown): string | undefined {
   return /^[\x20-\x7e]+$/.test(value) ? value : undefined;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The trace context in a message's `params._meta`, if it carries a valid one. */
 export function messageTraceContext(msg: Record<string, unknown> | undefined): (TraceParent & { traceState?: string }) | undefined {

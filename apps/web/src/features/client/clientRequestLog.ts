@@ -1,4 +1,5 @@
 import type { FrameEvent } from '@mcpscope/protocol';
+import { isRecord } from '@mcpscope/protocol';
 
 /**
  * Every request the server made of the client, with the client's answer, read from frames:
@@ -21,7 +22,6 @@ export interface ClientRequestEntry {
   answer?: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function summarizeAnswer(method: string, result: unknown): string {
   if (!isRecord(result)) return 'result';

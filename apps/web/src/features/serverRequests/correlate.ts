@@ -1,5 +1,6 @@
 import type { FrameEvent } from '@mcpscope/protocol';
 import type { PendingServerRequest } from '@mcpscope/wire';
+import { isRecord } from '@mcpscope/protocol';
 
 /**
  * Which client request a pending server→client request belongs to, read from the frames.
@@ -27,7 +28,6 @@ export interface RequestOrigin {
 }
 
 const SCAN_LIMIT = 20_000;
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function paramsOf(f: FrameEvent | undefined): Record<string, unknown> {
   const p = f?.msg?.params;

@@ -1,4 +1,5 @@
 import type { FrameEvent } from '@mcpscope/protocol';
+import { isRecord } from '@mcpscope/protocol';
 
 /**
  * Tasks mcpscope runs for the server (2025-11-25 basic/utilities/tasks, the receiver side): a
@@ -29,7 +30,6 @@ export interface ReceiverTask {
 export const MAX_RECEIVER_TASKS = 200;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const own = (o: Record<string, unknown>, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
 const str = (o: Record<string, unknown>, key: string) => (typeof own(o, key) === 'string' ? (own(o, key) as string) : undefined);
 

@@ -1,4 +1,4 @@
-import { expectedError, idKey, requestTarget, type Direction, type FrameEvent, type SpanNode } from '@mcpscope/protocol';
+import { isRecord, expectedError, idKey, requestTarget, type Direction, type FrameEvent, type SpanNode } from '@mcpscope/protocol';
 import type { ConsoleEntry } from '../../lib/consoleEntry';
 import type { SessionLog } from '../../lib/sessionLog';
 import type { Bar, Marker, MarkerKind } from './bar';
@@ -7,7 +7,6 @@ import { SpanRows } from './spanRows';
 export type { Bar, BarOutcome, Marker, MarkerKind, ProgressMark } from './bar';
 
 const MARKER_PHASES = new Set<string>(['spawn', 'exit', 'connect', 'disconnect', 'error']);
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const tokenKey = (token: unknown) => (typeof token === 'string' || typeof token === 'number' ? `${typeof token}:${token}` : undefined);
 
 /**

@@ -1,3 +1,4 @@
+import { isRecord } from '@mcpscope/protocol';
 /**
  * Form-mode elicitation (spec client/elicitation "Requested Schema"): the restricted JSON
  * Schema — a flat object of string (format email/uri/date/date-time, min/maxLength),
@@ -29,7 +30,6 @@ export type ElicitField =
 export type FieldValue = string | boolean | string[];
 export type FormValues = Record<string, FieldValue>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const FORMATS = new Set(['email', 'uri', 'date', 'date-time']);

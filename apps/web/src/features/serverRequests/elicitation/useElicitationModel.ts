@@ -3,8 +3,8 @@ import type { PendingServerRequest } from '@mcpscope/wire';
 import type { AnswerFn } from '../useServerRequestQueue';
 import { buildContent, initialValues, readRequestedSchema, type FieldValue } from './elicitSchema';
 import { analyzeElicitationUrl, openExternally } from './urlSafety';
+import { isRecord } from '@mcpscope/protocol';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Presenter of the elicitation dialog (spec client/elicitation): form mode builds `content`

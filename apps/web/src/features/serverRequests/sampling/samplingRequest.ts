@@ -1,3 +1,4 @@
+import { isRecord } from '@mcpscope/protocol';
 /**
  * A `sampling/createMessage` request read for display (spec 2025-11-25 and 2026-07-28
  * client/sampling). Nothing is dropped: fields the spec does not define land in `extra`, and
@@ -41,7 +42,6 @@ export interface SamplingRequestView {
 
 const KNOWN = new Set(['messages', 'systemPrompt', 'modelPreferences', 'maxTokens', 'temperature', 'stopSequences', 'includeContext', 'tools', 'toolChoice', 'metadata', '_meta', 'task']);
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function blocks(content: unknown): ContentBlock[] {

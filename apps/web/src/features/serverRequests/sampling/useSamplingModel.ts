@@ -3,8 +3,8 @@ import type { PendingServerRequest, SessionInfo } from '@mcpscope/wire';
 import type { AnswerFn } from '../useServerRequestQueue';
 import { buildSamplingResult, initialSamplingDraft, REJECT_SAMPLING, switchMode, type SamplingDraft } from './samplingReply';
 import { readSamplingRequest } from './samplingRequest';
+import { isRecord } from '@mcpscope/protocol';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Presenter of the sampling dialog (spec client/sampling "User Interaction Model": a human in

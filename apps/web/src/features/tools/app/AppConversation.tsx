@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { formatOffset } from '../../../lib/format';
 import { framesNavigation } from '../../../lib/navigation';
 import { useSessionLog } from '../../../lib/services';
+import { isRecord } from '@mcpscope/protocol';
 
 /** Rows shown at most; the rest is in the Frames tab (filter channel:app). */
 const SHOWN = 300;
 /** Frames looked back through for this view's (the newest ones). */
 const SCAN = 20_000;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function viewOf(f: FrameEvent): string | undefined {
   if (f.channel !== 'app' || !isRecord(f.app)) return undefined;
