@@ -34,6 +34,14 @@ async function renderApp(page: Page): Promise<void> {
   await expect(view).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
 }
 
+/** Notification rows whose Method cell cuts the method (with its badge) while Params has room. */
+async function cutMethods(page: Page): Promise<string[]> {
+  await expect(page.locator('[data-testid="notification-row"][data-method="notifications/tools/list_changed"]').first()).toBeVisible();
+  return page.locator('[data-testid="notification-row"] > :nth-child(4)').evaluateAll((cells) =>
+    cells.flatMap((c) => [c, ...c.querySelectorAll('span')].filter((e) => e.scrollWidth > e.clientWidth + 1).slice(0, 1).map(() => `${c.textContent} needs ${c.scrollWidth}px, has ${c.clientWidth}px`)),
+  );
+}
+
 const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const sessionItem = (page: Page, id: string) => page.locator(`[data-testid="session-item"][data-session-id="${id}"]`);
 
@@ -44,7 +52,12 @@ test('every view at 1280×800 and 1920×1080, light and dark: no control clipped
   await expect(page.getByTestId('status-state')).toContainText('connected');
   const everything = await page.getByTestId('session-item').first().getAttribute('data-session-id');
   const budget = await openSession(page, { transport: 'stdio', command: process.execPath, args: [APP_SERVERS.budget, '--stdio'], name: 'budget allocator' });
-  for (let i = 1; i <= 11; i++) await openSession(page, { ...demoConfig('modern'), name: `demo ${i}` });
+  const demos: string[] = [];
+  for (let i = 1; i <= 11; i++) demos.push(await openSession(page, { ...demoConfig(i === 1 ? 'legacy' : 'modern'), name: `demo ${i}` }));
+  // The longest notification names with their badge: the demo's tool list changes (2025-11-25: sent unasked).
+  const listChanged = demos[0]!;
+  const res = await page.request.post(`${app.origin}/api/sessions/${listChanged}/requests`, { headers: { Authorization: `Bearer ${app.token}` }, data: { method: 'tools/call', params: { name: 'toggle_extra_tool', arguments: {} } } });
+  expect(res.status()).toBe(200);
   await expect(page.getByTestId('session-item')).toHaveCount(13);
 
   // The MCP App, rendered in the Apps view of its session.
@@ -71,14 +84,16 @@ test('every view at 1280×800 and 1920×1080, light and dark: no control clipped
     await page.setViewportSize(size);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      for (const [session, ids] of [[everything!, tabs], [budget, ['apps']]] as const) {
+      for (const [session, ids] of [[everything!, tabs], [budget, ['apps']], [listChanged, ['notifications']]] as const) {
         await sessionItem(page, session).click();
         for (const id of ids) {
           await page.getByTestId(`tab-${id}`).click();
           await expect(page.locator(`#panel-${id}`)).toBeVisible();
           if (session === budget) await renderApp(page);
           await settle(page);
-          for (const p of await layoutProblems(page)) found.push({ ...p, where: `${size.width}×${size.height} ${colorScheme} ${session === budget ? 'app session' : 'everything'} ${id}` });
+          const where = `${size.width}×${size.height} ${colorScheme} ${session === budget ? 'app session' : session === listChanged ? 'demo' : 'everything'} ${id}`;
+          for (const p of await layoutProblems(page)) found.push({ ...p, where });
+          if (id === 'notifications') for (const cut of await cutMethods(page)) found.push({ kind: 'text-cut', what: 'Method cell', detail: cut, where });
         }
       }
     }
