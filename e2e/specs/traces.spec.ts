@@ -73,7 +73,11 @@ async function dropFile(page: Page, name: string, content: string) {
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
-const traceItem = (page: Page, name: string) => page.getByTestId('trace-item').filter({ hasText: name });
+/**
+ * A trace by the session name in its header (its file id carries it): the row itself reads as
+ * its session did, here the server's own name from the handshake ("fixture v1.0.0").
+ */
+const traceItem = (page: Page, name: string) => page.locator(`[data-testid="trace-item"][data-id*="-${name}-"]`);
 
 test('traces: the live session is listed, fixtures upload (picker and drop), one cut off mid-line opens offline with a warning', async ({ page }, info) => {
   app = await launchMcpscope(['--demo', '--traces-dir', join(dir, 'store')]);

@@ -26,6 +26,10 @@ export const TraceSummarySchema = z.object({
   createdAt: z.string(),
   /** `target` is only the label the trace gives itself; what a replay would run is `recorded`. */
   session: z.object({ name: z.string(), transport: z.string(), target: z.string() }),
+  /** `name` was given by the user (its session's name or a rename): it wins over the server's (displayNameOf). */
+  named: z.boolean().optional(),
+  /** The server's own name, title and version from its handshake: the trace reads as its session did. */
+  serverInfo: z.object({ name: z.string().optional(), title: z.string().optional(), version: z.string().optional() }).optional(),
   /** The recorded command/args/cwd or URL, when the trace has one (to prefill the replay dialog). */
   recorded: RecordedTargetSchema.optional(),
   /** Still being written (its session is open). */

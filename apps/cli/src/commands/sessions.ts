@@ -104,10 +104,15 @@ function time(iso: string): string {
   return d.toDateString() === new Date().toDateString() ? hms : `${d.toISOString().slice(0, 10)} ${hms}`;
 }
 
+/**
+ * NAME is the session's name as the UI shows it (the user's, else the server's own with its
+ * version): one name everywhere. `--session` takes it, the id, or the name it was opened with.
+ * SERVER says what the server calls itself when the user renamed the session.
+ */
 function table(rows: Row[]): string {
   const head = ['NAME', 'SERVER', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
   // Names and the server's own name are free text: each cell stays on its row (escapeControl).
-  const cells = rows.map((r) => [clip(escapeControl(r.name), 32), clip(escapeControl(r.server ?? '-'), 40), r.id, stateCell(r), r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(escapeControl(r.target), 60)]);
+  const cells = rows.map((r) => [clip(escapeControl(r.label), 40), clip(escapeControl(r.server && r.server !== r.label ? r.server : '-'), 40), r.id, stateCell(r), r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(escapeControl(r.target), 60)]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   return `${[head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n')}\n`;
 }

@@ -26,4 +26,11 @@ describe('pickSession (--session <name|id>)', () => {
     expect(() => pickSession('s1', [a, b])).toThrowError(expect.objectContaining({ exitCode: ExitCode.Usage, message: expect.stringContaining('give its name instead') }));
     expect(pickSession('s7', [a, b]).ui).toBe(b);
   });
+
+  it('the name the UI shows (the server’s own, with its version) finds the session too', () => {
+    const everything = { ...session('s9', 'index.js', 'connected'), serverInfo: { name: 'example-servers/everything', title: 'Everything Reference Server', version: '2.0.0' } };
+    const c = ui('http://127.0.0.1:3/', [everything]);
+    expect(pickSession('Everything Reference Server v2.0.0', [c]).session.id).toBe('s9');
+    expect(pickSession('index.js', [c]).session.id).toBe('s9');
+  });
 });

@@ -1,4 +1,5 @@
 import type { SessionInfo } from '@mcpscope/wire';
+import { displayNameOf, displayNameText } from '@mcpscope/wire/plain';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { UiEntry } from '../ui-registry.js';
 import type { LiveApi } from './api.js';
@@ -27,7 +28,9 @@ export function pickSession(ref: string, uis: LiveUi[]): { ui: LiveUi; session: 
   if (byId.length > 1) {
     throw new CliError(`session id ${ref} exists in ${byId.length} running mcpscopes (${byId.map((m) => m.ui.entry.url).join(', ')}): give its name instead`);
   }
-  const named = uis.flatMap((ui) => ui.sessions.filter((s) => s.name === ref).map((session) => ({ ui, session })));
+  // The name it was opened with, or the name the UI and `mcpscope sessions` show (its label).
+  const byName = uis.flatMap((ui) => ui.sessions.filter((s) => s.name === ref).map((session) => ({ ui, session })));
+  const named = byName.length > 0 ? byName : uis.flatMap((ui) => ui.sessions.filter((s) => displayNameText(displayNameOf(s)) === ref).map((session) => ({ ui, session })));
   const live = named.filter((m) => isLive(m.session));
   if (live.length > 1) {
     throw new CliError(`${live.length} live sessions are named ${JSON.stringify(ref)}: ${live.map((m) => `${m.session.id} at ${m.ui.entry.url}`).join(', ')}; give its id instead`);

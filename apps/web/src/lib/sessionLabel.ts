@@ -97,3 +97,11 @@ function build(s: SessionInfo, d: DisplayName, collides: boolean, now: number): 
     title,
   };
 }
+
+/**
+ * A trace's name, the way its session was named (one name per session everywhere): the user's
+ * (a rename included), else the server's own, else the one derived from its command.
+ */
+export function traceName(t: { name: string; named?: boolean; serverInfo?: Record<string, unknown> }): string {
+  return displayNameText(displayNameOf({ name: t.name, named: t.named, serverInfo: t.serverInfo }));
+}

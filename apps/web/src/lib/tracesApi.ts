@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { z } from 'zod';
 import {
   ReplayReportSchema,
@@ -16,7 +17,7 @@ import {
 } from '@mcpscope/wire';
 import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
 import type { ApiClient } from './api';
-import { useServices } from './services';
+import { useServices, useStoreSelector } from './services';
 
 /**
  * Client of the trace routes of issue 5 (wire: traces.ts): saved traces, offline sessions,
@@ -93,6 +94,18 @@ export type TracesApi = ReturnType<typeof createTracesApi>;
 export function useTracesApi(): TracesApi {
   const { api } = useServices();
   return useMemo(() => createTracesApi(api), [api]);
+}
+
+/**
+ * The traces listing (query ['traces']) reads again when a session's name changes (a rename,
+ * the server saying its name): a recording is named as its session is.
+ */
+export function useTracesFollowNames(): void {
+  const queryClient = useQueryClient();
+  const names = useStoreSelector((s) => s.sessions.map((x) => `${x.id}\u0000${x.name}\u0000${x.named ? 1 : 0}\u0000${JSON.stringify(x.serverInfo ?? null)}`).join('\u0001'));
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ['traces'] });
+  }, [names, queryClient]);
 }
 
 /** Saves a blob under `name` through a temporary object URL. */

@@ -6,6 +6,7 @@ import { attachRecorder } from '../traces/recorder.js';
 import { IngestedSession } from '../traces/ingested-session.js';
 import { OfflineSession } from '../traces/offline-session.js';
 import { TraceStore } from '../traces/trace-store.js';
+import { serverInfoOf } from '../traces/trace-names.js';
 import { DEFAULT_MEMORY_BUDGET } from '@mcpscope/protocol';
 import type { WindowOptions } from '../events/event-window.js';
 import { removeStaleSpillDirs, SpillDir, SpillFile } from '../events/spill.js';
@@ -47,6 +48,8 @@ export class Engine {
   private readonly views = new Map<string, SessionView>();
   private readonly listeners = new Set<(message: EngineMessage) => void>();
   private counter = 0;
+  /** The trace id each session records to, or was opened from (for its name in the Traces list). */
+  private readonly traceIds = new Map<string, string>();
   readonly traces?: TraceStore;
   readonly spill: SpillDir;
 
@@ -109,6 +112,8 @@ export class Engine {
       const store = this.traces;
       const file = store.fileFor(new Date(session.info().createdAt), session.info().name, id);
       store.live.add(file);
+      const traceId = store.idOf(file);
+      if (traceId) this.traceIds.set(id, traceId);
       attachRecorder(session, file, { redact: this.opts.redact !== false && !opts.noRedact, onFinish: () => store.live.delete(file) });
     }
     this.emit({ type: 'session', session: session.info() });
@@ -138,6 +143,13 @@ export class Engine {
    */
   async openTrace(file: string, opts: { background?: boolean } = {}): Promise<OfflineSession> {
     const view = await OfflineSession.open(`s${++this.counter}`, file);
+    const traceId = this.traces?.idOf(file);
+    if (traceId) {
+      this.traceIds.set(view.id, traceId);
+      // A trace renamed since (its session, or an earlier offline view of it) opens with that name.
+      const stored = this.traces!.names.get(traceId);
+      if (stored?.named) view.rename(stored.name);
+    }
     const current = () => this.views.get(view.id) === view;
     this.views.set(view.id, view);
     view.onChange = () => current() && this.emit({ type: 'session', session: view.info() });
@@ -195,6 +207,17 @@ export class Engine {
     return true;
   }
 
+  /**
+   * One name per session everywhere: the name a session shows (the user's, a rename, the
+   * server's own) is kept for its trace, so the Traces list and Compare say the same.
+   */
+  private noteTraceName(info: SessionInfo): void {
+    const traceId = this.traceIds.get(info.id);
+    if (!traceId || !this.traces) return;
+    const serverInfo = serverInfoOf(info.serverInfo) ?? this.traces.names.get(traceId)?.serverInfo;
+    this.traces.names.set(traceId, { name: info.name, ...(info.named ? { named: true } : {}), ...(serverInfo ? { serverInfo } : {}) });
+  }
+
   async close(id: string): Promise<boolean> {
     const session = this.sessions.get(id);
     const view = this.views.get(id);
@@ -214,6 +237,7 @@ export class Engine {
       this.spanReceivers.forget(id);
       this.sessions.delete(id);
       this.views.delete(id);
+      this.traceIds.delete(id);
       this.emit({ type: 'session-removed', sessionId: id });
     }
     return closed;
@@ -262,6 +286,7 @@ export class Engine {
   }
 
   private emit(message: EngineMessage): void {
+    if (message.type === 'session') this.noteTraceName(message.session);
     for (const listener of this.listeners) {
       try {
         listener(message);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,5 +66,43 @@ describe('session names: given, renamed, restored', () => {
     const session = await engine.open(demo(), { replayOf: 'trace-1' });
     expect(session.info()).toMatchObject({ replayOf: 'trace-1' });
     expect(session.info().named).toBeUndefined();
+  });
+});
+
+describe('one name per session: its trace follows', () => {
+  it('the Traces list names a recording by the server once it said its name, then by a rename, also after it ended and in a new engine', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-trace-names-'));
+    engine = new Engine({ stopGraceMs: 200, tracesDir: dir });
+    const session = await engine.open(demo());
+    let [trace] = await engine.traces!.list();
+    expect(trace).toMatchObject({ name: 'stdio.js', serverInfo: { name: 'mcpscope-demo-server' } });
+    expect(trace!.named).toBeUndefined();
+    engine.rename(session.id, 'my demo');
+    [trace] = await engine.traces!.list();
+    expect(trace).toMatchObject({ name: 'my demo', named: true, serverInfo: { name: 'mcpscope-demo-server' } });
+    await engine.close(session.id);
+    engine.rename(session.id, 'renamed after it ended');
+    await engine.dispose();
+
+    engine = new Engine({ stopGraceMs: 200, tracesDir: dir });
+    [trace] = await engine.traces!.list();
+    expect(trace).toMatchObject({ name: 'renamed after it ended', named: true });
+    // Opened offline it has that name; renaming it there renames the trace too.
+    const offline = await engine.openTrace(engine.traces!.path(trace!.id));
+    expect(offline.info()).toMatchObject({ name: 'renamed after it ended', named: true });
+    engine.rename(offline.id, 'yesterday’s run');
+    [trace] = await engine.traces!.list();
+    expect(trace).toMatchObject({ name: 'yesterday’s run', named: true });
+  });
+
+  it('a trace of an earlier run without names.json: the server name from its handshake', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-trace-head-'));
+    engine = new Engine({ stopGraceMs: 200, tracesDir: dir });
+    await engine.close((await engine.open(demo())).id);
+    rmSync(join(dir, 'names.json'));
+    const fresh = new Engine({ tracesDir: dir });
+    const [trace] = await fresh.traces!.list();
+    expect(trace).toMatchObject({ name: 'stdio.js', serverInfo: { name: 'mcpscope-demo-server' } });
+    await fresh.dispose();
   });
 });

@@ -8,6 +8,7 @@ import { dataDir } from '../data-dir.js';
 import { EngineError } from '../errors/errors.js';
 import { scanLines } from './line-scanner.js';
 import { indexTrace } from './trace-index.js';
+import { serverInfoOf, TraceNames, type TraceName } from './trace-names.js';
 
 export { dataDir };
 
@@ -29,6 +30,10 @@ export interface TraceSummary {
   createdAt: string;
   /** `target` is the label the trace gives itself; `recorded` is what a replay would run (see recordedTarget). */
   session: { name: string; transport: string; target: string };
+  /** `name` is the one the user gave (a rename included): it wins over the server's (see wire displayNameOf). */
+  named?: boolean;
+  /** The server's own name, title and version, from its handshake (names.json, else the trace's first lines). */
+  serverInfo?: TraceName['serverInfo'];
   /** The command/args/cwd or URL the trace recorded (never env or headers); absent when none. */
   recorded?: RecordedTarget;
   live: boolean;
@@ -36,14 +41,45 @@ export interface TraceSummary {
 
 /** The ids the routes carry (a path segment, a download file name): letters, digits, `_`, `.`, `-`. */
 const ID = /^[\w.-]+$/;
+/** Lines read from a trace's head for the server's name: the handshake comes first. */
+const HEAD_LINES = 64;
+/** Head lines (the header included) longer than this are skipped: a handshake answer is far smaller. */
+const HEAD_LINE_MAX = 1024 * 1024;
+
+/** The serverInfo of an `initialize` or `server/discover` answer on this trace line, if it is one. */
+function handshakeServerInfo(text: string): TraceName['serverInfo'] {
+  if (text.length > HEAD_LINE_MAX || !text.includes('serverInfo"') || jsonTextTooDeep(text)) return undefined;
+  const obj = (v: unknown): Record<string, unknown> | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const own = (o: Record<string, unknown> | undefined, key: string) => (o && Object.hasOwn(o, key) ? o[key] : undefined);
+  try {
+    const e = obj(JSON.parse(text));
+    if (own(e, 'type') !== 'frame' || own(e, 'dir') !== 'in') return undefined;
+    const result = obj(own(obj(own(e, 'msg')), 'result'));
+    // 2025-11-25 initialize: result.serverInfo; 2026-07-28 server/discover: in its _meta.
+    return serverInfoOf(obj(own(result, 'serverInfo')) ?? obj(own(obj(own(result, '_meta')), 'io.modelcontextprotocol/serverInfo')));
+  } catch {
+    return undefined;
+  }
+}
 
 /** The traces folder: every session's trace, uploads, and which files are still being written. */
 export class TraceStore {
   /** Files whose session is still open. */
   readonly live = new Set<string>();
+  /** What each trace is called now (renames, the server's name): see TraceNames. */
+  readonly names: TraceNames;
   private uploads = 0;
 
-  constructor(readonly dir: string) {}
+  constructor(readonly dir: string) {
+    this.names = new TraceNames(dir);
+  }
+
+  /** The id of a trace file of this folder (its name without `.ndjson`), or undefined for a file elsewhere. */
+  idOf(file: string): string | undefined {
+    if (!file.startsWith(`${this.dir}/`) || !file.endsWith('.ndjson')) return undefined;
+    const id = file.slice(this.dir.length + 1, -'.ndjson'.length);
+    return ID.test(id) ? id : undefined;
+  }
 
   ensure(): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -77,24 +113,36 @@ export class TraceStore {
     return out.filter((s): s is TraceSummary => s !== undefined).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  /** Reads only the header line (parsed with the header schema: a file dropped in the folder is untrusted too). */
+  /**
+   * Reads the header line, and the first lines for the server's own name when names.json has
+   * none (a trace of an earlier run, an upload); everything parsed as untrusted.
+   */
   async summary(file: string): Promise<TraceSummary> {
     let first = '';
+    let lines = 0;
+    let info: TraceName['serverInfo'];
+    const stored = this.names.get(file.slice(this.dir.length + 1).replace(/\.ndjson$/, ''));
+    // Lines are read up to HEAD_LINE_MAX (a longer one is skipped unread): a listing never decodes a huge frame.
     await scanLines(file, 0, ({ text }) => {
-      first = text;
-      return false;
-    });
+      if (lines++ === 0) first = text;
+      else info = handshakeServerInfo(text);
+      return !stored?.serverInfo && info === undefined && lines < HEAD_LINES;
+    }, { maxLineBytes: HEAD_LINE_MAX, chunkBytes: 64 * 1024 });
     if (jsonTextTooDeep(first)) throw new Error('not a trace');
     const h = TraceHeaderSchema.parse(JSON.parse(first));
     const name = file.slice(this.dir.length + 1).replace(/\.ndjson$/, '');
     const s = h.session;
     const recorded = recordedTarget(h);
+    const serverInfo = stored?.serverInfo ?? info;
+    const named = stored ? stored.named === true : s.named === true;
     return {
       id: name,
-      name: s.name || name,
+      name: stored?.name || s.name || name,
       size: statSync(file).size,
       createdAt: h.createdAt,
       session: { name: s.name, transport: s.transport, target: s.target },
+      ...(named ? { named: true } : {}),
+      ...(serverInfo ? { serverInfo } : {}),
       ...(recorded ? { recorded } : {}),
       live: this.live.has(file),
     };

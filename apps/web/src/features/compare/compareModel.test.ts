@@ -63,6 +63,9 @@ describe('compare view model', () => {
     const t = (patch: Partial<TraceSummary>) => ({ id: 'x-s1', name: 'n', live: false, createdAt: '2026-07-01T12:00:00.000Z', ...patch }) as TraceSummary;
     expect(traceLabel(t({ name: 'a\u202eb' }))).toMatch(/^a b · 2026-07-01 \d\d:00:00$/);
     expect(traceLabel(t({ name: '', createdAt: 'not a date' }))).toBe('x-s1');
+    // Named as its session was: the server's own name once it said it, the user's when renamed.
+    expect(traceLabel(t({ name: 'index.js', serverInfo: { name: 'everything', title: 'Everything Reference Server', version: '2.0.0' } }))).toMatch(/^Everything Reference Server v2\.0\.0 · /);
+    expect(traceLabel(t({ name: 'mine', named: true, serverInfo: { name: 'everything', version: '2.0.0' } }))).toMatch(/^mine v2\.0\.0 · /);
   });
 
   it('formats latency deltas with a sign', () => {

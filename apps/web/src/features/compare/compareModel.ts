@@ -2,7 +2,7 @@ import { requestLabel, requestTarget } from '@mcpscope/protocol';
 import { cleanLabelText, type SessionInfo } from '@mcpscope/wire';
 import { formatDateTime } from '../../lib/format';
 import { applyMarks } from '../../lib/expectedMarks';
-import { sessionKind, sessionLabels, type SessionKind } from '../../lib/sessionLabel';
+import { sessionKind, sessionLabels, traceName, type SessionKind } from '../../lib/sessionLabel';
 import type { CompareReply, CompareSource, Difference, Exchange, TraceSummary } from '../../lib/tracesApi';
 
 export const SOURCE_GROUPS = ['Live sessions', 'Ended sessions', 'Offline sessions', 'Trace files'] as const;
@@ -36,10 +36,10 @@ export function sourceOptions(traces: readonly TraceSummary[], sessions: readonl
   ];
 }
 
-/** "demo · 2026-07-01 14:02:11", "(recording)" while its session is open. */
+/** "Everything v2.0.0 · 2026-07-01 14:02:11" (named as its session was), "(recording)" while its session is open. */
 export function traceLabel(t: TraceSummary): string {
   const when = Date.parse(t.createdAt);
-  const name = cleanLabelText(t.name, 60) ?? cleanLabelText(t.id, 60) ?? 'trace';
+  const name = (cleanLabelText(t.name, 80) || t.serverInfo ? cleanLabelText(traceName(t), 80) : undefined) ?? cleanLabelText(t.id, 60) ?? 'trace';
   return `${name}${Number.isFinite(when) ? ` · ${formatDateTime(when)}` : ''}${t.live ? ' (recording)' : ''}`;
 }
 

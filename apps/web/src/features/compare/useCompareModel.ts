@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useStoreSelector } from '../../lib/services';
-import { useTracesApi } from '../../lib/tracesApi';
+import { useTracesApi, useTracesFollowNames } from '../../lib/tracesApi';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { expectedMarksStore, marksFor, pairKey } from '../../lib/expectedMarks';
@@ -11,6 +11,7 @@ import { compareView, parseIgnore, parseSource, sourceOptions } from './compareM
 export function useCompareModel() {
   const traces = useTracesApi();
   const list = useQuery({ queryKey: ['traces'], queryFn: () => traces.list() });
+  useTracesFollowNames();
   const sessions = useStoreSelector((s) => s.sessions);
   const activeId = useValue(activeSessionStore);
   const options = useMemo(() => sourceOptions(list.data ?? [], sessions), [list.data, sessions]);

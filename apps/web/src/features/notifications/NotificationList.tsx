@@ -7,12 +7,15 @@ import { ROW_HEIGHT, VirtualRows } from './VirtualRows';
 import type { ColumnSpec } from '../../ui/columns/columnWidths';
 import { COLUMNS_VAR, useColumnWidths } from '../../ui/columns/useColumnWidths';
 
-/** The method column fits `notifications/resources/updated` after its UPDATED badge; Params takes the rest. */
+/**
+ * The method column fits the longest standard name, `notifications/resources/list_changed`, after
+ * its LIST CHANGED badge (the badge's room is the leading text of `fit`); Params takes the rest.
+ */
 const COLUMNS: readonly ColumnSpec[] = [
   { id: 'seq', label: '#', align: 'right', width: 52, fit: '000000' },
   { id: 'time', label: 'Time', width: 100, fit: '00:00:00.000', min: 40 },
   { id: 'dir', label: '', width: 20, resizable: false },
-  { id: 'method', label: 'Method', width: 300, min: 80 },
+  { id: 'method', label: 'Method', width: 300, min: 80, fit: 'LIST CHANGED notifications/resources/list_changed' },
   { id: 'params', label: 'Params', width: 160, min: 80, flex: true },
 ];
 

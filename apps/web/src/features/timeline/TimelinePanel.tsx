@@ -102,10 +102,15 @@ function MarkerLane({ m, labelWidth }: { m: TimelineModel; labelWidth: number })
             data-seq={mk.seq}
             title={`${mk.kind} at ${mk.t.toFixed(1)} ms: ${mk.text}`}
             className={`absolute top-1 h-3 w-1.5 -translate-x-1/2 rounded-sm ${MARKER_COLOR[mk.kind] ?? 'bg-muted'}`}
-            style={{ left: tToX(m.view, mk.t) }}
+            style={{ left: markerLeft(tToX(m.view, mk.t)) }}
           />
         ))}
       </div>
     </div>
   );
+}
+
+/** A marker is centred on its time; one at the very start is moved in by half its width so it is not cut by the edge. */
+function markerLeft(x: number): number {
+  return x >= 0 && x < 3 ? 3 : x;
 }

@@ -47,8 +47,9 @@ function AppList({ m }: { m: AppsModel }) {
             >
               <ToolIcon tool={t} />
               <span className="min-w-0">
-                <span className="block truncate text-xs">{toolLabel(t)}</span>
-                <code className="block truncate text-[11px] text-muted" title={toolUi(t.raw).resourceUri}>{toolUi(t.raw).resourceUri}</code>
+                {/* Wrapped, not cut: the list is narrow and the URI is how an app is told apart. */}
+                <span className="block text-xs break-words">{toolLabel(t)}</span>
+                <code className="block text-[11px] break-all text-muted">{toolUi(t.raw).resourceUri}</code>
               </span>
             </button>
           </li>
@@ -94,9 +95,10 @@ function AppStage({ m, tool, sessionId }: { m: AppsModel; tool: Tool; sessionId:
           <ArgsEditor m={m.args} toolName={tool.name} onSubmit={() => m.run()} />
         </div>
       )}
-      <div className="flex min-h-0 flex-1">
+      {/* Below 1536 px the conversation goes under the app: beside it, the app got a third of the width. */}
+      <div className="flex min-h-0 flex-1 flex-col 2xl:flex-row">
         {/* Not positioned: a fullscreen app (absolute, inset 0) fills the whole Apps panel. */}
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {m.apps.entries.map((e) => (
             <AppView key={e.host.view} host={e.host} hidden={e !== shown} onReopen={e === shown ? m.apps.reopen : undefined} tab={APPS_TAB} fill />
           ))}
@@ -110,7 +112,7 @@ function AppStage({ m, tool, sessionId }: { m: AppsModel; tool: Tool; sessionId:
           {m.last && !m.call.running && <ResultStrip m={m} tool={tool} />}
         </div>
         {!m.wide && (
-          <div className="flex w-72 shrink-0 flex-col border-l border-line">
+          <div className="flex h-44 shrink-0 flex-col border-t border-line 2xl:h-auto 2xl:w-72 2xl:border-t-0 2xl:border-l" data-testid="apps-conversation-pane">
             <AppConversation sessionId={sessionId} view={shown?.host.view} />
           </div>
         )}

@@ -7,9 +7,10 @@ export function ArgsEditor({ m, toolName, onSubmit }: { m: ArgsModel; toolName: 
   const byPath = m.shownErrors;
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-focus-target={`tool:${toolName}`}>
-      <div className="flex shrink-0 items-center gap-1.5 border-b border-line px-2 py-1">
+      {/* Wraps rather than pushing Reset under the next pane in a narrow column. */}
+      <div className="flex shrink-0 flex-wrap items-center gap-x-1.5 gap-y-1 border-b border-line px-2 py-1">
         <span className="section-title px-0">Arguments</span>
-        <div className="flex overflow-hidden rounded border border-line" role="group" aria-label="Arguments view">
+        <div className="flex shrink-0 overflow-hidden rounded border border-line" role="group" aria-label="Arguments view">
           {(['form', 'json'] as const).map((mode) => (
             <button
               key={mode}

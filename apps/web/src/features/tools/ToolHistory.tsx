@@ -37,14 +37,17 @@ export function ToolHistory({ calls, onLoad, onRerun, cliCommand, onClear, canCa
         {calls.length === 0 && <li className="px-2 py-1 text-[11px] text-subtle">No calls yet.</li>}
         {calls.map((c) => (
           <li key={c.id} className="border-b border-line/60 px-2 py-0.5 text-[11px] hover:bg-hover" data-testid="tool-history-item" data-outcome={c.outcome}>
-            <div className="flex items-center gap-2">
+            {/* The actions wrap under the call in a narrow column instead of running off its edge. */}
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
               <span className="font-mono text-subtle tabular-nums">{formatClock(c.at)}</span>
               <span className={`shrink-0 ${OUTCOME_CLS[c.outcome]}`}>{c.outcome}</span>
               <span className="shrink-0 text-muted tabular-nums">{c.latencyMs !== undefined ? formatDuration(c.latencyMs) : ''}</span>
               <span className="min-w-0 flex-1 truncate text-subtle" title={c.summary}>{c.summary}</span>
-              <button className="btn" onClick={() => onRerun(c)} disabled={!canCall} title="Replay: load these arguments and call again" data-testid="tool-history-rerun">↻ Re-run</button>
-              <EditButton call={c} />
-              <CopyButton text={() => cliCommand(c)} label="CLI" title="Copy as a mcpscope call command line" testId="tool-copy-cli" />
+              <span className="ml-auto flex shrink-0 items-center gap-1">
+                <button className="btn" onClick={() => onRerun(c)} disabled={!canCall} title="Replay: load these arguments and call again" data-testid="tool-history-rerun">↻ Re-run</button>
+                <EditButton call={c} />
+                <CopyButton text={() => cliCommand(c)} label="CLI" title="Copy as a mcpscope call command line" testId="tool-copy-cli" />
+              </span>
             </div>
             <button className="block w-full truncate text-left font-mono text-muted hover:text-fg" title={`Load these arguments:\n${c.argsText}`} onClick={() => onLoad(c)}>
               {compactArgs(c.argsText)}

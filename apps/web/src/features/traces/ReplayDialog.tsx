@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SessionConfigInput } from '@mcpscope/wire';
+import { traceName } from '../../lib/sessionLabel';
 import type { TraceSummary } from '../../lib/tracesApi';
 import { draftFromRecorded, draftToConfig, parseArgv, visibleJson, argvText, type ReplayDraft } from './replayTarget';
 
@@ -30,7 +31,7 @@ export function ReplayDialog({ trace, onCancel, onConfirm }: Props) {
         onMouseDown={(e) => e.stopPropagation()}
         onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}
       >
-        <h2 id="replay-dialog-title" className="mb-2 text-sm font-semibold">Replay {trace.name}</h2>
+        <h2 id="replay-dialog-title" className="mb-2 text-sm font-semibold">Replay {traceName(trace)}</h2>
         <p className="mb-2 rounded border border-warn/50 bg-warn/10 px-2 py-1 text-warn" data-testid="replay-note">
           This target comes from the trace file, which anyone could have written. Check it: a command runs on this computer with your
           permissions. The trace&apos;s environment variables are never applied.

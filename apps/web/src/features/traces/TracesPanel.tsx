@@ -7,7 +7,7 @@ import { ReplaySlot, replayAnnouncement } from './ReplayReport';
 import { recordedLabel } from './replayTarget';
 import { dragHasFiles, traceFilesOf } from './traceFiles';
 import { useTracesModel, type TracesModel } from './useTracesModel';
-import { sessionName } from '../../lib/sessionLabel';
+import { sessionName, traceName } from '../../lib/sessionLabel';
 
 export function TracesPanel() {
   const m = useTracesModel();
@@ -16,7 +16,7 @@ export function TracesPanel() {
   const errors = [m.listError, m.openError, m.exportError].filter((e): e is Error => e !== null);
   const replayed = m.traces.find((t) => t.id === m.replayTraceId);
   const slot = replayed && (
-    <ReplaySlot traceName={replayed.name} pair={m.replayReport?.pair ?? ''} running={m.replaying !== null} error={m.replayError} report={m.replayReport?.report ?? null} onShowSession={m.showReplaySession} />
+    <ReplaySlot traceName={traceName(replayed)} pair={m.replayReport?.pair ?? ''} running={m.replaying !== null} error={m.replayError} report={m.replayReport?.report ?? null} onShowSession={m.showReplaySession} />
   );
   return (
     <div
@@ -53,7 +53,7 @@ export function TracesPanel() {
         </div>
       )}
       {m.uploadWarnings.map((w) => <div key={w} data-testid="trace-warning" className="border-b border-line bg-warn/10 px-2 py-1 text-xs text-warn">{w}</div>)}
-      <div className="sr-only" role="status" data-testid="replay-status">{replayAnnouncement(replayed?.name, m.replaying !== null, m.replayError, m.replayReport?.report ?? null, m.replayMarks)}</div>
+      <div className="sr-only" role="status" data-testid="replay-status">{replayAnnouncement(replayed ? traceName(replayed) : undefined, m.replaying !== null, m.replayError, m.replayReport?.report ?? null, m.replayMarks)}</div>
       <div className="flex min-h-0 flex-1 flex-col overflow-auto">
         {m.loading ? <div className="p-6 text-center text-muted">Loading traces…</div> : m.traces.length === 0 ? (
           <TracesEmpty onPick={() => fileRef.current?.click()} />
@@ -92,7 +92,7 @@ function TraceItem({ trace: t, m, children }: { trace: TraceSummary; m: TracesMo
       <div className="flex items-center gap-2 px-2 py-1.5 hover:bg-hover">
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-1.5">
-            <span className="truncate font-medium" title={t.id}>{t.name}</span>
+            <span className="truncate font-medium" title={t.id} data-testid="trace-name">{traceName(t)}</span>
             {t.live && <span className="chip border-ok/50 text-ok" data-testid="trace-live" title="Its session is still open and recording">live</span>}
             <span className="chip">{t.session.transport}</span>
           </div>

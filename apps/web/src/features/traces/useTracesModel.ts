@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { isOffline } from '../../lib/capabilities';
 import { useServices, useStoreSelector } from '../../lib/services';
 import type { SessionConfigInput } from '@mcpscope/wire';
-import { saveBlob, useTracesApi, type ExportFormat, type ReplayReply, type TraceSummary } from '../../lib/tracesApi';
+import { saveBlob, useTracesApi, useTracesFollowNames, type ExportFormat, type ReplayReply, type TraceSummary } from '../../lib/tracesApi';
 import { activeSessionStore, activeTabStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 import { expectedMarksStore, marksFor, pairKey } from '../../lib/expectedMarks';
@@ -30,6 +30,7 @@ export function useTracesModel() {
   const { store } = useServices();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['traces'], queryFn: () => api.list() });
+  useTracesFollowNames();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['traces'] });
   const expectedMarks = useValue(expectedMarksStore);
 

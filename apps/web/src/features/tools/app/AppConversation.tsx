@@ -64,7 +64,7 @@ export function AppConversation({ sessionId, view }: { sessionId: string; view: 
             <span className={`shrink-0 font-sans font-bold ${f.dir === 'out' ? 'text-out' : 'text-in'}`} title={f.dir === 'out' ? 'mcpscope (host) → app' : 'app → mcpscope (host)'}>
               {f.dir === 'out' ? '→' : '←'}
             </span>
-            <button type="button" className="min-w-0 truncate text-left hover:underline" title={`#${f.seq}: open in Frames`} onClick={() => framesNavigation.showFrame(sessionId, f.seq)}>
+            <button type="button" className="min-w-0 text-left break-all hover:underline" title={`#${f.seq}: open in Frames`} onClick={() => framesNavigation.showFrame(sessionId, f.seq)}>
               {label(f)}
             </button>
           </li>
