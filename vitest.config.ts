@@ -10,7 +10,7 @@ export default defineConfig({
   resolve: { conditions: ['mcpscope-source'] },
   ssr: { resolve: { conditions: ['mcpscope-source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -1,4 +1,4 @@
-// The floor for a one-shot `tools/list` (issue 15): a bare MCP SDK client script, nothing else.
+// The floor for a one-shot `tools/list`: a bare MCP SDK client script, nothing else.
 //   node bench/bare-call.mjs -- node server.js [args…]
 // Node start, the SDK's import, spawn (the SDK's StdioClientTransport), initialize, tools/list,
 // the result printed as JSON, the SDK's close (stdin closed; the server exits on its own), exit.

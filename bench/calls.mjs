@@ -1,4 +1,4 @@
-// Sequential tool calls through each inspector's own HTTP API (issue 15): mcpscope's launched UI
+// Sequential tool calls through each inspector's own HTTP API: mcpscope's launched UI
 // vs the official MCP Inspector 2.12, same demo server over stdio, same `node` for the server.
 //   node bench/calls.mjs [--calls 10000] [--runs 3] [--cli apps/cli/dist/mcpscope.js] [--out file.json]
 //     [--baseline-cli <mcpscope.js>] [--no-official]

@@ -1,4 +1,4 @@
-// The floor under any one-shot `tools/list` client written in Node (issue 15): no SDK, no
+// The floor under any one-shot `tools/list` client written in Node: no SDK, no
 // validation, nothing loaded but node:child_process.
 //   node bench/floor-call.mjs -- node server.js [args…]
 // Node start, spawn, `initialize` written at once (the server reads it when it is ready),

@@ -1,4 +1,4 @@
-// Server-side fuzz figures (issue 10): the real CLI (launch, call, check, lint, wrap) against
+// Server-side fuzz figures: the real CLI (launch, call, check, lint, wrap) against
 // hostile stdio and Streamable HTTP servers, seed by seed, plus hostile trace files for lint/open.
 // Writes results/fuzz-<date>.json and prints a summary. `node bench/fuzz.mjs --seeds 20 --count 100`
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 5: memory of a live session with many frames. A real stdio server (apps/proxy's fixture,
+// Memory of a live session with many frames. A real stdio server (apps/proxy's fixture,
 // tool `flood`) sends N notifications of ~SIZE bytes through mcpscope's engine; each mode runs in
 // its own Node process (--expose-gc) so heaps do not mix:
 //   bounded    EngineOptions.memoryBudget default (32 MiB per session), older events spill to disk
@@ -6,7 +6,7 @@
 // Prints heap/RSS before and after, and the latency of reading the oldest page back.
 // Usage: node bench/live-memory-engine.mjs [--frames 100000] [--size 1024] [--engine <index.js>]
 //   (after `pnpm -r build`; --engine: another build of @mcpscope/engine, e.g. a private bundle)
-// `--matrix` (issue 15): the default budget only, for every count × size of --counts (default
+// `--matrix`: the default budget only, for every count × size of --counts (default
 // 20000,100000) × --sizes (default 100,1024,102400), each in its own process: heap and RSS growth
 // after GC against the budget, the bytes the window accounts (heapSize) and the events it keeps.
 // Writes results/live-memory-budget-<date>.json. 100,000 × 100 KB is 10 GB through a pipe: minutes.

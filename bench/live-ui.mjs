@@ -1,4 +1,4 @@
-// Issue 5: a live 100,000-frame session in Chromium, memory bounded by bytes vs. everything kept.
+// A live 100,000-frame session in Chromium, memory bounded by bytes vs. everything kept.
 // The built CLI launches e2e/fixtures/chatty-server.mjs (N log notifications of ~1 KB right after
 // the handshake); Chromium opens the UI; per mode (fresh launch, fresh browser context):
 //   ingestMs     page.goto → the frame count shows every frame
@@ -8,7 +8,7 @@
 //   scroll       rAF frame times while the log scrolls top → bottom in 40 jumps (pages come from disk)
 //   searchMs     filter `frame-000042` (the 43rd notification, long out of memory) → its row
 // Modes: bounded (default --memory-budget 32) and unbounded (--memory-budget 1048576: 1 TiB).
-// Flood (issue 15), per run, interleaved with the modes: the page is open on a connected session
+// Flood, per run, interleaved with the modes: the page is open on a connected session
 // first (chatty-server --flood-on-set-level), then the page itself POSTs logging/setLevel and
 // the server sends N notifications:
 //   engineMs       the same flood through the Engine alone (live-memory-engine.mjs --mode chatty,
@@ -28,7 +28,7 @@
 //   to the proxy); mode `floodStalled` (and `floodBaselineStalled` with --baseline-cli). Every flood run samples, every 200 ms:
 //     peakProxyRssMiB   the mcpscope process's RSS (its peak during the flood)
 //     peakTabHeapMiB    the tab's JS heap in use (Runtime.getHeapUsage; its peak)
-//     peakTotalMiB      the peak of proxy RSS + tab heap, sampled together (issue 15: < 400)
+//     peakTotalMiB      the peak of proxy RSS + tab heap, sampled together (target: under 400)
 //     skippedEvents     events the proxy skipped for the tab while it was more than its budget behind
 //   --no-engine: skip the engine-alone reference (engineMs, ratio).
 //   Every flood run also reports where the CPU went between setLevel and the last row drawn

@@ -1,4 +1,4 @@
-// The proxy's own CPU per event in a flood (issue 15 item 4), without a browser: the built CLI
+// The proxy's own CPU per event in a flood, without a browser: the built CLI
 // launches e2e/fixtures/chatty-server.mjs --flood-on-set-level; one /ws client (Node `ws`, reads
 // every message and counts the notifications in it, as a tab's socket would receive them)
 // watches; logging/setLevel is POSTed and the server sends N log notifications of ~1 KB. The

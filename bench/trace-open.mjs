@@ -1,4 +1,4 @@
-// Opening a large trace offline (issue 5; issue 15 item 6): open time, first row, pages from the
+// Opening a large trace offline: open time, first row, pages from the
 // middle, searches, RSS; and the first search issued 0 s and 3 s after open (what the background
 // summary build saves the user) with the longest event-loop stall meanwhile — for one or more
 // builds of the engine, runs interleaved, each measurement in a fresh process, min/median/max
@@ -149,7 +149,7 @@ async function child(engineDir, file) {
   };
   const engine = new Engine();
   const t0 = performance.now();
-  // Before issue 15 openTrace indexed the whole file before it resolved (no `background`, no `indexed`).
+  // openTrace once indexed the whole file before it resolved (no `background`, no `indexed`).
   const session = await engine.openTrace(file, { background: true });
   const openMs = round(performance.now() - t0);
   await session.indexed;

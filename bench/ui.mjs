@@ -1,4 +1,4 @@
-// Browser side-by-side (issue 6): mcpscope vs. the official MCP Inspector 2.12 in Chromium,
+// Browser side-by-side: mcpscope vs. the official MCP Inspector 2.12 in Chromium,
 // same machine, same target (the demo server over stdio, same `node`).
 //   node bench/ui.mjs [--runs 3] [--frames 100000] [--perf-runs 3]
 // Per run and tool (interleaved), a fresh launch and a fresh browser context:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Conformance adapter (issues 4, 13): the suite runs `client.sh <server-url>` with the scenario in
+# Conformance adapter: the suite runs `client.sh <server-url>` with the scenario in
 # MCP_CONFORMANCE_SCENARIO (and, for some, MCP_CONFORMANCE_CONTEXT as JSON). Every scenario maps
 # to invocations of mcpscope's built CLI (`mcpscope call …`), never to the SDK directly; the
 # era is the CLI's default (auto: server/discover, so 2026-07-28 where the mock serves it, else

@@ -4,7 +4,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { PrimitivesPage } from '../fixtures/primitives';
 
 /**
- * Issue 10 item 4: an SVG with a <script> from the server under test is previewed and opened in
+ * An SVG with a <script> from the server under test is previewed and opened in
  * a new tab without its script ever running at mcpscope's origin (where it could read the token
  * and drive the API). The fixture's script logs "PWNED <origin>", sets the title, writes
  * localStorage, touches window.opener and calls /api/info?pwned=1.

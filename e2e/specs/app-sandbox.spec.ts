@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
 
 /**
- * Issue 12: an MCP App's HTML (untrusted, from the server under test) runs in mcpscope's sandbox
+ * An MCP App's HTML (untrusted, from the server under test) runs in mcpscope's sandbox
  * listener, another origin (ext-apps spec "Sandbox proxy"). This injects the sandbox iframe into
  * the real mcpscope page the way the web does, loads a probe app through the relay, and checks
  * what the app can and cannot do: its inline script runs, under the app CSP; it cannot touch

@@ -2,7 +2,7 @@ import { launchMcpscopeWithBrowser, type LaunchedWithBrowser } from '../fixtures
 import { McpscopeApp } from '../fixtures/app';
 import { test, expect } from '../fixtures/mcpscope';
 
-/** Issue 10 item 5: the browser is opened on a single-use code; the token stays in the page. */
+/** The browser is opened on a single-use code; the token stays in the page. */
 let app: LaunchedWithBrowser;
 test.afterEach(async () => {
   expect(await app?.stop()).toBe(0);

@@ -4,7 +4,7 @@ import { McpscopeApp } from '../fixtures/app';
 import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
 
 /**
- * Tables at 1280×800 (issue 14): nothing truncated by default (the whole time with its
+ * Tables at 1280×800: nothing truncated by default (the whole time with its
  * milliseconds, `emergency`), columns resized by dragging a header edge or by keyboard and
  * remembered across a reload, and the task tables' cells never overlap.
  */

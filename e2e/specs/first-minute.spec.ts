@@ -6,7 +6,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { ToolsPage } from '../fixtures/tools';
 
 /**
- * Issue 14, the first minute: the Welcome screen says where to start and each way works; the demo
+ * A new user's first minute: the Welcome screen says where to start and each way works; the demo
  * comes with a guide of three steps that work; empty views say what would fill them; a resource
  * link in a tool result opens that resource in Resources.
  */

@@ -3,7 +3,7 @@ import { McpscopeApp } from '../fixtures/app';
 import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
 
 /**
- * Issue 15: a tab that stops reading during a flood (its JS paused, as a frozen or background
+ * A tab that stops reading during a flood (its JS paused, as a frozen or background
  * tab) never makes the proxy buffer without bound. Once it is more than its memory budget behind,
  * the proxy skips the oldest waiting events for it and sends a gap marker; when the tab runs
  * again it catches up at once, says what was skipped, counts every frame, and pages the skipped

@@ -7,7 +7,7 @@ import { McpscopeApp } from '../fixtures/app';
 import { CLI, test, expect } from '../fixtures/mcpscope';
 
 /**
- * Issue 13 item 4, connect once, run many: what an agent runs with `call --session` shows live
+ * Connect once, run many: what an agent runs with `call --session` shows live
  * in the browser a person opened on the link `connect` printed, each frame with its origin.
  */
 const run = promisify(execFile);

@@ -7,7 +7,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { ToolsPage } from '../fixtures/tools';
 
 /**
- * Issue 12: MCP Apps (ext-apps 2026-01-26) rendered by mcpscope as the host, end to end with the
+ * MCP Apps (ext-apps 2026-01-26) rendered by mcpscope as the host, end to end with the
  * published example servers (pinned 2.0.3) and a hostile app (e2e/fixtures/hostile-app-server.mjs).
  * The app runs in a sandbox iframe of another origin; its postMessage conversation with mcpscope
  * is recorded as app-channel frames, its server requests as ordinary frames with origin

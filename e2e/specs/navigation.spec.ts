@@ -3,7 +3,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { McpscopeApp } from '../fixtures/app';
 
 /**
- * Issue 14, item 1: the views navigation fits a laptop (1280×800) and a desktop, every view is
+ * The views navigation fits a laptop (1280×800) and a desktop, every view is
  * reachable by mouse and keyboard, the sidebar width is the user's, the status bar clips nothing.
  */
 

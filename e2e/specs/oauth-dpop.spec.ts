@@ -8,7 +8,7 @@ import { McpscopeApp } from '../fixtures/app';
 import { CLI, expect, launchMcpscope, test, type Launched } from '../fixtures/mcpscope';
 
 /**
- * Issue 13, DPoP (RFC 9449, SEP-1932) against a real oidc-provider that binds tokens to the
+ * DPoP (RFC 9449, SEP-1932) against a real oidc-provider that binds tokens to the
  * proof's key and demands a nonce, and a resource server that takes only DPoP-bound tokens with
  * a valid proof (ath, jkt) and its own nonce. The Guided flow shows the proof of each token request.
  */

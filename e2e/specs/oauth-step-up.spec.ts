@@ -6,7 +6,7 @@ import { expect, launchMcpscope, test, type Launched } from '../fixtures/mcpscop
 import { ToolsPage } from '../fixtures/tools';
 
 /**
- * Issue 13 item 5 end to end: oidc-provider holds a dynamically registered client to the scope
+ * Scope step-up end to end: oidc-provider holds a dynamically registered client to the scope
  * it registered (invalid_scope beyond it) and offers RFC 7592 management; the MCP server needs
  * mcp:read for tools/list and mcp:read mcp:write for tools/call. The step-up of a tools/call
  * updates the registration before it authorizes, in the Quick flow and in the Guided flow.

@@ -5,7 +5,7 @@ import { McpscopeApp } from '../fixtures/app';
 import { expect, launchMcpscope, test, type Launched } from '../fixtures/mcpscope';
 
 /**
- * Issue 4 end to end: a real oidc-provider authorization server with an Approve page and a real
+ * OAuth end to end: a real oidc-provider authorization server with an Approve page and a real
  * protected MCP server on 127.0.0.1; mcpscope launched on the bare URL fails with 401, explains
  * it, and authorizes through the browser popup and its own /oauth/callback.
  */

@@ -9,7 +9,7 @@ import { McpscopeApp } from '../fixtures/app';
 import { CLI, launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
 
 /**
- * Issue 11 item 7: a trace opened offline shows what it recorded. Tools, Resources and Prompts
+ * A trace opened offline shows what it recorded. Tools, Resources and Prompts
  * come from the recorded list results (the last complete listing), Capabilities from the
  * recorded handshake, and every control that would send a request is disabled with the reason.
  */

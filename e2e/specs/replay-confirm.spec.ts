@@ -5,7 +5,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { McpscopeApp } from '../fixtures/app';
 
 /**
- * Issue 10: a trace file is untrusted. Its Replay button opens a dialog with the exact argv and
+ * A trace file is untrusted. Its Replay button opens a dialog with the exact argv and
  * cwd the trace recorded (its config, not its label); Cancel runs nothing, Run replay runs it.
  */
 let app: Launched;

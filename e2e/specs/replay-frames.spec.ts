@@ -7,7 +7,7 @@ import { PrimitivesPage } from '../fixtures/primitives';
 import { ToolsPage } from '../fixtures/tools';
 
 /**
- * Issue 13, item 3: any outgoing request in the frame log can be replayed as is (a new id,
+ * Any outgoing request in the frame log can be replayed as is (a new id,
  * origin `frames: replay #N`, its response paired) or edited and replayed from the Composer;
  * Tools/Resources/Prompts history entries do the same; pinned frames stay above the log.
  */
@@ -288,7 +288,7 @@ test('a trace: Replay is disabled and says why; Edit and replay sends it from th
   const { ui } = await openDemo(page);
   await page.getByTestId('tab-traces').click();
   await page.getByTestId('trace-file-input').setInputFiles(echoTrace(info.outputPath('recorded.ndjson')));
-  // The upload opens it offline, in Frames (issue 14).
+  // The upload opens it offline, in Frames.
   await expect(page.getByTestId('session-item').filter({ has: page.getByTestId('offline-badge') })).toHaveCount(1);
   await expect(page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
   await ui.frameRows('tools/call', 'out').click();

@@ -8,7 +8,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { PrimitivesPage } from '../fixtures/primitives';
 
 /**
- * Issue 14 item 5, the rough edges a new user hits: the filter grammar flags what it does not
+ * The rough edges a new user hits: the filter grammar flags what it does not
  * know and its help lists every term; is:error is the error responses (is:failed adds their
  * requests); an uploaded trace opens; the hex view is not cut; Ctrl+Enter in the Composer
  * survives a session switch; a replay reports where it was started.

@@ -7,7 +7,7 @@ import { PrimitivesPage } from '../fixtures/primitives';
 import { ToolsPage } from '../fixtures/tools';
 
 /**
- * Issue 11 item 1: what the user does in one session never sends anything to another. Session B
+ * What the user does in one session never sends anything to another. Session B
  * (the demo server) is open the whole time; every tab's actions run in session A
  * (server-everything). B must receive no outgoing frame the user did not cause there — before,
  * a resource read in A was re-sent to B (three times, and again when a tab opened), a tool
@@ -140,8 +140,8 @@ test('every tab acting in session A sends nothing to session B, across switches 
   const allowed = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
   expect(added.filter((m) => !allowed.has(m))).toEqual([]);
   for (const m of allowed) expect(added.filter((x) => x === m).length, `${m} sent to B`).toBeLessThanOrEqual(2);
-  // Each frame says why it went out, once the proxy records the web's x-mcpscope-origin (issue 11
-  // item 2): a listing the user opened on B, never another tab's action.
+  // Each frame says why it went out, once the proxy records the web's x-mcpscope-origin:
+  // a listing the user opened on B, never another tab's action.
   for (const f of bAfter.slice(bBefore.length)) {
     if (f.origin && f.origin.reason !== 'unattributed') expect(f.origin).toMatchObject({ by: 'user', reason: expect.stringMatching(/: list/) });
   }

@@ -7,7 +7,7 @@ import { McpscopeApp } from '../fixtures/app';
 import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
 
 /**
- * Issue 14 item 2: sessions you can tell apart. Named after the server's own serverInfo (title,
+ * Sessions you can tell apart. Named after the server's own serverInfo (title,
  * version) with the transport, a #n when two read the same and the start time; renamed by the
  * user in every tab; grouped live / ended / replays / offline, closable and removable; the
  * Connect form stays reachable however many sessions there are.

@@ -6,7 +6,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { ToolsPage } from '../fixtures/tools';
 
 /**
- * Tasks end to end (issue 13) against server-everything 2026.8.31 over stdio (2025-11-25,
+ * Tasks end to end against server-everything 2026.8.31 over stdio (2025-11-25,
  * experimental tasks): its task tools are listed, `simulate-research-query` (taskSupport
  * "required") runs as a task from the Tools tab — status, status message, the elicitation it
  * asks for, the result —, an `*-async` tool has mcpscope run the server's sampling request as a

@@ -139,7 +139,7 @@ test.describe('Tools tab — demo server (2026-07-28)', () => {
   test('toggle_extra_tool: the list change is shown as a diff with extra_tool added', async ({ page }, info) => {
     const { ui, tools } = await openDemo(page);
     await expect(tools.item('extra_tool')).toHaveCount(0);
-    // 2026-07-28: list changes arrive only on a listen stream the user opens (issue 11: nothing unasked).
+    // 2026-07-28: list changes arrive only on a listen stream the user opens (nothing unasked).
     await page.getByTestId('list-changes-toggle').check();
     await expect(page.getByTestId('list-changes-toggle')).toBeChecked();
     await tools.select('toggle_extra_tool');

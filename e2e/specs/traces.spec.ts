@@ -6,7 +6,7 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
 import { McpscopeApp } from '../fixtures/app';
 
 /**
- * Issue 5 in the browser: traces listed, uploaded (picker and drop, one cut off mid-line),
+ * Traces in the browser: traces listed, uploaded (picker and drop, one cut off mid-line),
  * opened offline (read-only, every view), the timeline (bars, progress, markers, click → frame)
  * and compare (two traces differing in one response).
  */
@@ -51,7 +51,7 @@ function fixtureTrace(name: string, toolText: string, { truncated = false } = {}
   return file;
 }
 
-/** Uploads a trace with the file picker; it opens offline at once, in Frames (issue 14). */
+/** Uploads a trace with the file picker; it opens offline at once, in Frames. */
 async function uploadWithPicker(page: Page, file: string, name: string) {
   await page.getByTestId('tab-traces').click();
   await page.getByTestId('trace-file-input').setInputFiles(file);
@@ -108,7 +108,7 @@ test('traces: the live session is listed, fixtures upload (picker and drop), one
   await dropFile(page, 'fixture-cut.ndjson', (await import('node:fs')).readFileSync(cut, 'utf8'));
   await expect(traceItem(page, 'fixture-cut')).toHaveCount(1);
 
-  // A dropped trace opens offline too, as Open in the list does (issue 14).
+  // A dropped trace opens offline too, as Open in the list does.
   await expect(page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
   const offline = page.getByTestId('session-item').filter({ has: page.getByTestId('offline-badge') });
   await expect(offline).toHaveCount(2);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBundle, exitOf, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
 /**
- * Issue 10 item 5: the browser gets a single-use code, never the token (its argv is readable by
+ * The browser gets a single-use code, never the token (its argv is readable by
  * every local user with `ps`, and its history is on disk); ui.json is 0600; what a SIGKILLed
  * mcpscope leaves (ui.json, spill folder) is cleaned at the next start.
  */

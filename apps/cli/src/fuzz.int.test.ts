@@ -26,7 +26,7 @@ afterAll(() => {
 
 // Seeded and bounded: 3 seeds × 9 targets, 40 hostile messages per server stream. bench/fuzz.mjs
 // runs the same harness with more seeds and writes the figures to bench/results.
-describe('server-side fuzz: hostile stdio and Streamable HTTP servers (issue 10)', () => {
+describe('server-side fuzz: hostile stdio and Streamable HTTP servers', () => {
   it('launch, call, check, lint of the recorded trace and wrap never crash', async () => {
     const result = (await fuzzCli({ cli: bundle.cli, seeds: [11, 12, 13], count: 40, workDir: work })) as { runs: FuzzRun[]; messages: number; crashes: number };
     const crashed = result.runs.filter((r) => r.crashed);

@@ -14,7 +14,7 @@ printed link shows every frame live. The token stays in the 0600 registry of the
 Exit codes: 0 ok, 1 bad usage (or a name already in use), 2 no running mcpscope, no such
 session, or the server could not be reached.`;
 
-/** `connect`, `sessions`, `stop` (issue 13 item 4), loaded on demand like the other commands. */
+/** `connect`, `sessions`, `stop`, loaded on demand like the other commands. */
 export function addLiveCommands(program: Command, io: CliIo, done: (code: number) => void): void {
   addTargetOptions(
     program

@@ -8,7 +8,7 @@ import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
 import { buildTestBundle, exitOf, isAlive, runCli, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
 /**
- * Issue 13 item 4, connect once, run many: `connect` starts a background mcpscope and opens a
+ * Connect once, run many: `connect` starts a background mcpscope and opens a
  * session; `call`/`check`/`lint --session` run on that one connection; `sessions` lists it;
  * `stop` leaves no process behind. All through the built bundle, with real stdio servers.
  */

@@ -170,7 +170,7 @@ const TRACE_EXIT_CODES_HELP = `
 Exit codes: replay 0 all responses match, 1 some differ or failed (or bad usage), 2 could not
 connect. open/mock/wrap: 0 on a clean stop, 1 bad usage; wrap exits with the server's code (128 + the signal number when a SIGTERM, SIGINT or SIGHUP stopped it).`;
 
-/** Issue 5: open, replay, mock, wrap (loaded on demand like the others). */
+/** Open, replay, mock, wrap (loaded on demand like the others). */
 function addTraceCommands(program: Command, io: CliIo, done: (code: number) => void, collect: (v: string, p?: string[]) => string[]): void {
   program
     .command('open')

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBundle, exitOf, isAlive, parentOf, runCli, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
 /**
- * No orphaned processes (issue 6): whatever ends mcpscope or a session, the server's whole tree
+ * No orphaned processes: whatever ends mcpscope or a session, the server's whole tree
  * (server + a grandchild it started) is gone within 3 s — SIGKILL included (the watchdog).
  */
 const RAW_SERVER = fileURLToPath(new URL('../../../packages/engine/test-fixtures/raw-server.mjs', import.meta.url));

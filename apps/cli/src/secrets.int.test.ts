@@ -7,7 +7,7 @@ import { startDemoHttpServer, type DemoHttpServer } from '@mcpscope/demo-server'
 import { parseTrace, toHar } from '@mcpscope/trace';
 import { buildTestBundle, exitOf, runCli, waitForLine, type TestBundle } from './test-helpers.js';
 
-/** Secrets (issue 6): no token, cookie or API key in any trace, export, or mcpscope's own output. */
+/** Secrets: no token, cookie or API key in any trace, export, or mcpscope's own output. */
 const BEARER = 'sk-bearer-6f1c2a9e77d04';
 const API_KEY = 'apikey-93b1d7c0aa';
 const COOKIE = 'sid=cookie-secret-5512ef';

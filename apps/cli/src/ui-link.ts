@@ -4,7 +4,7 @@ import { processIo, type CliIo } from './io.js';
 import { openBrowser } from './open-browser.js';
 
 /**
- * How a launched UI is handed to the user (issue 10 item 5: the token stays in the page).
+ * How a launched UI is handed to the user (the token stays in the page).
  * - The browser is opened on a single-use code URL (`#code=…`, 60 s): the argv of the opener
  *   and the browser, and the browser's history, only ever hold a spent code.
  * - The printed line: on a terminal, a code URL too (clicking it in a terminal runs an opener

@@ -138,7 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       // Replies carry what the server sent, like the WS stream: the user's own secrets echoed
-      // by the server are redacted by value here too (issue 10 item 6).
+      // by the server are redacted by value here too.
       api.addHook('preSerialization', redactRepliesHook(sessionSecrets(opts.engine)));
       await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info }, sandboxPort: opts.sandboxPort, origins: opts.sandboxOrigins, engine: opts.engine });
       await api.register(sessionRoutes, { engine: opts.engine });

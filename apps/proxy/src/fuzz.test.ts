@@ -5,7 +5,7 @@ import { fixtureConfig } from '../test-fixtures/fixtures.js';
 import { AUTH, HOST, makeApp, TOKEN, type Harness } from '../test-fixtures/harness.js';
 
 /**
- * Hostile and malformed input against the proxy (issue 6): every request gets an answer
+ * Hostile and malformed input against the proxy: every request gets an answer
  * (never a crash, never a 5xx other than a clean MCPSCOPE error), and a live session on the
  * same proxy keeps working throughout. Seeded, so a failure reproduces.
  */

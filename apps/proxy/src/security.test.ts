@@ -123,7 +123,7 @@ describe('security headers', () => {
   });
 });
 
-describe('MCP App sandbox origin (issue 12)', () => {
+describe('MCP App sandbox origin', () => {
   const SANDBOX_PORT = PORT + 7;
   let withSandbox: Harness;
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '@mcpscope/wire';
 import { AUTH, HOST, makeApp, PORT, TOKEN, type Harness } from '../test-fixtures/harness.js';
 import { SESSION_CODE_TTL_MS, SessionCodes } from './token.js';
 
-/** Issue 10 item 5: the browser is opened on a single-use code, never on the token. */
+/** The browser is opened on a single-use code, never on the token. */
 let h: Harness;
 let codes: SessionCodes;
 beforeEach(async () => {

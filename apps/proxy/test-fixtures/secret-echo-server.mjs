@@ -1,6 +1,6 @@
 // A legacy-era stdio MCP server (raw JSON-RPC) that leaks the secret it was given, everywhere a
-// careless server could: stderr, a non-JSON stdout line, a tool result and a tool error. Issue 10
-// item 6: mcpscope must keep process.env.API_KEY out of its traces, exports and /ws stream.
+// careless server could: stderr, a non-JSON stdout line, a tool result and a tool error.
+// mcpscope must keep process.env.API_KEY out of its traces, exports and /ws stream.
 import { createInterface } from 'node:readline';
 
 const key = process.env.API_KEY ?? '';

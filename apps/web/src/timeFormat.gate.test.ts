@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One time format everywhere (issue 14): 24 h, from lib/format.ts (`formatClock`, `formatTime`,
+ * One time format everywhere: 24 h, from lib/format.ts (`formatClock`, `formatTime`,
  * `formatDateTime`, `formatRelative`). The browser's locale formats (12 h in en-US, "5/3/2026")
  * once crept into a few views; this gate fails on them in any browser source (tests exempt).
  */
@@ -39,7 +39,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('one time format (issue 14)', () => {
+describe('one time format', () => {
   it('finds the calls it must reject, and lets number formats and the time-zone lookup pass', () => {
     const bad = [
       `const t = new Date(h.at).toLocaleTimeString();`,

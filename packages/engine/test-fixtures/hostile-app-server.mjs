@@ -1,5 +1,5 @@
 // An MCP Apps server over stdio (SDK v2 McpServer) whose tools' UI resources are broken, each in
-// its own way, for `mcpscope check` (issue 12 item 5):
+// its own way, for `mcpscope check`:
 //   tool "missing-app"   → ui://hostile/missing.html, never registered (resources/read errors)
 //   tool "plain-html"    → ui://hostile/plain.html, mimeType text/html (not text/html;profile=mcp-app)
 //   tool "no-content"    → ui://hostile/no-content.html, a content with neither text nor blob

@@ -31,7 +31,7 @@ export interface PairInfo {
 }
 
 /**
- * Why an outgoing frame was sent (issue 11: mcpscope is an observer, every frame it causes is
+ * Why an outgoing frame was sent (mcpscope is an observer, every frame it causes is
  * accounted for). `user`: a person's action — a UI control (the reason names it, e.g.
  * `tools: call`; `ui` when the UI did not say) or a CLI command (`cli: call tools/list`).
  * `mcpscope`: the engine on its own — `handshake`, `transport fallback`, `era fallback`,
@@ -63,7 +63,7 @@ export function cleanOriginReason(text: string): string | undefined {
 }
 
 /**
- * An MCP App's postMessage conversation (issue 12): which rendered view, of which ui:// resource.
+ * An MCP App's postMessage conversation: which rendered view, of which ui:// resource.
  * `view` is an id the web makes per rendered view (`[A-Za-z0-9_-]{1,64}`), `uri` the resource
  * (at most MAX_APP_URI characters).
  */

@@ -61,7 +61,7 @@ function kindPredicate(want: string): FramePredicate {
       return kind === 'error' || (kind === 'request' && ctx?.answeredWithError?.(f.seq) === true);
     };
   }
-  // `is:error` is the error responses themselves, never the requests they answer (issue 14).
+  // `is:error` is the error responses themselves, never the requests they answer.
   return (f) => frameKind(f) === want;
 }
 

@@ -4,7 +4,7 @@ import { parseEvent } from './event-schema.js';
 import { parseTrace } from './reader.js';
 import { TraceWriter } from './writer.js';
 
-/** Issue 12: an MCP App view's conversation is written to a trace and read back on its channel. */
+/** An MCP App view's conversation is written to a trace and read back on its channel. */
 const meta = {
   createdAt: '2026-01-02T03:04:05.000Z',
   tool: { name: 'mcpscope', version: '0.1.0' },

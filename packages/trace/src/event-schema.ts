@@ -25,7 +25,7 @@ const OriginSchema = z
   .catch(undefined);
 
 /**
- * The MCP App view of an app-channel frame (issue 12). A trace's text: an `app` of another shape
+ * The MCP App view of an app-channel frame. A trace's text: an `app` of another shape
  * (a URI over MAX_APP_URI, a view id that is not [A-Za-z0-9_-]{1,64}) is dropped, not the frame;
  * the frame stays on the app channel.
  */

@@ -11,7 +11,7 @@ import { redact, redactEvent, redactSecretValues } from './redact.js';
 import { SecretValues } from './secret-values.js';
 import { TraceWriter, type TraceWriteStage } from './writer.js';
 
-/** Issue 10 item 2: nesting and Object.prototype names from a hostile server never throw and never lose a key. */
+/** Nesting and Object.prototype names from a hostile server never throw and never lose a key. */
 const DEPTH = 10_000;
 const deepArray = (): unknown => {
   let v: unknown = 'leaf';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTrace, TraceReader } from './reader.js';
 import { recordedTarget, TraceHeaderSchema } from './header.js';
 
-// Issue 10: trace files are untrusted input (line cap, nesting cap, header fields, recorded target).
+// Trace files are untrusted input (line cap, nesting cap, header fields, recorded target).
 
 const header = { type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 'x', version: '1' }, session: { id: 's', name: 'n', transport: 'stdio', target: 't' } };
 const event = (seq: number) => JSON.stringify({ seq, t: seq, sessionId: 's', type: 'stderr', text: 'x' });

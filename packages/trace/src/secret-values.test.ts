@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redact } from './redact.js';
 import { isSecretName, looksLikeCredential, REDACTED, SecretValues, secretValuesFrom } from './secret-values.js';
 
-describe('secretValuesFrom (issue 10 item 6)', () => {
+describe('secretValuesFrom', () => {
   it('takes env vars by secret-looking name or credential-looking value, never short values, paths or words', () => {
     const s = secretValuesFrom({
       env: {

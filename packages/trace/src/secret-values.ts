@@ -1,5 +1,5 @@
 /**
- * Redaction by value (issue 10 item 6): the secrets the user handed to a session (env vars,
+ * Redaction by value: the secrets the user handed to a session (env vars,
  * headers, a bearer token, OAuth client secrets) are replaced wherever they show up, because a
  * server may echo them anywhere (stderr, a tool result, an error message, a raw line).
  */

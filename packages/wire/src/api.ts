@@ -74,7 +74,7 @@ export const PendingServerRequestSchema = z.object({
   /** 2026-07-28: the callId of the POST …/requests call whose result embedded this request. */
   callId: z.string().optional(),
   /**
-   * Input for a task (issue 13): a 2026-07-28 task's `inputRequests` entry (answered through
+   * Input for a task: a 2026-07-28 task's `inputRequests` entry (answered through
    * tasks/update), a 2025-11-25 request with `_meta["io.modelcontextprotocol/related-task"]`, or a
    * request the server made mcpscope run as a task (`requestId` "task:<taskId>").
    */
@@ -94,7 +94,7 @@ export const InfoSchema = z.object({
   /** Bytes of events each session keeps in memory (`--memory-budget`, default 32 MiB); the browser uses the same budget. */
   memoryBudget: z.number().int().positive().optional(),
   /**
-   * Issue 12: the origin of the MCP App sandbox listener (`http://127.0.0.1:41234`, under the host
+   * The origin of the MCP App sandbox listener (`http://127.0.0.1:41234`, under the host
    * name this request used), when the proxy runs one (startProxy does). MCP Apps render in
    * `<iframe src="${sandboxOrigin}/sandbox.html?csp=…">`; mcpscope's CSP frames nothing else.
    */

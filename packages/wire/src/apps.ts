@@ -12,7 +12,7 @@ export const MAX_APP_MESSAGES_PER_BATCH = 500;
 export const APP_MESSAGES_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
- * POST /api/sessions/:id/app-messages (issue 12): what an MCP App view and mcpscope's host side
+ * POST /api/sessions/:id/app-messages: what an MCP App view and mcpscope's host side
  * (the web's AppBridge) said to each other, in order; 204. `view` is the id the web made for the
  * rendered view, `uri` its ui:// resource. `dir`: 'out' host → app, 'in' app → host. `msg` is
  * the app's data, judged by the engine (a message that is no JSON object, too deep or too large

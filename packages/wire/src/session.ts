@@ -29,7 +29,7 @@ export const HttpConfigSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
   headers: envRecord.default({}),
   bearerToken: z.string().min(1).optional(),
-  /** Authorize with OAuth 2.1 (issue 4); the proxy sets the redirect URI to its own /oauth/callback. */
+  /** Authorize with OAuth 2.1; the proxy sets the redirect URI to its own /oauth/callback. */
   oauth: OAuthConfigInputSchema.optional(),
   name: z.string().optional(),
   era: EraPreferenceSchema.optional(),

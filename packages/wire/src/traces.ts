@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FrameEvent } from '@mcpscope/protocol';
 
 /**
- * Issue 5 (traces): saved traces, offline sessions, compare, export, replay and the ingest
+ * Traces: saved traces, offline sessions, compare, export, replay and the ingest
  * endpoint of `mcpscope wrap`. All under /api with the Bearer token.
  */
 

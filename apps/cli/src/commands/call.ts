@@ -54,7 +54,7 @@ export const CallOptionsSchema = TargetOptionsSchema.extend({
   answerFile: z.string().min(1).optional(),
   timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().default(30_000),
   connectTimeout: z.coerce.number({ error: '--connect-timeout must be a number of milliseconds' }).int().positive().default(30_000),
-  // --task (issue 13): tools/call run as a task to completion; --task-ttl asks the server to keep it (2025-11-25 `task.ttl`).
+  // --task: tools/call run as a task to completion; --task-ttl asks the server to keep it (2025-11-25 `task.ttl`).
   task: z.boolean().default(false),
   taskTtl: z.coerce.number({ error: '--task-ttl must be a number of milliseconds' }).int().nonnegative().optional(),
   ...TelemetryOptionsShape,

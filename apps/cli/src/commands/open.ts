@@ -24,7 +24,7 @@ export const OpenOptionsSchema = z.object({
 export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(OpenOptionsSchema, rawOptions);
   const engine = new Engine({ clientVersion: cliVersion(), tracesDir: opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv), memoryBudget: mebibytes(opts.memoryBudget) });
-  // The UI is served once the header is read; the trace is indexed meanwhile (issue 15) and its
+  // The UI is served once the header is read; the trace is indexed meanwhile and its
   // warnings are printed when the index is complete.
   let view: Awaited<ReturnType<Engine['openTrace']>>;
   try {

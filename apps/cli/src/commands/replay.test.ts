@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../main.js';
 import type { CliIo } from '../io.js';
 
-// Issue 10: `mcpscope replay <trace>` never starts the command a trace recorded unless the user
+// `mcpscope replay <trace>` never starts the command a trace recorded unless the user
 // names a target or passes --use-recorded-command (and then sees the exact argv first).
 
 function capture(): CliIo & { out: string; err: string } {

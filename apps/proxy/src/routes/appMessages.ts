@@ -6,7 +6,7 @@ import { parseInput } from './parse.js';
 import { sessionOr404 } from './sessions.js';
 
 /**
- * POST /api/sessions/:id/app-messages (issue 12): the postMessage conversation between an MCP
+ * POST /api/sessions/:id/app-messages: the postMessage conversation between an MCP
  * App view and mcpscope's host side in the web, recorded as app-channel frames of the session
  * (seq/t, pairing, lint, trace, /ws) → 204. 404 unknown session, 409 one that is not live,
  * 400 a body of another shape.

@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '@mcpscope/wire';
 import { AUTH, HOST, makeApp, TOKEN, type Harness } from '../../test-fixtures/harness.js';
 import { SessionCodes } from '../token.js';
 
-/** Issue 13 item 4: `mcpscope connect`/`sessions` print a code link for a running mcpscope, never its token. */
+/** `mcpscope connect`/`sessions` print a code link for a running mcpscope, never its token. */
 let h: Harness;
 let codes: SessionCodes;
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import { ApiErrorSchema, SessionInfoSchema } from '@mcpscope/wire';
 import { demoConfig } from '../../test-fixtures/fixtures.js';
 import { AUTH, makeApp, type Harness } from '../../test-fixtures/harness.js';
 
-/** Issue 13 item 4: `mcpscope check --session` runs the check on a session that is already connected. */
+/** `mcpscope check --session` runs the check on a session that is already connected. */
 let h: Harness;
 beforeEach(async () => {
   h = await makeApp();

@@ -23,7 +23,7 @@ function wireExchange(x: Exchange): WireExchange {
 /** POST /api/compare (two traces or sessions, diffed) and GET /api/sessions/:id/export. */
 export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
   // Every body below leaves with the session's own secrets (its env/header values) redacted by
-  // value, as on /ws (issue 10 item 6); exports are redacted by key as well, like a trace.
+  // value, as on /ws; exports are redacted by key as well, like a trace.
   const secretsOf = sessionSecrets(engine);
   const sideSecrets = (side: Side): SecretValues => secretsOf('sessionId' in side ? side.sessionId : undefined);
 

@@ -39,7 +39,7 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     const { config, watchListChanges, traceContext, collectServerSpans } = parseInput(CreateSessionBodySchema, request.body, 'request body');
     let session: Session;
     try {
-      // Opt-in only (issue 11): a listen stream nobody asked for is traffic mcpscope caused.
+      // Opt-in only: a listen stream nobody asked for is traffic mcpscope caused.
       session = await engine.open(config, {
         ...(watchListChanges ? { watchListChanges: true } : {}),
         ...(traceContext === undefined ? {} : { traceContext }),

@@ -10,7 +10,7 @@ import { sessionOr404 } from './sessions.js';
 const TaskParamsSchema = z.object({ id: z.string().min(1), taskId: z.string().min(1).max(4096) });
 
 /**
- * /api/sessions/:id/tasks (issue 13): task-augmented tools/call, the session's tasks, and what
+ * /api/sessions/:id/tasks: task-augmented tools/call, the session's tasks, and what
  * the user does to one (cancel, refresh, result, the server's tasks/list). Requests go out as
  * the user's (the origin header); the engine's polls as `task: poll`. Reading sends nothing.
  */

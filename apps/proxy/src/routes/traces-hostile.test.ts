@@ -9,7 +9,7 @@ import { ApiErrorSchema, ReplayReportSchema, TraceListSchema, TraceUploadReplySc
 import { buildApp } from '../app.js';
 import { AUTH, PORT, TOKEN } from '../../test-fixtures/harness.js';
 
-// Issue 10: a trace file is untrusted. Replaying one never starts what it recorded or applies
+// A trace file is untrusted. Replaying one never starts what it recorded or applies
 // its env; a hostile header or a line nested too deep gets a 4xx or a skipped-line warning, never a 500.
 
 let app: FastifyInstance;

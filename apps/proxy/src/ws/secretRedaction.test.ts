@@ -8,7 +8,7 @@ import { AUTH, HOST, makeApp, TOKEN, type Harness } from '../../test-fixtures/ha
 import { Inbox } from '../../test-fixtures/inbox.js';
 
 /**
- * Issue 10 item 6: a server that echoes the API_KEY it was started with (stderr, a raw stdout
+ * A server that echoes the API_KEY it was started with (stderr, a raw stdout
  * line, a tool result, a key of structuredContent, an error message) never gets it into the
  * recorded trace, the NDJSON/JSON/HAR export or the /ws stream; harmless env values stay.
  */

@@ -25,8 +25,8 @@ export function sessionSecrets(engine: Engine): (sessionId: string | undefined) 
 }
 
 /**
- * Redacts, by value only, the user's own secrets from what goes to a browser tab (issue 10
- * item 6): a server that echoes its API_KEY on stderr or in a tool result shows "[REDACTED]".
+ * Redacts, by value only, the user's own secrets from what goes to a browser tab:
+ * a server that echoes its API_KEY on stderr or in a tool result shows "[REDACTED]".
  * Nothing else is touched — the tab shows what the server sent (key-based redaction applies to
  * traces and exports only). A message without secrets is passed through as is (no copy).
  */

@@ -9,7 +9,7 @@ import { TABS } from './tabs';
  * mounted (hidden) so its state — filters, selection, scroll position, the composer's draft —
  * survives switching views.
  *
- * Session isolation (issue 11): a session's panels are keyed by its id, so all their state
+ * Session isolation: a session's panels are keyed by its id, so all their state
  * (selections, drafts, effects, query keys) belongs to that one session and none of it is
  * carried to another; switching sessions mounts only the view in sight, for the new session.
  * A leftover selection once re-read a resource of one server on another.

@@ -103,7 +103,7 @@ describe('api client against a real HTTP server', () => {
     await api.forgetSession('a/b');
     await api.answerServerRequest('a/b', 'n:1', { result: {} }, 'server requests: answer sampling/createMessage');
     expect(urls).toEqual([
-      // The origin of each call that can make a frame (issue 11), as the proxy reads it.
+      // The origin of each call that can make a frame, as the proxy reads it.
       'POST /api/sessions/a%2Fb/messages (composer: send)',
       'PATCH /api/sessions/a%2Fb',
       'DELETE /api/sessions/a%2Fb',

@@ -84,7 +84,7 @@ const ServerRequestListSchema = z.union([
  * Why the web sends a mutating call to a session: the tab and the action, e.g. `tools: call`,
  * `resources: subscribe`, `palette: ping`. Sent as the `x-mcpscope-origin` header; the proxy
  * records it as the outgoing frame's `origin` (`by: 'user'`), so the frame log can show which
- * click caused each frame (issue 11). Required by every api function that can make a frame,
+ * click caused each frame. Required by every api function that can make a frame,
  * so no call site can forget it.
  */
 export type OriginReason = `${string}: ${string}`;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { ApiClient } from './api';
 
 /**
- * MCP Apps (issue 12): every postMessage JSON-RPC message between mcpscope (the host) and an
+ * MCP Apps: every postMessage JSON-RPC message between mcpscope (the host) and an
  * app view is recorded in the session as an app-channel frame through
- * `POST /api/sessions/:id/app-messages` (CONTRACT §3). `dir: 'out'` = host → app, `'in'` = app → host.
+ * `POST /api/sessions/:id/app-messages` (wire: apps.ts). `dir: 'out'` = host → app, `'in'` = app → host.
  * The body matches wire's AppMessagesBodySchema: a view id, the ui:// uri, 1…500 messages.
  */
 export type AppMessageDir = 'in' | 'out';

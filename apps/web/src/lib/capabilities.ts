@@ -31,7 +31,7 @@ export type CapabilitySource = Pick<SessionInfo, 'state' | 'era'> & Partial<Pick
 /** Why an action that would send a request is disabled for a session opened from a trace. */
 export const OFFLINE_REASON = 'opened from a trace: read-only';
 
-/** A read-only session opened from a trace (`SessionInfo.offline`, issue 5). */
+/** A read-only session opened from a trace (`SessionInfo.offline`). */
 export function isOffline(session: Pick<SessionInfo, 'offline'> | undefined): boolean {
   return session?.offline === true;
 }

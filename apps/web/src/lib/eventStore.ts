@@ -42,7 +42,7 @@ export const BURST_DELAY_MS = 150;
  * A live flood (a batch of BURST_THRESHOLD or more after the backlog) is applied every
  * FLOOD_DELAY_MS: each flush lays out a screen of new rows (~10 ms of the tab's main thread,
  * bench/live-ui.mjs --trace-page), and during a flood that CPU is taken from the proxy feeding the
- * tab. Four updates a second still show the log moving; the flood ends sooner (issue 15).
+ * tab. Four updates a second still show the log moving; the flood ends sooner.
  */
 export const FLOOD_DELAY_MS = 250;
 /**

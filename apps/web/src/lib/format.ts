@@ -34,7 +34,7 @@ export function formatCount(n: number): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * One time format everywhere (issue 14): 24-hour, local time, never the browser locale's.
+ * One time format everywhere: 24-hour, local time, never the browser locale's.
  * `formatClock` (with ms) is for frames and dense columns; `formatTime` for everything else.
  */
 export function formatTime(epochMs: number): string {

@@ -3,7 +3,7 @@ import { MAX_ORIGIN_REASON, type FrameEvent, type FrameOrigin } from '@mcpscope/
 export type { FrameOrigin };
 
 /**
- * Why an outgoing frame was sent (issue 11): `by: 'user'` with the tab and action
+ * Why an outgoing frame was sent: `by: 'user'` with the tab and action
  * (`tools: call`, from the web's `x-mcpscope-origin` header) or the CLI command, or
  * `by: 'mcpscope'` with what the spec or an enabled automation required (`handshake`,
  * `era probe`, `roots reply`…). The engine sets it on outgoing frames; a trace may carry

@@ -34,7 +34,7 @@ export function navigate(tab: string, target?: NavigationTarget): void {
 /**
  * Applies, once, a jump to a `kind` target of `sessionId` and then clears it, so a panel that
  * mounts later (another session, a reload of the tab, switching back) never replays an old jump
- * — a stale "go to resource" once re-read a URI on whichever session was shown (issue 11).
+ * — a stale "go to resource" once re-read a URI on whichever session was shown.
  */
 export function useNavigationTarget(kind: NavigationTarget['kind'], sessionId: string | null, apply: (name: string) => void): void {
   const nav = useValue(navigationStore);

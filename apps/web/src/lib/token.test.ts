@@ -52,7 +52,7 @@ describe('takeToken', () => {
   });
 });
 
-describe('resolveToken (#code=, issue 10 item 5)', () => {
+describe('resolveToken (#code=: a single-use code, never the token, in the URL)', () => {
   it('strips the code from the address bar before exchanging it, then stores the token', async () => {
     const { e, store, replaced } = env('#code=c0de&tab=frames');
     const seen: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The per-launch token, and how the page gets it (issue 10 item 5: the token stays in the page).
+ * The per-launch token, and how the page gets it (the token stays in the page).
  * - `#code=CODE`: what the CLI opens in a browser. The code is single-use and short-lived; the
  *   page strips it from the address bar at once and exchanges it for the token
  *   (POST /api/session-code). The opener's argv and the browser's history only ever hold a

@@ -20,7 +20,7 @@ import type { ApiClient } from './api';
 import { useServices, useStoreSelector } from './services';
 
 /**
- * Client of the trace routes of issue 5 (wire: traces.ts): saved traces, offline sessions,
+ * Client of the trace routes (wire: traces.ts): saved traces, offline sessions,
  * compare, export, replay and event pages. Replies are parsed with the wire schemas.
  */
 export type { RecordedTarget, TraceSummary };

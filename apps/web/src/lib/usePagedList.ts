@@ -45,7 +45,7 @@ export function usePagedList<T>(sessionId: string | null, method: string, itemsK
     enabled: enabled && !offline && sessionId !== null,
     initialPageParam: undefined as string | undefined,
     // A listing is fetched once per session and kept (until list_changed or the user's ↻):
-    // remounting a tab, e.g. on switching sessions, must not send it again (issue 11).
+    // remounting a tab, e.g. on switching sessions, must not send it again.
     staleTime: Infinity,
     queryFn: ({ pageParam }) => wb.result(sessionId!, method, pageParam === undefined ? undefined : { cursor: pageParam }, origin),
     getNextPageParam: (last, _all, lastParam, allParams) => {

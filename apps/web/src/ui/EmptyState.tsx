@@ -8,7 +8,7 @@ interface Props {
   testId?: string;
 }
 
-/** An empty view says what would fill it and how (issue 14, first minute). */
+/** An empty view says what would fill it and how. */
 export function EmptyState({ title, children, testId }: Props) {
   return (
     <div className="flex flex-1 items-start justify-center overflow-auto p-6" data-testid={testId ?? 'empty-state'}>

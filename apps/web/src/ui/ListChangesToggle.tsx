@@ -7,7 +7,7 @@ import { useWorkbenchApi } from '../lib/workbenchApi';
 /**
  * 2026-07-28 has no unsolicited list_changed: the client must open a `subscriptions/listen`
  * stream to get them. mcpscope does not open it on its own (it sends nothing the user did not
- * ask for): this switch does, as the user (issue 11).
+ * ask for): this switch does, as the user.
  */
 export function ListChangesToggle({ sessionId }: { sessionId: string }) {
   const wb = useWorkbenchApi();

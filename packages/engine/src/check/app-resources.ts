@@ -74,7 +74,7 @@ function judgeContent(uri: string, content: Item): { rule: string; message: stri
 }
 
 /**
- * `mcpscope check` on MCP Apps (issue 12 item 5; ext-apps 2026-01-26/apps): every listed tool
+ * `mcpscope check` on MCP Apps (ext-apps 2026-01-26/apps): every listed tool
  * whose `_meta.ui.resourceUri` names a UI resource gets it read once with `resources/read`, as
  * a host would before rendering ("Host MUST use `resources/read` to fetch the referenced resource
  * URI"), and the answer judged: the resource exists, its content is `text/html;profile=mcp-app`,

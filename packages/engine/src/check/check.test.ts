@@ -36,7 +36,7 @@ describe('runCheck', () => {
     engine = new Engine({ stopGraceMs: 200 });
     const { report, session } = await runCheck(engine, { transport: 'stdio', command: process.execPath, args: [everythingEntry(), 'stdio'], env: {} }, { callTools: true });
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
-    // Every frame check sent says why: the handshake, or check's own exercise (issue 11 item 2).
+    // Every frame check sent says why: the handshake, or check's own exercise.
     const reasons = new Set<string>();
     for await (const e of session.all()) if (e.type === 'frame' && e.dir === 'out') reasons.add(`${e.origin?.by}: ${e.origin?.reason}`);
     expect(reasons.has('mcpscope: check: exercise')).toBe(true);

@@ -9,7 +9,7 @@ import { collectFindings, makeReport, type FindingsReport } from './report.js';
 
 /**
  * Findings the transport boundary adds to raw frames (the rules cannot re-derive them from the
- * event), and the one app messages get where they enter the session (issue 12).
+ * event), and the one app messages get where they enter the session.
  */
 const TAP_RULE_IDS = new Set(['stdio-non-json-stdout', 'message-too-deep', 'message-too-large', 'app-message-refused']);
 

@@ -67,7 +67,7 @@ export async function checkSession(session: Session, opts: Omit<CheckOptions, 'c
   const exerciser = new Exerciser(session, opts);
   const { steps } = exerciser;
   exerciser.notes.push(`connected: ${info.transport}, ${info.era ?? '?'} era, protocol ${info.protocolVersion ?? '?'}`);
-  // What check sends after the handshake is its own exercise, not a user's action (issue 11 item 2).
+  // What check sends after the handshake is its own exercise, not a user's action.
   await withOrigin({ by: 'mcpscope', reason: 'check: exercise' }, () => exerciser.run());
   // MCP Apps: the ui:// resource of each listed tool, read as a host would before rendering it.
   const apps = new AppResourceCheck(session, exerciser.notes, opts.timeoutMs ?? 15_000, steps);

@@ -107,7 +107,7 @@ export class EventLog {
   }
 
   /**
-   * One message of an MCP App view's conversation with mcpscope (issue 12): an app-channel frame,
+   * One message of an MCP App view's conversation with mcpscope: an app-channel frame,
    * paired within its view. A message that is no JSON object, too deep or too large is kept as
    * text with a finding; only that frame is affected.
    */

@@ -11,7 +11,7 @@ import { OAuthRunner } from './runner.js';
 import type { OAuthConfig } from './types.js';
 
 /**
- * Issue 13 item 5: oidc-provider holds a dynamically registered client to the scope it
+ * Scope step-up: oidc-provider holds a dynamically registered client to the scope it
  * registered; a step-up beyond it must widen the registration (RFC 7592 update, else RFC 7591
  * again) before the authorization, or the server answers invalid_scope.
  */

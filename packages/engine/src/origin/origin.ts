@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FrameOrigin } from '@mcpscope/protocol';
 
 /**
- * Why an outgoing frame was sent (issue 11). Every send path says it: explicitly (a
+ * Why an outgoing frame was sent. Every send path says it: explicitly (a
  * Session.request's `origin`, Session.send's `origin`), by the message it is (a reply to a server
  * request, a cancel of a known call), or through this ambient scope, which a caller sets around
  * work that sends through the SDK client without a per-call option (a subscriptions/listen,

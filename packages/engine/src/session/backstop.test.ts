@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const probe = fileURLToPath(new URL('../../test-fixtures/backstop-probe.mjs', import.meta.url));
 
-describe('the backstop (issue 10)', () => {
+describe('the backstop', () => {
   it('an unhandled error in one session\'s traffic closes that session with a reason; the process and the other session go on', () => {
     // A real process on the built engine: vitest would catch an uncaught error itself.
     const run = spawnSync(process.execPath, [probe], { encoding: 'utf8', timeout: 30_000 });

@@ -50,7 +50,7 @@ export interface Connected {
 
 /**
  * Credentials (a bearer token, OAuth access tokens, cookies, API-key headers) never reach the
- * event log, the WS stream or the frame log: HTTP events carry them redacted (issue 4).
+ * event log, the WS stream or the frame log: HTTP events carry them redacted.
  */
 function tappedFetch(ctx: ConnectContext, transport: 'http' | 'sse'): FetchLike {
   const { log } = ctx;

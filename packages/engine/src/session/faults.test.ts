@@ -9,7 +9,7 @@ afterEach(async () => engine?.dispose());
 
 const raw = (mode: string) => ({ transport: 'stdio' as const, command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: mode } });
 
-describe('faulty servers (issue 6)', () => {
+describe('faulty servers', () => {
   it('a connect that times out says what the server sent instead: its stdout line, and that an HTTP server is reached by URL', async () => {
     engine = new Engine({ stopGraceMs: 100, connectTimeoutMs: 800 });
     const err = (await engine.open({ ...raw('http-banner'), probeTimeoutMs: 200 }).catch((e: unknown) => e)) as EngineError;

@@ -46,7 +46,7 @@ async function hugeAnswerServer(as: 'json' | 'sse'): Promise<string> {
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/mcp`;
 }
 
-describe('an HTTP answer over the 64 MiB message cap (issue 10)', () => {
+describe('an HTTP answer over the 64 MiB message cap', () => {
   for (const as of ['json', 'sse'] as const) {
     it(`fails its request at once (${as}) and the session stays usable`, async () => {
       engine = new Engine();

@@ -22,7 +22,7 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
-describe('a hostile stdio server cannot crash mcpscope (issue 10)', () => {
+describe('a hostile stdio server cannot crash mcpscope', () => {
   it('prototype-named methods, ids of every type and nesting up to 10,000 leave the session working', async () => {
     engine = new Engine({ stopGraceMs: 100 });
     const session = await engine.open(stdio(HOSTILE, { FUZZ_SEED: '7', FUZZ_COUNT: '200' }));

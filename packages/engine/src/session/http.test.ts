@@ -46,7 +46,7 @@ describe('HTTP sessions', () => {
     const posts = https(session.events()).filter((h) => h.method === 'POST');
     const last = posts[posts.length - 1];
     expect(last.requestHeaders['x-test']).toBe('yes');
-    // The token went out, but no event carries it (issue 4: secrets never reach the frame log).
+    // The token went out, but no event carries it (secrets never reach the frame log).
     expect(last.requestHeaders.authorization).toMatch(/REDACTED/);
     expect(JSON.stringify(session.events())).not.toContain('secret-token');
     expect(last.requestHeaders['mcp-session-id']).toBe(session.info().mcpSessionId);

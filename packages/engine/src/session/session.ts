@@ -63,7 +63,7 @@ export class Session {
   private readonly subscriptions: Subscriptions;
   /** SEP-2640 skills: list, and load a skill or one of its files verified against its entry. */
   readonly skills = new SessionSkills(() => this.client);
-  /** Task-augmented calls, their drivers and the session's known tasks (issue 13). */
+  /** Task-augmented calls, their drivers and the session's known tasks. */
   readonly tasks: SessionTasks;
   /** The 2025-11-25 task receiver bound to the current client (tasks/receiver.ts). */
   private receiver?: TaskReceiverBinding;
@@ -72,7 +72,7 @@ export class Session {
   /** Server requests refused since the last one the queue took (refuseOverLimit). */
   private refusedInARow = 0;
   private readonly createdAt = Date.now();
-  /** The OAuth client of an HTTP session with `config.oauth` (issue 4). */
+  /** The OAuth client of an HTTP session with `config.oauth`. */
   oauth?: OAuthRunner;
   /** The user's name for it: config.name, then rename(). */
   private userName: string | undefined;
@@ -392,7 +392,7 @@ export class Session {
 
   /**
    * Records what an MCP App view and mcpscope (its host, in the web) said to each other, in
-   * order: one app-channel frame per message (issue 12). Not sent anywhere: the app's requests
+   * order: one app-channel frame per message. Not sent anywhere: the app's requests
    * for the server travel as ordinary requests. Only while connected (a finished session's
    * trace is closed); a message that is no JSON object, too deep or too large fails only itself.
    */

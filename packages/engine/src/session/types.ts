@@ -33,7 +33,7 @@ export interface HttpSessionConfig {
   url: string;
   headers: Record<string, string>;
   bearerToken?: string;
-  /** Authorize with OAuth 2.1 (issue 4): the SDK transport gets the token through the engine's OAuthRunner. */
+  /** Authorize with OAuth 2.1: the SDK transport gets the token through the engine's OAuthRunner. */
   oauth?: OAuthConfig;
   name?: string;
   era?: EraPreference;

@@ -8,7 +8,7 @@ import { OfflineSession } from './offline-session.js';
 import { FrameSummary, NO_SHAPE, NO_TEXT, TEXT_UNKNOWN } from './frame-summary.js';
 import { searchSummary } from './summary-search.js';
 
-// Issue 15 item 6: a search over an offline trace matches structured terms on a per-frame summary
+// A search over an offline trace matches structured terms on a per-frame summary
 // and reads lines only for full-text terms. It must answer exactly what a search over the frames
 // themselves answers, for every term of the grammar (taken from FILTER_KEYS, so a new term is
 // covered here the day it is added) and for frames of odd shapes.

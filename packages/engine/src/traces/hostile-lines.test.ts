@@ -9,7 +9,7 @@ import { scanLines } from './line-scanner.js';
 import { OfflineSession } from './offline-session.js';
 import { MAX_TRACE_WARNINGS, WarningList } from './warning-list.js';
 
-// Issue 10: hostile trace files. A line longer than the cap is skipped as it streams (never
+// Hostile trace files. A line longer than the cap is skipped as it streams (never
 // accumulated), a line nested deeper than MAX_JSON_DEPTH is refused before JSON.parse; both
 // with a counted, clear reason. `mcpscope open` reads with indexTrace, `lint` with readTraceFile.
 

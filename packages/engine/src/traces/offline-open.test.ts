@@ -8,7 +8,7 @@ import type { EngineMessage } from '../session/types.js';
 import { OfflineSession } from './offline-session.js';
 import { indexTrace } from './trace-index.js';
 
-// Issue 15 item 6: a trace is indexed from its newline offsets; lines are typed from their first
+// A trace is indexed from its newline offsets; lines are typed from their first
 // bytes and parsed only when shown. Whatever the mix of writers and bad lines, the index and
 // every reader agree on frame ordinals, and the in-memory tail is numbered like the disk.
 

@@ -6,7 +6,7 @@ import { searchFramesVia, type FrameSearchQuery } from './frame-reader.js';
 import { FrameSummary } from './frame-summary.js';
 import { OfflineSession } from './offline-session.js';
 
-// Issue 15 item 6: the frame summary a search runs on is built in the background once the trace is
+// The frame summary a search runs on is built in the background once the trace is
 // indexed, in slices that leave the event loop to pages and requests; a search that comes meanwhile
 // waits for that build (no second one); dispose stops it and leaves no file open.
 

@@ -49,7 +49,7 @@ describe('recording a trace', () => {
     const config = { transport: 'stdio' as const, command: process.execPath, args: [RAW_SERVER], env: { API_KEY: 'sk-test-abcdef0123456789' } };
     const plain = await engine.open(config, { record: join(dir, 'plain.ndjson'), noRedact: true });
     const redacted = await engine.open(config, { record: join(dir, 'redacted.ndjson') });
-    // 10,000 levels: JSON.stringify overflows the stack (issue 10 item 2). Added straight to the
+    // 10,000 levels: JSON.stringify overflows the stack. Added straight to the
     // log, as a transport would, so this holds whatever limit the parse boundary applies.
     let deep: unknown = 'leaf';
     for (let i = 0; i < 10_000; i++) deep = [deep];

@@ -10,7 +10,7 @@ import { searchSummary } from './summary-search.js';
 import { byteNeedles, markCandidates } from './text-prefilter.js';
 import { searchTextLines, wordsOnly } from './text-scan.js';
 
-// Issue 15 item 6: a full-text term rules lines out from their bytes (text-prefilter.ts) instead of
+// A full-text term rules lines out from their bytes (text-prefilter.ts) instead of
 // parsing them. The answers must be exactly those of a search over the parsed frames, on lines
 // written to trip every rule: escapes (\u, \/), characters that lower-case to ASCII (İ, K),
 // numbers JSON.stringify rewrites, spaced JSON, raw (non-JSON) frames, a truncated last line.

@@ -3,7 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import type { Socket } from 'node:net';
 
 /**
- * The supervisor of a stdio server (issue 15): a POSIX `sh` (dash on Debian: ~1.6 MiB RSS, ~2 ms to
+ * The supervisor of a stdio server: a POSIX `sh` (dash on Debian: ~1.6 MiB RSS, ~2 ms to
  * start), not a second Node process. mcpscope spawns the server itself — exact argv, env and
  * cwd, its own spawn errors (ENOENT, EACCES), its exit code and signal seen first-hand, stdio
  * straight to the server — detached, so the server leads its own process group. Beside it runs

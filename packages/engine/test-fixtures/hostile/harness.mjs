@@ -1,4 +1,4 @@
-// The server-side fuzz harness (issue 10): runs the real mcpscope CLI (launch, call, check, lint
+// The server-side fuzz harness: runs the real mcpscope CLI (launch, call, check, lint
 // of the recorded trace, wrap) against the hostile stdio and Streamable HTTP servers, seed by
 // seed, and counts crashes. Used by apps/cli/src/fuzz.int.test.ts (small) and bench/fuzz.mjs.
 import { spawn } from 'node:child_process';

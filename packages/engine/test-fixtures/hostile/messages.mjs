@@ -1,4 +1,4 @@
-// Seeded generator of hostile JSON-RPC traffic for the server-side fuzz harness (issue 10).
+// Seeded generator of hostile JSON-RPC traffic for the server-side fuzz harness.
 // Every function is deterministic for a seed; nothing here does IO.
 
 export const PROTO_NAMES = [

@@ -15,7 +15,7 @@ function displayModes(hostContext: unknown): string[] | undefined {
 }
 
 /**
- * The app rules over the app-channel frames of a session, per view (issue 12). The server's
+ * The app rules over the app-channel frames of a session, per view. The server's
  * LintState is read (its tool listing), never changed: app frames are not server traffic.
  */
 export class AppLinter {

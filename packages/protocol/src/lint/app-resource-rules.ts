@@ -1,7 +1,7 @@
 import type { RuleMeta } from './rule.js';
 
 /**
- * Rules `mcpscope check` applies to the UI resources of MCP Apps tools (issue 12 item 5): for each
+ * Rules `mcpscope check` applies to the UI resources of MCP Apps tools: for each
  * tool whose `_meta.ui.resourceUri` names a resource, check reads it with `resources/read` and
  * judges the answer (packages/engine/src/check/app-resources.ts). Quotes are the ext-apps spec
  * (SEP-1865, stable 2026-01-26), vendored at packages/protocol/spec/ext-apps/2026-01-26/apps.mdx.

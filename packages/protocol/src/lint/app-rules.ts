@@ -3,7 +3,7 @@ import { MAX_JSON_DEPTH } from '../limits.js';
 import type { AppFrameContext, AppRule, RuleMeta } from './rule.js';
 
 /**
- * Rules for the conversation between an MCP App view and its host (mcpscope), issue 12. Quotes
+ * Rules for the conversation between an MCP App view and its host (mcpscope). Quotes
  * are the ext-apps spec (SEP-1865, stable 2026-01-26), vendored at
  * packages/protocol/spec/ext-apps/2026-01-26/apps.mdx. Every rule judges what the APP sent
  * (`dir: 'in'`): mcpscope is the host, and its own host behaviour is no finding about the

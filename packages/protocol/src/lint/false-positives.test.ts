@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Direction, Finding, HttpEvent, SessionEvent } from '../events.js';
 import { Linter, TRANSPORT_ATTEMPT } from './linter.js';
 
-/** Issue 11: findings that were false on real servers, each with the real violation still caught. */
+/** Findings that were false on real servers, each with the real violation still caught. */
 let seq = 0;
 const frame = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir, msg: { jsonrpc: '2.0', ...msg }, size: 1 });
 const out = (msg: Record<string, unknown>) => frame('out', msg);

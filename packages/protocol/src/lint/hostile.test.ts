@@ -18,7 +18,7 @@ function session(serverCaps: unknown = { tools: {} }): Linter {
   return l;
 }
 
-describe('hostile input never throws out of the linter (issue 10)', () => {
+describe('hostile input never throws out of the linter', () => {
   it('methods named after Object.prototype members are ordinary unknown methods', () => {
     const l = session();
     for (const method of PROTO) {

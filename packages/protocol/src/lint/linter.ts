@@ -36,7 +36,7 @@ export interface LinterOptions {
  */
 export class Linter {
   private current = new LintState();
-  /** MCP App views' conversations (issue 12): their own rules, never the server's. */
+  /** MCP App views' conversations: their own rules, never the server's. */
   private readonly apps = new AppLinter();
   /** The session's own requests, for the rules on the spans its server exports (telemetry-rules.ts). */
   private readonly telemetry = new TelemetryState();

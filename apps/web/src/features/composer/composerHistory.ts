@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readLocalJson, writeLocalJson } from '../../lib/localJson';
 import { createValueStore } from '../../lib/valueStore';
 
-/** v2: one history per session (v1 was one list for every server, issue 11). */
+/** v2: one history per session (v1 was one list for every server, so one session's sends were offered on another). */
 const KEY = 'mcpscope.composer.history.v2';
 const LIMIT = 50;
 /** Sessions whose history is remembered; the least recently used is forgotten first. */

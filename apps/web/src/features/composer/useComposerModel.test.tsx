@@ -63,7 +63,7 @@ describe('useComposerModel', () => {
     expect(result.current.notification).toBe(false);
   });
 
-  it('keeps one history per session: what was sent to s1 is not offered on s2 (issue 11)', async () => {
+  it('keeps one history per session: what was sent to s1 is not offered on s2', async () => {
     const { result, sendMessage } = setup();
     act(() => result.current.applyTemplate('tools/list'));
     act(() => void result.current.submit());
@@ -95,7 +95,7 @@ describe('useComposerModel', () => {
     expect(result.current.notification).toBe(true);
   });
 
-  it('Ctrl/⌘-Enter sends from anywhere in the Composer view, for the session whose panel is mounted (issue 14)', async () => {
+  it('Ctrl/⌘-Enter sends from anywhere in the Composer view, for the session whose panel is mounted', async () => {
     const first = setup();
     act(() => first.result.current.applyTemplate('ping'));
     act(() => void dispatchShortcutAction('call', 'composer'));

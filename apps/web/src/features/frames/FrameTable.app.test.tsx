@@ -21,7 +21,7 @@ function appFrame(seq: number, dir: 'in' | 'out', msg: Record<string, unknown>):
   return { type: 'frame', seq, t: seq, sessionId: 's1', dir, msg, size: JSON.stringify(msg).length, channel: 'app', app: { uri: URI, view: 'v1' } };
 }
 
-describe('frame log: MCP App channel (issue 12)', () => {
+describe('frame log: MCP App channel', () => {
   it('marks app-channel rows with an app badge and the uri, filters with channel:app, and shows the channel in the detail', async () => {
     const services = testServices();
     services.store.enqueue({ type: 'hello', wireVersion: 1, sessions: [{ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'x', createdAt: 0, wrapped: false, era: 'legacy' }] });

@@ -35,7 +35,7 @@ function setup(initial: number) {
   return { batch, list, rows, seqs, bottom };
 }
 
-describe('frame log: follow the tail (issue 15)', () => {
+describe('frame log: follow the tail', () => {
   it('shows the last rows and pins the list to the bottom after each batch, without reading its layout', () => {
     const t = setup(10);
     expect(t.seqs().at(-1)).toBe(10);

@@ -1,7 +1,7 @@
 import { MAX_APP_URI, type AppChannel, type FrameEvent } from '@mcpscope/protocol';
 
 /**
- * The MCP App conversation a frame belongs to (issue 12), or undefined for the server
+ * The MCP App conversation a frame belongs to, or undefined for the server
  * connection. Read defensively like the origin: a trace may carry anything.
  */
 export function frameAppChannel(frame: FrameEvent): AppChannel | undefined {

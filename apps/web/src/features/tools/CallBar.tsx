@@ -18,7 +18,7 @@ export interface CallBarProps {
   onCallAnyway: () => void;
   timeoutSec: number;
   setTimeoutSec: (n: number) => void;
-  /** "Run as task" of the selected tool (issue 13). */
+  /** "Run as task" of the selected tool. */
   task?: TaskControl;
 }
 

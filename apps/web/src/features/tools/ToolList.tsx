@@ -68,7 +68,7 @@ export function ToolIcon({ tool, size = 16 }: { tool: Tool; size?: number }) {
 }
 
 /** MCP Apps (ext-apps spec "Resource Discovery", "Visibility"): a UI resource, and app-only tools. */
-/** `inList`: the test ids (CONTRACT §6) belong to the list entries only. */
+/** `inList`: the test ids the e2e specs look for belong to the list entries only. */
 export function AppBadges({ tool, inList = true }: { tool: Tool; inList?: boolean }) {
   const ui = toolUi(tool.raw);
   if (!ui.resourceUri && !ui.appOnly) return null;

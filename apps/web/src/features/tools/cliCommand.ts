@@ -1,6 +1,6 @@
 /**
- * A call as a `mcpscope call` command line, to reproduce it headless (issue 3: "copied as a
- * mcpscope call command line"). POSIX shell quoting: everything that is not obviously safe
+ * A call as a `mcpscope call` command line, to reproduce it headless: what the history's
+ * CLI copy button puts on the clipboard. POSIX shell quoting: everything that is not obviously safe
  * goes in single quotes, with embedded single quotes written as '\''.
  */
 export function shellQuote(word: string): string {

@@ -93,7 +93,7 @@ export function useToolWorkbench(sessionId: string | null) {
     call,
     calls,
     last,
-    /** MCP App views (issue 12) of tools with a UI resource. */
+    /** MCP App views of tools with a UI resource. */
     apps,
     timeoutSec,
     setTimeoutSec,

@@ -53,7 +53,7 @@ describe('useToolsModel', () => {
     await waitFor(() => expect(result.current.tools).toHaveLength(2));
     act(() => activeSessionStore.set('other'));
     act(() => toolsNavigation.selectTool('b'));
-    expect(result.current.tool?.name).toBe('a'); // a jump made while another session was shown (issue 11)
+    expect(result.current.tool?.name).toBe('a'); // a jump made while another session was shown
     act(() => activeSessionStore.set('s1'));
     act(() => result.current.setSearch('zzz'));
     act(() => toolsNavigation.selectTool('b'));

@@ -3,7 +3,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { useWelcomeModel, type WelcomeModel } from './useWelcomeModel';
 
 /**
- * The first screen when no session is selected (issue 14, first minute): what mcpscope is in
+ * The first screen when no session is selected (a new user's first minute): what mcpscope is in
  * one line, then the ways to start, each one a button that does it.
  */
 export function Welcome() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { base64Of, dataUrlOf, downloadMimeOf, essenceOf, isActiveMime } from './mediaUrl';
 
-/** Issue 10 item 4: server bytes never become a same-origin URL of an active type. */
+/** Server bytes never become a same-origin URL of an active type. */
 describe('isActiveMime', () => {
   it('treats SVG, HTML, XML and anything unknown or malformed as active', () => {
     for (const m of ['image/svg+xml', 'text/html', 'application/xhtml+xml', 'text/xml', 'application/xml', 'IMAGE/SVG+XML; charset=utf-8', 'image/x-unknown', 'application/javascript', 'text/javascript', undefined, '', 'nonsense', 'image/png,<svg>'])

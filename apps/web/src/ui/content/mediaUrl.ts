@@ -1,5 +1,5 @@
 /**
- * How server bytes become a URL in the page (issue 10 item 4: active content from a server never
+ * How server bytes become a URL in the page (active content from a server never
  * runs at mcpscope's origin). Previews are `data:` URLs, never `blob:`: a `blob:` URL has the
  * page's origin, so an SVG or HTML opened from it in a tab would run its scripts as mcpscope
  * (with the token in sessionStorage and the API one fetch away), outside the page's CSP. An

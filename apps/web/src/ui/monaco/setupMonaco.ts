@@ -32,7 +32,7 @@ import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 // Services some of the contributions above ask for at creation: without their registrations each
 // editor mount threw "[createInstance] … depends on UNKNOWN service ICodeLensCache /
-// treeViewsDndService" (issue 14: zero console errors).
+// treeViewsDndService" (the e2e fixtures fail on any console error).
 import 'monaco-editor/editor/contrib/codelens/browser/codeLensCache';
 import 'monaco-editor/editor/common/services/treeViewsDndService';
 import 'monaco-codicons/codicon.css';

@@ -82,7 +82,7 @@ export function readUiResource(result: unknown, uri: string): UiResourceRead {
   };
 }
 
-/** The sandbox page for a view: the sandbox origin + `/sandbox.html?csp=<JSON>` (CONTRACT §4). */
+/** The sandbox page for a view: the sandbox origin + `/sandbox.html?csp=<JSON>`. */
 export function sandboxUrl(sandboxOrigin: string, csp: unknown): string {
   const url = new URL('/sandbox.html', sandboxOrigin);
   if (csp !== undefined) url.searchParams.set('csp', JSON.stringify(csp));

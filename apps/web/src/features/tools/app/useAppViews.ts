@@ -29,7 +29,7 @@ interface Input {
   lastOfTool: FinishedCall | undefined;
 }
 
-/** A view id for the frame log (`[A-Za-z0-9_-]{1,64}`, CONTRACT §1). */
+/** A view id for the frame log (`[A-Za-z0-9_-]{1,64}`, as the wire schema of app messages accepts). */
 export function newViewId(): string {
   const bytes = new Uint8Array(9);
   globalThis.crypto.getRandomValues(bytes);
