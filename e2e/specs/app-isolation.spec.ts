@@ -33,7 +33,7 @@ async function render(page: Page, tool: string, until: RegExp): Promise<string> 
   const apps = new AppsPage(page, app);
   await apps.expectReady(`ui://probe/${tool}.html`);
   await expect(apps.inner().locator('#out')).toHaveText(until);
-  return apps.inner().locator('#out').textContent();
+  return apps.inner().locator('#out').innerText();
 }
 
 test('two servers\' apps each get an origin of their own: neither reads what the other kept in localStorage', async ({ page }) => {

@@ -65,7 +65,7 @@ test('Quick: the step-up updates the registration (RFC 7592) before it authorize
   await expect(page.getByTestId('oauth-status-scope')).toHaveText(/^mcp:read( offline_access)?$/);
   await step(page, 'client-registration').first().locator('button').first().click();
   await expect(step(page, 'client-registration').first()).toContainText('"scope": "mcp:read offline_access"');
-  const clientId = (await page.getByTestId('oauth-status').textContent()).match(/client (\S+)/)![1]!;
+  const clientId = (await page.getByTestId('oauth-status').innerText()).match(/client (\S+)/)![1]!;
 
   await listThenCall(tools);
   await page.getByTestId('tab-oauth').click();
@@ -82,7 +82,7 @@ test('Quick: the step-up updates the registration (RFC 7592) before it authorize
   await step(page, 'registration-scope').locator('button').first().click();
   await expect(step(page, 'registration-scope')).toContainText('RFC 7592');
   await step(page, 'client-registration-update').locator('button').first().click();
-  const put = await step(page, 'client-registration-update').textContent();
+  const put = await step(page, 'client-registration-update').innerText();
   expect(put).toContain('PUT');
   expect(put).toContain(`"client_id": "${clientId}"`);
   expect(put).toContain('"scope": "mcp:read offline_access mcp:write"');

@@ -49,7 +49,7 @@ test('OAuth: the 401 explained, Quick through the real approve page, Guided step
   await expect(page.getByTestId('oauth-scope-input')).toBeVisible();
   await page.locator('[data-testid="oauth-step"][data-step="token-exchange"] button').first().click();
   await app.screenshot(info, 'oauth-guided-steps');
-  const body = await page.locator('[data-testid="oauth-steps"]').textContent();
+  const body = await page.locator('[data-testid="oauth-steps"]').innerText();
   expect(body).toContain('[REDACTED]');
 
   // Step-up: `add` needs mcp:write → 403 insufficient_scope → a fresh authorization, then the call succeeds.
@@ -122,7 +122,7 @@ test('OAuth Guided: pauses after each step; a scope edited after discovery and c
   await expect(page.getByTestId('oauth-status')).toHaveAttribute('data-authorized', 'true');
   await expect(page.getByTestId('oauth-status-scope')).toContainText('mcp:write');
   await step('token-exchange').locator('button').first().click();
-  const exchange = await step('token-exchange').textContent();
+  const exchange = await step('token-exchange').innerText();
   expect(exchange).toMatch(/"client_secret": "\[REDACTED\]"/);
   expect(exchange).toContain('"client_id": "mcpscope-post"');
   expect(exchange).not.toMatch(/^authorization\s/im);

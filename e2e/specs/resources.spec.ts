@@ -64,7 +64,7 @@ test('demo server: subscribing to demo://clock highlights its updates, one click
   await ui.openTab('resources');
   await ui.loadAllResources(17);
   const first = await ui.readResource('demo://clock', 'text');
-  const firstText = await first.locator('pre').textContent();
+  const firstText = await first.locator('pre').innerText();
 
   const subscribe = page.getByTestId('resource-subscribe');
   await expect(subscribe).toBeEnabled();

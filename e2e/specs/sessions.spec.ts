@@ -42,7 +42,7 @@ async function sessionsOf(page: Page): Promise<Listed['sessions']> {
 }
 
 async function labelText(entry: Locator): Promise<string> {
-  return (await entry.getByTestId('session-label').textContent()).replace(/\s+/g, ' ').trim();
+  return (await entry.getByTestId('session-label').innerText()).replace(/\s+/g, ' ').trim();
 }
 
 test('two server-everything sessions and the demo read apart; a rename shows in every tab, after a reload and in Compare', async ({ page, context }, info) => {

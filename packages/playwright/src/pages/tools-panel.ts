@@ -69,7 +69,7 @@ export class ToolsPanel {
     // A call ends as a new entry on top of the tool's history (its time to the millisecond):
     // the result panel may still show the previous call's outcome until then.
     const newest = this.page.getByTestId('tool-history-item').first();
-    const text = async () => ((await newest.count()) > 0 ? await newest.textContent() : '');
+    const text = async () => ((await newest.count()) > 0 ? await newest.innerText() : '');
     const before = await text();
     await this.page.getByTestId('tool-call').click();
     await expect.poll(text, { message: 'the tool call to end (a new entry in its history)' }).not.toBe(before);
