@@ -5,7 +5,7 @@ import { networkInterfaces } from 'node:os';
 
 /**
  * Which `Host` header values (and `http://` origins) name this inspector. Anything else is a
- * DNS-rebinding attempt or a foreign page and gets 403 (ARCHITECTURE.md "Security").
+ * DNS-rebinding attempt or a foreign page and gets 403 (docs/ARCHITECTURE.md, "Trust model").
  */
 export interface HostPolicy {
   /** Lower-case `host:port` authorities that are allowed right now. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCapabilityDeclared } from '@mcpscope/protocol';
 
 /**
- * The tasks API (issue 13; contract: the TASKS-API notes of T1). Two generations: `v1` the
+ * The tasks API (served by apps/proxy/src/routes/tasks.ts). Two generations: `v1` the
  * 2025-11-25 core tasks (2025-11-25/basic/utilities/tasks), `v2` the 2026-07-28
  * `io.modelcontextprotocol/tasks` extension (SEP-2663). Routes under /api/sessions/:id/tasks.
  */

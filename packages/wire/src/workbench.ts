@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The workbench API (issue 3): requests through the SDK client, cancel, roots, log level and
+ * The workbench API: requests through the SDK client, cancel, roots, log level and
  * resource subscriptions. All under /api/sessions/:id, with the proxy's Bearer token.
  */
 

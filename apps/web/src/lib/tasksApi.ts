@@ -13,7 +13,7 @@ import type { ApiClient, OriginReason } from './api';
 import { useServices, useStoreSelector } from './services';
 
 /**
- * Client of the task routes (/tmp/briefs13/TASKS-API.md, issue 13): task-augmented tools/call,
+ * Client of the task routes (apps/proxy/src/routes/tasks.ts; contract in packages/wire/src/tasks.ts): task-augmented tools/call,
  * the session's tasks, and the user's actions on one task. Every function that can make a frame
  * takes the `origin` (tab: action) the proxy records. Replies are parsed with the wire schemas;
  * a task's `result` stays what the server sent.

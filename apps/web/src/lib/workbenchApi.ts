@@ -4,7 +4,7 @@ import type { ApiClient, OriginReason } from './api';
 import { useServices } from './services';
 
 /**
- * Client of the workbench routes (CONTRACT.md of issue 3): requests made through the engine's
+ * Client of the workbench routes (apps/proxy/src/routes/; contract in packages/wire/src/workbench.ts): requests made through the engine's
  * SDK client, cancel, roots, the log level and resource subscriptions. Replies are parsed with
  * the wire schemas; the `result` of a request stays what the server sent.
  */

@@ -14,8 +14,8 @@ export interface BackstopTarget {
 /**
  * The last resort of a long-running mcpscope (the UI): an exception or a rejection that nothing
  * handled ends the session whose traffic caused it, with the reason, and is reported; the process
- * and every other session go on. Known causes are fixed where they happen (ARCHITECTURE.md trust
- * model); this only keeps an unknown one from taking every session down. Returns the uninstaller.
+ * and every other session go on. Known causes are fixed where they happen (docs/ARCHITECTURE.md,
+ * "Trust model"); this only keeps an unknown one from taking every session down. Returns the uninstaller.
  */
 export function installBackstop(target: BackstopTarget, report: (text: string) => void): () => void {
   const onError = (error: unknown): void => {

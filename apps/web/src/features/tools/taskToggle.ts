@@ -1,7 +1,7 @@
 import type { TaskInfo, ToolTaskMode } from '@mcpscope/wire';
 
 /**
- * The "Run as task" control of a tool (TASKS-API.md, spec 2025-11-25 basic/utilities/tasks
+ * The "Run as task" control of a tool (the tasks contract, packages/wire/src/tasks.ts; spec 2025-11-25 basic/utilities/tasks
  * #tool-level-negotiation). `mode` comes from `toolTaskMode` (wire): the tool's
  * `execution.taskSupport` where the server declares `tasks.requests.tools.call`, or `server` on
  * 2026-07-28, where the server decides per call.

@@ -39,7 +39,7 @@ const newCallId = () => (globalThis.crypto?.randomUUID?.() ?? `call-${Date.now()
  * One tools/call at a time: send (POST …/requests with a client-chosen callId), progress from
  * `request-progress` messages, elapsed time, a timeout the proxy restarts on each progress
  * notification (spec basic/utilities/progress), and cancel (DELETE …/requests/:callId).
- * As a task (POST …/tasks, TASKS-API.md) the reply waits for the task's end; its status, status
+ * As a task (POST …/tasks, packages/wire/src/tasks.ts) the reply waits for the task's end; its status, status
  * message and progress come as `task` socket messages with the same callId, and cancel becomes
  * tasks/cancel once the task exists. On 2026-07-28 a plain call may turn into a task too.
  */
