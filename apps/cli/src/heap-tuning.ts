@@ -42,7 +42,7 @@ export function releaseYoungGeneration(): void {
 // derives from GC and allocation speed, up to 4 when allocation is fast: a 100k-notification
 // flood (46 MiB live after GC) left ~170 MiB of old space committed and the process at ~320 MiB
 // RSS for a 32 MiB budget. A factor of 2 (V8's --heap-growing-percent=100) keeps it at ~205 MiB
-// for ~10% more CPU in the flood (bench/README.md, "Memory bounded by bytes"). A quiet session is
+// for ~10% more CPU in the flood (bench/README.md, "Live memory bounded by bytes"). A quiet session is
 // below the minimum limit V8 starts with either way.
 
 /** Percent the old generation may grow past what a full GC left alive (V8: factor 1 + p/100). */

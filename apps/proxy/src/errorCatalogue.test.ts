@@ -4,8 +4,8 @@ import { ENGINE_ERROR_CODES, ERROR_CATALOGUE, ProxyError, toProxyError, type Pro
 import { EngineError, type EngineErrorCode } from '@mcpscope/engine';
 
 /**
- * The catalogue, its docs and its types held together (fastify does the same for its errors
- * and docs/Reference/Errors.md): every code has a line in docs/errors.md with the same status,
+ * The catalogue, its docs and its types held together (fastify does the same in its own repository,
+ * lib/errors.js and docs/Reference/Errors.md): every code has a line in docs/errors.md with the same status,
  * family and mapping, and the page names no code that does not exist.
  */
 const DOC = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');

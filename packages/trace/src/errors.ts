@@ -1,4 +1,4 @@
-/** Local errors of the trace package (string codes; see docs/ARCHITECTURE.md, "Errors"). */
+/** Local errors of the trace package (string codes; see docs/ARCHITECTURE.md, "Errors: three families and the catalogue"). */
 export type TraceErrorCode = 'TRACE_NO_HEADER' | 'TRACE_BAD_HEADER' | 'TRACE_UNSUPPORTED_VERSION' | 'TRACE_HEADER_WRITTEN';
 
 export class TraceError extends Error {

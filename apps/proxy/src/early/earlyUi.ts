@@ -7,7 +7,7 @@ import { HandoffServer } from './handoffServer.js';
 import { StaticFiles, staticResponse, type StaticFile } from './staticFiles.js';
 
 // The launch path's first stop (`@mcpscope/proxy/early`): it must not load Fastify, the engine or
-// zod (apps/cli/build.mjs puts it in a chunk of its own; see bench/README.md "launch").
+// zod (apps/cli/build.mjs puts it in a chunk of its own; see bench/README.md "Launch → UI served").
 
 export interface EarlyUiOptions {
   /** Default 127.0.0.1. Whether it may be bound is the caller's check (startProxy, launch). */

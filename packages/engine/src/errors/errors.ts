@@ -1,6 +1,6 @@
 import type { ConnectError } from '../session/types.js';
 
-/** Local engine error codes (docs/ARCHITECTURE.md, "Errors": local errors carry a string code). */
+/** Local engine error codes (docs/ARCHITECTURE.md, "Errors: three families and the catalogue": local errors carry a string code). */
 export type EngineErrorCode =
   | 'ENGINE_SPAWN_FAILED'
   | 'ENGINE_EXITED'

@@ -1,7 +1,8 @@
 /**
  * The OpenTelemetry semantic conventions mcpscope follows, pinned here and nowhere else:
- * semantic-conventions v1.41.1, docs/gen-ai/mcp.md ("Semantic conventions for Model Context
- * Protocol (MCP)", status Development), the last release of open-telemetry/semantic-conventions
+ * semantic-conventions v1.41.1, docs/gen-ai/mcp.md (vendored at
+ * packages/protocol/spec/otel-semconv/v1.41.1/gen-ai/mcp.md: "Semantic conventions for Model
+ * Context Protocol (MCP)", status Development), the last release of open-telemetry/semantic-conventions
  * that holds the MCP conventions (they have since moved to open-telemetry/semantic-conventions-genai).
  * The names are copied from @opentelemetry/semantic-conventions 1.41.1 (its `incubating` entry,
  * which the OpenTelemetry JS docs advise copying rather than importing at run time);

@@ -44,7 +44,7 @@ export function flushRecordings(): void {
  * uncaught exception, process.exit) loses nothing; SIGKILL or a V8 abort loses the lines of the
  * run in progress — events that were emitted in the same synchronous run as the kill and so
  * never reached a tab or an API reply either — and may leave the last line truncated (a reader
- * tolerates that, docs/ARCHITECTURE.md, "Trace format (v1)").
+ * tolerates that, docs/ARCHITECTURE.md, "Trace format v1").
  * An event nothing was redacted from is written with the text the /ws stream made (eventJson).
  * The file is finished when the session disconnects or fails (`onFinish`).
  * Redacting also replaces the secrets of the session's own config (env, headers, tokens) by

@@ -52,7 +52,7 @@ export type InnerTransport = Transport & {
 
 /**
  * Wraps an SDK transport so every message crossing it becomes a frame exactly once, at the
- * transport boundary (docs/ARCHITECTURE.md, "Data flow": wrap the Transport, never patch the client).
+ * transport boundary (docs/ARCHITECTURE.md, "The data flow": wrap the Transport, never patch the client).
  */
 export class TappedTransport implements Transport {
   onclose?: () => void;
