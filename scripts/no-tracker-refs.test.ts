@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The repository explains itself: a comment, a test name or a doc says why in its own words, never
- * "see issue 12", "(#12)" or "stop 7". A reader of the repository has no tracker to follow such a
+ * a pointer into a tracker (the word issue or stop followed by a number, or a hash and a number in
+ * parentheses). A reader of the repository has no tracker to follow such a
  * number to. Other projects' references stay: an upstream URL can be followed, and a SEP has a name.
  */
 const ROOT = join(import.meta.dirname, '..');
@@ -35,14 +36,16 @@ function trackedTextFiles(): string[] {
 
 describe('no tracker references', () => {
   it('finds the forms it must reject, and lets upstream links, SEPs and frame numbers pass', () => {
+    // Written in pieces so that this file holds none of the forms it rejects.
+    const ISSUE = ['iss', 'ue'].join('');
     const bad = [
-      '// The flood ends sooner (issue 15).',
-      " * Issue 14: one time format everywhere.",
-      "describe('the backstop (issue 10 item 2)', () => {",
-      '- fixed in (#12)',
-      '// see issue #7',
-      '# Conformance adapter (issues 4, 13)',
-      '// done at stop 7',
+      `// The flood ends sooner (${ISSUE} 15).`,
+      ` * ${ISSUE[0]!.toUpperCase()}${ISSUE.slice(1)} 14: one time format everywhere.`,
+      `describe('the backstop (${ISSUE} 10 item 2)', () => {`,
+      `- fixed in (${'#'}12)`,
+      `// see ${ISSUE} ${'#'}7`,
+      `# Conformance adapter (${ISSUE}s 4, 13)`,
+      `// done at ${['st', 'op'].join('')} 7`,
     ];
     for (const line of bad) expect(trackerRefs('x.ts', line), line).toHaveLength(1);
     const good = [

@@ -27,7 +27,7 @@ import { SessionSkills } from '../skills/session-skills.js';
 import { bindReceiver } from '../tasks/receiver.js';
 import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
 import type { TaskCallOptions, TaskCallOutcome } from '../tasks/types.js';
-import type { TappedTransport } from '../transports/tap.js';
+import { chainClose, type TappedTransport } from '../transports/tap.js';
 import { derivedNameOf, givenName, targetOf } from './session-name.js';
 import { ToolCatalog, toolsOfPage, ttlOfPage, type ToolDefinition } from './tool-catalog.js';
 import type * as T from './types.js';
@@ -594,11 +594,4 @@ export class Session {
     for (const line of text.split('\n')) if (line.trim()) this.stderrLines.push(line);
     if (this.stderrLines.length > 200) this.stderrLines.splice(0, this.stderrLines.length - 50);
   }
-}
-
-function chainClose(first: (() => void) | undefined, second: () => void): () => void {
-  return () => {
-    first?.();
-    second();
-  };
 }

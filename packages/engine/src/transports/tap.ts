@@ -220,3 +220,11 @@ export class TappedTransport implements Transport {
     return this.inner.close();
   }
 }
+
+/** An `onclose` that runs the one already set, then `second` (the session adds its own to the transport's). */
+export function chainClose(first: (() => void) | undefined, second: () => void): () => void {
+  return () => {
+    first?.();
+    second();
+  };
+}
