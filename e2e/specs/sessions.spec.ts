@@ -108,8 +108,11 @@ test('two server-everything sessions and the demo read apart; a rename shows in 
   await expect(page.getByTestId('compare-empty')).toContainText('Pick two sources');
   const right = page.getByTestId('compare-right');
   await expect(right.locator('optgroup[label="Live sessions"] option')).toHaveCount(3);
-  await expect(right.locator('option', { hasText: 'staging' })).toHaveText(new RegExp(`^staging ${version} · stdio · \\d\\d:\\d\\d:\\d\\d$`));
-  await expect(right.locator('option', { hasText: 'Everything' })).toHaveText(/ · http · /);
+  const live = right.locator('optgroup[label="Live sessions"] option');
+  await expect(live.filter({ hasText: 'staging' })).toHaveText(new RegExp(`^staging ${version} · stdio · \\d\\d:\\d\\d:\\d\\d$`));
+  await expect(live.filter({ hasText: 'Everything' })).toHaveText(/ · http · /);
+  // Its recording carries the same name (one name per session, following the rename).
+  await expect(right.locator('optgroup[label="Trace files"] option', { hasText: 'staging' })).toHaveText(new RegExp(`^staging ${version} · \\d{4}-`));
   await expect(right.locator('optgroup[label="Trace files"] option').first()).toHaveText(/ · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
 
   // An empty name restores the automatic label (the F2 key on the focused session).

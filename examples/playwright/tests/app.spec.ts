@@ -17,10 +17,15 @@ test('get-time renders its app; the app\'s button calls the server and shows the
   await expect(mcp).toHaveReceived({ channel: 'app', method: 'tools/call', params: { name: 'get-time' } });
   await expect(mcp).toHaveSent({ method: 'tools/call', params: { name: 'get-time' }, origin: { reason: `app: ${app.uri}` } });
 
-  // What the app shows is the server's answer to that call.
-  const frames = await mcp.frames();
-  const call = frames.find((f) => f.dir === 'out' && f.method === 'tools/call' && f.origin?.reason === `app: ${app.uri}`)!;
-  const answer = frames.find((f) => f.dir === 'in' && f.kind === 'response' && f.msg?.id === call.msg?.id && f.seq > call.seq);
+  // What the app shows is the server's answer to that call (waited for: the sent call may be
+  // recorded before its answer arrives).
+  const answerTo = async () => {
+    const frames = await mcp.frames();
+    const call = frames.find((f) => f.dir === 'out' && f.method === 'tools/call' && f.origin?.reason === `app: ${app.uri}`);
+    return call && frames.find((f) => f.dir === 'in' && f.kind === 'response' && f.msg?.id === call.msg?.id && f.seq > call.seq);
+  };
+  await expect.poll(async () => (await answerTo()) !== undefined).toBe(true);
+  const answer = await answerTo();
   await expect(app.frame.locator('#server-time')).toHaveText(timeOf(answer?.msg)!);
 
   // The app's conversation with its host, in order.
