@@ -109,6 +109,12 @@ export interface FrameEvent extends EventBase {
    * context when the user turned it on. Everything else is what the user or the SDK asked for.
    */
   added?: string[];
+  /**
+   * Set on /ws only, never by the engine or in a trace: `msg` is a compact row of the message (its
+   * method and short previews of its params, see compactFrame in @mcpscope/wire), not the message;
+   * the browser reads the whole event back (GET …/events) when the frame is shown.
+   */
+  compact?: true;
 }
 
 export interface StderrEvent extends EventBase {

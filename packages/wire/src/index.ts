@@ -8,3 +8,4 @@ export * from './apps.js';
 export * from './tasks.js';
 export * from './otel.js';
 export * from './call.js';
+export * from './compactFrame.js';

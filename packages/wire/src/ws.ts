@@ -16,7 +16,9 @@ import { TaskMessageSchema } from './tasks.js';
  *
  * Session events (`frame`, `stderr`, `http`, `lifecycle`, `oauth`, `span`) are checked for the envelope
  * a client relies on (sessionId, seq, t and, for frames, dir/size/msg/raw); the rest of an event
- * is the protocol package's SessionEvent, passed through as the engine made it.
+ * is the protocol package's SessionEvent, passed through as the engine made it. A big server
+ * notification comes as a compact row (`compact: true`, compactFrame.ts): the browser reads the
+ * whole event back by seq when it shows it.
  */
 const eventEnvelope = { sessionId: z.string(), seq: z.number(), t: z.number() };
 const frameShape = {
@@ -26,6 +28,8 @@ const frameShape = {
   size: z.number(),
   msg: z.record(z.string(), z.unknown()).optional(),
   raw: z.string().optional(),
+  // A compact row: `msg` holds the method and previews of the params (compactFrame.ts).
+  compact: z.literal(true).optional(),
 };
 const otherEventShape = <T extends Exclude<SessionEventType, 'frame'>>(type: T) => ({ type: z.literal(type), ...eventEnvelope });
 

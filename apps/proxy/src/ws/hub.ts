@@ -6,7 +6,7 @@ import { classifyMessage, type JsonRpcMessage } from '@mcpscope/protocol';
 import { WIRE_VERSION, WS_SESSION_EVENT_TYPES, type WsServerMessage } from '@mcpscope/wire';
 import { PacedSender, type SkippableEvent } from './pacedSender.js';
 import { secretRedactor } from './sessionSecrets.js';
-import { wsMessageOf } from './wsMessageOf.js';
+import { compactForWs, wsMessageOf } from './wsMessageOf.js';
 
 export interface HubOptions {
   engine: Engine;
@@ -101,9 +101,11 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
     let data: string;
     let message: WsServerMessage;
     try {
-      message = wsMessageOf(redact.message(engineMessage));
-      // The recorder reuses this text for an event nothing was redacted from (eventJson).
-      data = eventJson(message);
+      const whole = wsMessageOf(redact.message(engineMessage));
+      message = compactForWs(whole);
+      // The recorder reuses this text for an event nothing was redacted from (eventJson); a
+      // compact row is another text, so the recorder's stays the whole event's.
+      data = message === whole ? eventJson(message) : JSON.stringify(message);
     } catch (err) {
       app.log.error({ err }, 'ws send failed');
       return;
@@ -124,7 +126,7 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
     });
     const hello: WsServerMessage = { type: 'hello', wireVersion: WIRE_VERSION, sessions: engine.list().map(redact.info) };
     sender.send(hello);
-    sender.sendAll(engine.backlog().map((m) => wsMessageOf(redact.message(m))));
+    sender.sendAll(engine.backlog().map((m) => compactForWs(wsMessageOf(redact.message(m)))));
     sender.send({ type: 'ready' } satisfies WsServerMessage);
     // Same tick as the backlog snapshot: nothing is missed and nothing is sent twice.
     senders.add(sender);

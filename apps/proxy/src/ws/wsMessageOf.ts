@@ -1,5 +1,5 @@
 import type { EngineMessage } from '@mcpscope/engine';
-import type { WsServerMessage } from '@mcpscope/wire';
+import { compactFrame, type WsServerMessage } from '@mcpscope/wire';
 
 /**
  * The one place the engine's messages become /ws messages (the wire contract,
@@ -28,6 +28,14 @@ export function wsMessageOf(message: EngineMessage): WsServerMessage {
     default:
       return unmapped(message);
   }
+}
+
+/**
+ * What /ws sends of a message: a big server notification as its compact row (compactFrame in
+ * @mcpscope/wire), the browser reading the whole event back when it shows it; anything else as is.
+ */
+export function compactForWs(message: WsServerMessage): WsServerMessage {
+  return message.type === 'frame' ? compactFrame(message) : message;
 }
 
 function unmapped(message: never): never {

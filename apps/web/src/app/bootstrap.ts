@@ -30,6 +30,7 @@ export function startApp(token: string): RunningApp {
   const queryClient = createQueryClient();
   const store: EventStore = new EventStore(undefined, undefined, {
     fetchFrames: (sessionId, index, limit) => tracesApi.frames(sessionId, index, limit),
+    fetchEvents: (sessionId, from, limit) => tracesApi.events(sessionId, from, limit),
     // Called while a batch is applied, after these are made.
     onPageInfo(sessionId, info) {
       loadPages(sessionId);

@@ -25,6 +25,8 @@ export type PageInfo = LogPageInfo;
 export interface EventStoreOptions {
   /** Reads frames of a session back from disk by ordinal (GET …/frames): each session's pager uses it. */
   fetchFrames?: (sessionId: string, index: number, limit: number) => Promise<{ frames: FrameEvent[] }>;
+  /** Reads events of a session by seq (GET …/events): the whole events of compact rows. */
+  fetchEvents?: (sessionId: string, from: number, limit: number) => Promise<SessionEvent[]>;
   /** A session's `session-page-info` was applied (the offline and earlier-findings loads start here). */
   onPageInfo?: (sessionId: string, info: PageInfo) => void;
 }
@@ -272,8 +274,13 @@ export class EventStore {
   private stateFor(sessionId: string): SessionState {
     let state = this.states.get(sessionId);
     if (!state) {
-      const fetchFrames = this.options.fetchFrames;
-      state = new SessionState(sessionId, this.memoryBudget, fetchFrames ? (index, limit) => fetchFrames(sessionId, index, limit) : noFrames);
+      const { fetchFrames, fetchEvents } = this.options;
+      state = new SessionState(
+        sessionId,
+        this.memoryBudget,
+        fetchFrames ? (index, limit) => fetchFrames(sessionId, index, limit) : noFrames,
+        fetchEvents ? (from, limit) => fetchEvents(sessionId, from, limit) : undefined,
+      );
       this.states.set(sessionId, state);
     }
     return state;

@@ -46,6 +46,8 @@ export class SessionLog {
   readonly notificationCounts = { all: 0, logs: 0 };
   /** Console lines per kind still in memory (mutated in place; read it with `version`). */
   readonly consoleCounts: Record<ConsoleKind, number> = { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };
+  /** Compact rows received (big notifications whose whole event stays on the proxy until shown). */
+  compactFrames = 0;
   /** The seq of the last new session mcpscope started (its initialize): requests before it will never be answered. */
   newSessionSeq = 0;
   private readonly pairer = new RequestPairer();
@@ -209,6 +211,7 @@ export class SessionLog {
       this.methodSet.add(method);
       this.methodList = [...this.methodSet].sort();
     }
+    if (frame.compact) this.compactFrames++;
     this.frames.push(frame, eventSize(frame));
   }
 

@@ -1,4 +1,5 @@
 import type { PendingServerRequest, SessionInfo } from '@mcpscope/wire';
+import { FrameBodies, type FetchEvents } from './frameBodies';
 import { FramePager, type FetchFrames } from './framePager';
 import { RequestProgressStore } from './requestProgress';
 import { SessionLog, type LogPageInfo } from './sessionLog';
@@ -19,6 +20,8 @@ export interface SessionSlot<T> {
 export function defineSessionSlot<T>(name: string, empty: T): SessionSlot<T> {
   return { name, empty };
 }
+
+const noEvents: FetchEvents = () => Promise.reject(new Error('no API to read events back from the proxy'));
 
 /** Loads that run once per session (lib/offlinePages.ts, lib/earlierFindings.ts). */
 export type SessionLoad = 'offline-pages' | 'earlier-findings';
@@ -45,6 +48,8 @@ export class SessionState {
   readonly started = new Set<SessionLoad>();
   /** Frames that left memory, read back from disk by ordinal; shared by every view of the session. */
   readonly pager: FramePager;
+  /** The whole events of compact rows (big notifications /ws sent as a row), read back when shown. */
+  readonly bodies: FrameBodies;
   private readonly slots = new Map<SessionSlot<unknown>, unknown>();
   disposed = false;
 
@@ -52,8 +57,10 @@ export class SessionState {
     readonly id: string,
     budget: number,
     fetchFrames: FetchFrames,
+    fetchEvents: FetchEvents = noEvents,
   ) {
     this.pager = new FramePager(fetchFrames);
+    this.bodies = new FrameBodies(fetchEvents);
     this.log = new SessionLog(id, budget);
     this.log.pager = this.pager;
   }
@@ -88,6 +95,7 @@ export class SessionState {
     this.tasks.clear();
     this.progress.clear();
     this.pager.dispose();
+    this.bodies.dispose();
     this.log.pager = undefined;
   }
 }

@@ -47,6 +47,12 @@ describe('parseWsFrame', () => {
     expect(parseWsFrame(JSON.stringify(batch))).toEqual({ messages: batch.messages, errors: [] });
   });
 
+  it('takes a compact row (compact: true) and refuses any other flag', () => {
+    const row = { ...frame, compact: true };
+    expect(parseWsFrame(JSON.stringify(row))).toEqual({ messages: [row], errors: [] });
+    expect(parseWsFrame(JSON.stringify({ ...frame, compact: 'yes' })).errors).toHaveLength(1);
+  });
+
   it('drops only the invalid elements of a batch, with a reason for each', () => {
     const batch = { type: 'batch', messages: [frame, { ...frame, seq: 'x' }, { type: 'nope' }, { type: 'batch', messages: [] }, { ...frame, seq: 3 }] };
     const parsed = parseWsFrame(JSON.stringify(batch));

@@ -28,7 +28,8 @@ function isValidSessionEvent(v: Record<string, unknown>): boolean {
     (v.dir === 'in' || v.dir === 'out') &&
     isFiniteNumber(v.size) &&
     (v.msg === undefined || isRecord(v.msg)) &&
-    (v.raw === undefined || typeof v.raw === 'string')
+    (v.raw === undefined || typeof v.raw === 'string') &&
+    (v.compact === undefined || v.compact === true)
   );
 }
 

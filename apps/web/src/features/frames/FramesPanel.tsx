@@ -17,6 +17,7 @@ import { useFrameLogModel } from './useFrameLogModel';
 import { useFrameReplay } from './useFrameReplay';
 import { usePinnedFrames } from './usePinnedFrames';
 import { useSplitWidth } from '../../ui/useSplitWidth';
+import { useWholeFrame } from '../../lib/useWholeFrame';
 
 export function FramesPanel() {
   const sessionId = useValue(activeSessionStore);
@@ -34,6 +35,8 @@ export function FramesPanel() {
   // A replay's result is also shown next to where it was asked for: under the replayed frame's
   // Replay button (a replay from the row menu opens that detail). The banner above the log stays
   // put, so opening or closing a detail never moves the rows under the pointer.
+  // A compact row shows its whole event, read back from the proxy (lib/frameBodies.ts).
+  const detail = useWholeFrame(sessionId, m.detailOpen ? m.selectedFrame : undefined);
   const resultInDetail = replay.last !== null && m.detailOpen && m.selectedFrame?.seq === replay.last.sourceSeq;
 
   if (!sessionId) return <FramesEmpty reason="no-session" />;
@@ -68,14 +71,24 @@ export function FramesPanel() {
             <div className="w-1 shrink-0 cursor-col-resize border-l border-line hover:bg-accent/40" onPointerDown={split.onPointerDown} role="separator" aria-orientation="vertical" />
             <div className="min-h-0 shrink-0 overflow-hidden" style={{ width: split.width }}>
               <FrameDetail
-                frame={m.selectedFrame}
+                frame={detail.frame ?? m.selectedFrame}
                 summary={m.summary(m.selectedFrame)}
                 counterpart={m.counterpart}
                 startedAt={startedAt}
                 live={live}
                 onGoTo={m.goToCounterpart}
                 onClose={m.closeDetail}
-                notice={resultInDetail && <ReplayBanner replay={replay} onShow={show} variant="detail" />}
+                notice={
+                  resultInDetail ? (
+                    <ReplayBanner replay={replay} onShow={show} variant="detail" />
+                  ) : (
+                    (detail.loading || detail.failed) && (
+                      <p className="px-2 py-1 text-[11px] text-muted" data-testid="frame-detail-body" data-state={detail.failed ? 'failed' : 'loading'}>
+                        {detail.failed ? 'The whole message could not be read from mcpscope; showing its row.' : 'Reading the whole message…'}
+                      </p>
+                    )
+                  )
+                }
                 spans={sessionId && <FrameSpans sessionId={sessionId} frame={m.selectedFrame} />}
                 actions={
                   <FrameDetailActions

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frameMethod } from '@mcpscope/protocol';
+import { frameMethod, type FrameEvent } from '@mcpscope/protocol';
+import { compactFrame } from '@mcpscope/wire';
 import { SessionLog } from '../../lib/sessionLog';
 import { notification, rawFrame, request, response, syntheticFrames } from '../../lib/testFrames';
 import { FrameFilterIndex, emptyQuery } from './frameFilterIndex';
@@ -147,5 +148,31 @@ describe('FrameFilterIndex over a log that left frames on disk', () => {
     all.slice(100).forEach((f) => log.append(f));
     idx.update();
     expect(befores).toEqual([log.frames.base]);
+  });
+
+  it('a text term over compact rows: the proxy searches every frame so far (their bodies are there), structured terms stay local', async () => {
+    const whole = (seq: number): FrameEvent => {
+      const msg = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { pad: 'p'.repeat(600), tag: `deep-${seq}` } } } as FrameEvent['msg'];
+      return { type: 'frame', sessionId: 's1', seq, t: seq, dir: 'in', size: JSON.stringify(msg).length, msg };
+    };
+    const wholes = [request(1, 1, 'tools/list'), response(2, 1), ...[3, 4, 5].map(whole)];
+    const log = logOf(wholes.map(compactFrame));
+    expect(log.compactFrames).toBe(3);
+    let asked: { before?: number; filter?: string } | undefined;
+    const search = async (q: { before?: number; filter?: string; limit: number }) => {
+      asked = q;
+      const hits = wholes.map((frame, index) => ({ index, frame })).filter((m) => m.index < q.before! && JSON.stringify(m.frame).includes('deep-4'));
+      return { matches: hits, truncated: false, total: hits.length };
+    };
+    const idx = new FrameFilterIndex(log, { ...emptyQuery, text: 'deep-4' }, { ...pager(() => false), search });
+    expect(idx.update()).toBe(0); // the tag is past the row's preview: not found here
+    expect(asked).toMatchObject({ before: 5, filter: 'deep-4' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idx.update()).toBe(1);
+    expect(idx.frameAt(0)).toBe(wholes[3]); // the whole frame, from the proxy
+    asked = undefined;
+    const structured = new FrameFilterIndex(log, { ...emptyQuery, text: 'method:notifications/*' }, { ...pager(() => false), search });
+    expect(structured.update()).toBe(3);
+    expect(asked).toBeUndefined();
   });
 });

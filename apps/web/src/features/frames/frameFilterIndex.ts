@@ -91,7 +91,10 @@ export class FrameFilterIndex {
         return answer !== undefined && frameKind(answer) === 'error';
       },
     };
-    this.scanned = this.searchBefore = log.frames.base;
+    // A text term over compact rows: their bodies are on the proxy, so the proxy's search covers
+    // every frame so far, and only the frames arriving from now on are tested here.
+    const bodiesAway = (this.filter?.textTerms.length ?? 0) > 0 && log.compactFrames > 0 && paged?.search !== undefined;
+    this.scanned = this.searchBefore = bodiesAway ? log.frames.length : log.frames.base;
     if (!this.identity && this.searchBefore > 0) this.search(this.searchBefore, false);
   }
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameEvent } from '@mcpscope/protocol';
+import { COMPACT_ABOVE_BYTES, PREVIEW_CHARS, compactFrame } from './compactFrame.js';
+import { WsServerMessageSchema } from './ws.js';
+
+const pad = 'x'.repeat(1000);
+const log = (params: Record<string, unknown>, over: Partial<FrameEvent> = {}): FrameEvent => {
+  const msg = { jsonrpc: '2.0', method: 'notifications/message', params } as FrameEvent['msg'];
+  return { type: 'frame', sessionId: 's1', seq: 7, t: 12, dir: 'in', size: JSON.stringify(msg).length, msg, ...over };
+};
+
+describe('compactFrame', () => {
+  it('sends a big log notification as a row: the envelope whole, the params as short previews', () => {
+    const whole = log({ level: 'info', logger: 'flood', data: { tag: 'frame-000042', pad } }, { findings: [{ rule: 'r', severity: 'info', message: 'm' }] });
+    const row = compactFrame(whole);
+    expect(row.compact).toBe(true);
+    expect(row).toMatchObject({ type: 'frame', sessionId: 's1', seq: 7, t: 12, dir: 'in', size: whole.size, findings: whole.findings });
+    const params = (row.msg as { params: Record<string, unknown> }).params;
+    expect(row.msg).toMatchObject({ jsonrpc: '2.0', method: 'notifications/message' });
+    expect(params.level).toBe('info');
+    expect(params.logger).toBe('flood');
+    expect(params.data).toBe(`${JSON.stringify(whole.msg!.params!.data).slice(0, PREVIEW_CHARS)}…`);
+    expect(JSON.stringify(row).length).toBeLessThan(whole.size / 2);
+    // The engine's event is not touched: the recorder and the other tabs' views keep it whole.
+    expect((whole.msg as { params: { data: { pad: string } } }).params.data.pad).toBe(pad);
+    // It fits the one /ws contract, flag and all.
+    expect(WsServerMessageSchema.safeParse(row).success).toBe(true);
+  });
+
+  it('leaves small frames, requests, responses, outgoing and app frames whole (the same object)', () => {
+    const small = log({ level: 'info', data: 'hi' });
+    expect(small.size).toBeLessThanOrEqual(COMPACT_ABOVE_BYTES);
+    const big = { level: 'info', data: pad };
+    const cases: FrameEvent[] = [
+      small,
+      log(big, { dir: 'out' }),
+      log(big, { channel: 'app' }),
+      { ...log(big), msg: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: pad }] } } as FrameEvent['msg'] },
+      { ...log(big), msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { pad } } } as FrameEvent['msg'] },
+      { ...log(big), msg: { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: pad } } as FrameEvent['msg'] },
+      { ...log(big), msg: undefined, raw: pad },
+    ];
+    for (const c of cases) expect(compactFrame(c)).toBe(c);
+  });
+
+  it('keeps a hostile key as data and bounds the params it keeps', () => {
+    const params = JSON.parse(`{"__proto__": {"polluted": true}, ${Array.from({ length: 40 }, (_, i) => `"k${i}": "${pad}"`).join(', ')}}`);
+    const row = compactFrame(log(params));
+    const kept = (row.msg as { params: Record<string, unknown> }).params;
+    expect(Object.hasOwn(kept, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(kept).length).toBe(16);
+    for (const v of Object.values(kept)) expect(String(v).length).toBeLessThanOrEqual(PREVIEW_CHARS + 1);
+  });
+
+  it('is refused by the contract with a flag other than true', () => {
+    const row = { ...compactFrame(log({ data: pad })), compact: 'yes' };
+    expect(WsServerMessageSchema.safeParse(row).success).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FrameEvent, JsonRpcMessage } from '@mcpscope/protocol';
+
+/**
+ * The compact row of a frame on /ws. A log flood is ~1 KB a notification and the browser's cost
+ * of receiving it is native (proportional to the bytes), so the big notifications a server sends
+ * go as a row: the event's envelope (seq, t, dir, size, pair, findings, origin…) unchanged and a
+ * `msg` that keeps only what the Frames list, its filters and indices, the Notifications view and
+ * the counts read: jsonrpc, method and the params' top-level fields, each scalar kept, each
+ * string or nested value cut to a short preview. The browser fetches the whole event by seq
+ * (GET /api/sessions/:id/events) when the frame is shown.
+ *
+ * Which frames: server notifications (`dir: in`, no id) of COMPACT_METHODS above
+ * COMPACT_ABOVE_BYTES. Requests and responses always go whole: pairing, the tool catalogue,
+ * capabilities, results, tasks and the Compare/replay views read their bodies.
+ */
+export const COMPACT_ABOVE_BYTES = 512;
+/** Notifications whose bodies no view reads beyond a preview of their params. */
+export const COMPACT_METHODS: ReadonlySet<string> = new Set(['notifications/message', 'notifications/progress']);
+/** The longest preview of one param (a string, or the JSON of a nested value). */
+export const PREVIEW_CHARS = 160;
+/** Params kept by name; the rest are left to the whole event. */
+const MAX_PARAMS = 16;
+
+export function shouldCompact(event: FrameEvent): boolean {
+  const msg = event.msg;
+  return (
+    event.size > COMPACT_ABOVE_BYTES &&
+    event.dir === 'in' &&
+    event.channel === undefined &&
+    msg !== undefined &&
+    !Object.hasOwn(msg, 'id') &&
+    typeof (msg as { method?: unknown }).method === 'string' &&
+    COMPACT_METHODS.has((msg as { method: string }).method)
+  );
+}
+
+const cut = (text: string): string => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text);
+
+function preview(value: unknown): unknown {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return cut(value);
+  try {
+    return cut(JSON.stringify(value) ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** The row of `event` when it goes compact, else `event` itself (the same object). */
+export function compactFrame(event: FrameEvent): FrameEvent {
+  if (!shouldCompact(event)) return event;
+  const msg = event.msg as { jsonrpc?: unknown; method: string; params?: unknown };
+  const params: Record<string, unknown> = {};
+  if (msg.params !== null && typeof msg.params === 'object' && !Array.isArray(msg.params)) {
+    let n = 0;
+    for (const key of Object.keys(msg.params)) {
+      if (n++ >= MAX_PARAMS) break;
+      // A key is the server's: kept as data (defineProperty), never a setter such as __proto__.
+      Object.defineProperty(params, key, { value: preview((msg.params as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  const row = { jsonrpc: '2.0', method: msg.method, params } as unknown as JsonRpcMessage;
+  return { ...event, msg: row, compact: true };
+}
