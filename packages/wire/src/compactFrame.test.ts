@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameEvent } from '@mcpscope/protocol';
-import { COMPACT_ABOVE_BYTES, PREVIEW_CHARS, compactFrame } from './compactFrame.js';
+import { COMPACT_ABOVE_BYTES, PREVIEW_CHARS, compactFrame, jsonPreview } from './compactFrame.js';
 import { WsServerMessageSchema } from './ws.js';
 
 const pad = 'x'.repeat(1000);
@@ -56,5 +56,16 @@ describe('compactFrame', () => {
   it('is refused by the contract with a flag other than true', () => {
     const row = { ...compactFrame(log({ data: pad })), compact: 'yes' };
     expect(WsServerMessageSchema.safeParse(row).success).toBe(false);
+  });
+});
+
+describe('jsonPreview', () => {
+  it('is the start of the JSON text, and stops building past its bound', () => {
+    const value = { tag: 'frame-1', list: [1, true, null, 'a'], nested: { deep: [{}] } };
+    expect(jsonPreview(value, 1000)).toBe(JSON.stringify(value));
+    const huge = { tag: 'frame-1', items: Array.from({ length: 5000 }, (_, i) => ({ i, pad })) };
+    const text = jsonPreview(huge, 50);
+    expect(JSON.stringify(huge).startsWith(text.slice(0, 50))).toBe(true);
+    expect(text.length).toBeLessThan(50 + 60); // one token past the bound at most
   });
 });

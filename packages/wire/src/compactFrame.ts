@@ -39,11 +39,40 @@ const cut = (text: string): string => (text.length > PREVIEW_CHARS ? `${text.sli
 function preview(value: unknown): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'string') return cut(value);
-  try {
-    return cut(JSON.stringify(value) ?? '');
-  } catch {
-    return '';
-  }
+  return cut(jsonPreview(value, PREVIEW_CHARS + 1));
+}
+
+/**
+ * The start of `value`'s JSON text, built no further than `max` characters (a nested value may
+ * be megabytes, and the row is made for every big notification of a flood): past `max` it stops.
+ * The value is parsed JSON (no cycles); nesting deeper than `max` cannot add text before the cut.
+ */
+export function jsonPreview(value: unknown, max: number): string {
+  let text = '';
+  const put = (s: string): boolean => {
+    text += s;
+    return text.length < max;
+  };
+  const walk = (v: unknown): boolean => {
+    if (v === null || typeof v === 'boolean') return put(String(v));
+    if (typeof v === 'number') return put(Number.isFinite(v) ? String(v) : 'null');
+    if (typeof v === 'string') return put(JSON.stringify(v.length > max ? v.slice(0, max) : v));
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !walk(v[i] ?? null)) return false;
+      return put(']');
+    }
+    if (typeof v !== 'object') return put('null');
+    if (!put('{')) return false;
+    let first = true;
+    for (const key of Object.keys(v)) {
+      if ((!first && !put(',')) || !put(`${JSON.stringify(key.length > max ? key.slice(0, max) : key)}:`) || !walk((v as Record<string, unknown>)[key])) return false;
+      first = false;
+    }
+    return put('}');
+  };
+  walk(value);
+  return text;
 }
 
 /** The row of `event` when it goes compact, else `event` itself (the same object). */
