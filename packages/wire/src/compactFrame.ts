@@ -84,8 +84,10 @@ export function compactFrame(event: FrameEvent): FrameEvent {
     let n = 0;
     for (const key of Object.keys(msg.params)) {
       if (n++ >= MAX_PARAMS) break;
-      // A key is the server's: kept as data (defineProperty), never a setter such as __proto__.
-      Object.defineProperty(params, key, { value: preview((msg.params as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+      const value = preview((msg.params as Record<string, unknown>)[key]);
+      // A key is the server's: `__proto__` is kept as data (defineProperty), never run as the setter.
+      if (key === '__proto__') Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true });
+      else params[key] = value;
     }
   }
   const row = { jsonrpc: '2.0', method: msg.method, params } as unknown as JsonRpcMessage;
