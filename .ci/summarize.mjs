@@ -42,7 +42,7 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^exa
   skipped += r.skipped ?? 0;
 }
 
-// Repository checks (scripts/lint.mjs): one check each, seeded as a failure until it reports.
+// Repository checks (scripts/lint.mjs, scripts/knip.mjs): one check each, seeded as a failure until it reports.
 for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^check-.*\.json$/.test(f)).sort()) {
   const r = JSON.parse(readFileSync(join(dir, name), 'utf8'));
   console.log(`${r.name ?? name}: ${r.failed ? 'failed' : 'passed'}`);

@@ -1,10 +1,11 @@
-// Runs every test runner (the linter, unit, e2e, then the @mcpscope/playwright example) even when an earlier
-// one fails, and fails if any did.
+// Runs every test runner (the linter, knip, unit, e2e, then the @mcpscope/playwright example) even when an
+// earlier one fails, and fails if any did.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 const runs = [
   ['node', ['scripts/lint.mjs', '.tmp/results']],
+  ['node', ['scripts/knip.mjs', '.tmp/results']],
   ['pnpm', ['run', 'test:unit']],
   ['pnpm', ['run', 'test:e2e']],
   // The package from its packed tarball, installed with npm in examples/playwright.
@@ -13,6 +14,7 @@ const runs = [
 // Its counts for .ci/summarize.mjs; until the run writes them, one failure (as conformance's below).
 mkdirSync('.tmp/results', { recursive: true });
 writeFileSync('.tmp/results/check-lint.json', `${JSON.stringify({ name: 'biome lint', passed: 0, failed: 1, note: 'did not report' })}\n`);
+writeFileSync('.tmp/results/check-knip.json', `${JSON.stringify({ name: 'knip', passed: 0, failed: 1, note: 'did not report' })}\n`);
 writeFileSync('.tmp/results/example-playwright.json', `${JSON.stringify({ name: 'examples/playwright', passed: 0, failed: 1, note: 'did not report' })}\n`);
 // The official MCP conformance client scenarios run in a network namespace (`unshare -n`),
 // which needs root: CI runs them; elsewhere set CONFORMANCE=1 to try (see e2e/conformance).

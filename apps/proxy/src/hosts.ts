@@ -2,7 +2,7 @@ import { ProxyError } from './errors.js';
 import { foreignRequestRefusal, type HostPolicy } from './hostPolicy.js';
 
 // The policy itself lives in hostPolicy.ts (no Fastify, no engine: the early listener loads it).
-export { createHostPolicy, foreignRequestRefusal, hostForUrl, isLoopbackHost, type HostPolicy } from './hostPolicy.js';
+export { createHostPolicy, isLoopbackHost, type HostPolicy } from './hostPolicy.js';
 
 /**
  * The DNS-rebinding and cross-site check itself, shared by the proxy's hostGuard and the

@@ -29,3 +29,5 @@ export { OTLP_RECEIVER_PATH, OTLP_SECRET_HEADER, SECRET_PLACEHOLDER, serverSpanE
 export * from './request-target.js';
 export * from './negotiation.js';
 export * from './tool-input.js';
+export { isTerminalTaskStatus } from './task-status.js';
+export { Listeners } from './listeners.js';

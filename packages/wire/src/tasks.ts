@@ -11,8 +11,6 @@ export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed'
 export const TaskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-export const isTerminalTaskStatus = (status: TaskStatus): boolean => status === 'completed' || status === 'failed' || status === 'cancelled';
-
 const jsonRpcError = z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() });
 
 /** One task as mcpscope knows it. The WS `task` message and every route below carry it. */

@@ -43,3 +43,13 @@ export function printApp(app: CallToolApp, io: CliIo): void {
   const appOnly = app.appOnly ? '; app-only tool (visibility ["app"]): a host hides it from the agent' : '';
   io.stderr(`mcpscope: UI: ${escapeControl(app.resourceUri)} (an MCP App${appOnly}; run mcpscope on this server, without "call", and call the tool in the Tools tab to render it)\n`);
 }
+
+/**
+ * A tool name listed more than once: the call goes by the definition with an outputSchema (the
+ * linter checks the result against every such definition), and the ambiguity is said with the
+ * sentence it breaks (2025-11-25/server/tools#tool-names). Direct and `--session` alike.
+ */
+export function toolListedLine(name: string, count: number, withOutputSchema: number): string {
+  const checked = withOutputSchema > 0 ? `its result is checked against ${withOutputSchema === 1 ? 'the one with an outputSchema' : `each of the ${withOutputSchema} with an outputSchema`}` : 'none has an outputSchema';
+  return `mcpscope: tool ${escapeControl(JSON.stringify(name))} is listed ${count} times: the name is ambiguous ("Tool names SHOULD be unique within a server.", 2025-11-25/server/tools#tool-names); ${checked}\n`;
+}

@@ -14,7 +14,7 @@ import { serverLogLine } from '../server-log-line.js';
 import { escapeControl } from './escape-control.js';
 
 export { report };
-import { json, printApp, report } from './call-report.js';
+import { json, printApp, report, toolListedLine } from './call-report.js';
 import { requiredTaskHint, sendTask } from './call-task.js';
 import { loadSkill } from './call-skill.js';
 import { reportStdoutNoise } from './call-stdout-noise.js';
@@ -81,17 +81,7 @@ type ToolDef = { name?: unknown; inputSchema?: unknown; outputSchema?: unknown }
  * list one name more than once: every definition under it is returned.
  */
 async function toolDefinitions(session: Session, tool: string, timeoutMs: number): Promise<ToolDef[]> {
-  let cursor: unknown;
-  const found: ToolDef[] = [];
-  for (let page = 0; page < 100; page++) {
-    const out = await session.request('tools/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
-    if (out.outcome !== 'result') return found;
-    const tools = Array.isArray(out.result.tools) ? (out.result.tools as Array<ToolDef | null>) : [];
-    found.push(...tools.filter((t): t is ToolDef => t !== null && typeof t === 'object' && t.name === tool));
-    cursor = out.result.nextCursor;
-    if (typeof cursor !== 'string') return found;
-  }
-  return found;
+  return ((await session.toolDefinitions({ timeoutMs })) ?? []).filter((t) => t.name === tool);
 }
 
 /**
@@ -100,11 +90,7 @@ async function toolDefinitions(session: Session, tool: string, timeoutMs: number
  * stderr with the sentence it breaks (2025-11-25/server/tools#tool-names).
  */
 export function pickToolDefinition(defs: ToolDef[], tool: string, io: CliIo): ToolDef | undefined {
-  if (defs.length > 1) {
-    const typed = defs.filter((d) => d.outputSchema !== undefined).length;
-    const checked = typed > 0 ? `its result is checked against ${typed === 1 ? 'the one with an outputSchema' : `each of the ${typed} with an outputSchema`}` : 'none has an outputSchema';
-    io.stderr(`mcpscope: tool ${escapeControl(JSON.stringify(tool))} is listed ${defs.length} times: the name is ambiguous ("Tool names SHOULD be unique within a server.", 2025-11-25/server/tools#tool-names); ${checked}\n`);
-  }
+  if (defs.length > 1) io.stderr(toolListedLine(tool, defs.length, defs.filter((d) => d.outputSchema !== undefined).length));
   return defs.find((d) => d.outputSchema !== undefined) ?? defs[0];
 }
 

@@ -2,7 +2,7 @@ import type { CallToolApp, SessionCallLine } from '@mcpscope/wire/plain';
 import type { SessionInfo } from '@mcpscope/wire';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { json, printApp, report, type PrintedOutcome } from '../commands/call-report.js';
+import { json, printApp, report, toolListedLine, type PrintedOutcome } from '../commands/call-report.js';
 import { escapeControl } from '../commands/escape-control.js';
 import { serverLogLine } from '../server-log-line.js';
 import { ApiError, UnreachableError, type LiveApi } from './api.js';
@@ -42,16 +42,6 @@ function tell(line: Exclude<SessionCallLine, { type: 'outcome' | 'error' }>, met
   } else if (line.type === 'tool-listed') {
     io.stderr(toolListedLine(line.name, line.count, line.withOutputSchema));
   }
-}
-
-/**
- * A tool name listed more than once: the call goes by the definition with an outputSchema (the
- * linter checks the result against every such definition), and the ambiguity is said with the
- * sentence it breaks (2025-11-25/server/tools#tool-names). The same words as a direct `call`.
- */
-export function toolListedLine(name: string, count: number, withOutputSchema: number): string {
-  const checked = withOutputSchema > 0 ? `its result is checked against ${withOutputSchema === 1 ? 'the one with an outputSchema' : `each of the ${withOutputSchema} with an outputSchema`}` : 'none has an outputSchema';
-  return `mcpscope: tool ${escapeControl(JSON.stringify(name))} is listed ${count} times: the name is ambiguous ("Tool names SHOULD be unique within a server.", 2025-11-25/server/tools#tool-names); ${checked}\n`;
 }
 
 /** One call on the session: the streamed lines told as they come, the last one returned. */

@@ -3,6 +3,7 @@ import {
   ApiErrorSchema,
   ConnectErrorSchema,
   InfoSchema,
+  ORIGIN_HEADER,
   PendingServerRequestSchema,
   SendMessageReplySchema,
   SessionInfoSchema,
@@ -88,7 +89,6 @@ const ServerRequestListSchema = z.union([
  * so no call site can forget it.
  */
 export type OriginReason = `${string}: ${string}`;
-export const ORIGIN_HEADER = 'x-mcpscope-origin';
 
 /** Options of one call: the origin of a mutating call (see OriginReason). */
 export interface CallOptions {

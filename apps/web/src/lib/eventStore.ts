@@ -1,4 +1,4 @@
-import type { FrameEvent, SessionEvent } from '@mcpscope/protocol';
+import { Listeners, type FrameEvent, type SessionEvent } from '@mcpscope/protocol';
 import { isWsSessionEvent, type PendingServerRequest, type SessionInfo, type TaskInfo, type WsServerMessage } from '@mcpscope/wire';
 import type { FetchFrames } from './framePager';
 import { frameScheduler, type Schedule } from './scheduler';
@@ -67,8 +67,8 @@ export const MAX_PACED_DELAY_MS = 250;
  * Framework-free: React reads it through useSyncExternalStore.
  */
 export class EventStore {
-  private readonly listeners = new Set<() => void>();
-  private readonly disposeListeners = new Set<(sessionId: string) => void>();
+  private readonly listeners = new Listeners();
+  private readonly disposeListeners = new Listeners<[sessionId: string]>();
   private queue: WsServerMessage[] = [];
   private scheduled = false;
   private readonly states = new Map<string, SessionState>();
@@ -90,10 +90,7 @@ export class EventStore {
     this.snapshot = { version: 0, socket: 'connecting', socketDetail: undefined, ready: false, sessions: [], pending: [], invalidMessages: 0 };
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.add(listener);
 
   getSnapshot = (): StoreSnapshot => this.snapshot;
 
@@ -113,8 +110,7 @@ export class EventStore {
 
   /** Runs `fn` with the id of every session disposed from now on (state kept outside the store: the query cache…). */
   onSessionDisposed(fn: (sessionId: string) => void): () => void {
-    this.disposeListeners.add(fn);
-    return () => this.disposeListeners.delete(fn);
+    return this.disposeListeners.add(fn);
   }
 
   /** Sets the byte budget of every session log (existing ones evict down to it). */
@@ -294,7 +290,7 @@ export class EventStore {
     if (state.info) this.sessionsDirty = true;
     if (state.pending.size > 0) this.pendingDirty = true;
     state.dispose();
-    for (const fn of [...this.disposeListeners]) fn(sessionId);
+    this.disposeListeners.emit(sessionId);
     return true;
   }
 
@@ -366,7 +362,7 @@ export class EventStore {
     const pending = this.pendingDirty ? [...this.states.values()].flatMap((s) => [...s.pending.values()]).sort((a, b) => a.receivedAt - b.receivedAt) : prev.pending;
     this.sessionsDirty = this.pendingDirty = false;
     this.snapshot = { ...prev, ...changes, sessions, pending, version: prev.version + 1 };
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.emit();
   }
 
   private sessionList(): SessionInfo[] {

@@ -1,4 +1,4 @@
-import type { FrameEvent } from '@mcpscope/protocol';
+import { Listeners, type FrameEvent } from '@mcpscope/protocol';
 import type { FrameCache } from './sessionLog';
 
 export type FetchFrames = (index: number, limit: number) => Promise<{ frames: FrameEvent[] }>;
@@ -26,7 +26,7 @@ export class FramePager implements FrameCache {
   private readonly pages = new Map<number, Page>(); // least recently used first
   private readonly inFlight = new Set<number>();
   private readonly failedAt = new Map<number, number>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private disposed = false;
 
   constructor(
@@ -36,10 +36,7 @@ export class FramePager implements FrameCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.add(listener);
 
   getVersion = (): number => this.version;
 
@@ -142,6 +139,6 @@ export class FramePager implements FrameCache {
   private notify(): void {
     if (this.disposed) return;
     this.version++;
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.emit();
   }
 }

@@ -1,3 +1,4 @@
+import { isTerminalTaskStatus } from '@mcpscope/protocol';
 import type { TaskInfo } from '@mcpscope/wire';
 
 /** Tasks kept per session; past this the oldest finished ones are dropped (a server can make many). */
@@ -56,14 +57,9 @@ export class SessionTasks {
   private evict(): void {
     let victim: TaskInfo | undefined;
     for (const t of this.byId.values()) {
-      const finished = isTerminal(t.status);
-      if (!victim || (finished && !isTerminal(victim.status)) || (finished === isTerminal(victim.status) && t.firstSeenAt < victim.firstSeenAt)) victim = t;
+      const finished = isTerminalTaskStatus(t.status);
+      if (!victim || (finished && !isTerminalTaskStatus(victim.status)) || (finished === isTerminalTaskStatus(victim.status) && t.firstSeenAt < victim.firstSeenAt)) victim = t;
     }
     if (victim) this.byId.delete(victim.taskId);
   }
-}
-
-/** completed, failed and cancelled are final (2025-11-25 basic/utilities/tasks#task-status). */
-export function isTerminal(status: string): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
 }

@@ -8,7 +8,6 @@ import {
   TraceListSchema,
   TraceUploadReplySchema,
   type CompareBody,
-  type RecordedTarget,
   type ReplayReportWire,
   type SessionConfigInput,
   type TraceDiffWire,
@@ -23,13 +22,12 @@ import { useServices, useStoreSelector } from './services';
  * Client of the trace routes (wire: traces.ts): saved traces, offline sessions,
  * compare, export, replay and event pages. Replies are parsed with the wire schemas.
  */
-export type { RecordedTarget, TraceSummary };
+export type { TraceSummary };
 export type CompareReply = TraceDiffWire;
 export type MatchedPair = TraceDiffWire['matched'][number];
 export type Difference = MatchedPair['differences'][number];
 export type Exchange = TraceDiffWire['onlyLeft'][number];
 export type ReplayReply = ReplayReportWire;
-export type ReplayStep = ReplayReportWire['steps'][number];
 export type CompareSource = CompareBody['left'];
 
 const EventSchema = z.looseObject({ type: z.string(), seq: z.number(), t: z.number(), sessionId: z.string() });

@@ -1,3 +1,4 @@
+import { Listeners } from '@mcpscope/protocol';
 import { useSyncExternalStore } from 'react';
 
 /** The smallest framework-free store: a value, a setter, and subscribe/getSnapshot. */
@@ -9,18 +10,15 @@ export interface ValueStore<T> {
 
 export function createValueStore<T>(initial: T): ValueStore<T> {
   let value = initial;
-  const listeners = new Set<() => void>();
+  const listeners = new Listeners();
   return {
     getSnapshot: () => value,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => listeners.add(listener),
     set(next) {
       const v = typeof next === 'function' ? (next as (prev: T) => T)(value) : next;
       if (Object.is(v, value)) return;
       value = v;
-      for (const l of [...listeners]) l();
+      listeners.emit();
     },
   };
 }

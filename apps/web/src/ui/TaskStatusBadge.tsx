@@ -7,10 +7,6 @@ const STATUS: Record<string, { label: string; cls: string; hint: string }> = {
   cancelled: { label: 'cancelled', cls: 'border-line text-muted', hint: 'Cancelled before it finished' },
 };
 
-export function taskStatusLabel(status: string): string {
-  return Object.hasOwn(STATUS, status) ? STATUS[status].label : status;
-}
-
 export function TaskStatusBadge({ status, live }: { status: string; live?: boolean }) {
   const s = Object.hasOwn(STATUS, status) ? STATUS[status] : { label: status, cls: 'border-line text-muted', hint: 'Not a status the spec defines' };
   return (

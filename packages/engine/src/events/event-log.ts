@@ -1,5 +1,6 @@
 import { Linter } from '@mcpscope/protocol/lint';
 import {
+  Listeners,
   RequestPairer,
   pairingScope,
   internalErrorFinding,
@@ -40,7 +41,12 @@ const fallbackSpill = new SpillDir();
  */
 export class EventLog {
   readonly window: EventWindow;
-  private readonly listeners = new Set<(event: SessionEvent) => void>();
+  /** A listener (the recorder, the /ws fan-out) that fails on one event fails only that event. */
+  private readonly listeners = new Listeners<[SessionEvent]>((err, event) => {
+    const withFinding = event as { findings?: Finding[] };
+    withFinding.findings = [...(withFinding.findings ?? []), internalErrorFinding('an event listener (recording, streaming)', err)];
+    forgetEventJson(event);
+  });
   private readonly pairer = new RequestPairer();
   private readonly started = performance.now();
   private seq = 0;
@@ -76,16 +82,7 @@ export class EventLog {
     const found = this.linter.observe(full);
     if (found.length > 0 && (full.type === 'frame' || full.type === 'http' || full.type === 'span')) full.findings = [...(full.findings ?? []), ...found];
     this.window.push(full);
-    // A listener (the recorder, the /ws fan-out) that fails on one event fails only that event.
-    for (const listener of this.listeners) {
-      try {
-        listener(full);
-      } catch (err) {
-        const withFinding = full as { findings?: Finding[] };
-        withFinding.findings = [...(withFinding.findings ?? []), internalErrorFinding('an event listener (recording, streaming)', err)];
-        forgetEventJson(full);
-      }
-    }
+    this.listeners.emitIsolated(full);
     // After the listeners (the recorder, the /ws fan-out): they saw it in memory.
     this.window.evict();
     return full;
@@ -134,7 +131,6 @@ export class EventLog {
   }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 }

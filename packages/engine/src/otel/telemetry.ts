@@ -1,4 +1,4 @@
-import type { SessionEvent } from '@mcpscope/protocol';
+import { Listeners, type SessionEvent } from '@mcpscope/protocol';
 import type { SecretValues } from '@mcpscope/trace';
 import type { TraceIdentity } from './identity.js';
 import type { LiveExport } from './sdk.js';
@@ -66,7 +66,7 @@ export class Telemetry {
   private loading?: Promise<void>;
   private pending: Pending[] = [];
   private current: ExportStatus;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
 
   constructor(readonly options: TelemetryOptions) {
     this.current = options.export ? { state: 'starting', endpoint: options.export.display } : { state: 'off' };
@@ -106,8 +106,7 @@ export class Telemetry {
   }
 
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** A span builder for one session, or undefined when the export is off (nothing is built then). */
@@ -149,12 +148,6 @@ export class Telemetry {
       this.current = { state: 'failing', endpoint: this.options.export?.display, error: (error ?? 'unknown error').slice(0, 300) };
       this.options.report?.(`mcpscope: the OTLP export to ${this.options.export?.display} failed (${this.current.error}); spans are dropped while it fails, the session itself loses nothing\n`);
     } else return;
-    for (const listener of this.listeners) {
-      try {
-        listener();
-      } catch {
-        /* a listener's failure is its own */
-      }
-    }
+    this.listeners.emitIsolated(); // a listener's failure is its own
   }
 }

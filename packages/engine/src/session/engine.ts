@@ -7,7 +7,7 @@ import { IngestedSession } from '../traces/ingested-session.js';
 import { OfflineSession } from '../traces/offline-session.js';
 import { TraceStore } from '../traces/trace-store.js';
 import { serverInfoOf } from '../traces/trace-names.js';
-import { DEFAULT_MEMORY_BUDGET } from '@mcpscope/protocol';
+import { DEFAULT_MEMORY_BUDGET, Listeners } from '@mcpscope/protocol';
 import type { WindowOptions } from '../events/event-window.js';
 import { removeStaleSpillDirs, SpillDir, SpillFile } from '../events/spill.js';
 import { attachSpans } from '../otel/attach-spans.js';
@@ -46,7 +46,7 @@ export interface EngineOptions {
 export class Engine {
   private readonly sessions = new Map<string, Session>();
   private readonly views = new Map<string, SessionView>();
-  private readonly listeners = new Set<(message: EngineMessage) => void>();
+  private readonly listeners = new Listeners<[EngineMessage]>();
   private counter = 0;
   /** The trace id each session records to, or was opened from (for its name in the Traces list). */
   private readonly traceIds = new Map<string, string>();
@@ -259,8 +259,7 @@ export class Engine {
   }
 
   subscribe(listener: (message: EngineMessage) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** Everything a new subscriber needs to catch up, in order. */
@@ -287,12 +286,7 @@ export class Engine {
 
   private emit(message: EngineMessage): void {
     if (message.type === 'session') this.noteTraceName(message.session);
-    for (const listener of this.listeners) {
-      try {
-        listener(message);
-      } catch {
-        /* a subscriber's failure is its own; the engine and other subscribers go on */
-      }
-    }
+    // A subscriber's failure is its own; the engine and other subscribers go on.
+    this.listeners.emitIsolated(message);
   }
 }

@@ -1,5 +1,5 @@
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
-import { idKey, messageId, type AppChannel, type Direction, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import { idKey, isTerminalTaskStatus, messageId, type AppChannel, type Direction, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from '../oauth/runner.js';
 import { connectTransport, describeConnectError, renewHttpSession, type ConnectContext, type Connected } from './connect.js';
@@ -22,7 +22,7 @@ import { registerServerRequestHandlers, type ServerRequestName } from '../server
 import { MAX_WAITING_SERVER_REQUESTS, ServerRequestQueue } from '../server-requests/server-requests.js';
 import { Subscriptions } from './subscriptions.js';
 import { SessionTasks } from '../tasks/session-tasks.js';
-import { isTerminal, relatedTaskOf } from '../tasks/task-shape.js';
+import { relatedTaskOf } from '../tasks/task-shape.js';
 import { SessionSkills } from '../skills/session-skills.js';
 import { bindReceiver } from '../tasks/receiver.js';
 import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
@@ -119,7 +119,7 @@ export class Session {
       ask: (request, signal) => this.waitForAnswer(request, signal),
       emit: (message) => {
         // A task that ended no longer needs the user's answer to its questions (elicitation, sampling).
-        if (message.type === 'task' && isTerminal(message.task.status)) this.queue.rejectForTask(message.task.taskId, `task ${message.task.status}`);
+        if (message.type === 'task' && isTerminalTaskStatus(message.task.status)) this.queue.rejectForTask(message.task.taskId, `task ${message.task.status}`);
         deps.emit(message);
       },
       closed: () => this.state !== 'connected',

@@ -7,7 +7,7 @@ import { TaskBook } from './task-book.js';
 import { TaskCall } from './task-call.js';
 import { createdTask, parseTask } from './task-shape.js';
 import { ToolCatalogue } from './tool-catalogue.js';
-import type { TaskCallOptions, TaskCallOutcome, TaskGeneration, TaskInfo } from './types.js';
+import type { TaskCallOptions, TaskCallOutcome, TaskGeneration } from './types.js';
 import { TaskControls } from './task-controls.js';
 
 export interface SessionTasksDeps {
@@ -194,5 +194,3 @@ export class SessionTasks {
     call?.notify(snapshot);
   }
 }
-
-export type { TaskInfo };

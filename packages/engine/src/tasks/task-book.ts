@@ -1,5 +1,5 @@
 import type { TaskSnapshot } from './task-shape.js';
-import { isTerminal } from './task-shape.js';
+import { isTerminalTaskStatus } from '@mcpscope/protocol';
 import type { TaskGeneration, TaskInfo, TaskMessage } from './types.js';
 
 /** Tasks kept per session; past this the oldest finished ones go (a server cannot grow it without end). */
@@ -33,7 +33,7 @@ export class TaskBook {
     const { inputRequests: _input, ...fields } = snapshot;
     // Once terminal, a task stays so (2025-11-25/basic/utilities/tasks#task-status-lifecycle):
     // a late notification or poll of another state does not bring it back.
-    const status = before && isTerminal(before.status) && !isTerminal(fields.status) ? before.status : fields.status;
+    const status = before && isTerminalTaskStatus(before.status) && !isTerminalTaskStatus(fields.status) ? before.status : fields.status;
     const next: TaskInfo = {
       ...(before ?? { sessionId: this.sessionId, taskId: snapshot.taskId, generation, source: 'call', polling: false, polls: 0, firstSeenAt: now }),
       ...fields,
@@ -62,7 +62,7 @@ export class TaskBook {
 
   private evict(): void {
     for (const [id, t] of this.tasks) {
-      if (!t.polling && isTerminal(t.status)) return void this.tasks.delete(id);
+      if (!t.polling && isTerminalTaskStatus(t.status)) return void this.tasks.delete(id);
     }
     // Nothing finished: the oldest goes (its driver, if any, keeps running and re-adds it on change).
     this.tasks.delete(this.tasks.keys().next().value!);

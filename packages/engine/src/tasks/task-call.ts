@@ -1,10 +1,10 @@
-import type { FrameOrigin } from '@mcpscope/protocol';
+import { isTerminalTaskStatus, type FrameOrigin } from '@mcpscope/protocol';
 import { EngineError } from '../errors/errors.js';
 import { answerReason, auto, user } from '../origin/origin.js';
 import type { RpcError } from '../errors/sdk-errors.js';
 import type { RequestOutcome } from '../session/types.js';
 import type { TaskBook } from './task-book.js';
-import { isTerminal, parseTask, pollDelay, type InputRequest, type TaskSnapshot } from './task-shape.js';
+import { parseTask, pollDelay, type InputRequest, type TaskSnapshot } from './task-shape.js';
 import type { TaskCallOutcome, TaskGeneration, TaskInfo } from './types.js';
 
 /** Polls: "Requestors SHOULD continue polling until the task reaches a terminal status" (2025-11-25/basic/utilities/tasks#getting-tasks). */
@@ -80,7 +80,7 @@ export class TaskCall {
   /** A status the server pushed (notifications/tasks/status, v2 notifications/tasks). */
   notify(snapshot: TaskSnapshot): void {
     this.latest = snapshot;
-    if (isTerminal(snapshot.status) || snapshot.status === 'input_required') {
+    if (isTerminalTaskStatus(snapshot.status) || snapshot.status === 'input_required') {
       this.pushed = true;
       this.waker.wake();
     }
@@ -140,8 +140,8 @@ export class TaskCall {
       this.check();
       const status = this.status();
       if (status === 'cancelled') return { outcome: 'cancelled' };
-      if (this.generation === 'v1' && (isTerminal(status) || status === 'input_required')) return this.resultV1();
-      if (this.generation === 'v2' && isTerminal(status)) return this.resultV2();
+      if (this.generation === 'v1' && (isTerminalTaskStatus(status) || status === 'input_required')) return this.resultV1();
+      if (this.generation === 'v2' && isTerminalTaskStatus(status)) return this.resultV2();
       if (this.generation === 'v2' && status === 'input_required' && !this.stop.signal.aborted) {
         const failed = await this.answerInput(this.latest?.inputRequests ?? []);
         if (failed) return failed;
@@ -149,7 +149,7 @@ export class TaskCall {
       await this.waker.wait(pollDelay(this.info().pollIntervalMs));
       this.check();
       if (this.pushed) this.pushed = false;
-      else if (!isTerminal(this.status())) await this.poll();
+      else if (!isTerminalTaskStatus(this.status())) await this.poll();
     }
   }
 
@@ -183,7 +183,7 @@ export class TaskCall {
       if (this.status() === 'cancelled') return { outcome: 'cancelled' };
       // tasks/result answers once the task is terminal; a status nobody reported yet follows from it.
       const failed = out.outcome === 'error' || out.result.isError === true;
-      const status = isTerminal(this.status()) ? this.status() : failed ? 'failed' : 'completed';
+      const status = isTerminalTaskStatus(this.status()) ? this.status() : failed ? 'failed' : 'completed';
       this.deps.book.patch(this.taskId, { status, ...(out.outcome === 'error' ? { error: out.error } : { result: out.result }) });
       return out.outcome === 'error' ? { outcome: 'error', error: out.error, source: 'server' } : { outcome: 'result', result: out.result };
     } finally {

@@ -1,9 +1,9 @@
-import { isCapabilityDeclared, type FrameOrigin } from '@mcpscope/protocol';
+import { isCapabilityDeclared, isTerminalTaskStatus, type FrameOrigin } from '@mcpscope/protocol';
 import { EngineError } from '../errors/errors.js';
 import type { RequestOptions, RequestOutcome } from '../session/types.js';
 import type { TaskBook } from './task-book.js';
 import type { TaskCall } from './task-call.js';
-import { isTerminal, parseTask } from './task-shape.js';
+import { parseTask } from './task-shape.js';
 import type { TaskCallOutcome, TaskGeneration, TaskInfo } from './types.js';
 
 interface ControlsDeps {
@@ -59,7 +59,7 @@ export class TaskControls {
     const out = await this.deps.run('tasks/result', { taskId }, { origin, timeoutMs }, false);
     const before = this.deps.book.get(taskId)!;
     const failed = out.outcome === 'error' || (out.outcome === 'result' && out.result.isError === true);
-    const status = isTerminal(before.status) ? before.status : failed ? 'failed' : 'completed';
+    const status = isTerminalTaskStatus(before.status) ? before.status : failed ? 'failed' : 'completed';
     const task = out.outcome === 'cancelled' ? before : this.deps.book.patch(taskId, { status, ...(out.outcome === 'error' ? { error: out.error } : { result: out.result }) })!;
     return { ...out, task };
   }

@@ -56,8 +56,6 @@ export interface TaskSnapshot {
   inputRequests?: InputRequest[];
 }
 
-export const isTerminal = (status: TaskStatus): boolean => status === 'completed' || status === 'failed' || status === 'cancelled';
-
 /**
  * A Task (v1: 2025-11-25 schema `Task`; v2: ext-tasks `DetailedTaskV2`), or undefined when
  * `value` is not one. Lenient on purpose: a debugger shows a task with a missing timestamp (the

@@ -2,7 +2,6 @@ import type { SessionEvent } from '@mcpscope/protocol';
 import { scanLineBytes } from './line-scanner.js';
 import { readIndexed, type ReadOptions } from './index-reader.js';
 import { TraceScanner } from './trace-scan.js';
-import { readTraceLine } from './trace-line.js';
 import type { TraceIndex } from './trace-index-types.js';
 
 export type { TraceIndex } from './trace-index-types.js';
@@ -42,14 +41,6 @@ export async function readEvents(index: TraceIndex, from: number, limit: number,
     return out.length < limit;
   }, opts);
   return out;
-}
-
-/** Parses one line into an event, or undefined (the header, a malformed or invalid line). */
-export function lineReader(index: Pick<TraceIndex, 'trusted'>): (text: string) => SessionEvent | undefined {
-  return (text) => {
-    const read = readTraceLine(text, index.trusted);
-    return 'event' in read ? read.event : undefined;
-  };
 }
 
 /** Every event of the trace, streamed (for compare, export and replay of large traces). */

@@ -19,5 +19,3 @@ export function useCapabilitiesModel(sessionId: string | null) {
     raw: { serverCapabilities: server ?? null, clientCapabilities: client ?? null },
   };
 }
-
-export type CapabilitiesModel = ReturnType<typeof useCapabilitiesModel>;

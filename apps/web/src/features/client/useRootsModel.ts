@@ -79,5 +79,3 @@ export function useRootsModel(sessionId: string | null) {
     connected: session?.state === 'connected',
   };
 }
-
-export type RootsModel = ReturnType<typeof useRootsModel>;

@@ -111,5 +111,3 @@ export function useConnectionModel() {
     },
   };
 }
-
-export type ConnectionModel = ReturnType<typeof useConnectionModel>;

@@ -98,5 +98,3 @@ export function useConsoleModel(sessionId: string | null, startedAt: number) {
     ...tail,
   };
 }
-
-export type ConsoleModel = ReturnType<typeof useConsoleModel>;

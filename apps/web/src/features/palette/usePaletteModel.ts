@@ -82,5 +82,3 @@ export function usePaletteModel(views: readonly PaletteView[]) {
     },
   };
 }
-
-export type PaletteModel = ReturnType<typeof usePaletteModel>;

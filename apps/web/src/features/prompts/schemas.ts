@@ -15,7 +15,6 @@ export const PromptSchema = z.looseObject({
   description: z.string().optional(),
   arguments: z.array(PromptArgumentSchema).optional(),
 });
-export type Prompt = z.infer<typeof PromptSchema>;
 
 export const PromptMessageSchema = z.looseObject({
   role: z.string(),

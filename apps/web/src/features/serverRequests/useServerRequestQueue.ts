@@ -89,5 +89,3 @@ export function useServerRequestQueue() {
     },
   };
 }
-
-export type ServerRequestQueueModel = ReturnType<typeof useServerRequestQueue>;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { TaskInfo } from '@mcpscope/wire';
-import { isTerminal } from '../../lib/sessionTasks';
+import { isTerminalTaskStatus } from '@mcpscope/protocol';
 import { CopyButton } from '../../ui/CopyButton';
 import { ContentBlock } from '../../ui/content/ContentBlock';
 import { JsonTree } from '../../ui/JsonTree';
@@ -15,7 +15,7 @@ export function TaskDetail({ m, task }: { m: TasksViewModel; task: TaskInfo }) {
   const ttl = describeTtl(task, now);
   const cancelBlocked = m.cancelBlocked(task);
   const busy = m.busy?.taskId === task.taskId ? m.busy.action : undefined;
-  const ended = isTerminal(task.status);
+  const ended = isTerminalTaskStatus(task.status);
   const hasOutcome = task.result !== undefined || task.error !== undefined;
   return (
     <aside className="flex w-[46%] min-w-[320px] flex-col border-l border-line" data-testid="task-detail" data-task-id={task.taskId} data-status={task.status}>
@@ -110,7 +110,7 @@ function Outcome({ task }: { task: TaskInfo }) {
     );
   }
   if (!task.result) {
-    return isTerminal(task.status) ? <p className="mt-2 text-[11px] text-muted">No result here: {task.status === 'cancelled' ? 'the task was cancelled' : 'mcpscope has not fetched it (Get result)'}.</p> : null;
+    return isTerminalTaskStatus(task.status) ? <p className="mt-2 text-[11px] text-muted">No result here: {task.status === 'cancelled' ? 'the task was cancelled' : 'mcpscope has not fetched it (Get result)'}.</p> : null;
   }
   const content = Array.isArray(task.result.content) ? task.result.content : [];
   const isError = task.result.isError === true;

@@ -1,13 +1,13 @@
 import type { TaskInfo } from '@mcpscope/wire';
-import { isTerminal } from '../../lib/sessionTasks';
+import { isTerminalTaskStatus } from '@mcpscope/protocol';
 
 /** Pure helpers of the Tasks tab: which tasks to show, and how to say their numbers. */
 
 export type TaskFilter = 'all' | 'active' | 'ended';
 
 export function matchesTask(task: TaskInfo, filter: TaskFilter, search: string): boolean {
-  if (filter === 'active' && isTerminal(task.status)) return false;
-  if (filter === 'ended' && !isTerminal(task.status)) return false;
+  if (filter === 'active' && isTerminalTaskStatus(task.status)) return false;
+  if (filter === 'ended' && !isTerminalTaskStatus(task.status)) return false;
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [task.taskId, task.tool, task.status, task.statusMessage].some((s) => s?.toLowerCase().includes(needle));
@@ -15,7 +15,7 @@ export function matchesTask(task: TaskInfo, filter: TaskFilter, search: string):
 
 export function countTasks(tasks: readonly TaskInfo[]): Record<TaskFilter, number> {
   let active = 0;
-  for (const t of tasks) if (!isTerminal(t.status)) active++;
+  for (const t of tasks) if (!isTerminalTaskStatus(t.status)) active++;
   return { all: tasks.length, active, ended: tasks.length - active };
 }
 

@@ -1,5 +1,5 @@
 import type { TabBadge } from '../../lib/tabBadge';
-import { isTerminal } from '../../lib/sessionTasks';
+import { isTerminalTaskStatus } from '@mcpscope/protocol';
 import { useSessionTasks } from '../../lib/tasksApi';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
@@ -8,6 +8,6 @@ import { useValue } from '../../lib/valueStore';
 export function useTasksBadge(): TabBadge | null {
   const { tasks } = useSessionTasks(useValue(activeSessionStore));
   if (tasks.length === 0) return null;
-  const active = tasks.filter((t) => !isTerminal(t.status)).length;
+  const active = tasks.filter((t) => !isTerminalTaskStatus(t.status)).length;
   return active > 0 ? { text: `${active} running`, title: `${active} of ${tasks.length} tasks not finished` } : { text: String(tasks.length), title: `${tasks.length} tasks, all finished` };
 }

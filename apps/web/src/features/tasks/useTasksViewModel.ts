@@ -5,7 +5,7 @@ import { toolTaskMode, type TaskInfo } from '@mcpscope/wire';
 import { featureAvailability, type Availability } from '../../lib/capabilities';
 import { useNavigationTarget, navigate } from '../../lib/navigation';
 import { useServices, useStoreSelector } from '../../lib/services';
-import { isTerminal } from '../../lib/sessionTasks';
+import { isTerminalTaskStatus } from '@mcpscope/protocol';
 import { useSessionTasks, useTasksApi } from '../../lib/tasksApi';
 import { activeTabStore, frameFilterRequestStore } from '../../lib/uiState';
 import { usePagedList } from '../../lib/usePagedList';
@@ -122,7 +122,7 @@ export function useTasksViewModel(sessionId: string | null, now: () => number = 
     busy: act.isPending ? act.variables : undefined,
     /** Why `task` cannot be cancelled now, or undefined when it can. */
     cancelBlocked(task: TaskInfo): string | undefined {
-      if (isTerminal(task.status)) return `The task is ${task.status}; a finished task cannot be cancelled (the server answers -32602)`;
+      if (isTerminalTaskStatus(task.status)) return `The task is ${task.status}; a finished task cannot be cancelled (the server answers -32602)`;
       return support.cancel.available ? undefined : support.cancel.reason;
     },
     cancel: (taskId: string) => act.mutate({ taskId, action: 'cancel' }),

@@ -4,7 +4,7 @@ import type { SessionLog } from '../../lib/sessionLog';
 import type { Bar, Marker, MarkerKind } from './bar';
 import { SpanRows } from './spanRows';
 
-export type { Bar, BarOutcome, Marker, MarkerKind, ProgressMark } from './bar';
+export type { Bar, Marker } from './bar';
 
 const MARKER_PHASES = new Set<string>(['spawn', 'exit', 'connect', 'disconnect', 'error']);
 const tokenKey = (token: unknown) => (typeof token === 'string' || typeof token === 'number' ? `${typeof token}:${token}` : undefined);

@@ -1,6 +1,5 @@
 import { ApiRequestError } from '../../lib/api';
 import type { RequestReply } from '../../lib/workbenchApi';
-import type { CallOutcome } from './toolHistory';
 
 /**
  * The outcome of a tools/call, in the words the UI uses. Two error families are kept apart
@@ -72,5 +71,3 @@ export function summarize(s: CallSettled): string {
       return s.message.slice(0, 160);
   }
 }
-
-export type { CallOutcome };

@@ -124,5 +124,3 @@ export function useToolWorkbench(sessionId: string | null) {
     },
   };
 }
-
-export type ToolWorkbench = ReturnType<typeof useToolWorkbench>;

@@ -2,7 +2,6 @@
  * How a resource's contents (spec server/resources#resource-contents: `text` or base64 `blob`,
  * with an optional `mimeType`) are shown. Pure; the views pick their renderer from this.
  */
-export type ContentKind = 'text' | 'json' | 'markdown' | 'image' | 'audio' | 'binary';
 
 const JSON_MIME = /^application\/(?:[\w.+-]+\+)?json(?:;|$)|^text\/json(?:;|$)/i;
 const MARKDOWN_MIME = /^text\/(?:x-)?markdown(?:;|$)/i;

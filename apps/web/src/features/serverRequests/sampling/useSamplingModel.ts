@@ -38,5 +38,3 @@ export function useSamplingModel(request: PendingServerRequest, session: Session
     reject: () => answer(REJECT_SAMPLING),
   };
 }
-
-export type SamplingModel = ReturnType<typeof useSamplingModel>;

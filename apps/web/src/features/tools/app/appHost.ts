@@ -1,4 +1,4 @@
-import { buildAppCsp, type AppCsp } from '@mcpscope/protocol';
+import { buildAppCsp, Listeners, type AppCsp } from '@mcpscope/protocol';
 import { AppBridge, buildAllowAttribute, PostMessageTransport, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { AppMessageBatcher, type PostAppMessages } from '../../../lib/appMessagesApi';
 import type { WorkbenchApi } from '../../../lib/workbenchApi';
@@ -71,7 +71,7 @@ export class AppHost implements BridgeHost {
   readonly view: string;
   readonly uri: string;
   private snap: AppHostSnapshot;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   private readonly log = new HostLog(() => this.set({ log: this.log.entries }));
   readonly messages: AppMessageBatcher;
   private html = '';
@@ -109,16 +109,13 @@ export class AppHost implements BridgeHost {
     });
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.add(listener);
 
   getSnapshot = (): AppHostSnapshot => this.snap;
 
   private set(patch: Partial<AppHostSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
-    for (const l of [...this.listeners]) l();
+    this.listeners.emit();
   }
 
   private fail(error: string): void {
