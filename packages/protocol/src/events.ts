@@ -54,7 +54,6 @@ export const MAX_ORIGIN_REASON = 200;
  * separators) dropped, trimmed, at most MAX_ORIGIN_REASON characters. Empty → undefined.
  */
 export function cleanOriginReason(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, '').trim();
   if (clean === '') return undefined;
   // Not cut between the two halves of a surrogate pair.

@@ -61,7 +61,6 @@ describe('mcpscope call tools/call --task (the built bundle)', () => {
     const loud = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'loud', '--task', ...v2()]);
     expect(loud.code).toBe(0);
     expect(JSON.parse(loud.stdout).content[0].text).toBe('loud finished');
-    // eslint-disable-next-line no-control-regex
     expect(loud.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     expect(loud.stderr).not.toContain('\nfake line');
   }, 30_000);

@@ -39,7 +39,7 @@ export function usePagedList<T>(sessionId: string | null, method: string, itemsK
   const wb = useWorkbenchApi();
   const offline = useStoreSelector((s) => isOffline(s.sessions.find((x) => x.id === sessionId)));
   const { log, version } = useSessionLog(offline ? sessionId : null);
-  const recorded = useMemo(() => (log ? recordedListing(log.frames.range(), method) : undefined), [log, version, method]); // eslint-disable-line react-hooks/exhaustive-deps
+  const recorded = useMemo(() => (log ? recordedListing(log.frames.range(), method) : undefined), [log, version, method]); // the log changes in place: `version` says when
   const query = useInfiniteQuery({
     queryKey: [sessionId, method],
     enabled: enabled && !offline && sessionId !== null,

@@ -35,7 +35,7 @@ export function useTailList({ count, follow, rowHeight, headerHeight, overscan, 
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (following && el) el.scrollTop = tailScrollTop(count, rowHeight, headerHeight);
-  }, [count, following]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [count, following]); // scroll to the tail when a row arrives or following starts, not on every render
   const atBottom = (el: HTMLElement): boolean => el.scrollTop + el.clientHeight >= tailScrollTop(count, rowHeight, headerHeight) - rowHeight / 2;
   return { virtualizer, rows, atBottom };
 }

@@ -16,7 +16,7 @@ afterAll(async () => servers?.close());
 afterEach(async () => engine?.closeAll());
 
 const steps = (s: Session) => s.events().filter((e): e is OAuthEvent => e.type === 'oauth');
-const detailOf = (s: Session, step: string) => steps(s).filter((e) => e.step === step).at(-1)?.detail as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const detailOf = (s: Session, step: string) => steps(s).filter((e) => e.step === step).at(-1)?.detail as Record<string, any>;
 
 /** A session whose connect failed with 401, and a runner for the Guided flow (as the proxy builds it). */
 async function failedSession(config: OAuthConfig = {}): Promise<{ session: Session; runner: OAuthRunner }> {

@@ -27,7 +27,7 @@ const held: OAuthServersOptions = { enforceRegisteredScope: true, callsNeedWrite
 const steps = (s: Session) => s.events().filter((e): e is OAuthEvent => e.type === 'oauth');
 const names = (s: Session) => steps(s).map((e) => e.step);
 const after = (s: Session, step: string) => steps(s).slice(names(s).lastIndexOf(step));
-const detail = (s: Session, step: string) => steps(s).filter((e) => e.step === step).at(-1)?.detail as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const detail = (s: Session, step: string) => steps(s).filter((e) => e.step === step).at(-1)?.detail as Record<string, any>;
 const call = (s: Session) => s.request('tools/call', { name: WRITE_TOOL, arguments: { a: 2, b: 3 } });
 
 async function open(options: OAuthServersOptions, oauth: OAuthConfig = {}): Promise<Session> {

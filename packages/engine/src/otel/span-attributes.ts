@@ -31,7 +31,6 @@ const PLAIN = /^[A-Za-z0-9_./:@ -]{0,128}$/;
 /** Server- or user-provided text as an attribute: credentials scrubbed, control characters dropped, capped. */
 export function cleanText(text: string, rules: AttributeRules, max = MAX_ATTRIBUTE_TEXT): string {
   if (text.length <= max && PLAIN.test(text) && !/bearer/i.test(text) && (!rules.secrets || rules.secrets.isEmpty || !rules.secrets.mayOccurIn(text))) return text;
-  // eslint-disable-next-line no-control-regex
   const clean = redactString(text, rules.secrets).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

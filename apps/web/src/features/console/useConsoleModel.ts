@@ -64,7 +64,7 @@ export function useConsoleModel(sessionId: string | null, startedAt: number) {
   const [kinds, setKinds] = useState<ReadonlySet<ConsoleKind>>(() => new Set(CONSOLE_KINDS));
   const [search, setSearch] = useState('');
   const index = useMemo(() => (log ? new ConsoleIndex(log, kinds, search) : null), [log, kinds, search]);
-  const count = useMemo(() => index?.update() ?? 0, [index, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const count = useMemo(() => index?.update() ?? 0, [index, version]); // the log changes in place: `version` says when
   const tail = useFollowTail(index, count);
   // Lines per kind still in memory: the same lines the list shows.
   const counts = log?.consoleCounts ?? { stderr: 0, lifecycle: 0, http: 0, oauth: 0 };

@@ -10,7 +10,7 @@ export function useFindingsModel(sessionId: string | null) {
   const [severities, setSeverities] = useState<ReadonlySet<Severity>>(() => new Set(SEVERITIES));
   const index = log ? findingsIndexFor(log) : null;
   const indexVersion = index?.version ?? 0;
-  const groups = useMemo(() => index?.list(severities) ?? [], [index, indexVersion, severities, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const groups = useMemo(() => index?.list(severities) ?? [], [index, indexVersion, severities, version]); // the log changes in place: `indexVersion`, `version` say when
   return {
     groups,
     counts: index?.counts ?? { error: 0, warning: 0, info: 0 },

@@ -84,7 +84,7 @@ function FilterHelp({ box, onDone }: { box: FilterBoxModel; onDone(): void }) {
     };
     window.addEventListener('pointerdown', away);
     return () => window.removeEventListener('pointerdown', away);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // once, when the help opens
   return (
     <div
       ref={ref}

@@ -22,7 +22,7 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
     const { seq, row: target } = m.scrollRequest;
     const row = target ?? (seq !== undefined ? m.rowOfSeq(seq) : -1);
     if (row >= 0) virtualizer.scrollToIndex(row, { align: 'auto' });
-  }, [m.scrollRequest]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [m.scrollRequest]); // once per scroll request: the virtualizer is a new object every render
 
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">

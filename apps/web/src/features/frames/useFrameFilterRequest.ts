@@ -11,5 +11,5 @@ export function useFrameFilterRequest(sessionId: string | null, apply: (request:
     if (!request || request.sessionId !== sessionId) return;
     frameFilterRequestStore.set(null);
     apply(request);
-  }, [request, sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [request, sessionId]); // once per request: `apply` is a new function every render
 }

@@ -49,7 +49,7 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
   const query = useMemo<FrameQuery>(() => ({ text: appliedText, method, dir, kind }), [appliedText, method, dir, kind]);
   const index = useMemo(() => (log ? new FrameFilterIndex(log, query, paged, searchArrived) : null), [log, query, paged]);
   // `version` is the change signal of the append-only log: update() scans only new frames.
-  const count = useMemo(() => index?.update() ?? 0, [index, version, searchTick]); // eslint-disable-line react-hooks/exhaustive-deps
+  const count = useMemo(() => index?.update() ?? 0, [index, version, searchTick]); // the log changes in place: `version`, `searchTick` say when
   // Older matches arriving from the proxy's search are not "new frames".
   const tail = useFollowTail(index, count - (index?.older.length ?? 0));
 

@@ -74,7 +74,7 @@ export function useFrameReplay(sessionId: string | null, log: SessionLog | undef
   const blocked = fromTrace ? TRACE_REPLAY_REASON : sendBlockedReason(session);
   const [run, setRun] = useState<ReplayRun | null>(null);
 
-  const found = useMemo(() => (run && log ? findReplayFrames(log, run) : {}), [run, log, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const found = useMemo(() => (run && log ? findReplayFrames(log, run) : {}), [run, log, version]); // the log changes in place: `version` says when
 
   const actionsOf = (frame: FrameEvent): FrameActions => {
     const r = replayableFrame(frame);

@@ -38,7 +38,7 @@ export function useNotificationsModel(sessionId: string | null) {
     const counts: Partial<Record<string, number>> = {};
     for (const e of index.logs) counts[e.rawLevel] = (counts[e.rawLevel] ?? 0) + 1;
     return counts;
-  }, [index, logTotal]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [index, logTotal]); // the index grows in place: the log total says when
 
   const selected = selectedSeq === null ? undefined : (log?.frameBySeq(selectedSeq) ?? undefined);
   const filtered = filter.method !== null || filter.dir !== 'all' || filter.text.trim() !== '';

@@ -43,7 +43,7 @@ export function useOAuthModel(sessionId: string | null) {
   const session = useStoreSelector((s) => s.sessions.find((x) => x.id === sessionId));
   const { log, version } = useSessionLog(sessionId);
   const stepCount = log?.oauth.length ?? 0;
-  const steps = useMemo(() => log?.oauth.toArray() ?? [], [log, stepCount]); // eslint-disable-line react-hooks/exhaustive-deps
+  const steps = useMemo(() => log?.oauth.toArray() ?? [], [log, stepCount]); // the log changes in place: `stepCount` says when
   const isHttp = session !== undefined && session.transport !== 'stdio';
   const status = useQuery({
     queryKey: [sessionId, 'mcpscope:oauth-status', stepCount, session?.state],

@@ -47,7 +47,7 @@ export function useResourcesModel(sessionId: string | null) {
   const [readUri, setReadUri] = useState<string | null>(null);
 
   // Update counts over the whole session (the backlog included).
-  const tracker = useMemo(() => new ResourceUpdateTracker(), [sessionId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tracker = useMemo(() => new ResourceUpdateTracker(), [sessionId]); // a new tracker per session
   const [updatesVersion, setUpdatesVersion] = useState(0);
   useNewFrames(sessionId, (frame) => tracker.observe(frame) && setUpdatesVersion(tracker.version), true);
 

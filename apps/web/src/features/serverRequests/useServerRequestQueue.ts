@@ -51,7 +51,7 @@ export function useServerRequestQueue() {
     for (const r of pending) map.set(requestKey(r), findRequestOrigin(log, r));
     return map;
     // `version` changes when frames arrive: the input_required frame may land after the request.
-  }, [pending, log, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pending, log, version]);
 
   const mutation = useMutation({
     mutationFn: ({ request, body }: { request: PendingServerRequest; body: AnswerServerRequestBody }) =>

@@ -38,8 +38,8 @@ export function useSpansModel(sessionId: string | null) {
   const groups = useMemo((): RequestSpans[] => {
     if (!log) return [];
     return log.spans.requestsWithSpans().map((requestSeq) => ({ requestSeq, label: requestLabel(log.frameBySeq(requestSeq)?.msg), nodes: log.spans.underRequest(requestSeq) }));
-  }, [log, spanVersion, version]); // eslint-disable-line react-hooks/exhaustive-deps
-  const loose = useMemo(() => log?.spans.unmatched() ?? [], [log, spanVersion]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [log, spanVersion, version]); // the log changes in place: `spanVersion`, `version` say when
+  const loose = useMemo(() => log?.spans.unmatched() ?? [], [log, spanVersion]); // the log changes in place: `spanVersion` says when
   return {
     sessionId,
     session,

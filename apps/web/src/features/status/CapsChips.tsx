@@ -32,7 +32,6 @@ export function CapsChips({ caps, onOpen }: { caps: Capability[]; onOpen: () => 
     observer.observe(area);
     return () => observer.disconnect();
     // `signature` stands for `caps`: a new array with the same chips needs no new measurement.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
 
   const hidden = caps.length - shown;

@@ -13,5 +13,5 @@ export function useReceiverTasks(sessionId: string | null): ReceiverTask[] {
     index.apply(frame);
     if (index.version !== before) setChanges((n) => n + 1);
   }, true);
-  return useMemo(() => index.list(), [index, changes]); // eslint-disable-line react-hooks/exhaustive-deps
+  return useMemo(() => index.list(), [index, changes]); // the log changes in place: `changes` says when
 }

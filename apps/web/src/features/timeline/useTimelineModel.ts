@@ -15,7 +15,7 @@ export function useTimelineModel(sessionId: string | null) {
   const { log, version } = useSessionLog(sessionId);
   const waterfall = useMemo(() => (log ? new Waterfall(log) : null), [log]);
   // `version` is the append-only log's change signal: update() scans only what is new.
-  useMemo(() => waterfall?.update(), [waterfall, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  useMemo(() => waterfall?.update(), [waterfall, version]); // the log changes in place: `version` says when
   const endT = waterfall?.endT ?? 0;
 
   const [width, setWidth] = useState(800);

@@ -16,7 +16,7 @@ export function useToolCountBadge(): string | null {
   const sessionId = useValue(activeSessionStore);
   const offline = useStoreSelector((s) => isOffline(s.sessions.find((x) => x.id === sessionId)));
   const { log, version } = useSessionLog(offline ? sessionId : null);
-  const recorded = useMemo(() => (log ? recordedListing(log.frames.range(), 'tools/list') : undefined), [log, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const recorded = useMemo(() => (log ? recordedListing(log.frames.range(), 'tools/list') : undefined), [log, version]); // the log changes in place: `version` says when
   const queryClient = useQueryClient();
   const get = (): string | null => {
     if (!sessionId || offline) return null;

@@ -67,7 +67,7 @@ export function useTraceUpload(api: TracesApi, refresh: () => void) {
     if (!dropped) return;
     droppedTraceFilesStore.set(null);
     if (dropped.length > 0) upload.mutate(dropped);
-  }, [dropped]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [dropped]); // once per drop: `upload` is a new object every render
 
   const outcome = upload.data;
   return {

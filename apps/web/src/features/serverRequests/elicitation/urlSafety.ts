@@ -85,7 +85,6 @@ export function analyzeElicitationUrl(raw: string): UrlAnalysis {
     });
     if (mixed) warnings.push({ level: 'danger', text: `"${mixed}" mixes ${[...scriptsOf(mixed)].join(' and ')} letters, a typical lookalike domain.` });
     const skeleton = [...hostUnicode].map((c) => CONFUSABLES[c] ?? c).join('');
-    // eslint-disable-next-line no-control-regex
     if (skeleton !== hostUnicode && /^[\x00-\x7f]*$/.test(skeleton)) {
       warnings.push({ level: 'danger', text: `"${hostUnicode}" looks like "${skeleton}" but is a different domain.` });
     }

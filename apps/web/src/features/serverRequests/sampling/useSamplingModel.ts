@@ -13,7 +13,7 @@ import { isRecord } from '@mcpscope/protocol';
 export function useSamplingModel(request: PendingServerRequest, session: SessionInfo | undefined, answer: AnswerFn) {
   const declared = session?.clientCapabilities?.sampling;
   const caps = { tools: isRecord(declared) && 'tools' in declared, context: isRecord(declared) && 'context' in declared };
-  const view = useMemo(() => readSamplingRequest(request.params, caps), [request.params, caps.tools, caps.context]); // eslint-disable-line react-hooks/exhaustive-deps
+  const view = useMemo(() => readSamplingRequest(request.params, caps), [request.params, caps.tools, caps.context]); // `caps` is a new object every render; its two flags are what it says
   const [draft, setDraft] = useState<SamplingDraft>(() => initialSamplingDraft(view));
   const [attempted, setAttempted] = useState(false);
   const build = useMemo(() => buildSamplingResult(draft, view), [draft, view]);

@@ -45,7 +45,7 @@ const label = (f: FrameEvent): string => {
  */
 export function AppConversation({ sessionId, view }: { sessionId: string; view: string | undefined }) {
   const { log, version } = useSessionLog(sessionId);
-  const { rows, more } = useMemo(() => (log && view ? conversationOf(log.frames, view) : { rows: [], more: false }), [log, version, view]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { rows, more } = useMemo(() => (log && view ? conversationOf(log.frames, view) : { rows: [], more: false }), [log, version, view]); // the log changes in place: `version` says when
   return (
     <section className="flex min-h-0 flex-col" aria-label="App ⇄ host conversation" data-testid="app-conversation">
       <header className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-1">

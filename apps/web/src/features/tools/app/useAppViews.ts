@@ -104,7 +104,7 @@ export function useAppViews({ sessionId, tool, tools, running, finished, lastOfT
     if (!running || !sessionId || ref.current.entries.some((e) => e.callId === running.callId)) return;
     const def = ref.current.tools.find((t) => t.name === running.tool);
     if (def) open(running.sessionId, def, running.callId, running.argsText);
-  }, [runningId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [runningId]); // once per call that starts: the rest is read through ref.current
 
   useEffect(() => {
     if (finished) ref.current.entries.find((e) => e.callId === finished.callId)?.host.settle(finished.settled);
