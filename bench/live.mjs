@@ -175,10 +175,13 @@ async function main() {
     ...rowsFor('mcpscope (Node 22)', cli, ours.env, n22),
     { name: 'mcpdo (Node 22): tools/call', node: n22, args: [mcpdoBin, '--format', 'json', '@node', 'tools/call', 'echo', 'message:=hi'], env: mcpdo.env, check: echoed },
     { name: 'mcpdo (Node 22): tools/list', node: n22, args: [mcpdoBin, '--format', 'json', '@node', 'tools/list'], env: mcpdo.env, check: listed },
-    ...(other ? rowsFor('compare', compare, other.env, process.execPath) : []),
+    ...(other
+      ? [...rowsFor('compare', compare, other.env, process.execPath), { name: 'compare: check --session', node: process.execPath, args: [compare, 'check', '--session', 'k', '--format', 'json'], env: other.env, check: (o) => Array.isArray(JSON.parse(o).findings) }]
+      : []),
   ];
   const pids = await pidsOf(cli, ours.env);
-  const samples = new Map([...rows.flatMap((r) => [r.name, `${r.name} cpu`]), 'stdinPerCallMs', 'stdinClientCpuMs', 'stdinDaemonCpuMs', 'stdinServerCpuMs', 'floorPerCallMs', 'stdinOverheadMs', 'serverConnectMs', 'launchMs', 'coldConnectMs', 'warmConnectMs'].map((k) => [k, []]));
+  const samples = new Map([...rows.flatMap((r) => [r.name, `${r.name} cpu`]), 'stdinPerCallMs', 'stdinClientCpuMs', 'stdinDaemonCpuMs', 'stdinServerCpuMs', 'floorPerCallMs', 'stdinOverheadMs', 'serverConnectMs', 'launchMs', 'coldConnectMs', 'warmConnectMs', 'compareStdinPerCallMs', 'compareStdinClientCpuMs', 'compareStdinDaemonCpuMs'].map((k) => [k, []]));
+  const comparePids = other ? await pidsOf(compare, other.env) : undefined;
   const push = (k, v) => samples.get(k).push(v);
   try {
     for (let i = 0; i < RUNS; i++) {
@@ -189,8 +192,18 @@ async function main() {
         push(`${row.name} cpu`, cpu);
       }
       // --stdin: the process with CALLS lines minus the process with one, a call; the floor's own a call.
+      // With --compare, the other build's too, before or after ours by turns.
+      const compareStdin = async () => {
+        if (!other) return;
+        const [m, o] = [await stdinRun(compare, other.env, CALLS, comparePids), await stdinRun(compare, other.env, 1, comparePids)];
+        push('compareStdinPerCallMs', (m.ms - o.ms) / (CALLS - 1));
+        push('compareStdinClientCpuMs', (m.clientCpuMs - o.clientCpuMs) / (CALLS - 1));
+        push('compareStdinDaemonCpuMs', (m.daemonCpuMs - o.daemonCpuMs) / (CALLS - 1));
+      };
+      if (i % 2) await compareStdin();
       const many = await stdinRun(cli, ours.env, CALLS, pids);
       const one = await stdinRun(cli, ours.env, 1, pids);
+      if (!(i % 2)) await compareStdin();
       const floor = JSON.parse((await must(process.execPath, [join(benchDir, 'floor-loop.mjs'), '--calls', String(CALLS), '--', 'node', demo], {}, 'floor-loop')).stdout);
       const perCall = (many.ms - one.ms) / (CALLS - 1);
       const cpu = (k) => (many[k] - one[k]) / (CALLS - 1);
@@ -231,7 +244,7 @@ async function report(rows, samples, n22) {
     node: { mcpscope: process.version, mcpdo: (await run(n22, ['--version'])).stdout.trim() },
     cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
     rows: rows.map((r) => ({ name: r.name, ms: s(r.name), cpuMs: s(`${r.name} cpu`) })),
-    stdin: { perCallMs: s('stdinPerCallMs'), floorPerCallMs: s('floorPerCallMs'), overheadMs: s('stdinOverheadMs'), clientCpuMs: s('stdinClientCpuMs'), daemonCpuMs: s('stdinDaemonCpuMs'), serverCpuMs: s('stdinServerCpuMs') },
+    stdin: { perCallMs: s('stdinPerCallMs'), floorPerCallMs: s('floorPerCallMs'), overheadMs: s('stdinOverheadMs'), clientCpuMs: s('stdinClientCpuMs'), daemonCpuMs: s('stdinDaemonCpuMs'), serverCpuMs: s('stdinServerCpuMs'), ...(compare ? { compare: { perCallMs: s('compareStdinPerCallMs'), clientCpuMs: s('compareStdinClientCpuMs'), daemonCpuMs: s('compareStdinDaemonCpuMs') } } : {}) },
     connect: { coldMs: s('coldConnectMs'), warmMs: s('warmConnectMs'), launchMs: s('launchMs'), serverConnectMs: s('serverConnectMs') },
     ratios: {
       callVsNode: ratio('mcpscope: call tools/call', node20),
@@ -239,6 +252,7 @@ async function report(rows, samples, n22) {
       callVsMcpdo: ratio('mcpscope: call tools/call', 'mcpdo (Node 22): tools/call'),
       listVsMcpdo: ratio('mcpscope: call tools/list', 'mcpdo (Node 22): tools/list'),
       checkVsNode: ratio('mcpscope: check --session', node20),
+      ...(samples.get('compare: check --session')?.length ? { compareCheckVsNode: ratio('compare: check --session', node20) } : {}),
       sessionsVsNode: ratio('mcpscope: sessions', node20),
       call22VsNode22: ratio('mcpscope (Node 22): call tools/call', 'node -e 0 (Node 22)'),
       callCpuVsNode: ratio('mcpscope: call tools/call cpu', `${node20} cpu`),
@@ -254,6 +268,7 @@ async function report(rows, samples, n22) {
       callVsMcpdo: paired('mcpscope: call tools/call', 'mcpdo (Node 22): tools/call'),
       listVsMcpdo: paired('mcpscope: call tools/list', 'mcpdo (Node 22): tools/list'),
       checkVsNode: paired('mcpscope: check --session', node20),
+      ...(samples.get('compare: check --session')?.length ? { compareCheckVsNode: paired('compare: check --session', node20) } : {}),
       sessionsVsNode: paired('mcpscope: sessions', node20),
       warmVsCall: paired('warmConnectMs', 'mcpscope: call tools/call'),
     },

@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuMs, descendants, isAlive, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
+import { commOf, cpuMs, descendants, isAlive, rssKiB, run, start, stopTree, waitFor } from './lib/procs.mjs';
 import { median, round, stat } from './lib/stats.mjs';
 import { bareSdk, floorClient, freePort, mcpscope, node22, nodeFloor, officialInspector } from './lib/tools.mjs';
 
@@ -61,8 +61,12 @@ async function launchOnce(tool) {
     await waitFor(() => tool.connect(base).catch(() => false), 30_000, `${tool.name} connected`);
     await new Promise((r) => setTimeout(r, 2_000)); // "idle": let start-up garbage settle
     const own = [p.child.pid, ...descendants(p.child.pid).filter((pid) => !isServer(pid))];
-    const idleRssMiB = own.reduce((sum, pid) => sum + rssKiB(pid), 0) / 1024;
-    return { launchMs, launchCpuMs, idleRssMiB };
+    const rss = own.map((pid) => [commOf(pid), rssKiB(pid)]);
+    const idleRssMiB = rss.reduce((sum, [, kib]) => sum + kib, 0) / 1024;
+    // Which processes the sum is made of (mcpscope's: node, its sh supervisor, a stdio server's PID namespace helpers).
+    const idleRssByProcess = {};
+    for (const [comm, kib] of rss) idleRssByProcess[comm] = (idleRssByProcess[comm] ?? 0) + kib / 1024;
+    return { launchMs, launchCpuMs, idleRssMiB, idleRssByProcess };
   } finally {
     await stopTree(p.child.pid);
   }
@@ -119,6 +123,7 @@ async function main() {
         s.launchMs.push(l.launchMs);
         s.launchCpuMs.push(l.launchCpuMs);
         s.idleRssMiB.push(l.idleRssMiB);
+        (s.idleRssByProcess ??= []).push(l.idleRssByProcess);
         line.push(`launch ${round(l.launchMs)} ms, rss ${round(l.idleRssMiB)} MiB`);
       }
       if (tool.call && wanted('callMs')) {
@@ -133,7 +138,8 @@ async function main() {
 
   const results = tools.map((t) => {
     const s = samples.get(t.name);
-    return { tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])) };
+    const byProcess = s.idleRssByProcess && Object.fromEntries([...new Set(s.idleRssByProcess.flatMap(Object.keys))].map((comm) => [comm, round(median(s.idleRssByProcess.map((run) => run[comm] ?? 0)))]));
+    return { tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])), ...(byProcess ? { idleRssByProcess: byProcess } : {}) };
   });
   const byName = (name) => results.find((r) => r.tool === name) ?? {};
   const [ours, bare, official, ours22, floor22, floorCall] = ['mcpscope', 'bare SDK client', 'official inspector 2.12', 'mcpscope (Node 22)', 'Node 22 floor (bare http server)', 'floor: raw pipe client, no SDK'].map(byName);
@@ -188,6 +194,8 @@ function writeReadmeTable(report, date, out) {
   const rel = out.startsWith(benchDir) ? out.slice(benchDir.length + 1) : out;
   const q = report.ratios;
   const p = report.pairedRatios;
+  const ours = report.results.find((r) => r.tool === 'mcpscope') ?? {};
+  const processes = (parts) => Object.entries(parts).sort((a, b) => b[1] - a[1]).map(([comm, mib]) => `${comm} ${mib}`).join(', ');
   const table = [
     `<!-- results:start -->`,
     `Latest run: ${date}, ${report.runs} runs each, interleaved, median (min–max); ${report.machine.cpus} × ${report.machine.cpu}, load ${report.machine.loadavg.join(' ')}; Node ${report.node.mcpscope} (mcpscope, bare SDK), ${report.node.inspector} (inspector). Raw numbers: [${rel}](${rel}).`,
@@ -197,6 +205,7 @@ function writeReadmeTable(report, date, out) {
     ...rows,
     '',
     `Ratios of the medians (mcpscope ÷ other): \`tools/list\` ${q.callVsBare}× the bare SDK client, ${q.callVsOfficial}× the official \`--cli\`; with a server that outlives stdin close ${q.stubbornVsBare}× and ${q.stubbornVsOfficial}×; launch → UI ${q.launchVsOfficial}×; idle RSS ${q.idleRssVsOfficial}×. On Node 22, launch → UI ${q.launchVsFloorSameNode}× the bare Node http server (its CPU until then ${q.launchCpuVsFloorSameNode}×). Median of the per-run ratios (each round's runs are adjacent, so a load change hits both): \`tools/list\` ${p.callVsBare}× and ${p.callVsOfficial}×; launch → UI ${p.launchVsOfficial}×. The floor (no SDK) is ${q.floorVsOfficial}× the official \`--cli\` (paired ${p.floorVsOfficial}×): no Node client gets below it against this server; mcpscope is ${q.callVsFloor}× the floor.`,
+    ...(ours.idleRssByProcess ? ['', `mcpscope's idle RSS by process (median MiB; the sum counts each process's shared libc pages again): ${processes(ours.idleRssByProcess)}.`] : []),
     `<!-- results:end -->`,
   ].join('\n');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';

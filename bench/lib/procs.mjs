@@ -77,6 +77,15 @@ export function rssKiB(pid) {
   }
 }
 
+/** The process's name as the kernel keeps it (/proc/<pid>/comm: `node`, `sh`, `unshare`…), '?' when gone. */
+export function commOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
+  }
+}
+
 /** Polls `condition` every 10 ms until it is truthy; rejects after `timeoutMs`. */
 export async function waitFor(condition, timeoutMs, what) {
   const deadline = performance.now() + timeoutMs;

@@ -43,7 +43,7 @@ function staticGraph(file: string): string[] {
 /** What may run before a plain launch's UI listens: mcpscope's own small modules and node: builtins. */
 const ALLOWED_INPUT = [
   /apps\/cli\/src\/(mcpscope|launch-argv|call-argv|live-argv|argv-option|heap-tuning|paths|prespawn-channel)\.ts$/,
-  /^required-builtin:node:/, // build.mjs requireBuiltins: a builtin taken with require()
+  /^(required-builtin|builtin-exports):node:/, // build.mjs requireBuiltins: a builtin taken with require(), re-exported once
   /apps\/cli\/src\/commands\/launch-early\.ts$/,
   /apps\/proxy\/src\/(early\/[\w-]+|hostPolicy|hosts|paths|errorCatalogue|plugins\/securityHeaders|sandbox\/origins)\.ts$/,
   /node_modules\/fastify-plugin\//, // securityHeaders' fp(): a 2 KiB wrapper, not Fastify
@@ -72,7 +72,7 @@ describe('the bundle (a plain launch listens before commander and the rest load)
   it("a one-shot call's early spawn loads the engine's spawn code only (not the engine, the SDK or zod)", () => {
     const graph = staticGraph(output(/\/chunks\/prespawn-\w+\.js$/));
     const inputs = graph.flatMap((file) => Object.keys(outputs[file]!.inputs));
-    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env|process-tree|pid-namespace|descendants)\.ts$|^required-builtin:node:/.test(input))).toEqual([]);
+    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env|process-tree|pid-namespace|descendants)\.ts$|^(required-builtin|builtin-exports):node:/.test(input))).toEqual([]);
     const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(24 * 1024);

@@ -105,10 +105,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       : false,
   });
 
+  // Read on every request (the Host check, twice): the port a server got for port 0 is asked of
+  // the socket (getsockname) once, not each time.
+  let boundPort = opts.port;
   const listeningPort = (): number => {
-    if (opts.port !== 0) return opts.port;
+    if (boundPort !== 0) return boundPort;
     const address = app.server.address();
-    return typeof address === 'object' && address !== null ? address.port : 0;
+    if (typeof address === 'object' && address !== null) boundPort = address.port;
+    return boundPort;
   };
   const policy = createHostPolicy(opts.host, listeningPort);
   const pending = opts.oauth ?? new PendingAuthorizations();

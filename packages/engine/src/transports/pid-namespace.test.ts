@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../session/engine.js';
 import { waitUntil as until } from '../../test-fixtures/servers.js';
-import { pidNamespaceFlags, resolveCommand } from './pid-namespace.js';
+import { spawnSync } from 'node:child_process';
+import { readChildren, readProcEntry } from './descendants.js';
+import { PidNamespace, pidNamespaceFlags, resolveCommand } from './pid-namespace.js';
 
 const DAEMONIZING = fileURLToPath(new URL('../../test-fixtures/daemonizing-server.mjs', import.meta.url));
 
@@ -60,6 +62,24 @@ describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its ow
     const exit = session.events().find((e) => e.type === 'lifecycle' && e.phase === 'exit');
     expect(exit).toMatchObject({ code: 7 });
     await until(() => withMarker(marker).length === 0, 'the daemonized sleeper to be gone', 3000);
+  });
+
+  it('the namespace costs one waiting process inside, which reaps what is left to it and ends on SIGTERM', async () => {
+    const ns = (await PidNamespace.open())!;
+    try {
+      // The init waits by itself (a `sleep` beside it would be one more process for every server).
+      await until(() => readProcEntry(ns.initPid)?.state === 'S', 'the init to wait');
+      expect(readChildren(ns.initPid)).toEqual([]);
+      // A helper that forks and exits leaves its child to the init: gone once it ends, not a zombie.
+      const { command, args } = ns.wrap('/bin/sh', ['-c', '(sleep 1 &); exit 0'], { PATH: process.env.PATH });
+      expect(spawnSync(command, args, { stdio: 'ignore' }).status).toBe(0);
+      await until(() => readChildren(ns.initPid)?.length === 1, 'the orphan to be the init\'s');
+      await until(() => readChildren(ns.initPid)?.length === 0, 'the orphan to be reaped', 5000);
+      process.kill(ns.initPid, 'SIGTERM');
+      await until(() => readProcEntry(ns.holderPid) === undefined || readProcEntry(ns.holderPid)?.state === 'Z', 'the namespace to end');
+    } finally {
+      ns.close();
+    }
   });
 
   it('a command that does not exist is still a spawn error, before anything runs', async () => {
