@@ -79,22 +79,36 @@ async function mcpscopeCaller(base) {
 /** The official inspector: its page's SSE event stream, and /api/mcp/send per request. */
 async function officialCaller(base) {
   const headers = { 'content-type': 'application/json', 'x-mcp-remote-auth': 'Bearer bench-token' };
-  const c = await fetch(`${base}/api/mcp/connect`, { method: 'POST', headers, body: JSON.stringify({ config: { type: 'stdio', command: 'node', args: [demo] } }) });
+  const c = await fetch(`${base}/api/mcp/connect`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ config: { type: 'stdio', command: 'node', args: [demo] } }),
+  });
   const { sessionId } = await c.json();
   const events = new AbortController();
   const stream = await fetch(`${base}/api/mcp/events?sessionId=${sessionId}`, { headers, signal: events.signal });
   // Without a reader its backend queues every event in memory: that would not be what its page does.
-  if (!stream.ok || !String(stream.headers.get('content-type')).includes('text/event-stream')) throw new Error(`inspector events: HTTP ${stream.status}`);
+  if (!stream.ok || !String(stream.headers.get('content-type')).includes('text/event-stream'))
+    throw new Error(`inspector events: HTTP ${stream.status}`);
   (async () => {
     for await (const _ of stream.body) void _;
   })().catch(() => {});
   let id = 0;
   const send = async (message) => {
-    const r = await fetch(`${base}/api/mcp/send`, { method: 'POST', headers, body: JSON.stringify({ sessionId, message, protocolVersion: '2025-11-25' }) });
+    const r = await fetch(`${base}/api/mcp/send`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ sessionId, message, protocolVersion: '2025-11-25' }),
+    });
     const out = await r.json();
     if (!out.ok) throw new Error(`inspector send: ${r.status} ${JSON.stringify(out)}`);
   };
-  await send({ jsonrpc: '2.0', id: ++id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+  await send({
+    jsonrpc: '2.0',
+    id: ++id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+  });
   await send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return {
     call: () => send({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: ECHO }),
@@ -106,7 +120,9 @@ async function runOnce(tool) {
   const port = await freePort();
   const spec = tool.launch(port, await freePort());
   // mcpscope saves every session's trace (as a user's would be): into the bench's home, not yours.
-  const p = start(spec.command, spec.args, { env: { ...process.env, XDG_DATA_HOME: join(benchDir, '.tmp/home/.local/share'), ...spec.env } });
+  const p = start(spec.command, spec.args, {
+    env: { ...process.env, XDG_DATA_HOME: join(benchDir, '.tmp/home/.local/share'), ...spec.env },
+  });
   const base = `http://127.0.0.1:${port}`;
   const isServer = (pid) => {
     try {
@@ -120,7 +136,15 @@ async function runOnce(tool) {
   const cpu = () => own().reduce((sum, pid) => sum + cpuMs(pid), 0);
   let caller;
   try {
-    await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, `${tool.name} UI`);
+    await waitFor(
+      () =>
+        fetch(`${base}/`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+      `${tool.name} UI`,
+    );
     if (tool.name.startsWith('mcpscope')) {
       await waitFor(() => tool.connect(base).catch(() => false), 30_000, 'mcpscope connected');
       caller = await mcpscopeCaller(base);
@@ -161,7 +185,9 @@ async function main() {
     for (const tool of i % 2 ? [...tools].reverse() : tools) {
       const r = await runOnce(tool);
       for (const m of METRICS) samples.get(tool.name)[m].push(r[m]);
-      console.error(`run ${i + 1}/${RUNS} ${tool.name}: ${round(r.firstPerSec)} calls/s first ${FIRST}, ${round(r.allPerSec)} calls/s all ${CALLS}, ${round(r.cpuUsPerCall)} CPU µs/call; RSS ${round(r.rssBefore)} → ${round(r.rssFirst)} → ${round(r.rssAll)} MiB`);
+      console.error(
+        `run ${i + 1}/${RUNS} ${tool.name}: ${round(r.firstPerSec)} calls/s first ${FIRST}, ${round(r.allPerSec)} calls/s all ${CALLS}, ${round(r.cpuUsPerCall)} CPU µs/call; RSS ${round(r.rssBefore)} → ${round(r.rssFirst)} → ${round(r.rssAll)} MiB`,
+      );
     }
   }
   const results = tools.map((t) => ({ tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, stat(samples.get(t.name)[m])])) }));
@@ -176,7 +202,14 @@ async function main() {
     runs: RUNS,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, loadAtStart, loadAtEnd: loadavg().map(round) },
     cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
-    units: { firstPerSec: `calls/s, first ${FIRST}`, allPerSec: `calls/s, all ${CALLS}`, cpuUsPerCall: `CPU µs (user + system) of the tool's own processes per call, calls ${FIRST + 1}…${CALLS}`, rssBefore: 'MiB before the calls', rssFirst: `MiB after ${FIRST}`, rssAll: `MiB after ${CALLS}` },
+    units: {
+      firstPerSec: `calls/s, first ${FIRST}`,
+      allPerSec: `calls/s, all ${CALLS}`,
+      cpuUsPerCall: `CPU µs (user + system) of the tool's own processes per call, calls ${FIRST + 1}…${CALLS}`,
+      rssBefore: 'MiB before the calls',
+      rssFirst: `MiB after ${FIRST}`,
+      rssAll: `MiB after ${CALLS}`,
+    },
     results,
     ratiosAgainst: other.tool,
     ratios: Object.fromEntries(METRICS.map((m) => [m, ratio(m)])),
@@ -185,7 +218,14 @@ async function main() {
   const out = argv.out ? resolve(argv.out) : join(benchDir, 'results', `calls-${date}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ medians: results.map((r) => ({ tool: r.tool, ...Object.fromEntries(METRICS.map((m) => [m, r[m].median])) })), ratios: report.ratios, pairedRatios: report.pairedRatios, load: report.machine }));
+  console.log(
+    JSON.stringify({
+      medians: results.map((r) => ({ tool: r.tool, ...Object.fromEntries(METRICS.map((m) => [m, r[m].median])) })),
+      ratios: report.ratios,
+      pairedRatios: report.pairedRatios,
+      load: report.machine,
+    }),
+  );
 }
 
 main().catch((err) => {

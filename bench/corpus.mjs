@@ -72,9 +72,11 @@ async function runOnce(target, dir, run) {
     const vars = { scratch, cliDir: dirname(cli), repo };
     let http;
     try {
-      if (target.transport !== 'stdio') http = await startHttpTarget(target, dir, vars, loopback).catch((err) => void fail(`server did not start: ${err.message}`));
+      if (target.transport !== 'stdio')
+        http = await startHttpTarget(target, dir, vars, loopback).catch((err) => void fail(`server did not start: ${err.message}`));
       const cliArgs = target.spec.cliArgs ?? [];
-      const connection = target.transport === 'stdio' ? { ...commandOf(target, dir, vars), cwd: dir, cliArgs } : http && { url: http.url, cliArgs };
+      const connection =
+        target.transport === 'stdio' ? { ...commandOf(target, dir, vars), cwd: dir, cliArgs } : http && { url: http.url, cliArgs };
       if (connection) await { check: checkStep, list: listStep, exercise: exerciseStep }[step](result, connection, scratch, fail);
     } finally {
       await http?.stop();
@@ -139,7 +141,10 @@ function writeReadme(md) {
 const slimReport = (report) => ({
   counts: report.counts,
   // Places as their messages (already so in a results file being rejudged).
-  findings: report.findings.map(({ seq, excerpt, places, ...f }) => ({ ...f, ...(places ? { places: places.map((p) => (typeof p === 'string' ? p : p.message)) } : {}) })),
+  findings: report.findings.map(({ seq, excerpt, places, ...f }) => ({
+    ...f,
+    ...(places ? { places: places.map((p) => (typeof p === 'string' ? p : p.message)) } : {}),
+  })),
   ...(report.serverExit ? { serverExit: report.serverExit, skipped: report.skipped } : {}),
 });
 
@@ -194,11 +199,16 @@ async function main() {
       const c = r.report?.counts;
       const x = r.exerciseReport?.counts;
       const exercised = x ? `, exercise ${x.error}E ${x.warning}W ${x.info}I ${round(r.exerciseMs ?? 0)} ms` : '';
-      console.error(`run ${run + 1}/${RUNS} ${target.id}: ${c ? `${c.error}E ${c.warning}W ${c.info}I` : 'no report'}, check ${round(r.checkMs ?? 0)} ms, list ${round(r.callMs ?? 0)} ms${exercised}${r.failure ? `  FAILED: ${r.failure.split('\n')[0]}` : ''}`);
+      console.error(
+        `run ${run + 1}/${RUNS} ${target.id}: ${c ? `${c.error}E ${c.warning}W ${c.info}I` : 'no report'}, check ${round(r.checkMs ?? 0)} ms, list ${round(r.callMs ?? 0)} ms${exercised}${r.failure ? `  FAILED: ${r.failure.split('\n')[0]}` : ''}`,
+      );
     }
   }
   // Each row keeps its raw runs (the check reports), so a later --rejudge needs no servers.
-  const rows = targets.map((t) => ({ ...summarizeTarget(t, results.get(t.id), verdicts, sdkOf(t.server, dirs.get(t.server.id))), raw: results.get(t.id).map(slim) }));
+  const rows = targets.map((t) => ({
+    ...summarizeTarget(t, results.get(t.id), verdicts, sdkOf(t.server, dirs.get(t.server.id))),
+    raw: results.get(t.id).map(slim),
+  }));
   const date = new Date().toISOString().slice(0, 10);
   const file = opts.out ?? join(benchDir, 'results', `corpus-${date}.json`);
   const report = {

@@ -31,7 +31,10 @@ const ARGS = { name: 'echo', arguments: { message: 'hello' } };
 
 async function viaEngine() {
   const engine = new Engine({ stopGraceMs: 200 });
-  const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [demo], env: {}, era: 'legacy' }, { watchListChanges: false });
+  const session = await engine.open(
+    { transport: 'stdio', command: process.execPath, args: [demo], env: {}, era: 'legacy' },
+    { watchListChanges: false },
+  );
   await session.request('tools/call', ARGS);
   const t = performance.now();
   for (let i = 0; i < CALLS; i++) {

@@ -22,7 +22,11 @@ const fail = (why) => {
 };
 server.on('error', (err) => fail(err.message));
 server.on('exit', (code) => fail(`the server exited (${code}) before answering tools/list`));
-send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'floor-call', version: '0.0.0' } } });
+send({
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'floor-call', version: '0.0.0' } },
+});
 let buffered = '';
 server.stdout.setEncoding('utf8').on('data', (chunk) => {
   buffered += chunk;

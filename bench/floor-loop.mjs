@@ -25,7 +25,11 @@ const fail = (why) => {
 };
 server.on('error', (err) => fail(err.message));
 server.on('exit', (code) => fail(`the server exited (${code})`));
-send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'floor-loop', version: '0.0.0' } } });
+send({
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'floor-loop', version: '0.0.0' } },
+});
 let connectMs;
 let callsStarted;
 let id = 0;

@@ -25,7 +25,15 @@ import { machineBusyMs } from './lib/procs.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
 const { values } = parseArgs({
-  options: { frames: { type: 'string', default: '100000' }, size: { type: 'string', default: '1024' }, mode: { type: 'string' }, matrix: { type: 'boolean', default: false }, counts: { type: 'string', default: '20000,100000' }, sizes: { type: 'string', default: '100,1024,102400' }, engine: { type: 'string', default: join(root, 'packages/engine/dist/index.js') } },
+  options: {
+    frames: { type: 'string', default: '100000' },
+    size: { type: 'string', default: '1024' },
+    mode: { type: 'string' },
+    matrix: { type: 'boolean', default: false },
+    counts: { type: 'string', default: '20000,100000' },
+    sizes: { type: 'string', default: '100,1024,102400' },
+    engine: { type: 'string', default: join(root, 'packages/engine/dist/index.js') },
+  },
 });
 const FRAMES = Number(values.frames);
 const SIZE = Number(values.size);
@@ -38,7 +46,10 @@ async function chatty() {
   const { Engine } = await loadEngine();
   const server = join(root, 'e2e/fixtures/chatty-server.mjs');
   const engine = new Engine({ stopGraceMs: 200 });
-  const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [server, String(FRAMES), '--flood-on-set-level'], env: {} }, { watchListChanges: false });
+  const session = await engine.open(
+    { transport: 'stdio', command: process.execPath, args: [server, String(FRAMES), '--flood-on-set-level'], env: {} },
+    { watchListChanges: false },
+  );
   let seen = 0;
   let done;
   const all = new Promise((resolve) => (done = resolve));
@@ -55,7 +66,14 @@ async function chatty() {
   const coresBusy = +((machineBusyMs() - busy0) / ingestMs).toFixed(2);
   const rssMiB = MiB(process.memoryUsage().rss);
   await engine.dispose();
-  return { mode: 'chatty', frames: FRAMES, ingestMs: +ingestMs.toFixed(0), rssMiB, cpuEngineMs: Math.round((user + system) / 1000), coresBusy };
+  return {
+    mode: 'chatty',
+    frames: FRAMES,
+    ingestMs: +ingestMs.toFixed(0),
+    rssMiB,
+    cpuEngineMs: Math.round((user + system) / 1000),
+    coresBusy,
+  };
 }
 
 async function measure(mode) {
@@ -68,7 +86,10 @@ async function measure(mode) {
     return { heapUsedMiB: MiB(m.heapUsed), heapTotalMiB: MiB(m.heapTotal), externalMiB: MiB(m.external), rssMiB: MiB(m.rss) };
   };
   const engine = new Engine({ stopGraceMs: 200, ...(mode === 'unbounded' ? { memoryBudget: Infinity } : {}) });
-  const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [server], env: {} }, { watchListChanges: false });
+  const session = await engine.open(
+    { transport: 'stdio', command: process.execPath, args: [server], env: {} },
+    { watchListChanges: false },
+  );
   const before = snap();
   const t0 = performance.now();
   await session.send({ method: 'tools/call', params: { name: 'flood', arguments: { count: FRAMES, size: SIZE } } }, { timeoutMs: 600_000 });
@@ -96,11 +117,43 @@ async function measure(mode) {
   const accounted = window.memory().held;
   await engine.dispose();
   const heapGrowthMiB = +(after.heapUsedMiB - before.heapUsedMiB).toFixed(1);
-  const budget = { budgetMiB: MiB(window.budget), accountedMiB: MiB(accounted), heapGrowthOverBudget: Number.isFinite(window.budget) ? +(heapGrowthMiB / MiB(window.budget)).toFixed(2) : null, heapGrowthOverAccounted: +(heapGrowthMiB / MiB(accounted)).toFixed(2), rssGrowthMiB: +(after.rssMiB - before.rssMiB).toFixed(1) };
-  return { mode, frameBytes: SIZE, before, after, heapGrowthMiB, ...budget, ingestMs: +ingestMs.toFixed(0), framesTotal: info.frames, eventsInMemory: held, firstFrameInMemory: info.firstFrame, oldestPageMs, oldestFramesMs, middleFramesMs, searchAllMs, searchMatches: search.total };
+  const budget = {
+    budgetMiB: MiB(window.budget),
+    accountedMiB: MiB(accounted),
+    heapGrowthOverBudget: Number.isFinite(window.budget) ? +(heapGrowthMiB / MiB(window.budget)).toFixed(2) : null,
+    heapGrowthOverAccounted: +(heapGrowthMiB / MiB(accounted)).toFixed(2),
+    rssGrowthMiB: +(after.rssMiB - before.rssMiB).toFixed(1),
+  };
+  return {
+    mode,
+    frameBytes: SIZE,
+    before,
+    after,
+    heapGrowthMiB,
+    ...budget,
+    ingestMs: +ingestMs.toFixed(0),
+    framesTotal: info.frames,
+    eventsInMemory: held,
+    firstFrameInMemory: info.firstFrame,
+    oldestPageMs,
+    oldestFramesMs,
+    middleFramesMs,
+    searchAllMs,
+    searchMatches: search.total,
+  };
 }
 
-const run = (mode, frames = FRAMES, size = SIZE) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--mode', mode, '--frames', String(frames), '--size', String(size), '--engine', values.engine], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
+const run = (mode, frames = FRAMES, size = SIZE) =>
+  JSON.parse(
+    execFileSync(
+      process.execPath,
+      ['--expose-gc', self, '--mode', mode, '--frames', String(frames), '--size', String(size), '--engine', values.engine],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    )
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 const load = () => os.loadavg().map((x) => +x.toFixed(1));
 
 if (values.mode) {
@@ -111,18 +164,46 @@ if (values.mode) {
   for (const frames of values.counts.split(',').map(Number)) {
     for (const size of values.sizes.split(',').map(Number)) {
       const r = run('bounded', frames, size);
-      const row = { frames, frameBytes: size, budgetMiB: r.budgetMiB, heapGrowthMiB: r.heapGrowthMiB, rssGrowthMiB: r.rssGrowthMiB, accountedMiB: r.accountedMiB, heapGrowthOverBudget: r.heapGrowthOverBudget, heapGrowthOverAccounted: r.heapGrowthOverAccounted, eventsInMemory: r.eventsInMemory, framesTotal: r.framesTotal, ingestMs: r.ingestMs };
+      const row = {
+        frames,
+        frameBytes: size,
+        budgetMiB: r.budgetMiB,
+        heapGrowthMiB: r.heapGrowthMiB,
+        rssGrowthMiB: r.rssGrowthMiB,
+        accountedMiB: r.accountedMiB,
+        heapGrowthOverBudget: r.heapGrowthOverBudget,
+        heapGrowthOverAccounted: r.heapGrowthOverAccounted,
+        eventsInMemory: r.eventsInMemory,
+        framesTotal: r.framesTotal,
+        ingestMs: r.ingestMs,
+      };
       console.error(JSON.stringify(row));
       rows.push(row);
     }
   }
-  const result = { date: new Date().toISOString().slice(0, 10), node: process.version, engine: values.engine, loadAtStart, loadAtEnd: load(), rows };
+  const result = {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    engine: values.engine,
+    loadAtStart,
+    loadAtEnd: load(),
+    rows,
+  };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, `bench/results/live-memory-budget-${result.date}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 } else {
   const loadAtStart = load();
-  const result = { date: new Date().toISOString().slice(0, 10), frames: FRAMES, frameBytes: SIZE, node: process.version, engine: values.engine, loadAtStart, bounded: run('bounded'), unbounded: run('unbounded') };
+  const result = {
+    date: new Date().toISOString().slice(0, 10),
+    frames: FRAMES,
+    frameBytes: SIZE,
+    node: process.version,
+    engine: values.engine,
+    loadAtStart,
+    bounded: run('bounded'),
+    unbounded: run('unbounded'),
+  };
   result.loadAtEnd = load();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, `bench/results/live-memory-engine-${result.date}.json`), `${JSON.stringify(result, null, 2)}\n`);

@@ -69,7 +69,14 @@ const chatty = join(repo, 'e2e/fixtures/chatty-server.mjs');
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 const MODES = { bounded: [], unbounded: ['--memory-budget', '1048576'] };
 const MiB = (bytes) => round(bytes / 2 ** 20, 1);
-const frameCount = (page) => page.getByTestId('frame-count').textContent().then((t) => Number(t.replace(/\D/g, '')), () => 0);
+const frameCount = (page) =>
+  page
+    .getByTestId('frame-count')
+    .textContent()
+    .then(
+      (t) => Number(t.replace(/\D/g, '')),
+      () => 0,
+    );
 
 async function heapAfterGc(page) {
   const cdp = await page.context().newCDPSession(page);
@@ -96,19 +103,33 @@ async function scrollThrough(page, steps) {
   const list = page.getByTestId('frame-list');
   for (let i = 0; i <= steps; i++) {
     await list.evaluate((el, f) => void (el.scrollTop = (el.scrollHeight - el.clientHeight) * f), i / steps);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="frame-row-loading"]').length === 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="frame-row-loading"]').length === 0, null, {
+      timeout: 30_000,
+    });
   }
   return page.evaluate(() => ((window.__stop = true), window.__frames.splice(1)));
 }
 
 async function once(browser, mode) {
   const port = await freePort();
-  const p = start(process.execPath, [cli, '--no-open', '--port', String(port), ...MODES[mode], '--', process.execPath, chatty, String(FRAMES)], {
-    env: { ...process.env, MCPSCOPE_TOKEN: 'bench-token' },
-  });
+  const p = start(
+    process.execPath,
+    [cli, '--no-open', '--port', String(port), ...MODES[mode], '--', process.execPath, chatty, String(FRAMES)],
+    {
+      env: { ...process.env, MCPSCOPE_TOKEN: 'bench-token' },
+    },
+  );
   const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
   try {
-    await waitFor(() => fetch(`http://127.0.0.1:${port}/`).then((r) => r.status === 200, () => false), 60_000, 'mcpscope UI');
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+      'mcpscope UI',
+    );
     const page = await context.newPage();
     const t0 = performance.now();
     await page.goto(`http://127.0.0.1:${port}/#token=bench-token`);
@@ -120,7 +141,9 @@ async function once(browser, mode) {
     const t1 = performance.now();
     await list.evaluate((el) => void (el.scrollTop = 0));
     await page.locator('[data-testid="frame-row"][data-dir="out"]').filter({ hasText: 'initialize' }).first().waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="frame-row-loading"]').length === 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="frame-row-loading"]').length === 0, null, {
+      timeout: 30_000,
+    });
     const topMs = performance.now() - t1;
     const frames = await scrollThrough(page, 40);
     const heapAfterScroll = await heapAfterGc(page);
@@ -220,7 +243,10 @@ function mainThreadTime(buffer, file) {
   const on = traceEvents.filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === 'X' && e.dur > 0);
   const byName = {};
   for (const e of on) byName[e.name] = (byName[e.name] ?? 0) + e.dur / 1000;
-  const top = Object.entries(byName).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, ms]) => ({ name, ms: round(ms) }));
+  const top = Object.entries(byName)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([name, ms]) => ({ name, ms: round(ms) }));
   return { file, top };
 }
 
@@ -255,7 +281,11 @@ function cpuSpent(a, b) {
 }
 
 function engineAlone(engine) {
-  const out = execFileSync(process.execPath, [join(benchDir, 'live-memory-engine.mjs'), '--mode', 'chatty', '--frames', String(FRAMES), '--engine', engine], { encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [join(benchDir, 'live-memory-engine.mjs'), '--mode', 'chatty', '--frames', String(FRAMES), '--engine', engine],
+    { encoding: 'utf8' },
+  );
   return JSON.parse(out.trim().split('\n').pop());
 }
 
@@ -263,7 +293,9 @@ function engineAlone(engine) {
 function stalledClient(port, token) {
   return new Promise((resolveClient, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
-      socket.write(`GET /ws?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${Buffer.from('mcpscope-bench!!').toString('base64')}\r\n\r\n`);
+      socket.write(
+        `GET /ws?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${Buffer.from('mcpscope-bench!!').toString('base64')}\r\n\r\n`,
+      );
     });
     socket.once('data', (chunk) => {
       if (!chunk.toString('latin1').startsWith('HTTP/1.1 101')) return reject(new Error(`no upgrade: ${chunk.toString('latin1', 0, 80)}`));
@@ -287,7 +319,10 @@ function topSelf(file, n = 15) {
     byFn.set(key, (byFn.get(key) ?? 0) + hits.get(node.id));
   }
   const total = profile.samples.length;
-  return [...byFn].sort((a, b) => b[1] - a[1]).slice(0, n).map(([fn, k]) => ({ fn, ms: round(k * dt), pct: round((k / total) * 100) }));
+  return [...byFn]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([fn, k]) => ({ fn, ms: round(k * dt), pct: round((k / total) * 100) }));
 }
 
 async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
@@ -297,17 +332,33 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
   const profDir = PROFILE_DIR ? join(PROFILE_DIR, `run-${Date.now()}`) : undefined;
   if (profDir) mkdirSync(profDir, { recursive: true });
   const nodeArgs = profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [];
-  const p = start(process.execPath, [...nodeArgs, cli, '--no-open', '--port', String(port), '--', process.execPath, chatty, String(FRAMES), '--flood-on-set-level'], {
-    env: { ...process.env, MCPSCOPE_TOKEN: token },
-  });
+  const p = start(
+    process.execPath,
+    [...nodeArgs, cli, '--no-open', '--port', String(port), '--', process.execPath, chatty, String(FRAMES), '--flood-on-set-level'],
+    {
+      env: { ...process.env, MCPSCOPE_TOKEN: token },
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   const api = (path) => fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
   const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
   let stalledSocket;
   let sampler;
   try {
-    await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, 'mcpscope UI');
-    const session = await waitFor(async () => (await api('/sessions')).sessions?.find((s) => s.state === 'connected'), 60_000, 'a connected session');
+    await waitFor(
+      () =>
+        fetch(`${base}/`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+      'mcpscope UI',
+    );
+    const session = await waitFor(
+      async () => (await api('/sessions')).sessions?.find((s) => s.state === 'connected'),
+      60_000,
+      'a connected session',
+    );
     const page = await context.newPage();
     await page.addInitScript(watchSocket);
     await page.goto(`${base}/#token=${token}`);
@@ -337,7 +388,10 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
     }, 200);
     // setLevel and its answer, then the flood.
     const target = before + 2 + FRAMES;
-    if (TRACE_DIR) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+    if (TRACE_DIR)
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-devtools.timeline'],
+      });
     const cpu0 = cpuSnapshot(p.child.pid);
     await page.evaluate(floodInPage, { sessionId: session.id, token, target });
     await page.waitForFunction(() => window.__flood.counted > 0, null, { timeout: 1_800_000, polling: 250 });
@@ -356,7 +410,9 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
     const pageMainThread = TRACE_DIR ? mainThreadTime(await browser.stopTracing(), join(TRACE_DIR, `page-${Date.now()}.json`)) : undefined;
     const f = await page.evaluate(() => window.__flood);
     // Events the proxy skipped for this tab while it was behind (the toolbar's note; 0 when none).
-    const skipped = await page.evaluate(() => Number((document.querySelector('[data-testid="frame-skipped"]')?.textContent ?? '').replace(/\D/g, '')));
+    const skipped = await page.evaluate(() =>
+      Number((document.querySelector('[data-testid="frame-skipped"]')?.textContent ?? '').replace(/\D/g, '')),
+    );
     let pageTop;
     if (profDir) {
       const { profile } = await cdp.send('Profiler.stop');
@@ -372,7 +428,9 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
       proxyTop = file ? topSelf(join(profDir, file)) : undefined;
     }
     return {
-      ...(engine ? { engineMs: engine.ingestMs, engineRssMiB: engine.rssMiB, engineCpuMs: engine.cpuEngineMs, engineCoresBusy: engine.coresBusy } : {}),
+      ...(engine
+        ? { engineMs: engine.ingestMs, engineRssMiB: engine.rssMiB, engineCpuMs: engine.cpuEngineMs, engineCoresBusy: engine.coresBusy }
+        : {}),
       wsLastMs: round(f.wsLast),
       countedMs: round(f.counted),
       renderedMs: round(f.rendered),
@@ -399,18 +457,28 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
 const loadAtStart = (await import('node:os')).loadavg().map((x) => round(x));
 const browser = await chromium.launch(CHROMIUM);
 const runs = {
-  ...(ONLY !== 'memory' ? { flood: [], ...(baselineCli ? { floodBaseline: [] } : {}), ...(STALLED ? { floodStalled: [], ...(baselineCli ? { floodBaselineStalled: [] } : {}) } : {}) } : {}),
+  ...(ONLY !== 'memory'
+    ? {
+        flood: [],
+        ...(baselineCli ? { floodBaseline: [] } : {}),
+        ...(STALLED ? { floodStalled: [], ...(baselineCli ? { floodBaselineStalled: [] } : {}) } : {}),
+      }
+    : {}),
   ...(ONLY !== 'flood' ? { bounded: [], unbounded: [] } : {}),
 };
 try {
   for (let i = 0; i < RUNS; i++) {
     for (const mode of Object.keys(runs)) {
       const r =
-        mode === 'flood' ? await flood(browser, cli, engineBuild)
-        : mode === 'floodBaseline' ? await flood(browser, baselineCli, baselineEngine)
-        : mode === 'floodStalled' ? await flood(browser, cli, engineBuild, { stalled: true })
-        : mode === 'floodBaselineStalled' ? await flood(browser, baselineCli, baselineEngine, { stalled: true })
-        : await once(browser, mode);
+        mode === 'flood'
+          ? await flood(browser, cli, engineBuild)
+          : mode === 'floodBaseline'
+            ? await flood(browser, baselineCli, baselineEngine)
+            : mode === 'floodStalled'
+              ? await flood(browser, cli, engineBuild, { stalled: true })
+              : mode === 'floodBaselineStalled'
+                ? await flood(browser, baselineCli, baselineEngine, { stalled: true })
+                : await once(browser, mode);
       runs[mode].push(r);
       console.error(`${mode} run ${i + 1}: ${JSON.stringify(r)}`);
     }
@@ -419,15 +487,38 @@ try {
   await browser.close();
 }
 const summary = Object.fromEntries(
-  Object.entries(runs).map(([mode, rs]) => [mode, Object.fromEntries(Object.keys(rs[0]).filter((k) => typeof rs[0][k] === 'number').map((k) => [k, stat(rs.map((r) => r[k]))]))]),
+  Object.entries(runs).map(([mode, rs]) => [
+    mode,
+    Object.fromEntries(
+      Object.keys(rs[0])
+        .filter((k) => typeof rs[0][k] === 'number')
+        .map((k) => [k, stat(rs.map((r) => r[k]))]),
+    ),
+  ]),
 );
 const load = (await import('node:os')).loadavg().map((x) => round(x));
 const result = {
-  date: new Date().toISOString().slice(0, 10), frames: FRAMES, stalled: STALLED, frameBytes: 1024, runs: RUNS, cli, engine: engineBuild,
-  ...(baselineCli ? { baselineCli, baselineEngine } : {}), node: process.version, loadAtStart, loadAtEnd: load, summary, raw: runs,
+  date: new Date().toISOString().slice(0, 10),
+  frames: FRAMES,
+  stalled: STALLED,
+  frameBytes: 1024,
+  runs: RUNS,
+  cli,
+  engine: engineBuild,
+  ...(baselineCli ? { baselineCli, baselineEngine } : {}),
+  node: process.version,
+  loadAtStart,
+  loadAtEnd: load,
+  summary,
+  raw: runs,
 };
 mkdirSync(join(benchDir, 'results'), { recursive: true });
-const file = resolve(argText('--out', join(benchDir, 'results', `live-ui-${ONLY === 'all' ? '' : `${ONLY}-`}${FRAMES === 100_000 ? '' : `${FRAMES}-`}${result.date}.json`)));
+const file = resolve(
+  argText(
+    '--out',
+    join(benchDir, 'results', `live-ui-${ONLY === 'all' ? '' : `${ONLY}-`}${FRAMES === 100_000 ? '' : `${FRAMES}-`}${result.date}.json`),
+  ),
+);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(summary, null, 2));
 console.log(`written to ${file}`);

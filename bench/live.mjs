@@ -76,7 +76,8 @@ async function timed(row, cpu = false) {
   const t0 = performance.now();
   const r = await run(command, args, { env: { ...process.env, ...row.env } });
   const ms = performance.now() - t0;
-  if (r.code !== 0 || (row.check && !row.check(r.stdout))) throw new Error(`${row.name} failed (${r.code}): ${r.stderr.slice(0, 2000)}${r.stdout.slice(0, 500)}`);
+  if (r.code !== 0 || (row.check && !row.check(r.stdout)))
+    throw new Error(`${row.name} failed (${r.code}): ${r.stderr.slice(0, 2000)}${r.stdout.slice(0, 500)}`);
   if (!cpu) return ms;
   const [, user, sys] = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr) ?? [];
   return { ms, cpuMs: (Number(user) + Number(sys)) * 1000 };
@@ -99,26 +100,47 @@ async function pidsOf(entry, env) {
  * on a busy machine it says what a call costs when the wall time cannot.
  */
 async function stdinRun(entry, env, n, pids) {
-  const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `m${i}` } } })).join('\n');
+  const lines = Array.from({ length: n }, (_, i) =>
+    JSON.stringify({ id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `m${i}` } } }),
+  ).join('\n');
   const before = { daemon: cpuMs(pids.daemon), server: cpuMs(pids.server) };
   const t0 = performance.now();
-  const p = start('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, entry, 'call', '--session', 'd', '--stdin'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const p = start('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, entry, 'call', '--session', 'd', '--stdin'], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   p.child.stdin.end(`${lines}\n`);
   const { code } = await p.exited;
   const ms = performance.now() - t0;
   const answers = p.out.stdout.trimEnd().split('\n');
-  if (code !== 0 || answers.length !== n || !answers.every((l) => JSON.parse(l).result)) throw new Error(`--stdin failed (${code}): ${p.out.stderr}`);
+  if (code !== 0 || answers.length !== n || !answers.every((l) => JSON.parse(l).result))
+    throw new Error(`--stdin failed (${code}): ${p.out.stderr}`);
   const [, user, sys] = /cpu ([\d.]+) ([\d.]+)/.exec(p.out.stderr) ?? [];
-  return { ms, clientCpuMs: (Number(user) + Number(sys)) * 1000, daemonCpuMs: cpuMs(pids.daemon) - before.daemon, serverCpuMs: cpuMs(pids.server) - before.server };
+  return {
+    ms,
+    clientCpuMs: (Number(user) + Number(sys)) * 1000,
+    daemonCpuMs: cpuMs(pids.daemon) - before.daemon,
+    serverCpuMs: cpuMs(pids.server) - before.server,
+  };
 }
 
 /** Launch → `GET /` answers 200 (as bench/run.mjs measures it). */
 async function launchMs(entry) {
   const port = await freePort();
   const t0 = performance.now();
-  const p = start(process.execPath, [entry, '--no-open', '--port', String(port), '--', 'node', demo], { env: { ...process.env, MCPSCOPE_TOKEN: 'bench-token', XDG_DATA_HOME: join(tmp, 'data-launch') } });
+  const p = start(process.execPath, [entry, '--no-open', '--port', String(port), '--', 'node', demo], {
+    env: { ...process.env, MCPSCOPE_TOKEN: 'bench-token', XDG_DATA_HOME: join(tmp, 'data-launch') },
+  });
   try {
-    await waitFor(() => fetch(`http://127.0.0.1:${port}/`).then((r) => r.status === 200, () => false), 60_000, 'the UI');
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+      'the UI',
+    );
     return performance.now() - t0;
   } finally {
     await stopTree(p.child.pid);
@@ -149,7 +171,13 @@ async function warmConnect(entry, env, i) {
 function rowsFor(name, entry, env, node) {
   const on = (session) => ['--session', session];
   return [
-    { name: `${name}: call tools/call`, node, args: [entry, 'call', 'tools/call', '--tool', 'echo', '--arg', 'message=hi', ...on('d')], env, check: echoed },
+    {
+      name: `${name}: call tools/call`,
+      node,
+      args: [entry, 'call', 'tools/call', '--tool', 'echo', '--arg', 'message=hi', ...on('d')],
+      env,
+      check: echoed,
+    },
     { name: `${name}: call tools/list`, node, args: [entry, 'call', 'tools/list', ...on('d')], env, check: listed },
   ];
 }
@@ -168,19 +196,81 @@ async function main() {
   const rows = [
     ...nodeRows,
     ...rowsFor('mcpscope', cli, ours.env, process.execPath),
-    { name: 'mcpscope: call tools/call, 2025-11-25 session', node: process.execPath, args: [cli, 'call', 'tools/call', '--tool', 'echo', '--arg', 'message=hi', '--session', 'l'], env: ours.env, check: echoed },
-    { name: 'mcpscope: call tools/list, 2025-11-25 session', node: process.execPath, args: [cli, 'call', 'tools/list', '--session', 'l'], env: ours.env, check: listed },
-    { name: 'mcpscope: check --session', node: process.execPath, args: [cli, 'check', '--session', 'k', '--format', 'json'], env: ours.env, check: (o) => Array.isArray(JSON.parse(o).findings) },
-    { name: 'mcpscope: sessions', node: process.execPath, args: [cli, 'sessions', '--json'], env: ours.env, check: (o) => JSON.parse(o).sessions.length >= 3 },
+    {
+      name: 'mcpscope: call tools/call, 2025-11-25 session',
+      node: process.execPath,
+      args: [cli, 'call', 'tools/call', '--tool', 'echo', '--arg', 'message=hi', '--session', 'l'],
+      env: ours.env,
+      check: echoed,
+    },
+    {
+      name: 'mcpscope: call tools/list, 2025-11-25 session',
+      node: process.execPath,
+      args: [cli, 'call', 'tools/list', '--session', 'l'],
+      env: ours.env,
+      check: listed,
+    },
+    {
+      name: 'mcpscope: check --session',
+      node: process.execPath,
+      args: [cli, 'check', '--session', 'k', '--format', 'json'],
+      env: ours.env,
+      check: (o) => Array.isArray(JSON.parse(o).findings),
+    },
+    {
+      name: 'mcpscope: sessions',
+      node: process.execPath,
+      args: [cli, 'sessions', '--json'],
+      env: ours.env,
+      check: (o) => JSON.parse(o).sessions.length >= 3,
+    },
     ...rowsFor('mcpscope (Node 22)', cli, ours.env, n22),
-    { name: 'mcpdo (Node 22): tools/call', node: n22, args: [mcpdoBin, '--format', 'json', '@node', 'tools/call', 'echo', 'message:=hi'], env: mcpdo.env, check: echoed },
-    { name: 'mcpdo (Node 22): tools/list', node: n22, args: [mcpdoBin, '--format', 'json', '@node', 'tools/list'], env: mcpdo.env, check: listed },
+    {
+      name: 'mcpdo (Node 22): tools/call',
+      node: n22,
+      args: [mcpdoBin, '--format', 'json', '@node', 'tools/call', 'echo', 'message:=hi'],
+      env: mcpdo.env,
+      check: echoed,
+    },
+    {
+      name: 'mcpdo (Node 22): tools/list',
+      node: n22,
+      args: [mcpdoBin, '--format', 'json', '@node', 'tools/list'],
+      env: mcpdo.env,
+      check: listed,
+    },
     ...(other
-      ? [...rowsFor('compare', compare, other.env, process.execPath), { name: 'compare: check --session', node: process.execPath, args: [compare, 'check', '--session', 'k', '--format', 'json'], env: other.env, check: (o) => Array.isArray(JSON.parse(o).findings) }]
+      ? [
+          ...rowsFor('compare', compare, other.env, process.execPath),
+          {
+            name: 'compare: check --session',
+            node: process.execPath,
+            args: [compare, 'check', '--session', 'k', '--format', 'json'],
+            env: other.env,
+            check: (o) => Array.isArray(JSON.parse(o).findings),
+          },
+        ]
       : []),
   ];
   const pids = await pidsOf(cli, ours.env);
-  const samples = new Map([...rows.flatMap((r) => [r.name, `${r.name} cpu`]), 'stdinPerCallMs', 'stdinClientCpuMs', 'stdinDaemonCpuMs', 'stdinServerCpuMs', 'floorPerCallMs', 'stdinOverheadMs', 'serverConnectMs', 'launchMs', 'coldConnectMs', 'warmConnectMs', 'compareStdinPerCallMs', 'compareStdinClientCpuMs', 'compareStdinDaemonCpuMs'].map((k) => [k, []]));
+  const samples = new Map(
+    [
+      ...rows.flatMap((r) => [r.name, `${r.name} cpu`]),
+      'stdinPerCallMs',
+      'stdinClientCpuMs',
+      'stdinDaemonCpuMs',
+      'stdinServerCpuMs',
+      'floorPerCallMs',
+      'stdinOverheadMs',
+      'serverConnectMs',
+      'launchMs',
+      'coldConnectMs',
+      'warmConnectMs',
+      'compareStdinPerCallMs',
+      'compareStdinClientCpuMs',
+      'compareStdinDaemonCpuMs',
+    ].map((k) => [k, []]),
+  );
   const comparePids = other ? await pidsOf(compare, other.env) : undefined;
   const push = (k, v) => samples.get(k).push(v);
   try {
@@ -204,7 +294,10 @@ async function main() {
       const many = await stdinRun(cli, ours.env, CALLS, pids);
       const one = await stdinRun(cli, ours.env, 1, pids);
       if (!(i % 2)) await compareStdin();
-      const floor = JSON.parse((await must(process.execPath, [join(benchDir, 'floor-loop.mjs'), '--calls', String(CALLS), '--', 'node', demo], {}, 'floor-loop')).stdout);
+      const floor = JSON.parse(
+        (await must(process.execPath, [join(benchDir, 'floor-loop.mjs'), '--calls', String(CALLS), '--', 'node', demo], {}, 'floor-loop'))
+          .stdout,
+      );
       const perCall = (many.ms - one.ms) / (CALLS - 1);
       const cpu = (k) => (many[k] - one[k]) / (CALLS - 1);
       push('stdinClientCpuMs', cpu('clientCpuMs'));
@@ -221,7 +314,9 @@ async function main() {
       push('launchMs', launch);
       push('coldConnectMs', cold);
       push('warmConnectMs', warm);
-      console.error(`run ${i + 1}/${RUNS}: ${rows.map((r) => `${r.name} ${round(samples.get(r.name).at(-1))}`).join(', ')}; --stdin ${round(perCall)} ms a call (floor ${round(floor.perCallMs)}); launch ${round(launch)}, cold ${round(cold)}, warm ${round(warm)}, server connect ${round(floor.connectMs)}`);
+      console.error(
+        `run ${i + 1}/${RUNS}: ${rows.map((r) => `${r.name} ${round(samples.get(r.name).at(-1))}`).join(', ')}; --stdin ${round(perCall)} ms a call (floor ${round(floor.perCallMs)}); launch ${round(launch)}, cold ${round(cold)}, warm ${round(warm)}, server connect ${round(floor.connectMs)}`,
+      );
     }
   } finally {
     await Promise.all([ours.stop(), other?.stop(), mcpdo.stop()]);
@@ -244,7 +339,23 @@ async function report(rows, samples, n22) {
     node: { mcpscope: process.version, mcpdo: (await run(n22, ['--version'])).stdout.trim() },
     cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
     rows: rows.map((r) => ({ name: r.name, ms: s(r.name), cpuMs: s(`${r.name} cpu`) })),
-    stdin: { perCallMs: s('stdinPerCallMs'), floorPerCallMs: s('floorPerCallMs'), overheadMs: s('stdinOverheadMs'), clientCpuMs: s('stdinClientCpuMs'), daemonCpuMs: s('stdinDaemonCpuMs'), serverCpuMs: s('stdinServerCpuMs'), ...(compare ? { compare: { perCallMs: s('compareStdinPerCallMs'), clientCpuMs: s('compareStdinClientCpuMs'), daemonCpuMs: s('compareStdinDaemonCpuMs') } } : {}) },
+    stdin: {
+      perCallMs: s('stdinPerCallMs'),
+      floorPerCallMs: s('floorPerCallMs'),
+      overheadMs: s('stdinOverheadMs'),
+      clientCpuMs: s('stdinClientCpuMs'),
+      daemonCpuMs: s('stdinDaemonCpuMs'),
+      serverCpuMs: s('stdinServerCpuMs'),
+      ...(compare
+        ? {
+            compare: {
+              perCallMs: s('compareStdinPerCallMs'),
+              clientCpuMs: s('compareStdinClientCpuMs'),
+              daemonCpuMs: s('compareStdinDaemonCpuMs'),
+            },
+          }
+        : {}),
+    },
     connect: { coldMs: s('coldConnectMs'), warmMs: s('warmConnectMs'), launchMs: s('launchMs'), serverConnectMs: s('serverConnectMs') },
     ratios: {
       callVsNode: ratio('mcpscope: call tools/call', node20),
@@ -278,7 +389,15 @@ async function report(rows, samples, n22) {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   if (!argv['no-readme']) writeReadme(results, out);
-  console.log(JSON.stringify({ medians: Object.fromEntries(results.rows.map((r) => [r.name, r.ms.median])), stdin: results.stdin, connect: results.connect, ratios: results.ratios, pairedRatios: results.pairedRatios }));
+  console.log(
+    JSON.stringify({
+      medians: Object.fromEntries(results.rows.map((r) => [r.name, r.ms.median])),
+      stdin: results.stdin,
+      connect: results.connect,
+      ratios: results.ratios,
+      pairedRatios: results.pairedRatios,
+    }),
+  );
 }
 
 function writeReadme(r, out) {

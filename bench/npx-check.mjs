@@ -36,7 +36,8 @@ async function main() {
     const b = await run(process.execPath, ['build.mjs'], { cwd: cliDir, stdio: ['ignore', 'pipe', 'pipe'] });
     if (b.code !== 0) throw new Error(`build failed:\n${b.stderr}`);
   }
-  if (!existsSync(join(cliDir, 'dist/mcpscope.js'))) throw new Error('apps/cli/dist is missing: run `pnpm --filter mcpscope build` (or pass --build)');
+  if (!existsSync(join(cliDir, 'dist/mcpscope.js')))
+    throw new Error('apps/cli/dist is missing: run `pnpm --filter mcpscope build` (or pass --build)');
 
   const tmp = mkdtempSync(join(tmpdir(), 'mcpscope-npx-'));
   let app;
@@ -52,7 +53,10 @@ async function main() {
 
     // 1. Headless, against `node server.js` in the user's directory (also installs the package).
     const call = await run('npx', npx(['call', 'tools/list', '--', 'node', 'server.js']), { cwd: tmp, env });
-    check(call.code === 0 && JSON.parse(call.stdout).tools[0].name === 'ping', `npx … call tools/list -- node server.js exits 0${call.code === 0 ? "" : ` (got ${call.code}: ${call.stderr})`}`);
+    check(
+      call.code === 0 && JSON.parse(call.stdout).tools[0].name === 'ping',
+      `npx … call tools/list -- node server.js exits 0${call.code === 0 ? '' : ` (got ${call.code}: ${call.stderr})`}`,
+    );
 
     // 2. Launch with the embedded demo server.
     app = start('npx', npx(['--no-open', '--port', '0', '--demo']), { cwd: tmp, env });
@@ -61,7 +65,10 @@ async function main() {
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const info = await (await fetch(`${base}/api/info`, auth)).json();
     check(info.name === 'mcpscope' && info.demo?.transport === 'stdio', 'GET /api/info answers with the token');
-    const connected = () => fetch(`${base}/api/sessions`, auth).then((r) => r.json()).then((b) => b.sessions?.some((s) => s.state === 'connected'));
+    const connected = () =>
+      fetch(`${base}/api/sessions`, auth)
+        .then((r) => r.json())
+        .then((b) => b.sessions?.some((s) => s.state === 'connected'));
     await waitFor(connected, 30_000, 'the demo session to connect');
     check(true, 'the demo server session is connected');
     check((await fetch(`${base}/`)).status === 200, 'GET / serves the web UI');
@@ -77,7 +84,11 @@ async function main() {
     console.log('npx-check: all good');
   } finally {
     // On failure, leave nothing running: the tree under our npx child, by pid.
-    if (app) for (const pid of [...descendants(app.child.pid), app.child.pid]) try { process.kill(pid, 'SIGKILL'); } catch {}
+    if (app)
+      for (const pid of [...descendants(app.child.pid), app.child.pid])
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {}
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -78,7 +78,10 @@ async function child(kind, endpoint) {
   let cpu0;
   let cpu1;
   if (kind === 'calls') {
-    const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [demo], env: {}, era: 'legacy' }, { watchListChanges: false });
+    const session = await engine.open(
+      { transport: 'stdio', command: process.execPath, args: [demo], env: {}, era: 'legacy' },
+      { watchListChanges: false },
+    );
     const args = { name: 'echo', arguments: { message: 'hello' } };
     await session.request('tools/call', args);
     const calls = Number(argv.calls);
@@ -92,7 +95,10 @@ async function child(kind, endpoint) {
     cpu1 = process.cpuUsage(cpu0);
     rssAfter = process.memoryUsage().rss;
   } else {
-    const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [rawServer], env: { FIXTURE_MODE: 'flood' } }, { watchListChanges: false });
+    const session = await engine.open(
+      { transport: 'stdio', command: process.execPath, args: [rawServer], env: { FIXTURE_MODE: 'flood' } },
+      { watchListChanges: false },
+    );
     cpu0 = process.cpuUsage();
     const t = performance.now();
     const reply = await session.send({ method: 'tools/list' }, { timeoutMs: 600_000 });
@@ -135,13 +141,19 @@ async function interleaved(runs, measure) {
 
 function summarize(pairs) {
   const ratio = (key) => Math.round((median(pairs.on.map((x) => x[key])) / median(pairs.off.map((x) => x[key]))) * 1000) / 1000;
-  const side = (xs) => ({ ms: stat(xs.map((x) => x.ms)), ...(xs[0].cpuMs ? { cpuMs: stat(xs.map((x) => x.cpuMs)) } : {}), ...(xs[0].rssAfter ? { rssMiB: stat(xs.map((x) => x.rssAfter / MiB)) } : {}) });
+  const side = (xs) => ({
+    ms: stat(xs.map((x) => x.ms)),
+    ...(xs[0].cpuMs ? { cpuMs: stat(xs.map((x) => x.cpuMs)) } : {}),
+    ...(xs[0].rssAfter ? { rssMiB: stat(xs.map((x) => x.rssAfter / MiB)) } : {}),
+  });
   return {
     off: side(pairs.off),
     on: side(pairs.on),
     timeRatio: ratio('ms'),
     ...(pairs.on[0].cpuMs ? { cpuRatio: ratio('cpuMs') } : {}),
-    ...(pairs.on[0].rssAfter ? { rssDeltaMiB: round(median(pairs.on.map((x) => x.rssAfter / MiB)) - median(pairs.off.map((x) => x.rssAfter / MiB))) } : {}),
+    ...(pairs.on[0].rssAfter
+      ? { rssDeltaMiB: round(median(pairs.on.map((x) => x.rssAfter / MiB)) - median(pairs.off.map((x) => x.rssAfter / MiB))) }
+      : {}),
   };
 }
 
@@ -170,20 +182,49 @@ async function main() {
   await bundleEngine();
   const only = argv.only;
   const rx = await startReceiver();
-  const out = { date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model}`, loadBefore: loadavg().map(round), runs, endpoint: 'a local receiver (separate process)' };
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: `${cpus().length} × ${cpus()[0]?.model}`,
+    loadBefore: loadavg().map(round),
+    runs,
+    endpoint: 'a local receiver (separate process)',
+  };
   const self = fileURLToPath(import.meta.url);
   if (!only || only === 'calls') {
-    out.calls = { count: Number(argv.calls), ...summarize(await interleaved(runs, async (mode) => JSON.parse(runNode([self, '--child', 'calls', '--calls', argv.calls, ...(mode === 'on' ? ['--endpoint', rx.endpoint] : [])])))) };
+    out.calls = {
+      count: Number(argv.calls),
+      ...summarize(
+        await interleaved(runs, async (mode) =>
+          JSON.parse(runNode([self, '--child', 'calls', '--calls', argv.calls, ...(mode === 'on' ? ['--endpoint', rx.endpoint] : [])])),
+        ),
+      ),
+    };
     console.log('calls', JSON.stringify(out.calls));
   }
   if (!only || only === 'flood') {
-    out.flood = { notifications: 100_000, ...summarize(await interleaved(runs, async (mode) => JSON.parse(runNode([self, '--child', 'flood', ...(mode === 'on' ? ['--endpoint', rx.endpoint] : [])])))) };
+    out.flood = {
+      notifications: 100_000,
+      ...summarize(
+        await interleaved(runs, async (mode) =>
+          JSON.parse(runNode([self, '--child', 'flood', ...(mode === 'on' ? ['--endpoint', rx.endpoint] : [])])),
+        ),
+      ),
+    };
     console.log('flood', JSON.stringify(out.flood));
   }
   if (!only || only === 'call') {
     const oneshot = async (mode) => {
       const t = performance.now();
-      const stdout = runNode([cli, 'call', 'tools/list', ...(mode === 'on' ? ['--otlp-endpoint', rx.endpoint] : []), '--', process.execPath, demo]);
+      const stdout = runNode([
+        cli,
+        'call',
+        'tools/list',
+        ...(mode === 'on' ? ['--otlp-endpoint', rx.endpoint] : []),
+        '--',
+        process.execPath,
+        demo,
+      ]);
       const ms = performance.now() - t;
       if (!stdout.includes('"tools"')) throw new Error('call printed no tools');
       return { ms };
@@ -205,9 +246,18 @@ function writeReadme(out, file) {
   const text = readFileSync(readme, 'utf8');
   const cell = (s) => `${s.median} (${s.min}–${s.max})`;
   const rows = [];
-  if (out.calls) rows.push(`| ${out.calls.count.toLocaleString('en')} sequential tools/call | ${cell(out.calls.off.ms)} | ${cell(out.calls.on.ms)} | ${out.calls.timeRatio}× | ${out.calls.cpuRatio}× | ${out.calls.rssDeltaMiB} MiB |`);
-  if (out.flood) rows.push(`| 100,000-notification flood | ${cell(out.flood.off.ms)} | ${cell(out.flood.on.ms)} | ${out.flood.timeRatio}× | ${out.flood.cpuRatio}× | ${out.flood.rssDeltaMiB} MiB |`);
-  if (out.call) rows.push(`| one-shot \`call tools/list\` (spawn to exit) | ${cell(out.call.off.ms)} | ${cell(out.call.on.ms)} | ${out.call.timeRatio}× | — | — |`);
+  if (out.calls)
+    rows.push(
+      `| ${out.calls.count.toLocaleString('en')} sequential tools/call | ${cell(out.calls.off.ms)} | ${cell(out.calls.on.ms)} | ${out.calls.timeRatio}× | ${out.calls.cpuRatio}× | ${out.calls.rssDeltaMiB} MiB |`,
+    );
+  if (out.flood)
+    rows.push(
+      `| 100,000-notification flood | ${cell(out.flood.off.ms)} | ${cell(out.flood.on.ms)} | ${out.flood.timeRatio}× | ${out.flood.cpuRatio}× | ${out.flood.rssDeltaMiB} MiB |`,
+    );
+  if (out.call)
+    rows.push(
+      `| one-shot \`call tools/list\` (spawn to exit) | ${cell(out.call.off.ms)} | ${cell(out.call.on.ms)} | ${out.call.timeRatio}× | — | — |`,
+    );
   const section = [
     '<!-- otel:start -->',
     `Run ${out.date.slice(0, 16).replace('T', ' ')} UTC, ${out.runs} interleaved runs each (the one-shot call ${out.call ? `${Number(argv.oneshots)}` : '—'}), median (min–max) in ms; ${out.cpus}, load ${out.loadBefore.join(' ')} before, ${out.loadAfter.join(' ')} after; Node ${out.node}. Raw numbers: [results/${file.split('/').pop()}](results/${file.split('/').pop()}). The receiver took ${out.receiver.requests ?? '?'} requests (${round((out.receiver.bytes ?? 0) / MiB)} MiB).`,
@@ -217,6 +267,8 @@ function writeReadme(out, file) {
     ...rows,
     '<!-- otel:end -->',
   ].join('\n');
-  const next = text.includes('<!-- otel:start -->') ? text.replace(/<!-- otel:start -->[\s\S]*<!-- otel:end -->/, section) : `${text.trimEnd()}\n\n## OpenTelemetry export: on vs off\n\n${section}\n`;
+  const next = text.includes('<!-- otel:start -->')
+    ? text.replace(/<!-- otel:start -->[\s\S]*<!-- otel:end -->/, section)
+    : `${text.trimEnd()}\n\n## OpenTelemetry export: on vs off\n\n${section}\n`;
   writeFileSync(readme, next);
 }

@@ -15,13 +15,16 @@ import { stat } from './lib/stats.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, tests: { type: 'string', default: '12' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, tests: { type: 'string', default: '12' }, out: { type: 'string' } },
+});
 const ROUNDS = Number(values.rounds);
 const VARIANTS = ['empty', 'sdk', 'mcpscope'];
 const cli = join(root, 'node_modules/@playwright/test/cli.js');
 const tmp = join(here, '.tmp/playwright-fixture');
 
-if (!existsSync(join(root, 'packages/playwright/dist/index.js'))) throw new Error('packages/playwright/dist is missing: run `pnpm build` first');
+if (!existsSync(join(root, 'packages/playwright/dist/index.js')))
+  throw new Error('packages/playwright/dist is missing: run `pnpm build` first');
 
 function runVariant(variant) {
   rmSync(tmp, { recursive: true, force: true });
@@ -52,7 +55,9 @@ for (let round = 0; round < ROUNDS; round++) {
     const [first, ...rest] = await runVariant(variant);
     firsts[variant].push(first);
     samples[variant].push(...rest);
-    process.stdout.write(`round ${round + 1}/${ROUNDS} ${variant}: median of ${rest.length} tests ${stat(rest).median} ms (first ${first} ms)\n`);
+    process.stdout.write(
+      `round ${round + 1}/${ROUNDS} ${variant}: median of ${rest.length} tests ${stat(rest).median} ms (first ${first} ms)\n`,
+    );
   }
   load.push(loadavg()[0]);
 }
@@ -75,5 +80,6 @@ const result = {
 const out = values.out ?? join(here, `results/playwright-fixture-${result.date}.json`);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-for (const v of VARIANTS) console.log(`${v.padEnd(9)} median ${perTest[v].median} ms  (min ${perTest[v].min}, max ${perTest[v].max}, n ${samples[v].length})`);
+for (const v of VARIANTS)
+  console.log(`${v.padEnd(9)} median ${perTest[v].median} ms  (min ${perTest[v].min}, max ${perTest[v].max}, n ${samples[v].length})`);
 console.log(`fixture start+stop per test: sdk ${result.fixtureMs.sdk} ms, mcpscope ${result.fixtureMs.mcpscope} ms → ${out}`);

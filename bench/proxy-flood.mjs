@@ -49,14 +49,26 @@ async function flood(build) {
   const port = await freePort();
   const token = 'bench-token';
   const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
-  const p = start(process.execPath, [...profile, build, '--no-open', '--port', String(port), '--', process.execPath, chatty, String(FRAMES), '--flood-on-set-level'], {
-    env: { ...process.env, MCPSCOPE_TOKEN: token, XDG_DATA_HOME: join(benchDir, '.tmp/home/.local/share') },
-  });
+  const p = start(
+    process.execPath,
+    [...profile, build, '--no-open', '--port', String(port), '--', process.execPath, chatty, String(FRAMES), '--flood-on-set-level'],
+    {
+      env: { ...process.env, MCPSCOPE_TOKEN: token, XDG_DATA_HOME: join(benchDir, '.tmp/home/.local/share') },
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   let ws;
   try {
-    await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, 'mcpscope UI');
+    await waitFor(
+      () =>
+        fetch(`${base}/`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+      'mcpscope UI',
+    );
     const session = await waitFor(
       async () => (await (await fetch(`${base}/api/sessions`, { headers })).json()).sessions?.find((s) => s.state === 'connected'),
       60_000,
@@ -88,10 +100,18 @@ async function flood(build) {
     });
     if (!r.ok) throw new Error(`setLevel: HTTP ${r.status}`);
     let timer;
-    const timeout = new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`only ${seen} of ${FRAMES} notifications arrived`)), 600_000)));
+    const timeout = new Promise(
+      (_, fail) => (timer = setTimeout(() => fail(new Error(`only ${seen} of ${FRAMES} notifications arrived`)), 600_000)),
+    );
     await Promise.race([all, timeout]).finally(() => clearTimeout(timer));
     const cpuProxyMs = cpuMs(p.child.pid) - cpu0;
-    return { cpuProxyMs, usPerEvent: (cpuProxyMs * 1000) / FRAMES, wsLastMs: last - t0, wsMessages: messages - messages0, proxyRssMiB: rssKiB(p.child.pid) / 1024 };
+    return {
+      cpuProxyMs,
+      usPerEvent: (cpuProxyMs * 1000) / FRAMES,
+      wsLastMs: last - t0,
+      wsMessages: messages - messages0,
+      proxyRssMiB: rssKiB(p.child.pid) / 1024,
+    };
   } finally {
     ws?.close();
     await stopTree(p.child.pid);
@@ -107,10 +127,16 @@ async function main() {
     for (const b of i % 2 ? [...builds].reverse() : builds) {
       const r = await flood(b.path);
       for (const m of METRICS) samples.get(b.name)[m].push(r[m]);
-      console.error(`run ${i + 1}/${RUNS} ${b.name}: ${r.cpuProxyMs} ms proxy CPU (${round(r.usPerEvent)} µs/event), last at ${round(r.wsLastMs)} ms, RSS ${round(r.proxyRssMiB)} MiB; load ${loadavg()[0].toFixed(2)}`);
+      console.error(
+        `run ${i + 1}/${RUNS} ${b.name}: ${r.cpuProxyMs} ms proxy CPU (${round(r.usPerEvent)} µs/event), last at ${round(r.wsLastMs)} ms, RSS ${round(r.proxyRssMiB)} MiB; load ${loadavg()[0].toFixed(2)}`,
+      );
     }
   }
-  const results = builds.map((b) => ({ build: b.name, path: b.path.startsWith(repo) ? b.path.slice(repo.length + 1) : b.path, ...Object.fromEntries(METRICS.map((m) => [m, stat(samples.get(b.name)[m])])) }));
+  const results = builds.map((b) => ({
+    build: b.name,
+    path: b.path.startsWith(repo) ? b.path.slice(repo.length + 1) : b.path,
+    ...Object.fromEntries(METRICS.map((m) => [m, stat(samples.get(b.name)[m])])),
+  }));
   const report = {
     date: new Date().toISOString(),
     frames: FRAMES,
@@ -121,7 +147,12 @@ async function main() {
   const out = resolve(argText('--out', join(benchDir, 'results', `proxy-flood-${new Date().toISOString().slice(0, 10)}.json`)));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ medians: results.map((r) => ({ build: r.build, ...Object.fromEntries(METRICS.map((m) => [m, r[m].median])) })), load: report.machine }));
+  console.log(
+    JSON.stringify({
+      medians: results.map((r) => ({ build: r.build, ...Object.fromEntries(METRICS.map((m) => [m, r[m].median])) })),
+      load: report.machine,
+    }),
+  );
 }
 
 main().catch((err) => {

@@ -26,7 +26,14 @@ import { bareSdk, floorClient, freePort, mcpscope, node22, nodeFloor, officialIn
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repo = join(benchDir, '..');
 const { values: argv } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, cli: { type: 'string' }, compare: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    cli: { type: 'string' },
+    compare: { type: 'string' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    'no-readme': { type: 'boolean', default: false },
+  },
 });
 const RUNS = Number(argv.runs);
 const cli = resolve(argv.cli ?? join(repo, 'apps/cli/dist/mcpscope.js'));
@@ -34,7 +41,9 @@ const demo = join(dirname(cli), 'demo-server.js');
 const compare = argv.compare ? resolve(argv.compare) : undefined;
 const launcher = join(benchDir, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 const METRICS = ['launchMs', 'launchCpuMs', 'idleRssMiB', 'callMs', 'stubbornMs'];
-const wanted = (m) => !argv.only || (argv.only === 'launch' ? m === 'launchMs' || m === 'launchCpuMs' || m === 'idleRssMiB' : m === 'callMs' || m === 'stubbornMs');
+const wanted = (m) =>
+  !argv.only ||
+  (argv.only === 'launch' ? m === 'launchMs' || m === 'launchCpuMs' || m === 'idleRssMiB' : m === 'callMs' || m === 'stubbornMs');
 
 /** Launch → UI served; then connect one server and read the idle RSS of the tool's own processes. */
 async function launchOnce(tool) {
@@ -52,8 +61,17 @@ async function launchOnce(tool) {
         return false;
       }
     };
-    const ownCpuMs = () => [p.child.pid, ...descendants(p.child.pid).filter((pid) => !isServer(pid))].reduce((sum, pid) => sum + cpuMs(pid), 0);
-    await waitFor(() => fetch(`${base}/`).then((r) => r.status === 200, () => false), 60_000, `${tool.name} UI`);
+    const ownCpuMs = () =>
+      [p.child.pid, ...descendants(p.child.pid).filter((pid) => !isServer(pid))].reduce((sum, pid) => sum + cpuMs(pid), 0);
+    await waitFor(
+      () =>
+        fetch(`${base}/`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+      `${tool.name} UI`,
+    );
     const launchMs = performance.now() - t0;
     // CPU spent until then (10 ms ticks): unlike the wall time, it does not wait for a core, so a
     // busy machine changes it little; on a quiet one the two are close.
@@ -109,7 +127,10 @@ async function main() {
     mcpscope({ cli, server, node, name: 'mcpscope (Node 22)', launchOnly: true }),
     nodeFloor({ node, name: 'Node 22 floor (bare http server)' }),
     ...(compare
-      ? [mcpscope({ cli: compare, server, name: 'compare: mcpscope', launchOnly: true }), mcpscope({ cli: compare, server, node, name: 'compare: mcpscope (Node 22)', launchOnly: true })]
+      ? [
+          mcpscope({ cli: compare, server, name: 'compare: mcpscope', launchOnly: true }),
+          mcpscope({ cli: compare, server, node, name: 'compare: mcpscope (Node 22)', launchOnly: true }),
+        ]
       : []),
   ].filter((t) => (t.launch && wanted('launchMs')) || (t.call && wanted('callMs')));
   const samples = new Map(tools.map((t) => [t.name, Object.fromEntries(METRICS.map((m) => [m, []]))]));
@@ -138,11 +159,29 @@ async function main() {
 
   const results = tools.map((t) => {
     const s = samples.get(t.name);
-    const byProcess = s.idleRssByProcess && Object.fromEntries([...new Set(s.idleRssByProcess.flatMap(Object.keys))].map((comm) => [comm, round(median(s.idleRssByProcess.map((run) => run[comm] ?? 0)))]));
-    return { tool: t.name, ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])), ...(byProcess ? { idleRssByProcess: byProcess } : {}) };
+    const byProcess =
+      s.idleRssByProcess &&
+      Object.fromEntries(
+        [...new Set(s.idleRssByProcess.flatMap(Object.keys))].map((comm) => [
+          comm,
+          round(median(s.idleRssByProcess.map((run) => run[comm] ?? 0))),
+        ]),
+      );
+    return {
+      tool: t.name,
+      ...Object.fromEntries(METRICS.map((m) => [m, s[m].length ? stat(s[m]) : null])),
+      ...(byProcess ? { idleRssByProcess: byProcess } : {}),
+    };
   });
   const byName = (name) => results.find((r) => r.tool === name) ?? {};
-  const [ours, bare, official, ours22, floor22, floorCall] = ['mcpscope', 'bare SDK client', 'official inspector 2.12', 'mcpscope (Node 22)', 'Node 22 floor (bare http server)', 'floor: raw pipe client, no SDK'].map(byName);
+  const [ours, bare, official, ours22, floor22, floorCall] = [
+    'mcpscope',
+    'bare SDK client',
+    'official inspector 2.12',
+    'mcpscope (Node 22)',
+    'Node 22 floor (bare http server)',
+    'floor: raw pipe client, no SDK',
+  ].map(byName);
   const ratio = (a, b, m) => (a[m] && b[m] ? Math.round((a[m].median / b[m].median) * 100) / 100 : null);
   // Per-run ratios (the runs of one round are adjacent in time, so they share the machine's load), then their median.
   const paired = (a, b, m) => (a[m] && b[m] ? Math.round(median(a[m].samples.map((x, i) => x / b[m].samples[i])) * 100) / 100 : null);
@@ -153,7 +192,8 @@ async function main() {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, loadavg: loadavg().map(round) },
     node: { mcpscope: process.version, inspector: (await run(node, ['--version'])).stdout.trim() },
     cli: cli.startsWith(repo) ? cli.slice(repo.length + 1) : cli,
-    target: 'mcpscope demo server (stdio), `node <cli dir>/demo-server.js`; stubborn: the same with `--import data:text/javascript,setInterval(()=>{},1e9)`',
+    target:
+      'mcpscope demo server (stdio), `node <cli dir>/demo-server.js`; stubborn: the same with `--import data:text/javascript,setInterval(()=>{},1e9)`',
     results,
     ratios: {
       callVsBare: ratio(ours, bare, 'callMs'),
@@ -184,18 +224,31 @@ async function main() {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   if (!argv['no-readme']) writeReadmeTable(report, date, out);
-  console.log(JSON.stringify({ medians: results.map((r) => ({ tool: r.tool, ...Object.fromEntries(METRICS.map((m) => [m, r[m]?.median ?? null])) })), ratios: report.ratios, pairedRatios: report.pairedRatios }));
+  console.log(
+    JSON.stringify({
+      medians: results.map((r) => ({ tool: r.tool, ...Object.fromEntries(METRICS.map((m) => [m, r[m]?.median ?? null])) })),
+      ratios: report.ratios,
+      pairedRatios: report.pairedRatios,
+    }),
+  );
 }
 
 function writeReadmeTable(report, date, out) {
   const file = join(benchDir, 'README.md');
   const cell = (s, unit = '') => (s ? `${s.median}${unit} (${s.min}–${s.max})` : '—');
-  const rows = report.results.map((r) => `| ${r.tool} | ${cell(r.launchMs)} | ${r.launchCpuMs ? r.launchCpuMs.median : '—'} | ${cell(r.callMs)} | ${cell(r.stubbornMs)} | ${r.idleRssMiB ? r.idleRssMiB.median : '—'} |`);
+  const rows = report.results.map(
+    (r) =>
+      `| ${r.tool} | ${cell(r.launchMs)} | ${r.launchCpuMs ? r.launchCpuMs.median : '—'} | ${cell(r.callMs)} | ${cell(r.stubbornMs)} | ${r.idleRssMiB ? r.idleRssMiB.median : '—'} |`,
+  );
   const rel = out.startsWith(benchDir) ? out.slice(benchDir.length + 1) : out;
   const q = report.ratios;
   const p = report.pairedRatios;
   const ours = report.results.find((r) => r.tool === 'mcpscope') ?? {};
-  const processes = (parts) => Object.entries(parts).sort((a, b) => b[1] - a[1]).map(([comm, mib]) => `${comm} ${mib}`).join(', ');
+  const processes = (parts) =>
+    Object.entries(parts)
+      .sort((a, b) => b[1] - a[1])
+      .map(([comm, mib]) => `${comm} ${mib}`)
+      .join(', ');
   const table = [
     `<!-- results:start -->`,
     `Latest run: ${date}, ${report.runs} runs each, interleaved, median (min–max); ${report.machine.cpus} × ${report.machine.cpu}, load ${report.machine.loadavg.join(' ')}; Node ${report.node.mcpscope} (mcpscope, bare SDK), ${report.node.inspector} (inspector). Raw numbers: [${rel}](${rel}).`,
@@ -205,7 +258,12 @@ function writeReadmeTable(report, date, out) {
     ...rows,
     '',
     `Ratios of the medians (mcpscope ÷ other): \`tools/list\` ${q.callVsBare}× the bare SDK client, ${q.callVsOfficial}× the official \`--cli\`; with a server that outlives stdin close ${q.stubbornVsBare}× and ${q.stubbornVsOfficial}×; launch → UI ${q.launchVsOfficial}×; idle RSS ${q.idleRssVsOfficial}×. On Node 22, launch → UI ${q.launchVsFloorSameNode}× the bare Node http server (its CPU until then ${q.launchCpuVsFloorSameNode}×). Median of the per-run ratios (each round's runs are adjacent, so a load change hits both): \`tools/list\` ${p.callVsBare}× and ${p.callVsOfficial}×; launch → UI ${p.launchVsOfficial}×. The floor (no SDK) is ${q.floorVsOfficial}× the official \`--cli\` (paired ${p.floorVsOfficial}×): no Node client gets below it against this server; mcpscope is ${q.callVsFloor}× the floor.`,
-    ...(ours.idleRssByProcess ? ['', `mcpscope's idle RSS by process (median MiB; the sum counts each process's shared libc pages again): ${processes(ours.idleRssByProcess)}.`] : []),
+    ...(ours.idleRssByProcess
+      ? [
+          '',
+          `mcpscope's idle RSS by process (median MiB; the sum counts each process's shared libc pages again): ${processes(ours.idleRssByProcess)}.`,
+        ]
+      : []),
     `<!-- results:end -->`,
   ].join('\n');
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';

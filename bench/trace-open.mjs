@@ -43,7 +43,16 @@ async function generate(file, bytes) {
   const write = async (line) => {
     if (!out.write(`${line}\n`)) await once(out, 'drain');
   };
-  await write(JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: new Date().toISOString(), tool: { name: 'bench', version: '1' }, session: { id: 's1', name: 'big', transport: 'stdio', target: 'node big.js' } }));
+  await write(
+    JSON.stringify({
+      type: 'header',
+      format: 'mcpscope-trace',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      tool: { name: 'bench', version: '1' },
+      session: { id: 's1', name: 'big', transport: 'stdio', target: 'node big.js' },
+    }),
+  );
   let seq = 0;
   let size = 0;
   let frames = 0;
@@ -53,15 +62,54 @@ async function generate(file, bytes) {
     if (e.type === 'frame') frames++;
     return write(line);
   };
-  await event({ type: 'frame', dir: 'out', msg: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }, size: 120, origin: { by: 'mcpscope', reason: 'handshake' } });
-  await event({ type: 'frame', dir: 'in', msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'big', version: '1' } } }, size: 110, pair: { requestSeq: 1, method: 'initialize', latencyMs: 3 } });
+  await event({
+    type: 'frame',
+    dir: 'out',
+    msg: {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    },
+    size: 120,
+    origin: { by: 'mcpscope', reason: 'handshake' },
+  });
+  await event({
+    type: 'frame',
+    dir: 'in',
+    msg: {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'big', version: '1' } },
+    },
+    size: 110,
+    pair: { requestSeq: 1, method: 'initialize', latencyMs: 3 },
+  });
   const pad = 'x'.repeat(300);
   for (let id = 1; size < bytes; id++) {
     const word = id % 10_000 === 0 ? ' needle' : '';
     const callSeq = seq + 1;
-    await event({ type: 'frame', dir: 'out', msg: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { message: `${id}${word} ${pad}` } } }, size: 350, origin: { by: 'user', reason: 'tools: call' } });
-    await event({ type: 'frame', dir: 'in', msg: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `${id}${word} ${pad}` }] } }, size: 350, pair: { requestSeq: callSeq, method: 'tools/call', latencyMs: 1.5 } });
-    if (id % 1000 === 0) await event({ type: 'frame', dir: 'in', msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `tick ${id}` } }, size: 90 });
+    await event({
+      type: 'frame',
+      dir: 'out',
+      msg: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { message: `${id}${word} ${pad}` } } },
+      size: 350,
+      origin: { by: 'user', reason: 'tools: call' },
+    });
+    await event({
+      type: 'frame',
+      dir: 'in',
+      msg: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `${id}${word} ${pad}` }] } },
+      size: 350,
+      pair: { requestSeq: callSeq, method: 'tools/call', latencyMs: 1.5 },
+    });
+    if (id % 1000 === 0)
+      await event({
+        type: 'frame',
+        dir: 'in',
+        msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `tick ${id}` } },
+        size: 90,
+      });
     if (id % 5000 === 0) await event({ type: 'stderr', text: `server log ${id}\n` });
   }
   out.end();
@@ -86,7 +134,9 @@ async function parent() {
     if (!existsSync(file)) {
       const t0 = performance.now();
       generated = await generate(file, Number(opt('mb', 200)) * 1024 * 1024);
-      console.log(`generated ${mib(statSync(file).size)} MiB, ${generated.events} events (${generated.frames} frames) in ${Math.round(performance.now() - t0)} ms`);
+      console.log(
+        `generated ${mib(statSync(file).size)} MiB, ${generated.events} events (${generated.frames} frames) in ${Math.round(performance.now() - t0)} ms`,
+      );
     }
     const samples = Object.fromEntries(engines.map((e) => [e.label, []]));
     const load = [loadavg()[0]];
@@ -95,19 +145,32 @@ async function parent() {
       const order = r % 2 ? [...engines].reverse() : engines;
       for (const e of order) {
         const run = (extra) => {
-          const res = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--engine', e.path, '--file', file, ...extra], { encoding: 'utf8', maxBuffer: 1 << 24 });
+          const res = spawnSync(
+            process.execPath,
+            ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--engine', e.path, '--file', file, ...extra],
+            { encoding: 'utf8', maxBuffer: 1 << 24 },
+          );
           if (res.status !== 0) throw new Error(`${e.label} run failed: ${res.stderr}`);
           return JSON.parse(res.stdout.trim().split('\n').pop());
         };
         const m = run([]);
         for (const f of FIRST) Object.assign(m, run(['--first', f.name]));
         samples[e.label].push(m);
-        console.log(`run ${r + 1} ${e.label}: open ${m.openMs} ms, indexed ${m.indexedMs} ms, first row ${m.firstRowMs} ms, search ${m.searchMethodMs}/${m.searchMethodAgainMs} ms, text ${m.searchTextMs}/${m.searchTextAgainMs} ms, RSS ${m.rssBeforeMiB} → ${m.rssPeakMiB} MiB; first search at 0/3 s: method ${m.firstMethodAt0Ms}/${m.firstMethodAt3Ms} ms, text ${m.firstTextAt0Ms}/${m.firstTextAt3Ms} ms, longest stall after indexed ${m.firstMethodAt3StallMs} ms, RSS at 3 s ${m.firstMethodAt3RssMiB} MiB`);
+        console.log(
+          `run ${r + 1} ${e.label}: open ${m.openMs} ms, indexed ${m.indexedMs} ms, first row ${m.firstRowMs} ms, search ${m.searchMethodMs}/${m.searchMethodAgainMs} ms, text ${m.searchTextMs}/${m.searchTextAgainMs} ms, RSS ${m.rssBeforeMiB} → ${m.rssPeakMiB} MiB; first search at 0/3 s: method ${m.firstMethodAt0Ms}/${m.firstMethodAt3Ms} ms, text ${m.firstTextAt0Ms}/${m.firstTextAt3Ms} ms, longest stall after indexed ${m.firstMethodAt3StallMs} ms, RSS at 3 s ${m.firstMethodAt3RssMiB} MiB`,
+        );
       }
       load.push(loadavg()[0]);
     }
-    const keys = Object.keys(samples[engines[0].label][0]).filter((k) => typeof samples[engines[0].label][0][k] === 'number' && !['events', 'frames', 'traceMiB'].includes(k));
-    const summary = Object.fromEntries(engines.map((e) => [e.label, { engine: e.path, ...Object.fromEntries(keys.map((k) => [k, stat(samples[e.label].map((m) => m[k]))])) }]));
+    const keys = Object.keys(samples[engines[0].label][0]).filter(
+      (k) => typeof samples[engines[0].label][0][k] === 'number' && !['events', 'frames', 'traceMiB'].includes(k),
+    );
+    const summary = Object.fromEntries(
+      engines.map((e) => [
+        e.label,
+        { engine: e.path, ...Object.fromEntries(keys.map((k) => [k, stat(samples[e.label].map((m) => m[k]))])) },
+      ]),
+    );
     const first = samples[engines[0].label][0];
     const result = {
       date: new Date().toISOString().slice(0, 10),
@@ -119,7 +182,8 @@ async function parent() {
       events: first.events,
       frames: first.frames,
       runs,
-      method: 'each run is a fresh `node --expose-gc` process: openTrace (open: it resolved; indexed: the index and the in-memory tail are complete), the last 500 frames read (first row: what the UI shows first, since its page info follows the index), 500 frames and 1,000 events from the middle, then `method:tools/call -is:request` and a full-text word searched twice each, then a number (`10000`) (the first search builds the frame summary, or waits for the background build); first<Kind>At<N>: in another fresh process each, that search issued N s after openTrace was called, Ms = from issue to answer (wall), CpuMs = the process CPU meanwhile, StallMs = the longest event-loop delay (monitorEventLoopDelay) from indexed to the issue (At3 only), RssMiB = RSS when issued; the engines alternate run by run on the same file',
+      method:
+        'each run is a fresh `node --expose-gc` process: openTrace (open: it resolved; indexed: the index and the in-memory tail are complete), the last 500 frames read (first row: what the UI shows first, since its page info follows the index), 500 frames and 1,000 events from the middle, then `method:tools/call -is:request` and a full-text word searched twice each, then a number (`10000`) (the first search builds the frame summary, or waits for the background build); first<Kind>At<N>: in another fresh process each, that search issued N s after openTrace was called, Ms = from issue to answer (wall), CpuMs = the process CPU meanwhile, StallMs = the longest event-loop delay (monitorEventLoopDelay) from indexed to the issue (At3 only), RssMiB = RSS when issued; the engines alternate run by run on the same file',
       engines: summary,
     };
     mkdirSync(join(here, 'results'), { recursive: true });
@@ -166,28 +230,31 @@ async function child(engineDir, file) {
   const [searchNumberMs, number] = await time(() => session.searchFrames({ filter: '10000', limit: 500 }));
   clearInterval(sampler);
   sample();
-  if (tail.length === 0 || middle.length !== 500 || found.total === 0 || text.total === 0) throw new Error(`unexpected answers: tail ${tail.length}, middle ${middle.length}, found ${found.total}, text ${text.total}`);
-  console.log(JSON.stringify({
-    traceMiB: mib(statSync(file).size),
-    events: info.total,
-    frames: info.frames,
-    openMs,
-    indexedMs,
-    firstRowMs,
-    middleFramesMs,
-    middlePageMs,
-    searchMethodMs,
-    searchMethodAgainMs,
-    methodMatches: found.total,
-    searchTextMs,
-    searchTextAgainMs,
-    textMatches: text.total,
-    searchNumberMs,
-    numberMatches: number.total,
-    rssBeforeMiB: mib(rssBefore),
-    rssPeakMiB: mib(peak),
-    rssAfterMiB: mib(process.memoryUsage().rss),
-  }));
+  if (tail.length === 0 || middle.length !== 500 || found.total === 0 || text.total === 0)
+    throw new Error(`unexpected answers: tail ${tail.length}, middle ${middle.length}, found ${found.total}, text ${text.total}`);
+  console.log(
+    JSON.stringify({
+      traceMiB: mib(statSync(file).size),
+      events: info.total,
+      frames: info.frames,
+      openMs,
+      indexedMs,
+      firstRowMs,
+      middleFramesMs,
+      middlePageMs,
+      searchMethodMs,
+      searchMethodAgainMs,
+      methodMatches: found.total,
+      searchTextMs,
+      searchTextAgainMs,
+      textMatches: text.total,
+      searchNumberMs,
+      numberMatches: number.total,
+      rssBeforeMiB: mib(rssBefore),
+      rssPeakMiB: mib(peak),
+      rssAfterMiB: mib(process.memoryUsage().rss),
+    }),
+  );
   await engine.closeAll?.();
 }
 
@@ -211,10 +278,12 @@ async function childFirst(engineDir, file, { name, filter, delayMs }) {
   const ms = round(performance.now() - t);
   const used = process.cpuUsage(cpu);
   if (found.total === 0) throw new Error(`${name}: nothing found`);
-  console.log(JSON.stringify({
-    [`${name}Ms`]: ms,
-    [`${name}CpuMs`]: round((used.user + used.system) / 1000),
-    ...(delayMs > 0 ? { [`${name}StallMs`]: round(stall.count > 0 ? stall.max / 1e6 : 0), [`${name}RssMiB`]: mib(rss) } : {}),
-  }));
+  console.log(
+    JSON.stringify({
+      [`${name}Ms`]: ms,
+      [`${name}CpuMs`]: round((used.user + used.system) / 1000),
+      ...(delayMs > 0 ? { [`${name}StallMs`]: round(stall.count > 0 ? stall.max / 1e6 : 0), [`${name}RssMiB`]: mib(rss) } : {}),
+    }),
+  );
   await engine.dispose?.();
 }

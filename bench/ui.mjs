@@ -31,11 +31,13 @@ const launcher = join(benchDir, 'node_modules/@modelcontextprotocol/inspector/cl
 const drivers = uiDrivers(demo);
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 
-
-
 /** mcpscope launched without a target: the server is spawned from the page's Connect form. */
 function mcpscopeUiConnect(tool) {
-  return { ...tool, name: 'mcpscope (Connect form)', launch: (port) => ({ ...tool.launch(port), args: [cli, '--no-open', '--port', String(port)] }) };
+  return {
+    ...tool,
+    name: 'mcpscope (Connect form)',
+    launch: (port) => ({ ...tool.launch(port), args: [cli, '--no-open', '--port', String(port)] }),
+  };
 }
 
 async function once(tool, driver, browser, i) {
@@ -45,7 +47,15 @@ async function once(tool, driver, browser, i) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
   try {
     const url = await waitFor(() => driver.url(p.out.stdout, port), 60_000, `${tool.name} URL`);
-    await waitFor(() => fetch(`http://127.0.0.1:${port}/`).then((r) => r.status === 200, () => false), 60_000, `${tool.name} UI`);
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+      `${tool.name} UI`,
+    );
     const page = await context.newPage();
     const t0 = performance.now();
     await page.goto(url);
@@ -58,10 +68,14 @@ async function once(tool, driver, browser, i) {
     const t1 = performance.now();
     await driver.echo(page, message);
     const echoMs = performance.now() - t1;
-    if (i === 0) await page.screenshot({ path: join(benchDir, '.tmp', `ui-${Object.keys(drivers).find((k) => drivers[k] === driver)}.png`) });
+    if (i === 0)
+      await page.screenshot({ path: join(benchDir, '.tmp', `ui-${Object.keys(drivers).find((k) => drivers[k] === driver)}.png`) });
     return { shellMs, connectMs, echoMs };
   } catch (err) {
-    await context.pages()[0]?.screenshot({ path: join(benchDir, '.tmp', `ui-failed-${i}.png`) }).catch(() => {});
+    await context
+      .pages()[0]
+      ?.screenshot({ path: join(benchDir, '.tmp', `ui-failed-${i}.png`) })
+      .catch(() => {});
     throw err;
   } finally {
     await context.close();
@@ -86,8 +100,18 @@ async function main() {
   const server = ['node', demo];
   const tools = [
     { tool: mcpscope({ cli, server }), driver: drivers.mcpscope, s: { shellMs: [], connectMs: [], echoMs: [] }, errors: [] },
-    { tool: mcpscopeUiConnect(mcpscope({ cli, server })), driver: drivers.mcpscopeForm, s: { shellMs: [], connectMs: [], echoMs: [] }, errors: [] },
-    { tool: officialInspector({ launcher, node, server, home }), driver: drivers.inspector, s: { shellMs: [], connectMs: [], echoMs: [] }, errors: [] },
+    {
+      tool: mcpscopeUiConnect(mcpscope({ cli, server })),
+      driver: drivers.mcpscopeForm,
+      s: { shellMs: [], connectMs: [], echoMs: [] },
+      errors: [],
+    },
+    {
+      tool: officialInspector({ launcher, node, server, home }),
+      driver: drivers.inspector,
+      s: { shellMs: [], connectMs: [], echoMs: [] },
+      errors: [],
+    },
   ];
   const browser = await chromium.launch(CHROMIUM);
   try {
@@ -98,7 +122,9 @@ async function main() {
           t.s.shellMs.push(r.shellMs);
           t.s.connectMs.push(r.connectMs);
           t.s.echoMs.push(r.echoMs);
-          console.error(`run ${i + 1}/${RUNS} ${t.tool.name}: connect → tools ${round(r.connectMs)} ms (UI ready ${round(r.shellMs)} ms), echo → rendered ${round(r.echoMs)} ms`);
+          console.error(
+            `run ${i + 1}/${RUNS} ${t.tool.name}: connect → tools ${round(r.connectMs)} ms (UI ready ${round(r.shellMs)} ms), echo → rendered ${round(r.echoMs)} ms`,
+          );
         } catch (err) {
           t.errors.push(String(err.message ?? err).split('\n')[0]);
           console.error(`run ${i + 1}/${RUNS} ${t.tool.name}: FAILED ${t.errors.at(-1)}`);
@@ -119,7 +145,10 @@ async function main() {
       console.error(`frames ${i + 1}/${PERF_RUNS}: FAILED ${frameErrors.at(-1)}`);
     }
   }
-  const pick = (k) => { const xs = frames.map((f) => f[k]).filter((v) => typeof v === 'number'); return xs.length ? stat(xs) : null; };
+  const pick = (k) => {
+    const xs = frames.map((f) => f[k]).filter((v) => typeof v === 'number');
+    return xs.length ? stat(xs) : null;
+  };
   const report = {
     date: new Date().toISOString(),
     runs: RUNS,
@@ -150,9 +179,26 @@ async function main() {
     },
   };
   mkdirSync(join(benchDir, 'results'), { recursive: true });
-  const file = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : join(benchDir, 'results', `ui-${report.date.slice(0, 10)}.json`);
+  const file = process.argv.includes('--out')
+    ? process.argv[process.argv.indexOf('--out') + 1]
+    : join(benchDir, 'results', `ui-${report.date.slice(0, 10)}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ results: report.results.map((r) => ({ tool: r.tool, connectMs: r.connectMs?.median, echoMs: r.echoMs?.median, errors: r.errors.length })), frames: { heapMB: report.frames.heapMB?.median, ingestMs: report.frames.ingestMs?.median, longFrames: report.frames.longFramesOver50ms?.median, worstFrameMs: report.frames.worstFrameMs?.median } }));
+  console.log(
+    JSON.stringify({
+      results: report.results.map((r) => ({
+        tool: r.tool,
+        connectMs: r.connectMs?.median,
+        echoMs: r.echoMs?.median,
+        errors: r.errors.length,
+      })),
+      frames: {
+        heapMB: report.frames.heapMB?.median,
+        ingestMs: report.frames.ingestMs?.median,
+        longFrames: report.frames.longFramesOver50ms?.median,
+        worstFrameMs: report.frames.worstFrameMs?.median,
+      },
+    }),
+  );
 }
 
 main().catch((err) => {

@@ -15,7 +15,10 @@ import { chromium } from '@playwright/test';
 const cli = process.env.MCPSCOPE_E2E_CLI ?? fileURLToPath(new URL('../apps/cli/dist/mcpscope.js', import.meta.url));
 const outDir = process.argv[2] ?? fileURLToPath(new URL('../docs/', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpscope-screens-'));
-const SIZES = [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }];
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+];
 
 const child = spawn(process.execPath, [cli, '--no-open', '--port', '0', '--demo'], {
   env: { ...process.env, XDG_DATA_HOME: dataDir },
@@ -36,7 +39,10 @@ const url = await new Promise((resolve, reject) => {
   });
 });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   mkdirSync(outDir, { recursive: true });
   let called = false;
@@ -49,7 +55,11 @@ try {
         // A few frames worth looking at: the tool list and one call, as a user makes them.
         await page.getByTestId('tab-tools').click();
         await page.locator('[data-testid="tool-item"][data-name="echo"]').click();
-        await page.locator('[data-testid="tool-field"][data-path="message"]').locator('input, textarea').first().fill('hello from mcpscope');
+        await page
+          .locator('[data-testid="tool-field"][data-path="message"]')
+          .locator('input, textarea')
+          .first()
+          .fill('hello from mcpscope');
         await page.getByTestId('tool-call').click();
         await page.getByTestId('tool-result').waitFor();
         called = true;

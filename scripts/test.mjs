@@ -15,7 +15,10 @@ const runs = [
 mkdirSync('.tmp/results', { recursive: true });
 writeFileSync('.tmp/results/check-lint.json', `${JSON.stringify({ name: 'biome lint', passed: 0, failed: 1, note: 'did not report' })}\n`);
 writeFileSync('.tmp/results/check-knip.json', `${JSON.stringify({ name: 'knip', passed: 0, failed: 1, note: 'did not report' })}\n`);
-writeFileSync('.tmp/results/example-playwright.json', `${JSON.stringify({ name: 'examples/playwright', passed: 0, failed: 1, note: 'did not report' })}\n`);
+writeFileSync(
+  '.tmp/results/example-playwright.json',
+  `${JSON.stringify({ name: 'examples/playwright', passed: 0, failed: 1, note: 'did not report' })}\n`,
+);
 // The official MCP conformance client scenarios run in a network namespace (`unshare -n`),
 // which needs root: CI runs them; elsewhere set CONFORMANCE=1 to try (see e2e/conformance).
 // Two releases: 0.1.16 (the `latest` tag) and the newest 0.2.0 alpha (2026-07-28 and the

@@ -69,12 +69,18 @@ const requireBuiltins = {
     // getter each (esbuild's __toESM): `fs` alone has 104, and sixteen files import it (~250 KiB of
     // heap for the life of the process). So every file imports one ES module per builtin, which
     // re-exports the CommonJS one: one copy, made when it is first imported.
-    build.onResolve({ filter: /^required-builtin:/ }, (args) => ({ path: args.path.slice('required-builtin:'.length), namespace: 'required-builtin' }));
+    build.onResolve({ filter: /^required-builtin:/ }, (args) => ({
+      path: args.path.slice('required-builtin:'.length),
+      namespace: 'required-builtin',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'builtin-exports' }, (args) => {
       const cjs = JSON.stringify(`required-builtin:${args.path}`);
       return { contents: `export * from ${cjs};\nimport m from ${cjs};\nexport default m;`, loader: 'js', resolveDir: cliDir };
     });
-    build.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 

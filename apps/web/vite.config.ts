@@ -21,7 +21,9 @@ export default defineConfig({
   resolve: {
     conditions: ['mcpscope-source', ...defaultClientConditions],
     // monaco-editor's `exports` map only exposes .js files; its codicon CSS is reached directly.
-    alias: { 'monaco-codicons': fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon', import.meta.url)) },
+    alias: {
+      'monaco-codicons': fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/base/browser/ui/codicons/codicon', import.meta.url)),
+    },
   },
   server: { host: '127.0.0.1', proxy: devProxy() },
   preview: { host: '127.0.0.1', proxy: devProxy() },

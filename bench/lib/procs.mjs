@@ -19,7 +19,9 @@ export function isAlive(pid) {
 }
 
 export function descendants(pid) {
-  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const parents = new Map(all.map((p) => [p, stat(p)?.ppid]));
   const found = [];
   const frontier = [pid];
@@ -106,7 +108,15 @@ export function start(command, args, options = {}) {
   const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
   const line = (pattern, timeoutMs = 60_000) =>
     Promise.race([
-      waitFor(() => out.stdout.split('\n').map((l) => l.match(pattern)).find(Boolean), timeoutMs, String(pattern)),
+      waitFor(
+        () =>
+          out.stdout
+            .split('\n')
+            .map((l) => l.match(pattern))
+            .find(Boolean),
+        timeoutMs,
+        String(pattern),
+      ),
       exited.then(({ code }) => {
         throw new Error(`${command} exited with ${code} before printing ${pattern}\n${out.stderr}`);
       }),
@@ -122,10 +132,16 @@ export function run(command, args, options = {}) {
 /** SIGTERM a process and its descendants, SIGKILL whatever is left after 10 s. */
 export async function stopTree(pid) {
   const tree = [pid, ...descendants(pid)];
-  for (const p of tree) try { process.kill(p, 'SIGTERM'); } catch {}
+  for (const p of tree)
+    try {
+      process.kill(p, 'SIGTERM');
+    } catch {}
   try {
     await waitFor(() => tree.every((p) => !isAlive(p)), 10_000, 'shutdown');
   } catch {
-    for (const p of tree) try { process.kill(p, 'SIGKILL'); } catch {}
+    for (const p of tree)
+      try {
+        process.kill(p, 'SIGKILL');
+      } catch {}
   }
 }

@@ -6,4 +6,9 @@ export const median = (xs) => {
 
 export const round = (x) => Math.round(x * 10) / 10;
 
-export const stat = (xs) => ({ median: round(median(xs)), min: round(Math.min(...xs)), max: round(Math.max(...xs)), samples: xs.map(round) });
+export const stat = (xs) => ({
+  median: round(median(xs)),
+  min: round(Math.min(...xs)),
+  max: round(Math.max(...xs)),
+  samples: xs.map(round),
+});

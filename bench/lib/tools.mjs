@@ -89,7 +89,11 @@ export function officialInspector({ launcher, node, server, home }) {
   return {
     name: 'official inspector 2.12',
     launch: (port, sandboxPort) => ({ command: node, args: [launcher, '--web', '--', ...server], env: env(port, sandboxPort) }),
-    call: (target = server) => ({ command: node, args: [launcher, '--cli', '--method', 'tools/list', '--', ...target], env: { HOME: home } }),
+    call: (target = server) => ({
+      command: node,
+      args: [launcher, '--cli', '--method', 'tools/list', '--', ...target],
+      env: { HOME: home },
+    }),
     /**
      * Its MCP client lives in the browser; the backend only holds the transport. Do what the
      * page does: open the transport, then initialize through /api/mcp/send.
@@ -97,7 +101,11 @@ export function officialInspector({ launcher, node, server, home }) {
     async connect(base) {
       const headers = { 'content-type': 'application/json', 'x-mcp-remote-auth': 'Bearer bench-token' };
       const [command, ...args] = server;
-      const c = await fetch(`${base}/api/mcp/connect`, { method: 'POST', headers, body: JSON.stringify({ config: { type: 'stdio', command, args } }) });
+      const c = await fetch(`${base}/api/mcp/connect`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ config: { type: 'stdio', command, args } }),
+      });
       if (!c.ok) throw new Error(`inspector connect: HTTP ${c.status} ${await c.text()}`);
       const session = (await c.json()).sessionId;
       const init = {
@@ -106,7 +114,11 @@ export function officialInspector({ launcher, node, server, home }) {
         method: 'initialize',
         params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
       };
-      const r = await fetch(`${base}/api/mcp/send`, { method: 'POST', headers, body: JSON.stringify({ sessionId: session, message: init }) });
+      const r = await fetch(`${base}/api/mcp/send`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ sessionId: session, message: init }),
+      });
       if (!r.ok) throw new Error(`inspector initialize: HTTP ${r.status} ${await r.text()}`);
       await fetch(`${base}/api/mcp/send`, {
         method: 'POST',

@@ -2,7 +2,10 @@
 // of mcpscope (data-testid) and of the official inspector 2.12 (Mantine: roles, labels, text).
 export const TIMEOUT = 30_000;
 
-const step = (what, fn) => fn().catch((err) => { throw new Error(`${what}: ${String(err.message).split('\n')[0]}`); });
+const step = (what, fn) =>
+  fn().catch((err) => {
+    throw new Error(`${what}: ${String(err.message).split('\n')[0]}`);
+  });
 
 /** How each UI is driven. `url` is what the tool prints (it carries its token). */
 export const uiDrivers = (demo) => {
@@ -44,9 +47,18 @@ export const uiDrivers = (demo) => {
       url: (out) => /(http:\/\/127\.0\.0\.1:\d+\?MCP_INSPECTOR_API_TOKEN=\S+)/.exec(out)?.[1],
       async toolsListed(page) {
         // Its server card has a connect switch (the stdio child is spawned only now).
-        await step('connect switch', () => page.getByRole('switch', { name: /Connect or disconnect/ }).click({ force: true, timeout: TIMEOUT }));
-        await step('Tools tab', () => page.locator('label', { hasText: /^Tools$/ }).first().click({ timeout: TIMEOUT }));
-        await step('tool list', () => page.locator('button[data-variant=listItem]', { hasText: /^Echo\s*echo$/ }).waitFor({ timeout: TIMEOUT }));
+        await step('connect switch', () =>
+          page.getByRole('switch', { name: /Connect or disconnect/ }).click({ force: true, timeout: TIMEOUT }),
+        );
+        await step('Tools tab', () =>
+          page
+            .locator('label', { hasText: /^Tools$/ })
+            .first()
+            .click({ timeout: TIMEOUT }),
+        );
+        await step('tool list', () =>
+          page.locator('button[data-variant=listItem]', { hasText: /^Echo\s*echo$/ }).waitFor({ timeout: TIMEOUT }),
+        );
       },
       async prepareEcho(page, message) {
         await page.locator('button[data-variant=listItem]', { hasText: /^Echo\s*echo$/ }).click();

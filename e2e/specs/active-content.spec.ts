@@ -40,7 +40,11 @@ test('an SVG resource with a script is shown as an image and opens in a tab as a
   const [tab] = await Promise.all([context.waitForEvent('page'), svg.getByTestId('resource-open-tab').click()]);
   await expect.poll(() => tab.locator('img').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(120);
   expect(tab.url()).not.toMatch(/^blob:/);
-  expect(await tab.evaluate(() => ({ opener: window.opener, scripts: document.scripts.length, title: document.title }))).toEqual({ opener: null, scripts: 0, title: 'hostile://evil.svg' });
+  expect(await tab.evaluate(() => ({ opener: window.opener, scripts: document.scripts.length, title: document.title }))).toEqual({
+    opener: null,
+    scripts: 0,
+    title: 'hostile://evil.svg',
+  });
   const shot = info.outputPath('active-content-tab.png');
   await tab.screenshot({ path: shot });
   await info.attach('active-content-tab', { path: shot, contentType: 'image/png' });

@@ -21,7 +21,11 @@ test.afterEach(async () => {
 const headers = () => ({ Authorization: `Bearer ${app.token}` });
 
 async function sessions(page: Page): Promise<Array<{ id: string; state: string; target: string }>> {
-  return ((await (await page.request.get(`${app.origin}/api/sessions`, { headers: headers() })).json()) as { sessions: Array<{ id: string; state: string; target: string }> }).sessions;
+  return (
+    (await (await page.request.get(`${app.origin}/api/sessions`, { headers: headers() })).json()) as {
+      sessions: Array<{ id: string; state: string; target: string }>;
+    }
+  ).sessions;
 }
 
 /** Calls `tool` of the probe server in the session shown, and returns the app's text once it has one. */
@@ -36,7 +40,7 @@ async function render(page: Page, tool: string, until: RegExp): Promise<string> 
   return apps.inner().locator('#out').innerText();
 }
 
-test('two servers\' apps each get an origin of their own: neither reads what the other kept in localStorage', async ({ page }) => {
+test("two servers' apps each get an origin of their own: neither reads what the other kept in localStorage", async ({ page }) => {
   test.setTimeout(120_000);
   app = await launchMcpscope(['-e', 'PROBE_NAME=server-A', '--', process.execPath, PROBE]);
   await page.goto(app.url);
@@ -55,7 +59,8 @@ test('two servers\' apps each get an origin of their own: neither reads what the
   const seenByB = JSON.parse(await render(page, 'storage', /storage/)) as { origin: string; storage: Record<string, string> };
 
   // Each its own sandbox listener: another port of mcpscope's host, neither the shared one.
-  const shared = ((await (await page.request.get(`${app.origin}/api/info`, { headers: headers() })).json()) as { sandboxOrigin: string }).sandboxOrigin;
+  const shared = ((await (await page.request.get(`${app.origin}/api/info`, { headers: headers() })).json()) as { sandboxOrigin: string })
+    .sandboxOrigin;
   const host = new URL(app.origin).hostname;
   for (const seen of [seenByA, seenByB]) {
     expect(new URL(seen.origin).hostname).toBe(host);
@@ -78,7 +83,9 @@ async function udpCounter(): Promise<{ port: number; count: () => number; close:
   return { port: socket.address().port, count: () => packets, close: () => new Promise((resolve) => socket.close(() => resolve())) };
 }
 
-test('WebRTC from an app: the sandbox sends webrtc \'block\'; Chromium does not enforce it, so packets still reach a STUN server on loopback', async ({ page }) => {
+test("WebRTC from an app: the sandbox sends webrtc 'block'; Chromium does not enforce it, so packets still reach a STUN server on loopback", async ({
+  page,
+}) => {
   const stun = await udpCounter();
   try {
     app = await launchMcpscope(['-e', `STUN_PORT=${stun.port}`, '--', process.execPath, PROBE]);
@@ -94,13 +101,18 @@ test('WebRTC from an app: the sandbox sends webrtc \'block\'; Chromium does not 
     await expect.poll(() => stun.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     test.info().annotations.push({ type: 'webrtc', description: `${said}; ${stun.count()} UDP packet(s) reached the listener` });
     // What the README says under "Not promised": when Chromium enforces the directive this fails, and the README changes.
-    expect(stun.count(), 'Chromium started enforcing webrtc \'block\': update the README (Security, Not promised) and this test').toBeGreaterThan(0);
+    expect(
+      stun.count(),
+      "Chromium started enforcing webrtc 'block': update the README (Security, Not promised) and this test",
+    ).toBeGreaterThan(0);
   } finally {
     await stun.close();
   }
 });
 
-test('an app that floods the host with 20,000 messages after ui/initialize is throttled, told, and closable while it floods', async ({ page }, info) => {
+test('an app that floods the host with 20,000 messages after ui/initialize is throttled, told, and closable while it floods', async ({
+  page,
+}, info) => {
   test.setTimeout(180_000);
   app = await launchMcpscope(['--', process.execPath, PROBE]);
   await page.goto(app.url);
@@ -127,8 +139,13 @@ test('an app that floods the host with 20,000 messages after ui/initialize is th
   await expect(apps.view('ui://probe/flood.html')).toHaveAttribute('data-state', 'closed', { timeout: 30_000 });
   const closeMs = Date.now() - closeAt;
   // One host-log entry for the flood, not one per message.
-  await expect(apps.view('ui://probe/flood.html').getByTestId('app-host-log-entry').filter({ hasText: 'messages a second' })).toHaveCount(1);
-  info.annotations.push({ type: 'flood', description: `notice after ${closeAt - started} ms; page.evaluate round trips ${roundTrips.join(', ')} ms; Close app took ${closeMs} ms` });
+  await expect(apps.view('ui://probe/flood.html').getByTestId('app-host-log-entry').filter({ hasText: 'messages a second' })).toHaveCount(
+    1,
+  );
+  info.annotations.push({
+    type: 'flood',
+    description: `notice after ${closeAt - started} ms; page.evaluate round trips ${roundTrips.join(', ')} ms; Close app took ${closeMs} ms`,
+  });
   const frames = await apps.appFrames('ui://probe/flood.html');
   const flood = frames.filter((f) => f.msg?.method === 'notifications/flood');
   info.annotations.push({ type: 'flood-frames', description: `${flood.length} flood messages recorded of 20,000` });

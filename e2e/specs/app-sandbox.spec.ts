@@ -70,7 +70,10 @@ async function mountView(page: Page, id: string, sandboxOrigin: string, csp: unk
         log.push({ origin: event.origin, data: event.data });
         if ((event.data as { method?: string })?.method === 'ui/notifications/sandbox-proxy-ready' && !sent) {
           sent = true;
-          frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html, permissions } }, sandboxOrigin);
+          frame.contentWindow!.postMessage(
+            { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html, permissions } },
+            sandboxOrigin,
+          );
         }
       });
       document.body.appendChild(frame);
@@ -79,16 +82,20 @@ async function mountView(page: Page, id: string, sandboxOrigin: string, csp: unk
   );
 }
 
-const viewLog = (page: Page, id: string) => page.evaluate((id) => (window as unknown as { __views: Record<string, unknown[]> }).__views[id], id) as Promise<Logged[]>;
+const viewLog = (page: Page, id: string) =>
+  page.evaluate((id) => (window as unknown as { __views: Record<string, unknown[]> }).__views[id], id) as Promise<Logged[]>;
 const methods = (log: Logged[]) => log.map((m) => m.data.method);
 const postToView = (page: Page, id: string, sandboxOrigin: string, message: unknown) =>
   page.evaluate(
-    ({ id, sandboxOrigin, message }) => document.querySelector<HTMLIFrameElement>(`iframe[data-view="${id}"]`)!.contentWindow!.postMessage(message, sandboxOrigin),
+    ({ id, sandboxOrigin, message }) =>
+      document.querySelector<HTMLIFrameElement>(`iframe[data-view="${id}"]`)!.contentWindow!.postMessage(message, sandboxOrigin),
     { id, sandboxOrigin, message },
   );
 
 test('an MCP App runs in the sandbox origin: contained, under its CSP, relayed both ways', async ({ page, expectConsoleError }, info) => {
-  expectConsoleError(/violates the (following Content Security Policy directive|document's Content Security Policy)|X-Frame-Options|Unsafe attempt to initiate navigation|Blocked opening|sessions\?probe=1:0\): Failed to load resource: net::ERR_FAILED/); // the app's attempts, reported by its frames
+  expectConsoleError(
+    /violates the (following Content Security Policy directive|document's Content Security Policy)|X-Frame-Options|Unsafe attempt to initiate navigation|Blocked opening|sessions\?probe=1:0\): Failed to load resource: net::ERR_FAILED/,
+  ); // the app's attempts, reported by its frames
   app = await launchMcpscope(['--demo']);
   await page.goto(app.url);
   await expect(page.getByTestId('status-state')).toContainText('connected');
@@ -110,7 +117,9 @@ test('an MCP App runs in the sandbox origin: contained, under its CSP, relayed b
   cdp.on('Network.requestWillBeSentExtraInfo', (e) => origins.set(e.requestId, e.headers.Origin ?? e.headers.origin));
   cdp.on('Network.responseReceivedExtraInfo', (e) => statuses.set(e.requestId, e.statusCode));
   const apiResponses = () =>
-    [...urls].filter(([, url]) => url.startsWith(`${app.origin}/api/sessions?probe=`)).map(([id, url]) => ({ url, origin: origins.get(id), status: statuses.get(id) }));
+    [...urls]
+      .filter(([, url]) => url.startsWith(`${app.origin}/api/sessions?probe=`))
+      .map(([id, url]) => ({ url, origin: origins.get(id), status: statuses.get(id) }));
 
   // 1. The restrictive default (no ui.csp), with permissions asked for.
   await mountView(page, 'a', sandboxOrigin, undefined, probeHtml(app.origin), { camera: {}, clipboardWrite: {}, evil: {} });
@@ -144,7 +153,11 @@ test('an MCP App runs in the sandbox origin: contained, under its CSP, relayed b
 
   // Host → View: relayed, except sandbox-* notifications and a second resource.
   await postToView(page, 'a', sandboxOrigin, { jsonrpc: '2.0', method: 'ui/notifications/sandbox-sneaky', params: {} });
-  await postToView(page, 'a', sandboxOrigin, { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: '<script>parent.postMessage({method:"test/second"},"*")</script>' } });
+  await postToView(page, 'a', sandboxOrigin, {
+    jsonrpc: '2.0',
+    method: 'ui/notifications/sandbox-resource-ready',
+    params: { html: '<script>parent.postMessage({method:"test/second"},"*")</script>' },
+  });
   await postToView(page, 'a', sandboxOrigin, { jsonrpc: '2.0', method: 'test/ping', params: {} });
   await expect.poll(async () => methods(await viewLog(page, 'a'))).toContain('test/echo');
   const echoes = (await viewLog(page, 'a')).filter((m) => m.data.method === 'test/echo' || m.data.method === 'test/second');
@@ -183,7 +196,10 @@ location.href = 'https://evil.example/self';
   const violation = page.evaluate(
     () =>
       new Promise<string>((resolve) =>
-        document.addEventListener('securitypolicyviolation', (e) => e.effectiveDirective === 'frame-src' && resolve(`${e.effectiveDirective} ${e.blockedURI}`)),
+        document.addEventListener(
+          'securitypolicyviolation',
+          (e) => e.effectiveDirective === 'frame-src' && resolve(`${e.effectiveDirective} ${e.blockedURI}`),
+        ),
       ),
   );
   const phish = `<script>var s = parent.document.createElement('script'); s.textContent = "location.href = 'https://evil.example/phish'"; parent.document.body.appendChild(s);</script>`;
@@ -211,7 +227,11 @@ location.href = 'https://evil.example/self';
   const refused = await page.evaluate(
     (other) =>
       new Promise<string>((resolve) => {
-        document.addEventListener('securitypolicyviolation', (e) => e.effectiveDirective === 'frame-src' && e.blockedURI.startsWith(other) && resolve(`${e.effectiveDirective} ${e.blockedURI}`));
+        document.addEventListener(
+          'securitypolicyviolation',
+          (e) =>
+            e.effectiveDirective === 'frame-src' && e.blockedURI.startsWith(other) && resolve(`${e.effectiveDirective} ${e.blockedURI}`),
+        );
         const frame = document.createElement('iframe');
         frame.src = `${other}/`;
         document.body.appendChild(frame);

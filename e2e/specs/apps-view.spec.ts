@@ -29,12 +29,16 @@ test('Apps lists the tools that have an app, renders one at full width beside it
   await page.getByTestId('apps-run').click();
   const view = page.locator(`#panel-apps [data-testid="app-view"][data-uri="${URI}"]:not([hidden])`);
   await expect(view).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-  await expect(view.getByTestId('app-frame').contentFrame().locator('iframe').contentFrame().locator('#status-bar')).toContainText(/Allocated/);
+  await expect(view.getByTestId('app-frame').contentFrame().locator('iframe').contentFrame().locator('#status-bar')).toContainText(
+    /Allocated/,
+  );
 
   // Beside it, the conversation of this view: the host's ui/initialize answer, tool-input, tool-result.
   const rows = page.getByTestId('app-conversation-row');
   await expect(rows.filter({ hasText: 'ui/initialize' })).toHaveCount(1);
-  await expect(page.locator('[data-testid="app-conversation-row"][data-method="ui/notifications/tool-result"][data-dir="out"]')).toHaveCount(1);
+  await expect(
+    page.locator('[data-testid="app-conversation-row"][data-method="ui/notifications/tool-result"][data-dir="out"]'),
+  ).toHaveCount(1);
   const recorded = await apps.appFrames(URI);
   expect(recorded.some((f) => f.dir === 'out' && method(f) === 'ui/notifications/tool-result')).toBe(true);
   await shotAtBothSizes(page, info, 'apps-view');

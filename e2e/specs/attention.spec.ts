@@ -23,8 +23,15 @@ test.afterEach(async () => {
 
 const item = (page: Page, i: number) => page.getByTestId('session-item').nth(i);
 
-test('step-up: the call in Tools says it waits for an authorization, and every view shows the scopes granted and requested with the page to open', async ({ page }, info) => {
-  servers = await startOAuthServers({ autoApprove: false, enforceRegisteredScope: true, registrationManagement: true, callsNeedWrite: true });
+test('step-up: the call in Tools says it waits for an authorization, and every view shows the scopes granted and requested with the page to open', async ({
+  page,
+}, info) => {
+  servers = await startOAuthServers({
+    autoApprove: false,
+    enforceRegisteredScope: true,
+    registrationManagement: true,
+    callsNeedWrite: true,
+  });
   mcpscope = await launchMcpscope(['--url', servers.mcpUrl]);
   const origin = mcpscope.origin;
   await page.goto(mcpscope.url);
@@ -51,7 +58,9 @@ test('step-up: the call in Tools says it waits for an authorization, and every v
   await expect(page.getByTestId('tool-progress-text')).toContainText('waiting for you: authorization in the browser (step-up)');
   const banner = page.getByTestId('oauth-wait-banner');
   await expect(banner).toBeVisible();
-  await expect(page.getByTestId('oauth-wait-scopes')).toHaveText(/^the server asked for (mcp:read )?mcp:write; mcpscope asks for mcp:read( offline_access)? mcp:write; the token holds mcp:read( offline_access)?\.$/);
+  await expect(page.getByTestId('oauth-wait-scopes')).toHaveText(
+    /^the server asked for (mcp:read )?mcp:write; mcpscope asks for mcp:read( offline_access)? mcp:write; the token holds mcp:read( offline_access)?\.$/,
+  );
   await expect(item(page, 0).getByTestId('session-attention')).toContainText('1 waiting');
   await shotAtBothSizes(page, info, 'step-up-in-tools');
 
@@ -67,7 +76,9 @@ test('step-up: the call in Tools says it waits for an authorization, and every v
   await expect(tools.result()).toContainText('5');
 });
 
-test('a server question in a session not in view: a badge on its row and a pill that names it; the call there says it waits for the answer', async ({ page }, info) => {
+test('a server question in a session not in view: a badge on its row and a pill that names it; the call there says it waits for the answer', async ({
+  page,
+}, info) => {
   mcpscope = await launchMcpscope(['--demo']);
   await page.goto(mcpscope.url);
   await expect(page.getByTestId('status-state')).toContainText('connected');
@@ -101,7 +112,10 @@ test('a server question in a session not in view: a badge on its row and a pill 
   await expect(first.getByTestId('session-attention')).toHaveCount(0);
 });
 
-test('an MCP App asking to open a link while the user reads Frames: the question is above Frames; Deny answers the app', async ({ page, expectConsoleError }) => {
+test('an MCP App asking to open a link while the user reads Frames: the question is above Frames; Deny answers the app', async ({
+  page,
+  expectConsoleError,
+}) => {
   // The published app does not catch the denial it is answered with (its own unhandled rejection, in its frame).
   expectConsoleError(/Link opening denied by user/);
   mcpscope = await launchMcpscope(appServerArgs(APP_SERVERS.vanillajs));

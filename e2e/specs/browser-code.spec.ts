@@ -8,7 +8,11 @@ test.afterEach(async () => {
   expect(await app?.stop()).toBe(0);
 });
 
-test('the browser gets a code, the page trades it for the token, drops it from the URL, and survives a reload', async ({ page, context, expectConsoleError }, info) => {
+test('the browser gets a code, the page trades it for the token, drops it from the URL, and survives a reload', async ({
+  page,
+  context,
+  expectConsoleError,
+}, info) => {
   expectConsoleError(/session-code:0\): Failed to load resource: the server responded with a status of 401/); // the reused code is refused, as the test checks
   app = await launchMcpscopeWithBrowser(['--demo']);
   const opened = await app.browserUrl();

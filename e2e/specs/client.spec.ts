@@ -114,7 +114,9 @@ test.describe('the demo server on the 2025-11-25 era', () => {
     const ui = new McpscopeApp(page);
     await expect(ui.frameRows('notifications/roots/list_changed', 'out')).toHaveCount(1);
     await expect(page.getByTestId('frame-detail')).toContainText('notifications/roots/list_changed');
-    expect(await client.toolText((await client.startTool('list_roots')).reply)).toBe('Project: file:///work/project\n(unnamed): file:///tmp');
+    expect(await client.toolText((await client.startTool('list_roots')).reply)).toBe(
+      'Project: file:///work/project\n(unnamed): file:///tmp',
+    );
     await client.openTab();
     await page.getByTestId('ping-button').click();
     await expect(page.getByTestId('ping-result')).toHaveAttribute('data-outcome', 'ok');
@@ -138,7 +140,16 @@ test.describe('server-everything (2025-11-25)', () => {
     const { reply: elicited } = await client.startTool('trigger-elicitation-request');
     await expect(client.elicitationDialog()).toHaveAttribute('data-mode', 'form');
     // Every kind of the restricted schema is rendered, with its default.
-    for (const name of ['name', 'check', 'email', 'birthdate', 'integer', 'untitledSingleSelectEnum', 'titledMultipleSelectEnum', 'legacyTitledEnum']) {
+    for (const name of [
+      'name',
+      'check',
+      'email',
+      'birthdate',
+      'integer',
+      'untitledSingleSelectEnum',
+      'titledMultipleSelectEnum',
+      'legacyTitledEnum',
+    ]) {
       await expect(client.field(name)).toBeVisible();
     }
     await expect(client.field('integer').locator('input')).toHaveValue('42');
@@ -158,7 +169,10 @@ test.describe('server-everything (2025-11-25)', () => {
     const client = await open(page, everything(), 'legacy');
     const requests: string[] = [];
     context.on('request', (r) => requests.push(r.url()));
-    const { reply } = await client.startTool('trigger-url-elicitation', { url: 'https://login.example.com/connect?x=1', message: 'Connect your account' });
+    const { reply } = await client.startTool('trigger-url-elicitation', {
+      url: 'https://login.example.com/connect?x=1',
+      message: 'Connect your account',
+    });
     await expect(client.elicitationDialog()).toHaveAttribute('data-mode', 'url');
     await expect(page.getByTestId('elicitation-url-domain')).toHaveText('login.example.com');
     await expect(client.elicitationDialog()).toContainText('https://login.example.com/connect?x=1');

@@ -16,17 +16,23 @@ test.afterEach(async () => {
 
 /** The text of a cell fits its box (no ellipsis). */
 const fits = (cell: Locator) => cell.evaluate((el) => el.scrollWidth <= el.clientWidth);
-const header = (page: Page, table: string, column: string) => page.getByTestId(table).locator(`[role="columnheader"][data-column="${column}"]`);
+const header = (page: Page, table: string, column: string) =>
+  page.getByTestId(table).locator(`[role="columnheader"][data-column="${column}"]`);
 const handle = (page: Page, table: string, column: string) => header(page, table, column).getByTestId('column-resize');
 const widthOf = async (l: Locator) => (await l.boundingBox())!.width;
 
 async function sessionRequest(page: Page, method: string, params: Record<string, unknown>) {
   const id = await page.getByTestId('session-item').first().getAttribute('data-session-id');
-  const res = await page.request.post(`${app.origin}/api/sessions/${id}/requests`, { headers: { Authorization: `Bearer ${app.token}` }, data: { method, params } });
+  const res = await page.request.post(`${app.origin}/api/sessions/${id}/requests`, {
+    headers: { Authorization: `Bearer ${app.token}` },
+    data: { method, params },
+  });
   expect(res.status()).toBe(200);
 }
 
-test('frames and logs: full time, size and level; a dragged column keeps its width after a reload; keyboard resize', async ({ page }, info) => {
+test('frames and logs: full time, size and level; a dragged column keeps its width after a reload; keyboard resize', async ({
+  page,
+}, info) => {
   app = await launchMcpscope(['--demo']);
   await page.goto(app.url);
   await new McpscopeApp(page).expectConnected('modern');
@@ -46,7 +52,8 @@ test('frames and logs: full time, size and level; a dragged column keeps its wid
   const big = page.locator('[data-testid="frame-row"][data-method="tools/call"][data-dir="out"]').last();
   await expect(cell(big, 10)).toHaveText(/^\d{3,4}\.\d KB$/);
   expect(await fits(cell(big, 10))).toBe(true); // Size
-  for (const r of await page.locator('[data-testid="frame-row"][data-kind="notification"]').all()) expect(await fits(cell(r, 6))).toBe(true); // notifications/message in Method
+  for (const r of await page.locator('[data-testid="frame-row"][data-kind="notification"]').all())
+    expect(await fits(cell(r, 6))).toBe(true); // notifications/message in Method
   await new McpscopeApp(page).screenshot(info, 'columns-frames');
 
   // Drag the Method column's right edge: it widens (the table scrolls sideways) and stays so.
@@ -110,7 +117,8 @@ function overlaps(rows: Locator) {
           for (let a: Element | null = d.parentElement; a && a !== row; a = a.parentElement) {
             if (getComputedStyle(a).overflowX !== 'visible') right = Math.min(right, a.getBoundingClientRect().right);
           }
-          if (d.getBoundingClientRect().width > 0 && right > box.right + 0.5) found.push(`"${d.textContent?.slice(0, 30)}" shows past cell ${i}`);
+          if (d.getBoundingClientRect().width > 0 && right > box.right + 0.5)
+            found.push(`"${d.textContent?.slice(0, 30)}" shows past cell ${i}`);
         }
       });
     }
@@ -124,7 +132,8 @@ test('task tables: long ids and messages stay inside their cells, with the detai
   await new McpscopeApp(page).expectConnected('legacy');
   await page.getByTestId('tab-tools').click();
   const tool = (name: string) => page.locator(`[data-testid="tool-item"][data-name="${name}"]`);
-  const input = (path: string) => page.locator(`[data-testid="tool-field"][data-path="${path}"]`).locator('input, textarea, select').first();
+  const input = (path: string) =>
+    page.locator(`[data-testid="tool-field"][data-path="${path}"]`).locator('input, textarea, select').first();
   await tool('simulate-research-query').click();
   await input('topic').fill('the history of the Mississippi and of every other river of North America, with their tributaries');
   await page.getByTestId('tool-call').click();

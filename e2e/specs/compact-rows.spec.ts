@@ -23,7 +23,9 @@ test('a compact row shows its whole message in the detail and is found by a text
   await page.goto(app.url);
   const ui = new McpscopeApp(page);
   await expect(page.getByTestId('status-state')).toContainText('connected');
-  await expect.poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 }).toBeGreaterThanOrEqual(FLOOD + 3);
+  await expect
+    .poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(FLOOD + 3);
 
   // The notifications came as rows: flagged, and without what lies past their preview.
   const ws = received.join('\n');

@@ -44,31 +44,56 @@ test('a hostile page on another origin cannot use the proxy', async ({ page }) =
   await new Promise<void>((r) => hostile.listen(0, '127.0.0.1', r));
   try {
     await page.goto(`http://127.0.0.1:${(hostile.address() as AddressInfo).port}/`);
-    const result = await page.evaluate(async ([origin, token]) => {
-      const out: string[] = [];
-      for (const init of [{}, { headers: { Authorization: `Bearer ${token}` } }, { method: 'POST', body: '{"config":{"transport":"stdio","command":"touch","args":["/tmp/pwned"]}}', headers: { 'content-type': 'text/plain' } }]) {
-        try {
-          const res = await fetch(`${origin}/api/sessions`, { mode: 'no-cors', ...init });
-          out.push(`status ${res.status} ${res.type}`);
-        } catch (e) {
-          out.push(`blocked ${(e as Error).message}`);
+    const result = await page.evaluate(
+      async ([origin, token]) => {
+        const out: string[] = [];
+        for (const init of [
+          {},
+          { headers: { Authorization: `Bearer ${token}` } },
+          {
+            method: 'POST',
+            body: '{"config":{"transport":"stdio","command":"touch","args":["/tmp/pwned"]}}',
+            headers: { 'content-type': 'text/plain' },
+          },
+        ]) {
+          try {
+            const res = await fetch(`${origin}/api/sessions`, { mode: 'no-cors', ...init });
+            out.push(`status ${res.status} ${res.type}`);
+          } catch (e) {
+            out.push(`blocked ${(e as Error).message}`);
+          }
         }
-      }
-      return out;
-    }, [app.origin, app.token]);
+        return out;
+      },
+      [app.origin, app.token],
+    );
     expect(result).toHaveLength(3);
     // Whatever the browser let through, the proxy refused: no session was created.
     const sessions = await page.request.get(`${app.origin}/api/sessions`, { headers: { Authorization: `Bearer ${app.token}` } });
     expect((await sessions.json()).sessions).toHaveLength(1);
-    const forged = await page.request.get(`${app.origin}/api/sessions`, { headers: { Authorization: `Bearer ${app.token}`, Origin: 'http://evil.example' } });
+    const forged = await page.request.get(`${app.origin}/api/sessions`, {
+      headers: { Authorization: `Bearer ${app.token}`, Origin: 'http://evil.example' },
+    });
     expect(forged.status()).toBe(403);
   } finally {
     await new Promise((r) => hostile.close(r));
   }
 });
 
-test('an HTTP server run as a command: the timeout names the line it printed on stdout and says to connect by URL', async ({ page }, info) => {
-  app = await launchMcpscope(['--connect-timeout', '1500', '--probe-timeout', '300', '-e', 'FIXTURE_MODE=http-banner', '--', process.execPath, RAW_SERVER]);
+test('an HTTP server run as a command: the timeout names the line it printed on stdout and says to connect by URL', async ({
+  page,
+}, info) => {
+  app = await launchMcpscope([
+    '--connect-timeout',
+    '1500',
+    '--probe-timeout',
+    '300',
+    '-e',
+    'FIXTURE_MODE=http-banner',
+    '--',
+    process.execPath,
+    RAW_SERVER,
+  ]);
   await page.goto(app.url);
   const sent = page.getByTestId('connect-error-sent-instead');
   await expect(sent).toContainText('a line on stdout that is not JSON-RPC, the first: "MCP server listening on http://127.0.0.1:3000/mcp"');

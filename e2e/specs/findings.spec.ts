@@ -7,7 +7,7 @@ test.afterEach(async () => {
   expect(await app?.stop()).toBe(0);
 });
 
-test('the Findings tab groups a bad server\'s problems by rule, filters by severity and jumps to the frame', async ({ page }, info) => {
+test("the Findings tab groups a bad server's problems by rule, filters by severity and jumps to the frame", async ({ page }, info) => {
   // FIXTURE_MODE=bad: print() on stdout, an empty description, an invalid tool name, a looping
   // cursor and an undeclared list_changed.
   app = await launchMcpscope(['-e', 'FIXTURE_MODE=bad', '--', process.execPath, RAW_SERVER]);

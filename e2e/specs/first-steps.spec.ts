@@ -40,7 +40,9 @@ test('the first screen: the era probe answered -32601 is neutral with its reason
   await expect(page.getByTestId('server-guide-step').first()).toBeVisible();
 });
 
-test('Ctrl+K → a tool → Enter puts the focus in its first argument; a required field says so only once left or on Call; Frames names the tool', async ({ page }) => {
+test('Ctrl+K → a tool → Enter puts the focus in its first argument; a required field says so only once left or on Call; Frames names the tool', async ({
+  page,
+}) => {
   const ui = await openEverything(page);
   const tools = new ToolsPage(page);
   await page.keyboard.press('Control+K');

@@ -22,7 +22,10 @@ test.afterEach(async () => {
 const APP_URI = 'ui://budget-allocator/mcp-app.html';
 
 async function openSession(page: Page, config: object): Promise<string> {
-  const res = await page.request.post(`${app.origin}/api/sessions`, { headers: { Authorization: `Bearer ${app.token}` }, data: { config } });
+  const res = await page.request.post(`${app.origin}/api/sessions`, {
+    headers: { Authorization: `Bearer ${app.token}` },
+    data: { config },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { session: { id: string } }).session.id;
 }
@@ -38,7 +41,12 @@ async function renderApp(page: Page): Promise<void> {
 async function cutMethods(page: Page): Promise<string[]> {
   await expect(page.locator('[data-testid="notification-row"][data-method="notifications/tools/list_changed"]').first()).toBeVisible();
   return page.locator('[data-testid="notification-row"] > :nth-child(4)').evaluateAll((cells) =>
-    cells.flatMap((c) => [c, ...c.querySelectorAll('span')].filter((e) => e.scrollWidth > e.clientWidth + 1).slice(0, 1).map(() => `${c.textContent} needs ${c.scrollWidth}px, has ${c.clientWidth}px`)),
+    cells.flatMap((c) =>
+      [c, ...c.querySelectorAll('span')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .slice(0, 1)
+        .map(() => `${c.textContent} needs ${c.scrollWidth}px, has ${c.clientWidth}px`),
+    ),
   );
 }
 
@@ -51,12 +59,20 @@ test('every view at 1280×800 and 1920×1080, light and dark: no control clipped
   await page.goto(app.url);
   await expect(page.getByTestId('status-state')).toContainText('connected');
   const everything = await page.getByTestId('session-item').first().getAttribute('data-session-id');
-  const budget = await openSession(page, { transport: 'stdio', command: process.execPath, args: [APP_SERVERS.budget, '--stdio'], name: 'budget allocator' });
+  const budget = await openSession(page, {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [APP_SERVERS.budget, '--stdio'],
+    name: 'budget allocator',
+  });
   const demos: string[] = [];
   for (let i = 1; i <= 11; i++) demos.push(await openSession(page, { ...demoConfig(i === 1 ? 'legacy' : 'modern'), name: `demo ${i}` }));
   // The longest notification names with their badge: the demo's tool list changes (2025-11-25: sent unasked).
   const listChanged = demos[0]!;
-  const res = await page.request.post(`${app.origin}/api/sessions/${listChanged}/requests`, { headers: { Authorization: `Bearer ${app.token}` }, data: { method: 'tools/call', params: { name: 'toggle_extra_tool', arguments: {} } } });
+  const res = await page.request.post(`${app.origin}/api/sessions/${listChanged}/requests`, {
+    headers: { Authorization: `Bearer ${app.token}` },
+    data: { method: 'tools/call', params: { name: 'toggle_extra_tool', arguments: {} } },
+  });
   expect(res.status()).toBe(200);
   await expect(page.getByTestId('session-item')).toHaveCount(13);
 
@@ -77,14 +93,20 @@ test('every view at 1280×800 and 1920×1080, light and dark: no control clipped
   await page.getByTestId('tab-frames').click();
   await page.locator('[data-testid="frame-row"][data-method="tools/call"][data-dir="in"]').first().click();
 
-  const tabs = await page.locator('[role="tab"][data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
+  const tabs = await page
+    .locator('[role="tab"][data-testid^="tab-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
   expect(tabs.length).toBeGreaterThanOrEqual(16);
   const found: Array<LayoutProblem & { where: string }> = [];
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      for (const [session, ids] of [[everything!, tabs], [budget, ['apps']], [listChanged, ['notifications']]] as const) {
+      for (const [session, ids] of [
+        [everything!, tabs],
+        [budget, ['apps']],
+        [listChanged, ['notifications']],
+      ] as const) {
         await sessionItem(page, session).click();
         for (const id of ids) {
           await page.getByTestId(`tab-${id}`).click();
@@ -93,7 +115,8 @@ test('every view at 1280×800 and 1920×1080, light and dark: no control clipped
           await settle(page);
           const where = `${size.width}×${size.height} ${colorScheme} ${session === budget ? 'app session' : session === listChanged ? 'demo' : 'everything'} ${id}`;
           for (const p of await layoutProblems(page)) found.push({ ...p, where });
-          if (id === 'notifications') for (const cut of await cutMethods(page)) found.push({ kind: 'text-cut', what: 'Method cell', detail: cut, where });
+          if (id === 'notifications')
+            for (const cut of await cutMethods(page)) found.push({ kind: 'text-cut', what: 'Method cell', detail: cut, where });
         }
       }
     }

@@ -11,7 +11,8 @@ import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscop
  */
 const CHATTY = fileURLToPath(new URL('../fixtures/chatty-server.mjs', import.meta.url));
 const FLOOD = 30_000;
-const frameCount = async (page: import('@playwright/test').Page) => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, ''));
+const frameCount = async (page: import('@playwright/test').Page) =>
+  Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, ''));
 
 let app: Launched | undefined;
 test.afterEach(async () => {
@@ -36,7 +37,10 @@ test('a tab paused during a flood gets a gap, catches up, and pages the skipped 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Debugger.enable');
   await cdp.send('Debugger.pause');
-  await api(`/sessions/${sessionId}/messages`, { method: 'POST', body: JSON.stringify({ message: { method: 'logging/setLevel', params: { level: 'info' } } }) });
+  await api(`/sessions/${sessionId}/messages`, {
+    method: 'POST',
+    body: JSON.stringify({ message: { method: 'logging/setLevel', params: { level: 'info' } } }),
+  });
   await expect.poll(total, { timeout: 120_000 }).toBeGreaterThanOrEqual(FLOOD + 5);
   const all = await total();
   await cdp.send('Debugger.resume');
@@ -47,7 +51,8 @@ test('a tab paused during a flood gets a gap, catches up, and pages the skipped 
   await expect(page.getByTestId('frame-skipped')).toContainText(/[\d,]+ events? skipped while this tab was behind — on disk/);
   const skipped = Number((await page.getByTestId('frame-skipped').textContent())!.split(' ')[0]!.replace(/\D/g, ''));
   expect(skipped).toBeGreaterThan(FLOOD / 10);
-  const last = ((await (await api(`/sessions/${sessionId}/frames?index=${all - 1}&limit=1`)).json()) as { frames: Array<{ seq: number }> }).frames[0]!;
+  const last = ((await (await api(`/sessions/${sessionId}/frames?index=${all - 1}&limit=1`)).json()) as { frames: Array<{ seq: number }> })
+    .frames[0]!;
   await expect(page.locator(`[data-testid="frame-row"][data-seq="${last.seq}"]`)).toHaveCount(1);
   await ui.screenshot(info, 'frames-skipped-while-behind');
 

@@ -24,7 +24,9 @@ async function openFlooded(page: Page, budget: string[], serverArgs: string[] = 
   const ui = new McpscopeApp(page);
   await expect(page.getByTestId('status-state')).toContainText('connected');
   // Every frame is counted: the flood, plus the handshake (initialize, its response, initialized).
-  await expect.poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 }).toBeGreaterThanOrEqual(FLOOD + 3);
+  await expect
+    .poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(FLOOD + 3);
   return ui;
 }
 
@@ -89,8 +91,13 @@ test('a 1 MiB budget: old frames are paged back from disk, searched, and the hea
   await openFlooded(page, []);
   await expect(page.getByTestId('frame-memory')).toHaveCount(0);
   const unbounded = await heapAfterGc(page);
-  info.annotations.push({ type: 'heap', description: `bounded ${(bounded / 2 ** 20).toFixed(1)} MiB, unbounded ${(unbounded / 2 ** 20).toFixed(1)} MiB` });
-  console.log(`JS heap after GC: 1 MiB budget ${(bounded / 2 ** 20).toFixed(1)} MiB, default budget ${(unbounded / 2 ** 20).toFixed(1)} MiB`);
+  info.annotations.push({
+    type: 'heap',
+    description: `bounded ${(bounded / 2 ** 20).toFixed(1)} MiB, unbounded ${(unbounded / 2 ** 20).toFixed(1)} MiB`,
+  });
+  console.log(
+    `JS heap after GC: 1 MiB budget ${(bounded / 2 ** 20).toFixed(1)} MiB, default budget ${(unbounded / 2 ** 20).toFixed(1)} MiB`,
+  );
   expect(bounded).toBeLessThan(unbounded / 2);
 });
 
@@ -98,14 +105,25 @@ test('a 1 MiB budget: a finding in a frame that left memory is still listed and 
   test.setTimeout(120_000);
   // The server writes one line that is not JSON (rule stdio-non-json-stdout) after the handshake
   // and floods when the level is set: the page sees that frame live, then the flood evicts it.
-  app = await launchMcpscope(['--memory-budget', '1', '--', process.execPath, CHATTY, String(FLOOD), '--stray-line', '--flood-on-set-level']);
+  app = await launchMcpscope([
+    '--memory-budget',
+    '1',
+    '--',
+    process.execPath,
+    CHATTY,
+    String(FLOOD),
+    '--stray-line',
+    '--flood-on-set-level',
+  ]);
   await page.goto(app.url);
   const ui = new McpscopeApp(page);
   await expect(page.getByTestId('status-state')).toContainText('connected');
   await expect(page.getByTestId('tab-badge-findings')).toHaveText('1');
   await page.getByTestId('tab-notifications').click();
   await page.getByTestId('log-level-select').selectOption('debug');
-  await expect.poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 }).toBeGreaterThanOrEqual(FLOOD + 4);
+  await expect
+    .poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(FLOOD + 4);
   await expect(page.getByTestId('frame-memory')).toContainText('older frames on disk');
   await expect(page.getByTestId('tab-badge-findings')).toHaveText('1');
 
@@ -125,7 +143,10 @@ test('a 1 MiB budget: a finding in a frame that left memory is still listed and 
   const detail = page.getByTestId('frame-detail');
   await expect(detail).toHaveAttribute('data-seq', (await item.getAttribute('data-seq'))!);
   await expect(page.getByTestId('frame-detail-findings')).toContainText('stdio-non-json-stdout');
-  await expect(page.locator(`[data-testid="frame-row"][data-seq="${await item.getAttribute('data-seq')}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator(`[data-testid="frame-row"][data-seq="${await item.getAttribute('data-seq')}"]`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await ui.screenshot(info, 'findings-jump-to-paged-frame');
 
   // Notifications: the tab lists what is in memory and says older ones are on disk.
@@ -140,13 +161,13 @@ test('a 1 MiB budget: a finding in a frame that left memory is still listed and 
   await ui.screenshot(info, 'notifications-in-frames');
 });
 
-
 test('a page that joins after the flood still lists the findings of frames it never received', async ({ page }) => {
   test.setTimeout(120_000);
   // No page is open while the server floods: by the time one connects, the flagged frame has
   // left the engine's memory and the /ws backlog starts long after it.
   app = await launchMcpscope(['--memory-budget', '1', '--', process.execPath, CHATTY, String(FLOOD), '--stray-line']);
-  const api = async <T>(path: string): Promise<T> => (await fetch(`${app!.origin}${path}`, { headers: { authorization: `Bearer ${app!.token}` } })).json() as Promise<T>;
+  const api = async <T>(path: string): Promise<T> =>
+    (await fetch(`${app!.origin}${path}`, { headers: { authorization: `Bearer ${app!.token}` } })).json() as Promise<T>;
   const framesSoFar = async () => {
     const { sessions } = await api<{ sessions: Array<{ id: string }> }>('/api/sessions');
     return sessions[0] ? (await api<{ total: number }>(`/api/sessions/${sessions[0].id}/frames?index=0&limit=1`)).total : 0;

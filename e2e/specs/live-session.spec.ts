@@ -25,7 +25,9 @@ test.afterEach(async () => {
   expect((await cli(['stop'])).code).toBe(0);
 });
 
-test('a session opened by `connect` is in the browser, and `call --session` frames appear there live, marked as the CLI\'s', async ({ page }, info) => {
+test("a session opened by `connect` is in the browser, and `call --session` frames appear there live, marked as the CLI's", async ({
+  page,
+}, info) => {
   const connected = await cli(['connect', '--name', 'dev', '--json', '--demo']);
   expect(connected.code).toBe(0);
   const { link } = JSON.parse(connected.stdout) as { link: string };

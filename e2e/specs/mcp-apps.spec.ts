@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { APP_SERVERS, AppsPage, appServerArgs, findingsOf, method, params, responseOf, watchOwnErrors, watchPopups } from '../fixtures/apps';
+import {
+  APP_SERVERS,
+  AppsPage,
+  appServerArgs,
+  findingsOf,
+  method,
+  params,
+  responseOf,
+  watchOwnErrors,
+  watchPopups,
+} from '../fixtures/apps';
 import { McpscopeApp } from '../fixtures/app';
 import { launchMcpscope, test, expect, type Launched } from '../fixtures/mcpscope';
 import { ToolsPage } from '../fixtures/tools';
@@ -31,7 +41,9 @@ async function open(page: Page, entry: string) {
 }
 
 test.describe('MCP Apps — published example servers', () => {
-  test('server-basic-vanillajs: get-time renders its app, which calls the server through mcpscope; the conversation is in the frame log', async ({ page }, info) => {
+  test('server-basic-vanillajs: get-time renders its app, which calls the server through mcpscope; the conversation is in the frame log', async ({
+    page,
+  }, info) => {
     const URI = 'ui://get-time/mcp-app.html';
     const { tools, apps, errors } = await open(page, APP_SERVERS.vanillajs);
     await expect(tools.item('get-time').getByTestId('tool-ui-badge')).toBeVisible();
@@ -43,7 +55,10 @@ test.describe('MCP Apps — published example servers', () => {
     await expect(apps.view(URI).getByTestId('app-csp')).toBeVisible();
 
     // The app shows the time of the call's result (host → app ui/notifications/tool-result).
-    const first = await apps.waitForServerFrame((f) => f.dir === 'in' && typeof (f.msg?.result as { structuredContent?: { time?: unknown } })?.structuredContent?.time === 'string', 'the get-time result');
+    const first = await apps.waitForServerFrame(
+      (f) => f.dir === 'in' && typeof (f.msg?.result as { structuredContent?: { time?: unknown } })?.structuredContent?.time === 'string',
+      'the get-time result',
+    );
     const firstTime = (first.msg!.result as { structuredContent: { time: string } }).structuredContent.time;
     await expect(apps.inner().locator('#server-time')).toHaveText(firstTime);
     await apps.waitForAppFrame((f) => f.dir === 'out' && method(f) === 'ui/notifications/tool-result', 'tool-result sent to the app');
@@ -57,15 +72,27 @@ test.describe('MCP Apps — published example servers', () => {
 
     // The app's button calls get-time on the server, through mcpscope, marked as the app's.
     await apps.inner().getByRole('button', { name: 'Get Server Time' }).click();
-    const byApp = await apps.waitForServerFrame((f) => f.dir === 'out' && method(f) === 'tools/call' && (f.origin?.reason ?? '').startsWith('app: ui://'), 'a tools/call from the app');
+    const byApp = await apps.waitForServerFrame(
+      (f) => f.dir === 'out' && method(f) === 'tools/call' && (f.origin?.reason ?? '').startsWith('app: ui://'),
+      'a tools/call from the app',
+    );
     expect(byApp.origin).toEqual({ by: 'user', reason: `app: ${URI}` });
     expect(params(byApp).name).toBe('get-time');
-    const second = await apps.waitForServerFrame((f) => f.dir === 'in' && f.msg?.id === byApp.msg?.id && f.seq > byApp.seq, 'the app call result');
-    await expect(apps.inner().locator('#server-time')).toHaveText((second.msg!.result as { structuredContent: { time: string } }).structuredContent.time);
+    const second = await apps.waitForServerFrame(
+      (f) => f.dir === 'in' && f.msg?.id === byApp.msg?.id && f.seq > byApp.seq,
+      'the app call result',
+    );
+    await expect(apps.inner().locator('#server-time')).toHaveText(
+      (second.msg!.result as { structuredContent: { time: string } }).structuredContent.time,
+    );
 
     // Frame log: the app's tools/call row says who sent it; app rows have ui/initialize and its reply with a latency.
     await apps.openFrames('');
-    await expect(page.locator(`[data-testid="frame-row"][data-method="tools/call"][data-dir="out"]:not([data-channel="app"])`).filter({ hasText: `app: ${URI}` })).toHaveCount(1);
+    await expect(
+      page
+        .locator(`[data-testid="frame-row"][data-method="tools/call"][data-dir="out"]:not([data-channel="app"])`)
+        .filter({ hasText: `app: ${URI}` }),
+    ).toHaveCount(1);
     await expect(page.locator('[data-testid="frame-row"]:not([data-channel="app"])').first()).toBeVisible();
     await apps.openFrames('channel:app');
     await expect(apps.appRows('ui/initialize', 'in')).toHaveCount(1);
@@ -86,7 +113,10 @@ test.describe('MCP Apps — published example servers', () => {
     const toggle = page.getByTestId('theme-toggle');
     for (let i = 0; i < 3 && (await toggle.getAttribute('data-theme-preference')) !== 'dark'; i++) await toggle.click();
     await expect(toggle).toHaveAttribute('data-theme-preference', 'dark');
-    await apps.waitForAppFrame((f) => f.dir === 'out' && method(f) === 'ui/notifications/host-context-changed' && params(f).theme === 'dark', 'host-context-changed with theme dark');
+    await apps.waitForAppFrame(
+      (f) => f.dir === 'out' && method(f) === 'ui/notifications/host-context-changed' && params(f).theme === 'dark',
+      'host-context-changed with theme dark',
+    );
     await expect(apps.inner().locator('html')).toHaveAttribute('data-theme', 'dark');
     await new McpscopeApp(page).screenshot(info, 'mcp-apps-vanillajs-dark');
     await apps.openFrames('channel:app');
@@ -122,7 +152,9 @@ test.describe('MCP Apps — published example servers', () => {
     // A narrower window: the app reflows, reports a new size, and the frame follows it again.
     const sizesBefore = (await apps.appFrames(URI)).filter((f) => method(f) === 'ui/notifications/size-changed').length;
     await page.setViewportSize({ width: 900, height: 900 });
-    await expect.poll(async () => (await apps.appFrames(URI)).filter((f) => method(f) === 'ui/notifications/size-changed').length).toBeGreaterThan(sizesBefore);
+    await expect
+      .poll(async () => (await apps.appFrames(URI)).filter((f) => method(f) === 'ui/notifications/size-changed').length)
+      .toBeGreaterThan(sizesBefore);
     await expect.poll(() => apps.heightMatch(URI), { message: 'the app frame follows the new size-changed' }).toBe('match');
     info.annotations.push({ type: 'heights', description: `${before}px at 1440 wide, ${await apps.frameHeight()}px at 900 wide` });
     await new McpscopeApp(page).screenshot(info, 'mcp-apps-budget-narrow');
@@ -139,13 +171,22 @@ test.describe('MCP Apps — published example servers', () => {
     await apps.expectReady(URI);
     await expect(apps.inner().locator('code')).toHaveText(/^\d{4}-\d\d-\d\dT/);
     await apps.inner().getByRole('button', { name: 'Get Server Time' }).click();
-    await apps.waitForServerFrame((f) => f.dir === 'out' && method(f) === 'tools/call' && f.origin?.reason === `app: ${URI}`, 'a tools/call from the React app');
+    await apps.waitForServerFrame(
+      (f) => f.dir === 'out' && method(f) === 'tools/call' && f.origin?.reason === `app: ${URI}`,
+      'a tools/call from the React app',
+    );
     expect(errors).toEqual([]);
   });
 });
 
-test('a hostile app reaches neither mcpscope nor its token, cannot navigate, pop up or call a model-only tool', async ({ page, context, expectConsoleError }, info) => {
-  expectConsoleError(/violates the (following Content Security Policy directive|document's Content Security Policy)|Unsafe attempt to initiate navigation|Blocked opening/); // the app's attempts, reported by its frames
+test('a hostile app reaches neither mcpscope nor its token, cannot navigate, pop up or call a model-only tool', async ({
+  page,
+  context,
+  expectConsoleError,
+}, info) => {
+  expectConsoleError(
+    /violates the (following Content Security Policy directive|document's Content Security Policy)|Unsafe attempt to initiate navigation|Blocked opening/,
+  ); // the app's attempts, reported by its frames
   const URI = 'ui://hostile/app.html';
   const popups = watchPopups(context);
   const { tools, apps, errors } = await open(page, APP_SERVERS.hostile);
@@ -160,7 +201,10 @@ test('a hostile app reaches neither mcpscope nor its token, cannot navigate, pop
   await apps.expectReady(URI);
 
   // The app's report reached the server as an app-only tools/call, marked as the app's.
-  const report = await apps.waitForServerFrame((f) => f.dir === 'out' && method(f) === 'tools/call' && params(f).name === 'report', 'the app report');
+  const report = await apps.waitForServerFrame(
+    (f) => f.dir === 'out' && method(f) === 'tools/call' && params(f).name === 'report',
+    'the app report',
+  );
   expect(report.origin).toEqual({ by: 'user', reason: `app: ${URI}` });
   await expect(apps.inner().locator('#status')).toHaveText('reported');
   const o = (params(report).arguments as { outcomes: Record<string, { ok: boolean; value?: unknown; error?: unknown }> }).outcomes;
@@ -181,7 +225,13 @@ test('a hostile app reaches neither mcpscope nor its token, cannot navigate, pop
   for (const [origin, outcome] of Object.entries(apiFetch)) expect(outcome.ok, `fetch ${origin}/api/sessions`).toBe(false);
   expect(o.exampleFetch.ok).toBe(false);
   expect(o.imageLoad.ok).toBe(false);
-  expect(o.cspViolations as unknown as string[]).toEqual(expect.arrayContaining([`connect-src ${app.origin}/api/sessions`, 'connect-src https://example.com/', 'img-src https://example.com/pixel.png']));
+  expect(o.cspViolations as unknown as string[]).toEqual(
+    expect.arrayContaining([
+      `connect-src ${app.origin}/api/sessions`,
+      'connect-src https://example.com/',
+      'img-src https://example.com/pixel.png',
+    ]),
+  );
   // No popup, no navigation of mcpscope's tab.
   expect(o.windowOpen).toEqual({ ok: true, value: null });
   expect(o.topNavigate).toMatchObject({ ok: false, error: expect.stringMatching(/^SecurityError/) });
@@ -206,7 +256,8 @@ test('a hostile app reaches neither mcpscope nor its token, cannot navigate, pop
   // What was dropped never arrived anywhere: a wrong targetOrigin, a message straight to the top
   // window (not through the sandbox proxy) and a forged sandbox-resource-ready.
   const everything = JSON.stringify(frames);
-  for (const mark of ['HOSTILE-MARK-evil-origin', 'HOSTILE-MARK-direct', 'HOSTILE-MARK-forged']) expect(everything, mark).not.toContain(mark);
+  for (const mark of ['HOSTILE-MARK-evil-origin', 'HOSTILE-MARK-direct', 'HOSTILE-MARK-forged'])
+    expect(everything, mark).not.toContain(mark);
   expect(JSON.stringify(o)).not.toContain(app.token);
   expect(JSON.stringify(appFrames)).not.toContain(app.token);
   expect(everything).not.toContain(app.token);

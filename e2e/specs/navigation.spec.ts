@@ -8,7 +8,25 @@ import { McpscopeApp } from '../fixtures/app';
  */
 
 // Display order of the grouped navigation: Traffic, Server, Diagnosis, Recordings.
-const VIEWS = ['frames', 'console', 'notifications', 'timeline', 'composer', 'tools', 'apps', 'resources', 'prompts', 'tasks', 'capabilities', 'findings', 'client', 'oauth', 'spans', 'traces', 'compare'];
+const VIEWS = [
+  'frames',
+  'console',
+  'notifications',
+  'timeline',
+  'composer',
+  'tools',
+  'apps',
+  'resources',
+  'prompts',
+  'tasks',
+  'capabilities',
+  'findings',
+  'client',
+  'oauth',
+  'spans',
+  'traces',
+  'compare',
+];
 
 let app: Launched;
 test.afterEach(async () => {
@@ -28,9 +46,13 @@ async function expectFullyVisible(page: Page, el: Locator, container: Locator): 
 }
 
 const viewTabs = (page: Page) => page.getByTestId('view-tablist').getByRole('tab');
-const tabStops = (page: Page) => viewTabs(page).evaluateAll((tabs) => tabs.filter((t) => t.getAttribute('tabindex') === '0').map((t) => t.id));
+const tabStops = (page: Page) =>
+  viewTabs(page).evaluateAll((tabs) => tabs.filter((t) => t.getAttribute('tabindex') === '0').map((t) => t.id));
 
-for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
   test(`at ${size.width}×${size.height} every view is in sight, unscrolled, and opens its panel`, async ({ page }) => {
     await page.setViewportSize(size);
     app = await launchMcpscope(['--demo']);

@@ -10,7 +10,9 @@ test.afterEach(async () => {
 
 const RANK = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
-test('demo server (2026-07-28): the log level goes into _meta of later requests; logs by level; updates highlighted', async ({ page }, info) => {
+test('demo server (2026-07-28): the log level goes into _meta of later requests; logs by level; updates highlighted', async ({
+  page,
+}, info) => {
   app = await launchMcpscope(['--demo']);
   await page.goto(app.url);
   await new McpscopeApp(page).expectConnected('modern');
@@ -47,7 +49,12 @@ test('demo server (2026-07-28): the log level goes into _meta of later requests;
   await page.getByTestId('notification-dir').getByRole('radio', { name: '→ out' }).click();
   await expect(ui.notificationRows()).toHaveCount(0);
   await page.getByTestId('notification-dir').getByRole('radio', { name: '← in' }).click();
-  await expect(ui.notificationRows()).toHaveCount(await page.getByTestId('notification-count').innerText().then((t) => Number(t.split(' ')[0])));
+  await expect(ui.notificationRows()).toHaveCount(
+    await page
+      .getByTestId('notification-count')
+      .innerText()
+      .then((t) => Number(t.split(' ')[0])),
+  );
   await page.getByTestId('notification-dir').getByRole('radio', { name: 'All' }).click();
   await page.getByTestId('notification-filter').fill('critical');
   await expect(ui.notificationRows()).toHaveCount(1);

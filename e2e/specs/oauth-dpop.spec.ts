@@ -20,8 +20,9 @@ test.afterEach(async () => {
   mcpscope = servers = undefined;
 });
 
-
-test('OAuth Guided with DPoP: the token request carries a proof (nonce retried), its header, claims and key thumbprint are shown; MCP calls go out as DPoP', async ({ page }, info) => {
+test('OAuth Guided with DPoP: the token request carries a proof (nonce retried), its header, claims and key thumbprint are shown; MCP calls go out as DPoP', async ({
+  page,
+}, info) => {
   servers = await startOAuthServers({ autoApprove: false, dpopNonce: true });
   mcpscope = await launchMcpscope(['--url', servers.mcpUrl]);
   await page.goto(mcpscope.url);
@@ -70,25 +71,49 @@ test('OAuth Guided with DPoP: the token request carries a proof (nonce retried),
   await app.screenshot(info, 'dpop-2-token-proof');
 
   // The resource server takes only DPoP-bound tokens with a proof and its nonce: a call works.
-  const reply = await (await page.request.post(`${mcpscope.origin}/api/sessions/s1/requests`, { headers: { authorization: `Bearer ${mcpscope.token}` }, data: { method: 'tools/list' } })).json();
+  const reply = await (
+    await page.request.post(`${mcpscope.origin}/api/sessions/s1/requests`, {
+      headers: { authorization: `Bearer ${mcpscope.token}` },
+      data: { method: 'tools/list' },
+    })
+  ).json();
   expect(reply.outcome).toBe('result');
-  expect(JSON.stringify(await (await page.request.get(`${mcpscope.origin}/api/sessions/s1/oauth`, { headers: { authorization: `Bearer ${mcpscope.token}` } })).json())).toContain('"dpop"');
+  expect(
+    JSON.stringify(
+      await (
+        await page.request.get(`${mcpscope.origin}/api/sessions/s1/oauth`, { headers: { authorization: `Bearer ${mcpscope.token}` } })
+      ).json(),
+    ),
+  ).toContain('"dpop"');
 });
 
 test('mcpscope call --dpop (headless) against oidc-provider with nonces: exit 0, DPoP on the wire, no token in the trace', async () => {
   servers = await startOAuthServers({ dpopNonce: true });
   const trace = join(mkdtempSync(join(tmpdir(), 'mcpscope-dpop-')), 'trace.ndjson');
   // Not spawnSync: the servers live in this process and must answer while the CLI runs.
-  const child = spawn(process.execPath, [CLI, 'call', 'tools/list', '--url', servers.mcpUrl, '--oauth-headless', '--dpop', '--record', trace]);
+  const child = spawn(process.execPath, [
+    CLI,
+    'call',
+    'tools/list',
+    '--url',
+    servers.mcpUrl,
+    '--oauth-headless',
+    '--dpop',
+    '--record',
+    trace,
+  ]);
   const r = { stdout: '', stderr: '', status: null as number | null };
   child.stdout.on('data', (c: Buffer) => (r.stdout += c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => (r.stderr += c.toString('utf8')));
   r.status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(r.status, r.stderr).toBe(0);
   expect(JSON.parse(r.stdout).tools.length).toBeGreaterThan(0);
-  const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const events = readFileSync(trace, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const tokenSteps = events.filter((e) => e.type === 'oauth' && e.step === 'token-exchange');
-  expect(tokenSteps.map((e) => ((e.detail as { response: { status: number } }).response.status))).toEqual([400, 200]);
+  expect(tokenSteps.map((e) => (e.detail as { response: { status: number } }).response.status)).toEqual([400, 200]);
   const posts = events.filter((e) => e.type === 'http' && e.method === 'POST' && String(e.url).endsWith('/mcp'));
   const proved = posts.filter((e) => typeof (e.requestHeaders as Record<string, string>).dpop === 'string');
   expect(proved.length).toBeGreaterThan(0);

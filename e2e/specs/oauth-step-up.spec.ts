@@ -19,9 +19,13 @@ test.afterEach(async () => {
   mcpscope = servers = undefined;
 });
 
-
 async function start(page: Page) {
-  servers = await startOAuthServers({ autoApprove: false, enforceRegisteredScope: true, registrationManagement: true, callsNeedWrite: true });
+  servers = await startOAuthServers({
+    autoApprove: false,
+    enforceRegisteredScope: true,
+    registrationManagement: true,
+    callsNeedWrite: true,
+  });
   mcpscope = await launchMcpscope(['--url', servers.mcpUrl]);
   await page.goto(mcpscope.url);
   await expect(page.getByTestId('connect-error')).toContainText('401');
@@ -41,7 +45,8 @@ async function expectOneRegistration(page: Page) {
   await expect(runs.last()).toContainText('Step-up');
   await expect(runs.last()).toHaveAttribute('data-outcome', 'authorized');
   await expect(runs.last().locator('[data-step="client-registration"]')).toHaveCount(0);
-  for (const run of await runs.all()) if ((await run.getAttribute('data-open')) === 'false') await run.getByTestId('oauth-run-toggle').click();
+  for (const run of await runs.all())
+    if ((await run.getAttribute('data-open')) === 'false') await run.getByTestId('oauth-run-toggle').click();
   await expect(step(page, 'client-registration')).toHaveCount(1);
 }
 
@@ -96,7 +101,9 @@ test('Quick: the step-up updates the registration (RFC 7592) before it authorize
   await expectOneRegistration(page);
 });
 
-test('Guided: the step-up pauses before the client step with the registration path and why, updates it, and the call succeeds', async ({ page }, info) => {
+test('Guided: the step-up pauses before the client step with the registration path and why, updates it, and the call succeeds', async ({
+  page,
+}, info) => {
   const { app, tools, origin } = await start(page);
   const pause = page.getByTestId('oauth-guided-pause');
   await page.getByTestId('oauth-guided').click();

@@ -17,7 +17,6 @@ test.afterEach(async () => {
   mcpscope = servers = undefined;
 });
 
-
 async function open(page: Page, url: string) {
   await page.goto(url);
   const app = new McpscopeApp(page);
@@ -39,7 +38,15 @@ test('OAuth: the 401 explained, Quick through the real approve page, Guided step
   await expect(page.getByTestId('status-state')).toContainText('connected');
   await expect(page.getByTestId('oauth-status')).toHaveAttribute('data-authorized', 'true');
   await expect(page.getByTestId('oauth-status-scope')).toContainText('mcp:read');
-  for (const step of ['protected-resource-metadata', 'authorization-server-metadata', 'client-registration', 'authorization-request', 'authorization-response', 'token-exchange', 'authorized']) {
+  for (const step of [
+    'protected-resource-metadata',
+    'authorization-server-metadata',
+    'client-registration',
+    'authorization-request',
+    'authorization-response',
+    'token-exchange',
+    'authorized',
+  ]) {
     await expect(page.locator(`[data-testid="oauth-step"][data-step="${step}"]`).first()).toBeVisible();
   }
   await app.sendTemplate('tools/list');
@@ -54,7 +61,11 @@ test('OAuth: the 401 explained, Quick through the real approve page, Guided step
 
   // Step-up: `add` needs mcp:write → 403 insufficient_scope → a fresh authorization, then the call succeeds.
   const api = `${mcpscope.origin}/api/sessions/s1/requests`;
-  const call = page.request.post(api, { headers: { authorization: `Bearer ${mcpscope.token}` }, data: { method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } }, timeout: 60_000 });
+  const call = page.request.post(api, {
+    headers: { authorization: `Bearer ${mcpscope.token}` },
+    data: { method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } },
+    timeout: 60_000,
+  });
   await expect(page.locator('[data-testid="oauth-step"][data-step="step-up"]').first()).toBeVisible();
   const [again] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('oauth-open-pending').click()]);
   await approveIn(again, mcpscope.origin);
@@ -68,7 +79,9 @@ test('OAuth: the 401 explained, Quick through the real approve page, Guided step
   await expect(page.locator('[data-testid="oauth-step"][data-step="revocation"]').first()).toBeVisible();
 });
 
-test('OAuth Guided: pauses after each step; a scope edited after discovery and client_secret_post chosen before the token exchange take effect', async ({ page }, info) => {
+test('OAuth Guided: pauses after each step; a scope edited after discovery and client_secret_post chosen before the token exchange take effect', async ({
+  page,
+}, info) => {
   servers = await startOAuthServers({ autoApprove: false });
   mcpscope = await launchMcpscope(['--url', servers.mcpUrl]);
   const app = await open(page, mcpscope.url);
@@ -131,7 +144,12 @@ test('OAuth Guided: pauses after each step; a scope edited after discovery and c
   await app.screenshot(info, 'oauth-guided-4-authorized');
 
   // The write tool works at once: the edited scope was granted, no step-up.
-  const reply = await (await page.request.post(`${mcpscope.origin}/api/sessions/s1/requests`, { headers: { authorization: `Bearer ${mcpscope.token}` }, data: { method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } } })).json();
+  const reply = await (
+    await page.request.post(`${mcpscope.origin}/api/sessions/s1/requests`, {
+      headers: { authorization: `Bearer ${mcpscope.token}` },
+      data: { method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } },
+    })
+  ).json();
   expect(reply).toMatchObject({ outcome: 'result', result: { structuredContent: { sum: 5 } } });
   await expect(step('step-up')).toHaveCount(0);
 });

@@ -30,7 +30,11 @@ const READ_ONLY = 'opened from a trace: read-only';
 async function record(method: string): Promise<{ id: string; file: string; result: Record<string, unknown[]> }> {
   const id = method.replace('/', '-');
   const file = join(dir, 'store', `${id}.ndjson`);
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'call', method, '--record', file, '--', process.execPath, everythingEntry(), 'stdio'], { timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [CLI, 'call', method, '--record', file, '--', process.execPath, everythingEntry(), 'stdio'],
+    { timeout: 60_000 },
+  );
   return { id, file, result: JSON.parse(stdout) as Record<string, unknown[]> };
 }
 

@@ -57,7 +57,9 @@ async function expectSpansInFrameDetail(page: Page, seq: string): Promise<void> 
   await expect(child.getByTestId('span-attributes')).toContainText('11');
 }
 
-test('server spans: trace context and collect server spans on, the demo\'s child span nested under its tools/call, live and reopened', async ({ page }, info) => {
+test("server spans: trace context and collect server spans on, the demo's child span nested under its tools/call, live and reopened", async ({
+  page,
+}, info) => {
   // Two sessions' worth of steps (live, then the reopened trace), each with screenshots.
   test.setTimeout(180_000);
   app = await launchMcpscope(['--traces-dir', join(dir, 'traces')]);

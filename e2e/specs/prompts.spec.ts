@@ -37,7 +37,10 @@ test('demo server: a prompt without arguments, and one with completed arguments 
   await expect(ui.messages('user')).toHaveCount(3);
   await expect(ui.messages().nth(0)).toContainText('Write a bullet points summary of the item below.');
   await expect(ui.messages().nth(1).locator('[data-testid="resource-content"][data-kind="json"]')).toContainText('demo://items/11');
-  await expect(ui.messages().nth(2).locator('[data-testid="resource-content"][data-kind="image"] img')).toHaveAttribute('src', /^data:image\//);
+  await expect(ui.messages().nth(2).locator('[data-testid="resource-content"][data-kind="image"] img')).toHaveAttribute(
+    'src',
+    /^data:image\//,
+  );
   await ui.screenshot(info, 'prompts-demo');
 });
 
@@ -70,6 +73,8 @@ test('server-everything (legacy): required arguments, context-aware completion, 
   await ui.promptInput('resourceType').fill('Blob');
   await ui.promptInput('resourceId').fill('2');
   await page.getByTestId('prompt-get').click();
-  await expect(page.locator('[data-testid="prompt-message"] [data-testid="resource-content"]')).toContainText('demo://resource/dynamic/blob/2');
+  await expect(page.locator('[data-testid="prompt-message"] [data-testid="resource-content"]')).toContainText(
+    'demo://resource/dynamic/blob/2',
+  );
   await ui.screenshot(info, 'prompts-everything-resource');
 });

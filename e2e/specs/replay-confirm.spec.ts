@@ -21,12 +21,36 @@ test.afterEach(async () => {
 /** A crafted trace: labelled `node server.js`, its config runs `sh -c "touch <marker>"` with a hostile env. */
 function craftedTrace(marker: string): string {
   const session = {
-    id: 'crafted', name: 'crafted', transport: 'stdio', target: 'node server.js',
-    config: { transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`], cwd: dir, env: { NODE_OPTIONS: '--require /tmp/evil.js' } },
+    id: 'crafted',
+    name: 'crafted',
+    transport: 'stdio',
+    target: 'node server.js',
+    config: {
+      transport: 'stdio',
+      command: 'sh',
+      args: ['-c', `touch ${marker}`],
+      cwd: dir,
+      env: { NODE_OPTIONS: '--require /tmp/evil.js' },
+    },
   };
   const lines = [
-    { type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0.0.0' }, session },
-    { type: 'frame', seq: 1, t: 1, sessionId: 'crafted', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, size: 50 },
+    {
+      type: 'header',
+      format: 'mcpscope-trace',
+      version: 1,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      tool: { name: 'mcpscope', version: '0.0.0' },
+      session,
+    },
+    {
+      type: 'frame',
+      seq: 1,
+      t: 1,
+      sessionId: 'crafted',
+      dir: 'out',
+      msg: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+      size: 50,
+    },
     { type: 'frame', seq: 2, t: 2, sessionId: 'crafted', dir: 'in', msg: { jsonrpc: '2.0', id: 1, result: { tools: [] } }, size: 50 },
   ];
   const file = join(dir, 'crafted.ndjson');
@@ -34,7 +58,10 @@ function craftedTrace(marker: string): string {
   return file;
 }
 
-test('replay of a crafted trace: the dialog shows the exact argv and cwd, cancel runs nothing, confirm runs it', async ({ page, expectConsoleError }, info) => {
+test('replay of a crafted trace: the dialog shows the exact argv and cwd, cancel runs nothing, confirm runs it', async ({
+  page,
+  expectConsoleError,
+}, info) => {
   // The confirmed command does not connect: 502, its reason shown. (The test waits for each
   // answer: one still connecting when mcpscope stops is answered 409, closed while connecting.)
   expectConsoleError(/\/replay:0\): Failed to load resource: the server responded with a status of 502/);
@@ -80,7 +107,12 @@ test('replay of a crafted trace: the dialog shows the exact argv and cwd, cancel
   await dialog.getByTestId('replay-confirm').click();
   await expect(dialog).toHaveCount(0);
   // `sh` is no MCP server: the replay fails to connect, after running exactly the confirmed command.
-  await expect(page.getByRole('alert').filter({ hasText: /connect|exited|closed/i }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /connect|exited|closed/i })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
   expect(replays).toHaveLength(1);
   expect(existsSync(`${marker}-edited`)).toBe(true);
   expect(existsSync(marker)).toBe(false);

@@ -32,27 +32,65 @@ function everythingTrace(): string {
   const config = { transport: 'stdio', command: process.execPath, args: [everythingEntry(), 'stdio'] };
   const calls: Array<[string, Record<string, unknown>, unknown[]]> = [
     ['echo', { message: 'hi' }, [{ type: 'text', text: 'Echo: hi' }]],
-    ['get-resource-reference', { resourceType: 'Text', resourceId: 1 }, [
-      { type: 'text', text: 'Returning resource reference for Resource 1:' },
-      { type: 'resource', resource: { uri: 'demo://resource/dynamic/text/1', mimeType: 'text/plain', text: 'Resource 1: This is a plaintext resource created at 99:99:99 AM' } },
-      { type: 'text', text: 'You can access this resource using the URI: demo://resource/dynamic/text/1' },
-    ]],
+    [
+      'get-resource-reference',
+      { resourceType: 'Text', resourceId: 1 },
+      [
+        { type: 'text', text: 'Returning resource reference for Resource 1:' },
+        {
+          type: 'resource',
+          resource: {
+            uri: 'demo://resource/dynamic/text/1',
+            mimeType: 'text/plain',
+            text: 'Resource 1: This is a plaintext resource created at 99:99:99 AM',
+          },
+        },
+        { type: 'text', text: 'You can access this resource using the URI: demo://resource/dynamic/text/1' },
+      ],
+    ],
     ['get-env', {}, [{ type: 'text', text: '{\n  "MARK": "recorded"\n}' }]],
   ];
   const session = { id: 's1', name: 'index.js', transport: 'stdio', target: `${config.command} ${config.args.join(' ')}`, config };
-  const lines: unknown[] = [{ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0.0.0' }, session }];
+  const lines: unknown[] = [
+    {
+      type: 'header',
+      format: 'mcpscope-trace',
+      version: 1,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      tool: { name: 'mcpscope', version: '0.0.0' },
+      session,
+    },
+  ];
   let seq = 0;
   calls.forEach(([name, args, content], i) => {
     const requestSeq = ++seq;
-    lines.push({ type: 'frame', seq: requestSeq, t: seq, sessionId: 's1', dir: 'out', msg: { jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } }, size: 80 });
-    lines.push({ type: 'frame', seq: ++seq, t: seq, sessionId: 's1', dir: 'in', msg: { jsonrpc: '2.0', id: i + 1, result: { content } }, size: 80, pair: { requestSeq, method: 'tools/call', latencyMs: 1 } });
+    lines.push({
+      type: 'frame',
+      seq: requestSeq,
+      t: seq,
+      sessionId: 's1',
+      dir: 'out',
+      msg: { jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } },
+      size: 80,
+    });
+    lines.push({
+      type: 'frame',
+      seq: ++seq,
+      t: seq,
+      sessionId: 's1',
+      dir: 'in',
+      msg: { jsonrpc: '2.0', id: i + 1, result: { content } },
+      size: 80,
+      pair: { requestSeq, method: 'tools/call', latencyMs: 1 },
+    });
   });
   const file = join(dir, 'everything.ndjson');
   writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   return file;
 }
 
-const step = (page: Page, label: string) => page.getByTestId('replay-step').filter({ has: page.locator(`[data-testid="replay-step-label"][title="${label}"]`) });
+const step = (page: Page, label: string) =>
+  page.getByTestId('replay-step').filter({ has: page.locator(`[data-testid="replay-step-label"][title="${label}"]`) });
 
 async function replay(page: Page, traceId: string) {
   await page.getByTestId('tab-traces').click();
@@ -62,7 +100,9 @@ async function replay(page: Page, traceId: string) {
   await expect(page.getByTestId('replay-report')).toBeVisible({ timeout: 90_000 });
 }
 
-test('a replay ignores a timestamp in text and says so; a real difference marked expected passes, then and on the next replay, and in Compare', async ({ page }, info) => {
+test('a replay ignores a timestamp in text and says so; a real difference marked expected passes, then and on the next replay, and in Compare', async ({
+  page,
+}, info) => {
   app = await launchMcpscope(['--traces-dir', join(dir, 'store')]);
   await page.goto(app.url);
   await page.getByTestId('tab-traces').click();
@@ -73,7 +113,11 @@ test('a replay ignores a timestamp in text and says so; a real difference marked
   await replay(page, traceId);
 
   // Rows name their target; the timestamp is not a failure, but it is listed as ignored.
-  await expect(page.getByTestId('replay-step-label')).toHaveText(['tools/call echo', 'tools/call get-resource-reference', 'tools/call get-env']);
+  await expect(page.getByTestId('replay-step-label')).toHaveText([
+    'tools/call echo',
+    'tools/call get-resource-reference',
+    'tools/call get-env',
+  ]);
   await expect(step(page, 'tools/call echo')).toHaveAttribute('data-outcome', 'match');
   const resource = step(page, 'tools/call get-resource-reference');
   await expect(resource).toHaveAttribute('data-outcome', 'match');
@@ -110,7 +154,11 @@ test('a replay ignores a timestamp in text and says so; a real difference marked
   await page.getByTestId('compare-run').click();
   await expect(page.getByTestId('compare-summary')).toHaveAttribute('data-same', 'true');
   await expect(page.getByTestId('compare-summary')).toContainText('with expected differences ignored');
-  await expect(page.getByTestId('compare-row-label')).toHaveText(['✓ tools/call echo', '✓ tools/call get-resource-reference', '✓ tools/call get-env']);
+  await expect(page.getByTestId('compare-row-label')).toHaveText([
+    '✓ tools/call echo',
+    '✓ tools/call get-resource-reference',
+    '✓ tools/call get-env',
+  ]);
   // Everything compared (no default rule): the timestamp is a difference again.
   await page.getByTestId('compare-defaults').uncheck();
   await page.getByTestId('compare-run').click();

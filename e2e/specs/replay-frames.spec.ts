@@ -85,7 +85,10 @@ test('replay a tools/call from the log; edit and replay it from the Composer wit
   await page.getByTestId('frame-menu-replay').click();
   await expect(ui.frameRows('tools/call', 'out')).toHaveCount(2);
   const replayed = await expectReplayPair(page, seq, 'tools/call');
-  await page.getByTestId('frame-detail').getByRole('button', { name: /Expand/ }).click();
+  await page
+    .getByTestId('frame-detail')
+    .getByRole('button', { name: /Expand/ })
+    .click();
   await expect(page.getByTestId('frame-detail')).toContainText('"first"');
   await ui.screenshot(info, 'replay-paired');
 
@@ -110,16 +113,25 @@ test('replay a tools/call from the log; edit and replay it from the Composer wit
   expect(draft.method).toBe('tools/call');
   expect(draft.params.arguments).toEqual({ message: 'first' });
   await ui.screenshot(info, 'edit-and-replay-composer');
-  await pasteIntoComposer(page, JSON.stringify({ ...draft, params: { ...draft.params, arguments: { message: 'changed by edit' } } }, null, 2));
+  await pasteIntoComposer(
+    page,
+    JSON.stringify({ ...draft, params: { ...draft.params, arguments: { message: 'changed by edit' } } }, null, 2),
+  );
   await page.getByTestId('composer-send').click();
   await expect(page.getByTestId('composer-response')).toHaveAttribute('data-state', 'ok');
-  await page.getByTestId('composer-response').getByRole('button', { name: /Expand/ }).click();
+  await page
+    .getByTestId('composer-response')
+    .getByRole('button', { name: /Expand/ })
+    .click();
   await expect(page.getByTestId('composer-response')).toContainText('changed by edit');
   await page.getByTestId('tab-frames').click();
   const edited = ui.frameRows('tools/call', 'out').last();
   await expect(edited.getByTestId('frame-origin')).toHaveText(`you · composer: edit of frame #${replayedSeq}`);
   await edited.click();
-  await page.getByTestId('frame-detail').getByRole('button', { name: /Expand/ }).click();
+  await page
+    .getByTestId('frame-detail')
+    .getByRole('button', { name: /Expand/ })
+    .click();
   await expect(page.getByTestId('frame-detail')).toContainText('changed by edit');
   await ui.screenshot(info, 'edit-and-replay-sent');
 });
@@ -188,9 +200,18 @@ test('a pinned frame stays above the log while it scrolls; a click selects it in
   // Enough frames to scroll: 400 pings through the proxy's raw path (800 frames).
   const sessionId = (await page.getByTestId('session-item').first().getAttribute('data-session-id'))!;
   for (let batch = 0; batch < 20; batch++) {
-    await Promise.all(Array.from({ length: 20 }, () => page.request.post(`${app!.origin}/api/sessions/${sessionId}/messages`, { headers: { Authorization: `Bearer ${app!.token}` }, data: { message: { method: 'ping' } } })));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        page.request.post(`${app!.origin}/api/sessions/${sessionId}/messages`, {
+          headers: { Authorization: `Bearer ${app!.token}` },
+          data: { message: { method: 'ping' } },
+        }),
+      ),
+    );
   }
-  await expect.poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(800);
+  await expect
+    .poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')))
+    .toBeGreaterThanOrEqual(800);
   const list = page.getByTestId('frame-list');
   await list.evaluate((el) => void (el.scrollTop = el.scrollHeight));
   await expect(row(page, seq)).toHaveCount(0); // virtualized: far out of view
@@ -220,7 +241,9 @@ test('a pinned frame that left memory is paged back from disk when clicked', asy
   await page.goto(app.url);
   const ui = new McpscopeApp(page);
   await expect(page.getByTestId('status-state')).toContainText('connected');
-  await expect.poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 }).toBeGreaterThanOrEqual(FLOOD + 3);
+  await expect
+    .poll(async () => Number((await page.getByTestId('frame-count').textContent())!.replace(/\D/g, '')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(FLOOD + 3);
   await expect(page.getByTestId('frame-memory')).toContainText('older frames on disk');
 
   // Scrolling up from the end, 100 screens, without a pin and then with one: the same work.
@@ -271,11 +294,35 @@ test('a pinned frame that left memory is paged back from disk when clicked', asy
 /** A recorded session (trace v1) with one tools/call of echo, written to `file`. */
 function echoTrace(file: string): string {
   const sessionId = 'fx-recorded';
-  const frame = (seq: number, t: number, dir: 'in' | 'out', msg: object) => ({ type: 'frame', seq, t, sessionId, dir, msg, size: JSON.stringify(msg).length });
+  const frame = (seq: number, t: number, dir: 'in' | 'out', msg: object) => ({
+    type: 'frame',
+    seq,
+    t,
+    sessionId,
+    dir,
+    msg,
+    size: JSON.stringify(msg).length,
+  });
   const lines = [
-    { type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0.0.0' }, session: { id: sessionId, name: 'recorded', transport: 'stdio', target: 'node fixture.js' } },
-    frame(1, 2, 'out', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '0' } } }),
-    frame(2, 10, 'in', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } } }),
+    {
+      type: 'header',
+      format: 'mcpscope-trace',
+      version: 1,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      tool: { name: 'mcpscope', version: '0.0.0' },
+      session: { id: sessionId, name: 'recorded', transport: 'stdio', target: 'node fixture.js' },
+    },
+    frame(1, 2, 'out', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '0' } },
+    }),
+    frame(2, 10, 'in', {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } },
+    }),
     frame(3, 11, 'out', { jsonrpc: '2.0', method: 'notifications/initialized' }),
     frame(4, 20, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'recorded' } } }),
     frame(5, 30, 'in', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'recorded' }] } }),
@@ -306,7 +353,11 @@ test('a trace: Replay is disabled and says why; Edit and replay sends it from th
   await expect(page.getByTestId('tab-composer')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('composer-prefill')).toContainText('trace frame #4');
   await expect(page.getByTestId('session-item').filter({ hasText: 'demo' })).toHaveAttribute('aria-selected', 'true');
-  expect(await composerDraft(page)).toEqual({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'echo', arguments: { message: 'recorded' } } });
+  expect(await composerDraft(page)).toEqual({
+    jsonrpc: '2.0',
+    method: 'tools/call',
+    params: { name: 'echo', arguments: { message: 'recorded' } },
+  });
   await page.getByTestId('composer-send').click();
   await expect(page.getByTestId('composer-response')).toHaveAttribute('data-state', 'ok');
   await page.getByTestId('tab-frames').click();

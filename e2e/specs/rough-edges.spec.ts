@@ -50,7 +50,9 @@ async function filterBy(page: Page, text: string) {
 
 /** Outgoing frames the Composer sent in a session, as the proxy recorded them. */
 async function composerSends(page: Page, sessionId: string): Promise<number> {
-  const res = await page.request.get(`${app.origin}/api/sessions/${sessionId}/events?from=0&limit=5000`, { headers: { Authorization: `Bearer ${app.token}` } });
+  const res = await page.request.get(`${app.origin}/api/sessions/${sessionId}/events?from=0&limit=5000`, {
+    headers: { Authorization: `Bearer ${app.token}` },
+  });
   const body = (await res.json()) as { events?: unknown[] } | unknown[];
   const events = (Array.isArray(body) ? body : (body.events ?? [])) as Array<{ type: string; dir?: string; origin?: { reason?: string } }>;
   return events.filter((e) => e.type === 'frame' && e.dir === 'out' && e.origin?.reason === 'composer: send').length;
@@ -59,11 +61,35 @@ async function composerSends(page: Page, sessionId: string): Promise<number> {
 /** A small trace v1 with one failed call. */
 function traceFile(name: string): string {
   const sessionId = `fx-${name}`;
-  const frame = (seq: number, t: number, d: 'in' | 'out', msg: object) => ({ type: 'frame', seq, t, sessionId, dir: d, msg, size: JSON.stringify(msg).length });
+  const frame = (seq: number, t: number, d: 'in' | 'out', msg: object) => ({
+    type: 'frame',
+    seq,
+    t,
+    sessionId,
+    dir: d,
+    msg,
+    size: JSON.stringify(msg).length,
+  });
   const lines = [
-    { type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0.0.0' }, session: { id: sessionId, name, transport: 'stdio', target: 'node fixture.js' } },
-    frame(1, 2, 'out', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '0' } } }),
-    frame(2, 10, 'in', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } } }),
+    {
+      type: 'header',
+      format: 'mcpscope-trace',
+      version: 1,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      tool: { name: 'mcpscope', version: '0.0.0' },
+      session: { id: sessionId, name, transport: 'stdio', target: 'node fixture.js' },
+    },
+    frame(1, 2, 'out', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '0' } },
+    }),
+    frame(2, 10, 'in', {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } },
+    }),
     frame(3, 20, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope', arguments: {} } }),
     frame(4, 30, 'in', { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Unknown tool: nope' } }),
   ];
@@ -91,7 +117,18 @@ test('filter: an unknown term is flagged where it is, with the fix; the help lis
   await page.getByTestId('frame-filter-help-toggle').click();
   const help = page.getByTestId('frame-filter-help');
   await expect(help).toBeVisible();
-  for (const term of ['has:finding', 'has:error', 'has:warning', 'is:error', 'is:failed', 'method:<glob>', 'origin:user', 'channel:app', 'app:<text>', '-<term>']) {
+  for (const term of [
+    'has:finding',
+    'has:error',
+    'has:warning',
+    'is:error',
+    'is:failed',
+    'method:<glob>',
+    'origin:user',
+    'channel:app',
+    'app:<text>',
+    '-<term>',
+  ]) {
     await expect(help.locator(`[data-testid="frame-filter-help-row"][data-term="${term}"]`)).toHaveCount(1);
   }
   await ui.screenshot(info, 'filter-help');
@@ -100,7 +137,9 @@ test('filter: an unknown term is flagged where it is, with the fix; the help lis
   await expect(page.getByTestId('frame-filter')).toHaveValue('has:finding');
 });
 
-test('is:error shows the failed response only; is:failed (and the Kind "failed pairs") adds the request it answers', async ({ page }, info) => {
+test('is:error shows the failed response only; is:failed (and the Kind "failed pairs") adds the request it answers', async ({
+  page,
+}, info) => {
   const ui = await openDemo(page);
   await sendFromComposer(page, 'resources/read', 'rpc-error'); // file:///example.txt is no demo resource
   await page.getByTestId('tab-frames').click();
@@ -119,7 +158,10 @@ test('is:error shows the failed response only; is:failed (and the Kind "failed p
   await expect(filterRows(page)).toHaveCount(2);
 });
 
-test('uploading a trace opens it offline; a file that fails says why and the others still open', async ({ page, expectConsoleError }, info) => {
+test('uploading a trace opens it offline; a file that fails says why and the others still open', async ({
+  page,
+  expectConsoleError,
+}, info) => {
   expectConsoleError(/Failed to load resource: the server responded with a status of 4\d\d/); // the broken file, refused on purpose
   const ui = await openDemo(page);
   await page.getByTestId('tab-traces').click();
@@ -145,7 +187,9 @@ test('uploading a trace opens it offline; a file that fails says why and the oth
   await ui.screenshot(info, 'upload-failed');
 });
 
-test('the hex view of a blob is not cut at 1280×800: every column in view, scrolled sideways only when narrower', async ({ page }, info) => {
+test('the hex view of a blob is not cut at 1280×800: every column in view, scrolled sideways only when narrower', async ({
+  page,
+}, info) => {
   const ui = await openDemo(page);
   const res = new PrimitivesPage(page, app);
   await res.openTab('resources');
@@ -226,7 +270,10 @@ test('a replay reports where it was started: under the trace in Traces, under th
 
   // Traces: the report under the trace whose Replay was clicked, in view and focused.
   await page.getByTestId('tab-traces').click();
-  const liveId = (await page.getByTestId('trace-item').filter({ has: page.getByTestId('trace-live') }).getAttribute('data-id'))!;
+  const liveId = (await page
+    .getByTestId('trace-item')
+    .filter({ has: page.getByTestId('trace-live') })
+    .getAttribute('data-id'))!;
   const live = page.locator(`[data-testid="trace-item"][data-id="${liveId}"]`);
   await live.getByTestId('replay-run').click();
   await page.getByTestId('replay-confirm').click();

@@ -18,7 +18,10 @@ test.afterEach(async () => {
   servers = [];
 });
 
-test('era fallback after a 500, a session the restarted server forgot, a server gone: each said where the connection shows', async ({ page, expectConsoleError }, info) => {
+test('era fallback after a 500, a session the restarted server forgot, a server gone: each said where the connection shows', async ({
+  page,
+  expectConsoleError,
+}, info) => {
   test.setTimeout(120_000);
   // No standalone event stream: the restart is met by the next request (a 404), not by a reopening.
   let server = await startSessionServer({ FIXTURE_PROBE: '500', FIXTURE_GET: '405' });
@@ -76,7 +79,10 @@ test('era fallback after a 500, a session the restarted server forgot, a server 
   await expect(response).toContainText(`the server closed the connection (connection refused at ${server.url})`);
   await expect(page.getByTestId('status-state')).toHaveText('closed');
   await expect(page.getByTestId('status-note-lost')).toHaveText('connection lost');
-  await expect(page.getByTestId('status-note-lost')).toHaveAttribute('title', `the server closed the connection (connection refused at ${server.url})`);
+  await expect(page.getByTestId('status-note-lost')).toHaveAttribute(
+    'title',
+    `the server closed the connection (connection refused at ${server.url})`,
+  );
   await expect(page.getByTestId('session-note-lost')).toHaveText(`the server closed the connection (connection refused at ${server.url})`);
   await ui.screenshot(info, 'connection-lost');
 });

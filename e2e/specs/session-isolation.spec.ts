@@ -25,11 +25,20 @@ interface OutFrame {
 
 /** B's outgoing frames, from the proxy (GET /api/sessions/:id/events): what the server really got. */
 async function outgoing(page: Page, sessionId: string): Promise<OutFrame[]> {
-  const res = await page.request.get(`${app.origin}/api/sessions/${sessionId}/events?from=0&limit=5000`, { headers: { Authorization: `Bearer ${app.token}` } });
+  const res = await page.request.get(`${app.origin}/api/sessions/${sessionId}/events?from=0&limit=5000`, {
+    headers: { Authorization: `Bearer ${app.token}` },
+  });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { events?: unknown[] } | unknown[];
-  const events = (Array.isArray(body) ? body : (body.events ?? [])) as Array<{ type: string; dir?: string; msg?: { method?: string }; origin?: OutFrame['origin'] }>;
-  return events.filter((e) => e.type === 'frame' && e.dir === 'out').map((e) => ({ method: e.msg?.method, ...(e.origin ? { origin: e.origin } : {}) }));
+  const events = (Array.isArray(body) ? body : (body.events ?? [])) as Array<{
+    type: string;
+    dir?: string;
+    msg?: { method?: string };
+    origin?: OutFrame['origin'];
+  }>;
+  return events
+    .filter((e) => e.type === 'frame' && e.dir === 'out')
+    .map((e) => ({ method: e.msg?.method, ...(e.origin ? { origin: e.origin } : {}) }));
 }
 
 const methods = (frames: OutFrame[]) => frames.map((f) => f.method ?? '(response)');
@@ -143,7 +152,8 @@ test('every tab acting in session A sends nothing to session B, across switches 
   // Each frame says why it went out, once the proxy records the web's x-mcpscope-origin:
   // a listing the user opened on B, never another tab's action.
   for (const f of bAfter.slice(bBefore.length)) {
-    if (f.origin && f.origin.reason !== 'unattributed') expect(f.origin).toMatchObject({ by: 'user', reason: expect.stringMatching(/: list/) });
+    if (f.origin && f.origin.reason !== 'unattributed')
+      expect(f.origin).toMatchObject({ by: 'user', reason: expect.stringMatching(/: list/) });
   }
   // And A still has its own state: the read and the call happened there, once each.
   const aOut = methods(await outgoing(page, a));

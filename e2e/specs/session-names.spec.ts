@@ -19,7 +19,9 @@ const run = promisify(execFile);
 /** `mcpscope sessions --json` as a user runs it beside the UI (the same data dir: playwright.config's XDG_DATA_HOME). */
 async function cliSessions(): Promise<Array<{ id: string; name: string; label: string }>> {
   const { stdout } = await run(process.execPath, [CLI, 'sessions', '--json'], { env: process.env });
-  return (JSON.parse(stdout) as { sessions: Array<{ id: string; name: string; label: string; mcpscope: string }> }).sessions.filter((s) => s.mcpscope.startsWith(app.origin));
+  return (JSON.parse(stdout) as { sessions: Array<{ id: string; name: string; label: string; mcpscope: string }> }).sessions.filter((s) =>
+    s.mcpscope.startsWith(app.origin),
+  );
 }
 
 test('the server’s name, then a rename, in the session list, Traces, Compare and mcpscope sessions', async ({ page }, info) => {
@@ -33,7 +35,9 @@ test('the server’s name, then a rename, in the session list, Traces, Compare a
   const trace = page.getByTestId('trace-item').first();
   await expect(trace.getByTestId('trace-name')).toHaveText('Everything Reference Server v2.0.0');
   await page.getByTestId('tab-compare').click();
-  await expect(page.getByTestId('compare-left').locator('optgroup[label="Trace files"] option')).toContainText([/^Everything Reference Server v2\.0\.0 · /]);
+  await expect(page.getByTestId('compare-left').locator('optgroup[label="Trace files"] option')).toContainText([
+    /^Everything Reference Server v2\.0\.0 · /,
+  ]);
   expect((await cliSessions()).map((s) => s.label)).toEqual(['Everything Reference Server v2.0.0']);
 
   // Renamed in the session list: every place follows.
@@ -44,8 +48,12 @@ test('the server’s name, then a rename, in the session list, Traces, Compare a
   await page.getByTestId('tab-traces').click();
   await expect(trace.getByTestId('trace-name')).toHaveText('my everything v2.0.0');
   await page.getByTestId('tab-compare').click();
-  await expect(page.getByTestId('compare-left').locator('optgroup[label="Trace files"] option')).toContainText([/^my everything v2\.0\.0 · /]);
-  await expect(page.getByTestId('compare-left').locator('optgroup[label="Live sessions"] option')).toContainText([/^my everything v2\.0\.0 · stdio/]);
+  await expect(page.getByTestId('compare-left').locator('optgroup[label="Trace files"] option')).toContainText([
+    /^my everything v2\.0\.0 · /,
+  ]);
+  await expect(page.getByTestId('compare-left').locator('optgroup[label="Live sessions"] option')).toContainText([
+    /^my everything v2\.0\.0 · stdio/,
+  ]);
   await expect.poll(async () => (await cliSessions()).map((s) => s.label)).toEqual(['my everything v2.0.0']);
   await page.getByTestId('tab-traces').click();
   await shotAtBothSizes(page, info, 'one-name-traces');

@@ -29,7 +29,11 @@ const item = (page: Page, id: string) => page.locator(`[data-testid="session-ite
 const group = (page: Page, id: string) => page.locator(`[data-testid="session-group"][data-group="${id}"]`);
 
 async function api<T = unknown>(page: Page, method: 'GET' | 'POST', path: string, data?: object): Promise<{ status: number; body: T }> {
-  const res = await page.request.fetch(`${app.origin}${path}`, { method, headers: { Authorization: `Bearer ${app.token}` }, ...(data ? { data } : {}) });
+  const res = await page.request.fetch(`${app.origin}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${app.token}` },
+    ...(data ? { data } : {}),
+  });
   return { status: res.status(), body: (await res.json().catch(() => undefined)) as T };
 }
 
@@ -45,7 +49,10 @@ async function labelText(entry: Locator): Promise<string> {
   return (await entry.getByTestId('session-label').innerText()).replace(/\s+/g, ' ').trim();
 }
 
-test('two server-everything sessions and the demo read apart; a rename shows in every tab, after a reload and in Compare', async ({ page, context }, info) => {
+test('two server-everything sessions and the demo read apart; a rename shows in every tab, after a reload and in Compare', async ({
+  page,
+  context,
+}, info) => {
   test.setTimeout(120_000);
   server = await startEverything('streamableHttp');
   app = await launchMcpscope(['--demo', '--traces-dir', dir]);
@@ -112,7 +119,9 @@ test('two server-everything sessions and the demo read apart; a rename shows in 
   await expect(live.filter({ hasText: 'staging' })).toHaveText(new RegExp(`^staging ${version} · stdio · \\d\\d:\\d\\d:\\d\\d$`));
   await expect(live.filter({ hasText: 'Everything' })).toHaveText(/ · http · /);
   // Its recording carries the same name (one name per session, following the rename).
-  await expect(right.locator('optgroup[label="Trace files"] option', { hasText: 'staging' })).toHaveText(new RegExp(`^staging ${version} · \\d{4}-`));
+  await expect(right.locator('optgroup[label="Trace files"] option', { hasText: 'staging' })).toHaveText(
+    new RegExp(`^staging ${version} · \\d{4}-`),
+  );
   await expect(right.locator('optgroup[label="Trace files"] option').first()).toHaveText(/ · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
 
   // An empty name restores the automatic label (the F2 key on the focused session).
@@ -124,7 +133,10 @@ test('two server-everything sessions and the demo read apart; a rename shows in 
   await expect(item(page, stdio.id)).toBeFocused();
 });
 
-test('a failed session sits in Ended and can be removed; buttons show on keyboard focus; a live one closes', async ({ page, expectConsoleError }, info) => {
+test('a failed session sits in Ended and can be removed; buttons show on keyboard focus; a live one closes', async ({
+  page,
+  expectConsoleError,
+}, info) => {
   expectConsoleError(/api\/sessions:0\): Failed to load resource: the server responded with a status of 502/); // the failed connect the test provokes
   app = await launchMcpscope(['--demo', '--traces-dir', dir]);
   await page.goto(app.url);
@@ -161,7 +173,9 @@ test('a failed session sits in Ended and can be removed; buttons show on keyboar
   await new McpscopeApp(page).screenshot(info, 'sessions-ended');
 });
 
-test('with a dozen sessions in four groups the Connect header stays in view at 1280×800; groups clear; the form collapses and stays so', async ({ page }, info) => {
+test('with a dozen sessions in four groups the Connect header stays in view at 1280×800; groups clear; the form collapses and stays so', async ({
+  page,
+}, info) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   app = await launchMcpscope(['--demo', '--traces-dir', dir]);
@@ -171,7 +185,8 @@ test('with a dozen sessions in four groups the Connect header stays in view at 1
   // A second demo from the button; ten commands that fail (cheap); a trace opened offline; a replay.
   await page.getByTestId('conn-demo').click();
   await expect(group(page, 'live').getByTestId('session-item')).toHaveCount(2);
-  for (let i = 0; i < 10; i++) expect((await api(page, 'POST', '/api/sessions', { config: { transport: 'stdio', command: `no-such-server-${i}` } })).status).toBe(502);
+  for (let i = 0; i < 10; i++)
+    expect((await api(page, 'POST', '/api/sessions', { config: { transport: 'stdio', command: `no-such-server-${i}` } })).status).toBe(502);
   await expect(group(page, 'ended').getByTestId('session-group-count')).toHaveText('(10)');
   const { traces } = (await api<{ traces: Array<{ id: string; recorded?: object; live: boolean }> }>(page, 'GET', '/api/traces')).body;
   const demoTrace = traces.find((t) => t.live && t.recorded)!;

@@ -33,11 +33,14 @@ async function openTasksTab(page: Page) {
   await expect(page.getByTestId('tab-tasks')).toHaveAttribute('aria-selected', 'true');
 }
 
-test('research query as a task: required toggle, status while it runs, the clarification it asks for, the result; listed in Tasks', async ({ page }, info) => {
+test('research query as a task: required toggle, status while it runs, the clarification it asks for, the result; listed in Tasks', async ({
+  page,
+}, info) => {
   const { tools, client } = await open(page);
   // 19 tools: the task tool and the *-async ones are there because mcpscope declares tasks.
   await expect(tools.items()).toHaveCount(19);
-  for (const name of ['simulate-research-query', 'trigger-sampling-request-async', 'trigger-elicitation-request-async']) await expect(tools.item(name)).toBeVisible();
+  for (const name of ['simulate-research-query', 'trigger-sampling-request-async', 'trigger-elicitation-request-async'])
+    await expect(tools.item(name)).toBeVisible();
 
   // Before any task: the Tasks tab explains them and names the tools that can start one.
   await openTasksTab(page);

@@ -241,7 +241,10 @@ test.describe('Tools tab — server-everything (legacy era)', () => {
 test.describe('Tools tab — a server whose answer mcpscope refuses', () => {
   const REFUSING = fileURLToPath(new URL('../../packages/engine/test-fixtures/hostile/refusing-server.mjs', import.meta.url));
 
-  test('a result nested past the cap is the server’s fault, with the reason; the session goes on', async ({ page, expectConsoleError }, info) => {
+  test('a result nested past the cap is the server’s fault, with the reason; the session goes on', async ({
+    page,
+    expectConsoleError,
+  }, info) => {
     expectConsoleError(/\/requests:0\): Failed to load resource: the server responded with a status of 502/); // the refusal the test provokes
     app = await launchMcpscope(['-e', 'FIXTURE_MODE=deep-call', '--', process.execPath, REFUSING]);
     await page.goto(app.url);
@@ -258,6 +261,11 @@ test.describe('Tools tab — a server whose answer mcpscope refuses', () => {
     await ui.screenshot(info, 'tools-refused-answer');
     // The refused answer is in the Frames tab as text, with its finding.
     await page.getByTestId('tab-frames').click();
-    await expect(page.locator('[data-testid="frame-row"]').filter({ has: page.getByTestId('frame-finding') }).last()).toBeVisible();
+    await expect(
+      page
+        .locator('[data-testid="frame-row"]')
+        .filter({ has: page.getByTestId('frame-finding') })
+        .last(),
+    ).toBeVisible();
   });
 });

@@ -28,14 +28,35 @@ function fixtureTrace(name: string, toolText: string, { truncated = false } = {}
     return { type: 'frame', seq, t, sessionId, dir, msg, size };
   };
   const lines: object[] = [
-    { type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2026-03-01T10:00:00.000Z', tool: { name: 'mcpscope', version: '0.0.0' }, session: { id: sessionId, name, transport: 'stdio', target: 'node fixture.js' } },
+    {
+      type: 'header',
+      format: 'mcpscope-trace',
+      version: 1,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      tool: { name: 'mcpscope', version: '0.0.0' },
+      session: { id: sessionId, name, transport: 'stdio', target: 'node fixture.js' },
+    },
     { type: 'lifecycle', seq: 1, t: 0, sessionId, phase: 'spawn', pid: 4242 },
     { type: 'stderr', seq: 2, t: 1, sessionId, text: 'fixture server starting\n' },
-    frame(3, 2, 'out', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '0' } } }),
-    frame(4, 10, 'in', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } } }),
+    frame(3, 2, 'out', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '0' } },
+    }),
+    frame(4, 10, 'in', {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } },
+    }),
     frame(5, 11, 'out', { jsonrpc: '2.0', method: 'notifications/initialized' }),
     { type: 'lifecycle', seq: 6, t: 12, sessionId, phase: 'connect' },
-    frame(7, 20, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow', arguments: { steps: 2 }, _meta: { progressToken: 'p1' } } }),
+    frame(7, 20, 'out', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { steps: 2 }, _meta: { progressToken: 'p1' } },
+    }),
     frame(8, 40, 'in', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p1', progress: 1, total: 2 } }),
     frame(9, 60, 'in', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p1', progress: 2, total: 2 } }),
     frame(10, 80, 'in', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: toolText }] } }),
@@ -62,11 +83,14 @@ async function uploadWithPicker(page: Page, file: string, name: string) {
 
 /** Drops a file on the Traces tab as a user dragging it from their file manager would. */
 async function dropFile(page: Page, name: string, content: string) {
-  const transfer = await page.evaluateHandle(({ name, content }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([content], name, { type: 'application/x-ndjson' }));
-    return dt;
-  }, { name, content });
+  const transfer = await page.evaluateHandle(
+    ({ name, content }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([content], name, { type: 'application/x-ndjson' }));
+      return dt;
+    },
+    { name, content },
+  );
   const zone = page.getByTestId('trace-drop-zone');
   await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
   await zone.dispatchEvent('dragover', { dataTransfer: transfer });
@@ -79,7 +103,9 @@ async function dropFile(page: Page, name: string, content: string) {
  */
 const traceItem = (page: Page, name: string) => page.locator(`[data-testid="trace-item"][data-id*="-${name}-"]`);
 
-test('traces: the live session is listed, fixtures upload (picker and drop), one cut off mid-line opens offline with a warning', async ({ page }, info) => {
+test('traces: the live session is listed, fixtures upload (picker and drop), one cut off mid-line opens offline with a warning', async ({
+  page,
+}, info) => {
   app = await launchMcpscope(['--demo', '--traces-dir', join(dir, 'store')]);
   await page.goto(app.url);
   const ui = new McpscopeApp(page);
@@ -94,7 +120,11 @@ test('traces: the live session is listed, fixtures upload (picker and drop), one
   expect((await download).suggestedFilename()).toMatch(/\.ndjson$/);
   await expect(page.getByTestId('export-har')).toBeDisabled();
   // Replay the live demo session's trace against a fresh demo server: every request matches.
-  await page.getByTestId('trace-item').filter({ has: page.getByTestId('trace-live') }).getByTestId('replay-run').click();
+  await page
+    .getByTestId('trace-item')
+    .filter({ has: page.getByTestId('trace-live') })
+    .getByTestId('replay-run')
+    .click();
   // The recorded demo command is shown for confirmation first (replay-confirm.spec.ts covers a crafted trace).
   await expect(page.getByTestId('replay-argv')).toContainText('demo-server');
   await page.getByTestId('replay-confirm').click();
@@ -144,7 +174,8 @@ test('timeline: bars from request to response with progress inside, markers, zoo
   await expect(call).toHaveAttribute('data-outcome', 'ok');
   await expect(call.getByTestId('timeline-progress')).toHaveCount(2);
   await expect(page.locator('[data-testid="timeline-bar"][data-method="initialize"]')).toHaveCount(1);
-  for (const kind of ['spawn', 'stderr', 'connect', 'exit']) await expect(page.locator(`[data-testid="timeline-marker"][data-kind="${kind}"]`).first()).toBeVisible();
+  for (const kind of ['spawn', 'stderr', 'connect', 'exit'])
+    await expect(page.locator(`[data-testid="timeline-marker"][data-kind="${kind}"]`).first()).toBeVisible();
 
   const span = page.getByTestId('timeline-span');
   const before = await span.textContent();

@@ -38,7 +38,9 @@ async function bundle() {
       {
         name: 'peer-external',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => (EXTERNAL.has(packageName(args.path)) ? { path: args.path, external: true } : undefined));
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            EXTERNAL.has(packageName(args.path)) ? { path: args.path, external: true } : undefined,
+          );
         },
       },
     ],
@@ -50,7 +52,9 @@ async function bundle() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => packageName(i.path)));
+  const imports = Object.values(result.metafile.outputs).flatMap((o) =>
+    o.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => packageName(i.path)),
+  );
   const unexpected = [...new Set(imports)].filter((name) => !EXTERNAL.has(name));
   if (unexpected.length) throw new Error(`the bundle imports ${unexpected.join(', ')}, which the package does not ship or depend on`);
 }
@@ -59,7 +63,9 @@ async function bundle() {
 function declarations() {
   const tmp = join(here, '.tmp/types');
   rmSync(tmp, { recursive: true, force: true });
-  const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(here, 'tsconfig.build.json')], { encoding: 'utf8' });
+  const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', join(here, 'tsconfig.build.json')], {
+    encoding: 'utf8',
+  });
   if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
   const seen = new Set();
   const queue = [join(tmp, 'index.d.ts')];
@@ -82,7 +88,8 @@ function declarations() {
 }
 
 try {
-  if (!existsSync(join(webDist, 'index.html'))) throw new Error('the web UI is not built (apps/web/dist/index.html is missing): run `pnpm build` from the repo root');
+  if (!existsSync(join(webDist, 'index.html')))
+    throw new Error('the web UI is not built (apps/web/dist/index.html is missing): run `pnpm build` from the repo root');
   rmSync(out, { recursive: true, force: true });
   await bundle();
   const types = declarations();

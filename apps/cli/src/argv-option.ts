@@ -7,7 +7,11 @@
  * one that starts with `-`, which commander would not take as its value either: both callers then
  * leave the decision to commander).
  */
-export function longOption(args: readonly string[], i: number, takesValue: (name: string) => boolean): { name: string; inline: boolean; value?: string; at: number } {
+export function longOption(
+  args: readonly string[],
+  i: number,
+  takesValue: (name: string) => boolean,
+): { name: string; inline: boolean; value?: string; at: number } {
   const arg = args[i]!;
   const eq = arg.indexOf('=');
   const name = eq === -1 ? arg : arg.slice(0, eq);

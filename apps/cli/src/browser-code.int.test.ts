@@ -49,7 +49,11 @@ describe('mcpscope opens the browser on a code', () => {
 
     const code = argv[0]!.split('#code=')[1];
     const exchange = () =>
-      fetch(`http://127.0.0.1:${port}/api/session-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+      fetch(`http://127.0.0.1:${port}/api/session-code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
     const ok = await exchange();
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ token });

@@ -47,11 +47,14 @@ const TABLE: Array<[string[], ReturnType<typeof plainCallServer>]> = [
 async function commanderSees(args: string[]): Promise<{ method: string; command: string[]; options: Record<string, unknown> } | string> {
   const program: Command = buildProgram(io, () => undefined);
   program.exitOverride();
-  for (const c of [program, ...program.commands]) c.exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  for (const c of [program, ...program.commands])
+    c.exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
   let seen: { method: string; command: string[]; options: Record<string, unknown> } | string = 'nothing ran';
   program.action(() => void (seen = 'launch'));
   for (const sub of program.commands) sub.action(() => void (seen = `subcommand ${sub.name()}`));
-  program.commands.find((c) => c.name() === 'call')!.action((method: string, command: string[], options: Record<string, unknown>) => void (seen = { method, command, options }));
+  program.commands
+    .find((c) => c.name() === 'call')!
+    .action((method: string, command: string[], options: Record<string, unknown>) => void (seen = { method, command, options }));
   await program.parseAsync(['node', 'mcpscope', ...args]).catch(() => undefined);
   return seen;
 }
@@ -77,14 +80,26 @@ describe('plainCallServer (argv → the server a one-shot call starts before com
       const { method, command, options } = seen as { method: string; command: string[]; options: Record<string, unknown> };
       expect(method).toBe(args[1]);
       expect(command).toEqual([expected.command, ...expected.args]);
-      const target = await resolveTarget(parseOptions(TargetOptionsSchema, options), command, { demo: async () => { throw new Error('no demo'); } });
+      const target = await resolveTarget(parseOptions(TargetOptionsSchema, options), command, {
+        demo: async () => {
+          throw new Error('no demo');
+        },
+      });
       expect(target).toMatchObject({ transport: 'stdio', command: expected.command, args: expected.args, env: {} });
       expect(target).not.toHaveProperty('cwd');
     }
   });
 
   it('agrees with commander on random argv lists (seeded)', async () => {
-    const safe = [['--tool', 'echo'], ['--arg', 'k=v'], ['--params', '{}'], ['--task'], ['--era', 'legacy'], ['--timeout', '100'], ['--no-redact']];
+    const safe = [
+      ['--tool', 'echo'],
+      ['--arg', 'k=v'],
+      ['--params', '{}'],
+      ['--task'],
+      ['--era', 'legacy'],
+      ['--timeout', '100'],
+      ['--no-redact'],
+    ];
     const unsafe = [['-e', 'K=V'], ['--cwd', '/tmp'], ['--demo'], ['--help'], ['--'], ['node'], ['s.js'], ['call'], ['--tool'], ['-x']];
     const pool = [...safe, ...safe, ...safe, ...unsafe];
     const next = seededInts(7);

@@ -7,8 +7,20 @@ import { longOption } from './argv-option.js';
  * against the real command. Any other option makes argv "not plain" (the usual path).
  */
 export const CALL_VALUE_OPTIONS: readonly string[] = [
-  '--params', '--tool', '--arg', '--uri', '--prompt', '--skill', '--level', '--answer-file', '--task-ttl', '--timeout',
-  '--connect-timeout', '--era', '--probe-timeout', '--record',
+  '--params',
+  '--tool',
+  '--arg',
+  '--uri',
+  '--prompt',
+  '--skill',
+  '--level',
+  '--answer-file',
+  '--task-ttl',
+  '--timeout',
+  '--connect-timeout',
+  '--era',
+  '--probe-timeout',
+  '--record',
 ];
 export const CALL_FLAG_OPTIONS: readonly string[] = ['--task', '--no-redact'];
 

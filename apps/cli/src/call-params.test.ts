@@ -15,7 +15,16 @@ describe('--arg values', () => {
   });
 
   it('stay text for string-typed inputs', () => {
-    const schema = { type: 'object', properties: { s: { type: 'string' }, n: { type: ['string', 'null'] }, e: { enum: ['a', 'b'] }, x: { type: 'number' }, m: { type: ['string', 'number'] } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        s: { type: 'string' },
+        n: { type: ['string', 'null'] },
+        e: { enum: ['a', 'b'] },
+        x: { type: 'number' },
+        m: { type: ['string', 'number'] },
+      },
+    };
     expect(['s', 'n', 'e', 'x', 'm', 'missing'].filter((k) => isStringProperty(schema, k))).toEqual(['s', 'n', 'e']);
     expect(isStringProperty(undefined, 's')).toBe(false);
   });
@@ -23,13 +32,27 @@ describe('--arg values', () => {
 
 describe('buildParams', () => {
   it('tools/call: --tool and --arg over --params', () => {
-    const params = buildParams('tools/call', opts({ params: { name: 'old', arguments: { keep: 1, zip: 'x' } }, tool: 'geo', arg: [['zip', '01234'], ['n', '7']] }), new Set(['zip']));
+    const params = buildParams(
+      'tools/call',
+      opts({
+        params: { name: 'old', arguments: { keep: 1, zip: 'x' } },
+        tool: 'geo',
+        arg: [
+          ['zip', '01234'],
+          ['n', '7'],
+        ],
+      }),
+      new Set(['zip']),
+    );
     expect(params).toEqual({ name: 'geo', arguments: { keep: 1, zip: '01234', n: 7 } });
   });
 
   it('tools/call --tool without --arg sends arguments: {} (SDK 1.0-era servers require it); --params stays as typed', () => {
     expect(buildParams('tools/call', opts({ tool: 'noop' }))).toEqual({ name: 'noop', arguments: {} });
-    expect(buildParams('tools/call', opts({ params: { name: 'x', arguments: { a: 1 } }, tool: 'noop' }))).toEqual({ name: 'noop', arguments: { a: 1 } });
+    expect(buildParams('tools/call', opts({ params: { name: 'x', arguments: { a: 1 } }, tool: 'noop' }))).toEqual({
+      name: 'noop',
+      arguments: { a: 1 },
+    });
     expect(buildParams('tools/call', opts({ params: { name: 'x' } }))).toEqual({ name: 'x' });
   });
 

@@ -38,10 +38,13 @@ export { isStringProperty };
 /** Checks that the shortcut options fit the method; a mismatch is a usage error. */
 export function checkParamOptions(method: string, opts: ParamOptions): void {
   for (const [option, owner] of Object.entries(OPTION_METHOD)) {
-    if (opts[option as keyof typeof OPTION_METHOD] !== undefined && method !== owner) throw new CliError(`--${option} goes with ${owner}, not ${method}`);
+    if (opts[option as keyof typeof OPTION_METHOD] !== undefined && method !== owner)
+      throw new CliError(`--${option} goes with ${owner}, not ${method}`);
   }
-  if (opts.arg.length > 0 && method !== 'tools/call' && method !== 'prompts/get') throw new CliError(`--arg goes with tools/call or prompts/get, not ${method}`);
-  if (Array.isArray(opts.params) && (opts.arg.length > 0 || opts.tool || opts.prompt || opts.uri || opts.skill)) throw new CliError('--params is an array: it cannot be combined with --tool, --prompt, --uri, --skill or --arg');
+  if (opts.arg.length > 0 && method !== 'tools/call' && method !== 'prompts/get')
+    throw new CliError(`--arg goes with tools/call or prompts/get, not ${method}`);
+  if (Array.isArray(opts.params) && (opts.arg.length > 0 || opts.tool || opts.prompt || opts.uri || opts.skill))
+    throw new CliError('--params is an array: it cannot be combined with --tool, --prompt, --uri, --skill or --arg');
 }
 
 /**
@@ -49,7 +52,11 @@ export function checkParamOptions(method: string, opts: ParamOptions): void {
  * keep their raw text), --prompt/--arg (prompts/get; prompt arguments are strings by the
  * spec), --uri (resources/read), --level (logging/setLevel). Shortcuts win over --params.
  */
-export function buildParams(method: string, opts: ParamOptions, stringKeys: ReadonlySet<string> = new Set()): Record<string, unknown> | unknown[] | undefined {
+export function buildParams(
+  method: string,
+  opts: ParamOptions,
+  stringKeys: ReadonlySet<string> = new Set(),
+): Record<string, unknown> | unknown[] | undefined {
   if (Array.isArray(opts.params)) return opts.params;
   const params: Record<string, unknown> = { ...opts.params };
   if (method === 'tools/call') {
@@ -65,7 +72,8 @@ export function buildParams(method: string, opts: ParamOptions, stringKeys: Read
     }
   } else if (method === 'prompts/get') {
     if (opts.prompt !== undefined) params.name = opts.prompt;
-    if (opts.arg.length > 0) params.arguments = { ...(isObject(params.arguments) ? params.arguments : {}), ...Object.fromEntries(opts.arg) };
+    if (opts.arg.length > 0)
+      params.arguments = { ...(isObject(params.arguments) ? params.arguments : {}), ...Object.fromEntries(opts.arg) };
   } else if (method === 'resources/read' && opts.uri !== undefined) {
     params.uri = opts.uri;
   } else if (method === 'skills/get' && opts.skill !== undefined) {

@@ -24,7 +24,10 @@ afterAll(() => {
 function countedServer(name: string): { script: string; log: string } {
   const log = join(dir, `${name}.log`);
   const script = join(dir, `${name}.mjs`);
-  writeFileSync(script, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, process.pid + '\\n');\nawait import(${JSON.stringify(bundle.demo)});\n`);
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, process.pid + '\\n');\nawait import(${JSON.stringify(bundle.demo)});\n`,
+  );
   return { script, log };
 }
 

@@ -75,7 +75,19 @@ describe('mcpscope call (the built bundle, a real stdio child)', () => {
   });
 
   it('progress restarts --timeout: a 750 ms task with 150 ms steps succeeds with --timeout 500', async () => {
-    const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'long_task', '--arg', 'steps=5', '--arg', 'stepMs=150', '--timeout', '500', ...demoArgs()]);
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/call',
+      '--tool',
+      'long_task',
+      '--arg',
+      'steps=5',
+      '--arg',
+      'stepMs=150',
+      '--timeout',
+      '500',
+      ...demoArgs(),
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).content[0].text).toBe('Completed 5 steps');
@@ -117,21 +129,50 @@ describe('mcpscope call (the built bundle, a real stdio child)', () => {
     const modern = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'ask_llm', '--arg', 'question=hi', ...demoArgs()]);
     expect(modern.code).toBe(4);
     expect(JSON.parse(modern.stdout)).toEqual({ code: -1, message: 'mcpscope call is headless: no one to answer sampling/createMessage' });
-    const legacy = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'ask_llm', '--arg', 'question=hi', '--era', 'legacy', ...demoArgs()]);
+    const legacy = await runCli(bundle.cli, [
+      'call',
+      'tools/call',
+      '--tool',
+      'ask_llm',
+      '--arg',
+      'question=hi',
+      '--era',
+      'legacy',
+      ...demoArgs(),
+    ]);
     expect(legacy.code).toBe(5);
     expect(legacy.stdout).toMatch(/no one to answer sampling\/createMessage/);
 
     const file = join(mkdtempSync(join(tmpdir(), 'mcpscope-answers-')), 'answers.json');
-    writeFileSync(file, JSON.stringify({ 'sampling/createMessage': { role: 'assistant', model: 'canned', content: { type: 'text', text: 'yes' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ 'sampling/createMessage': { role: 'assistant', model: 'canned', content: { type: 'text', text: 'yes' } } }),
+    );
     for (const era of ['auto', 'legacy']) {
-      const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'ask_llm', '--arg', 'question=hi', '--era', era, '--answer-file', file, ...demoArgs()]);
+      const r = await runCli(bundle.cli, [
+        'call',
+        'tools/call',
+        '--tool',
+        'ask_llm',
+        '--arg',
+        'question=hi',
+        '--era',
+        era,
+        '--answer-file',
+        file,
+        ...demoArgs(),
+      ]);
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout).content[0].text).toBe('canned answered: yes');
     }
   });
 
   it('exits 1 on bad usage', async () => {
-    for (const args of [['tools/list', '--tool', 'x'], ['tools/call', '--arg', 'novalue'], ['tools/call', '--level', 'loud']]) {
+    for (const args of [
+      ['tools/list', '--tool', 'x'],
+      ['tools/call', '--arg', 'novalue'],
+      ['tools/call', '--level', 'loud'],
+    ]) {
       const r = await runCli(bundle.cli, ['call', ...args, ...demoArgs()]);
       expect(r.code, args.join(' ')).toBe(1);
     }

@@ -31,7 +31,14 @@ describe('config files', () => {
     });
     expect(selectServer(claude, 'c.json', 'legacy')).toMatchObject({ transport: 'sse' });
     expect(selectServer(claude, 'c.json', 'streamable')).toMatchObject({ transport: 'http' });
-    expect(selectServer(claude, 'c.json', 'local')).toEqual({ transport: 'stdio', command: 'node', args: [], env: {}, cwd: '/srv/app', name: 'local' });
+    expect(selectServer(claude, 'c.json', 'local')).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: [],
+      env: {},
+      cwd: '/srv/app',
+      name: 'local',
+    });
   });
 
   it('reads VS Code mcp.json and settings.json (JSONC, nested under "mcp")', () => {
@@ -42,7 +49,11 @@ describe('config files', () => {
         "api": { "type": "http", "url": "http://127.0.0.1:3001/mcp", "headers": { "Authorization": "Bearer x" } }, /* trailing */
       },
     }`;
-    expect(selectServer(mcpJson, 'mcp.json', 'everything')).toMatchObject({ transport: 'stdio', command: 'npx', args: ['-y', 'server-everything'] });
+    expect(selectServer(mcpJson, 'mcp.json', 'everything')).toMatchObject({
+      transport: 'stdio',
+      command: 'npx',
+      args: ['-y', 'server-everything'],
+    });
     expect(selectServer(mcpJson, 'mcp.json', 'api')).toMatchObject({ transport: 'http', headers: { Authorization: 'Bearer x' } });
     const settings = `{ "editor.fontSize": 14, "mcp": { "servers": { "only": { "command": "uvx", "args": ["mcp-server-git"] } } } }`;
     expect(selectServer(settings, 'settings.json', undefined)).toMatchObject({ transport: 'stdio', command: 'uvx', name: 'only' });

@@ -30,7 +30,10 @@ const HTTP_TYPES: Record<string, 'http' | 'sse'> = {
 };
 
 const HttpEntrySchema = z.looseObject({
-  type: z.string().refine((t) => t in HTTP_TYPES, { error: 'type must be "http", "streamable-http" or "sse"' }).optional(),
+  type: z
+    .string()
+    .refine((t) => t in HTTP_TYPES, { error: 'type must be "http", "streamable-http" or "sse"' })
+    .optional(),
   url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
   headers: stringRecord.default({}),
 });

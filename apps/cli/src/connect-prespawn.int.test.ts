@@ -42,7 +42,10 @@ const ticksNow = (): number => Math.round(Number(readFileSync('/proc/uptime', 'u
 describe('connect, cold', () => {
   it.each([
     ['a command (the fast path)', (marker: string) => ['--', process.execPath, RAW_SERVER, marker]],
-    ['a command with -e (the commander path)', (marker: string) => ['-e', 'FIXTURE_MODE=plain', '--', process.execPath, RAW_SERVER, marker]],
+    [
+      'a command with -e (the commander path)',
+      (marker: string) => ['-e', 'FIXTURE_MODE=plain', '--', process.execPath, RAW_SERVER, marker],
+    ],
   ])('starts the server with the background mcpscope, and the session takes that one: %s', { timeout: 90_000 }, async (_what, target) => {
     data = join(root, `data-${Date.now()}`);
     const marker = `prespawn-${process.pid}-${Date.now()}`;
@@ -51,7 +54,9 @@ describe('connect, cold', () => {
     const { mcpscope, session } = JSON.parse(r.stdout) as { mcpscope: { pid: number; url: string }; session: { id: string } };
     const entryFile = join(data, 'mcpscope', 'running', `${mcpscope.pid}.json`);
     const { token } = JSON.parse(readFileSync(entryFile, 'utf8')) as { token: string };
-    const res = await fetch(new URL(`api/sessions/${session.id}/events?from=0&limit=1000`, mcpscope.url), { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(new URL(`api/sessions/${session.id}/events?from=0&limit=1000`, mcpscope.url), {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const { events } = (await res.json()) as { events: SessionEvent[] };
     const spawned = events.filter((e) => e.type === 'lifecycle' && e.phase === 'spawn') as Array<{ pid?: number }>;
     expect(spawned).toHaveLength(1);
@@ -66,4 +71,7 @@ describe('connect, cold', () => {
   });
 });
 
-const readdirPids = (): number[] => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+const readdirPids = (): number[] =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);

@@ -19,7 +19,10 @@ describe('docker-compose.yml', () => {
   it('is a valid compose file (docker compose config) with the collector and Jaeger, mcpscope and the demo exporting to the collector', () => {
     const cmd = composeCommand();
     expect(cmd, 'needs `docker compose` or `docker-compose` (Debian: apt-get install docker-compose; .ci/run installs it)').toBeDefined();
-    const r = spawnSync(cmd![0]!, [...cmd!.slice(1), '-f', join(REPO, 'docker-compose.yml'), 'config'], { encoding: 'utf8', env: { ...process.env, MCPSCOPE_TOKEN: 'compose-test-token' } });
+    const r = spawnSync(cmd![0]!, [...cmd!.slice(1), '-f', join(REPO, 'docker-compose.yml'), 'config'], {
+      encoding: 'utf8',
+      env: { ...process.env, MCPSCOPE_TOKEN: 'compose-test-token' },
+    });
     expect(r.stderr).not.toMatch(/error|invalid/i);
     expect(r.status).toBe(0);
     const config = r.stdout;

@@ -35,7 +35,14 @@ describe('describeConnectError', () => {
   });
 
   it('shows the body of an error response, line by line', () => {
-    const err = { details: { code: 'ENGINE_HTTP_STATUS', message: 'POST http://h/mcp answered HTTP 403: forbidden', httpStatus: 403, httpBody: 'forbidden\r\nneeds X-Api-Key' } };
+    const err = {
+      details: {
+        code: 'ENGINE_HTTP_STATUS',
+        message: 'POST http://h/mcp answered HTTP 403: forbidden',
+        httpStatus: 403,
+        httpBody: 'forbidden\r\nneeds X-Api-Key',
+      },
+    };
     expect(describeConnectError('http://h/mcp', err)).toContain('  response body:\n    | forbidden\n    | needs X-Api-Key');
   });
 
@@ -45,7 +52,16 @@ describe('describeConnectError', () => {
 
   it('keeps each piece of server text on its own line: a newline in it cannot print a line of its own', () => {
     const fake = 'x\nmcpscope: all good';
-    const err = { details: { code: 'ENGINE_HTTP_STATUS', message: `refused: ${fake}`, httpStatus: 500, httpHeaders: { 'x-why': fake }, sentInstead: [fake], stderrTail: [fake] } };
+    const err = {
+      details: {
+        code: 'ENGINE_HTTP_STATUS',
+        message: `refused: ${fake}`,
+        httpStatus: 500,
+        httpHeaders: { 'x-why': fake },
+        sentInstead: [fake],
+        stderrTail: [fake],
+      },
+    };
     const text = describeConnectError('http://h/mcp', err);
     expect(text).not.toMatch(/^\s*mcpscope: all good/m);
     expect(text).toContain('  refused: x\\nmcpscope: all good [ENGINE_HTTP_STATUS]');

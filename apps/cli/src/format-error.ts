@@ -43,7 +43,8 @@ export function describeConnectError(target: string, err: unknown): string {
   const lines = [`mcpscope: could not connect to ${target}`, `  ${escapeControl(e.message)} [${e.code}]`];
   for (const cause of causeMessages(err, [e.message])) lines.push(`  caused by: ${escapeControl(cause)}`);
   const said = (text: string): boolean => e.message.includes(text);
-  if (e.exitCode !== undefined && e.exitCode !== null && !said(`code ${e.exitCode}`)) lines.push(`  the server exited with code ${e.exitCode}`);
+  if (e.exitCode !== undefined && e.exitCode !== null && !said(`code ${e.exitCode}`))
+    lines.push(`  the server exited with code ${e.exitCode}`);
   if (e.signal && !said(e.signal)) lines.push(`  the server was killed by ${escapeControl(e.signal)}`);
   if (e.httpStatus !== undefined) lines.push(`  HTTP status ${e.httpStatus}`);
   for (const [name, value] of Object.entries(e.httpHeaders ?? {})) {

@@ -18,7 +18,8 @@ export function loadAnswerFile(file: string): AnswerFile {
     throw new CliError(`--answer-file ${file}: ${(err as Error).message}`);
   }
   const parsed = AnswerFileSchema.safeParse(value);
-  if (!parsed.success) throw new CliError(`--answer-file ${file} must map methods to answers: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new CliError(`--answer-file ${file} must map methods to answers: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
 }
 

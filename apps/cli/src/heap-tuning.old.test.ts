@@ -35,7 +35,10 @@ function oldSpace(limit: boolean, nodeArgs: string[] = []): number {
     }
     process.stdout.write(String(peak));`;
   writeFileSync(join(dir, 'case.mjs'), script);
-  const r = spawnSync(process.execPath, [...nodeArgs, join(dir, 'case.mjs')], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(process.execPath, [...nodeArgs, join(dir, 'case.mjs')], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   expect(r.status, r.stderr).toBe(0);
   return Number(r.stdout);
 }

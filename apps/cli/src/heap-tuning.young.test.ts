@@ -28,7 +28,10 @@ function newSpace(hold: boolean, nodeArgs: string[] = []): { burst: number; afte
     burst();
     process.stdout.write(JSON.stringify({ burst: held, after: size() }));`;
   writeFileSync(join(dir, 'case.mjs'), script);
-  const r = spawnSync(process.execPath, [...nodeArgs, join(dir, 'case.mjs')], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(process.execPath, [...nodeArgs, join(dir, 'case.mjs')], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as { burst: number; after: number };
 }
@@ -42,7 +45,7 @@ describe('holdYoungGeneration', () => {
     expect(held.after).toBeGreaterThan(held.burst);
   });
 
-  it('leaves a user\'s own young-generation setting alone', () => {
+  it("leaves a user's own young-generation setting alone", () => {
     const tuned = newSpace(true, ['--semi-space-growth-factor=2']);
     expect(tuned.burst).toBeGreaterThan(2);
   });

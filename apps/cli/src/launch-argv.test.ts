@@ -1,7 +1,14 @@
 import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from './io.js';
-import { COMMAND_NAMES, earlyListen, plainLaunchOptions, ROOT_FLAG_OPTIONS, ROOT_SHORT_VALUE_OPTIONS, ROOT_VALUE_OPTIONS } from './launch-argv.js';
+import {
+  COMMAND_NAMES,
+  earlyListen,
+  plainLaunchOptions,
+  ROOT_FLAG_OPTIONS,
+  ROOT_SHORT_VALUE_OPTIONS,
+  ROOT_VALUE_OPTIONS,
+} from './launch-argv.js';
 import { buildProgram } from './main.js';
 import { seededInts } from './test-random.js';
 
@@ -71,7 +78,7 @@ describe('plainLaunchOptions (argv → launch before commander loads)', () => {
     expect([...ROOT_SHORT_VALUE_OPTIONS].sort()).toEqual([...shortValue].sort());
   });
 
-  it('knows the command names as the program defines them (and commander\'s help)', () => {
+  it("knows the command names as the program defines them (and commander's help)", () => {
     const program = buildProgram(io, () => undefined);
     const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
     expect([...COMMAND_NAMES].sort()).toEqual([...names, 'help'].sort());
@@ -95,9 +102,29 @@ describe('plainLaunchOptions (argv → launch before commander loads)', () => {
 
   it('agrees with commander on random argv lists (seeded)', async () => {
     const pool = [
-      ['--demo'], ['--no-open'], ['--allow-remote'], ['--port', '0'], ['--port=7001'], ['--host', 'localhost'], ['--host', '::1'],
-      ['-e', 'K=V'], ['-eK=V'], ['--url', 'http://127.0.0.1:1/mcp'], ['--bearer', 'call'], ['--record', 'help'], ['--transport', 'http'],
-      ['--'], ['node'], ['call'], ['help'], ['lint'], ['--help'], ['-V'], ['x.js'], ['-'], ['--port'],
+      ['--demo'],
+      ['--no-open'],
+      ['--allow-remote'],
+      ['--port', '0'],
+      ['--port=7001'],
+      ['--host', 'localhost'],
+      ['--host', '::1'],
+      ['-e', 'K=V'],
+      ['-eK=V'],
+      ['--url', 'http://127.0.0.1:1/mcp'],
+      ['--bearer', 'call'],
+      ['--record', 'help'],
+      ['--transport', 'http'],
+      ['--'],
+      ['node'],
+      ['call'],
+      ['help'],
+      ['lint'],
+      ['--help'],
+      ['-V'],
+      ['x.js'],
+      ['-'],
+      ['--port'],
     ];
     const next = seededInts(42);
     let plain = 0;

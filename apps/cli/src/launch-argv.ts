@@ -10,15 +10,53 @@ export const DEFAULT_PORT = 6280;
  * program. An option missing here makes argv "not plain" (the usual path), never a wrong guess.
  */
 export const ROOT_VALUE_OPTIONS: readonly string[] = [
-  '--url', '--transport', '--header', '--bearer', '--client-id', '--client-secret', '--scope', '--token-file',
-  '--client-metadata-url', '--grant', '--assertion-file', '--idp-token-endpoint', '--idp-id-token', '--idp-client-id',
-  '--idp-client-secret', '--auth-method', '--private-key-jwk', '--dpop-alg', '--dpop-key', '--env', '--cwd', '--config',
-  '--server', '--era', '--probe-timeout', '--connect-timeout', '--record', '--port', '--host', '--traces-dir', '--memory-budget', '--background', '--prespawn-fd',
+  '--url',
+  '--transport',
+  '--header',
+  '--bearer',
+  '--client-id',
+  '--client-secret',
+  '--scope',
+  '--token-file',
+  '--client-metadata-url',
+  '--grant',
+  '--assertion-file',
+  '--idp-token-endpoint',
+  '--idp-id-token',
+  '--idp-client-id',
+  '--idp-client-secret',
+  '--auth-method',
+  '--private-key-jwk',
+  '--dpop-alg',
+  '--dpop-key',
+  '--env',
+  '--cwd',
+  '--config',
+  '--server',
+  '--era',
+  '--probe-timeout',
+  '--connect-timeout',
+  '--record',
+  '--port',
+  '--host',
+  '--traces-dir',
+  '--memory-budget',
+  '--background',
+  '--prespawn-fd',
   '--otlp-endpoint',
 ];
 export const ROOT_FLAG_OPTIONS: readonly string[] = [
-  '--oauth', '--oauth-headless', '--dpop', '--demo', '--no-redact', '--allow-remote', '--no-open', '--no-record-all',
-  '--otlp-content', '--trace-context', '--collect-server-spans',
+  '--oauth',
+  '--oauth-headless',
+  '--dpop',
+  '--demo',
+  '--no-redact',
+  '--allow-remote',
+  '--no-open',
+  '--no-record-all',
+  '--otlp-content',
+  '--trace-context',
+  '--collect-server-spans',
 ];
 /** Short forms of value options (`-e KEY=VALUE`, `-eKEY=VALUE`). */
 export const ROOT_SHORT_VALUE_OPTIONS: readonly string[] = ['-e'];
@@ -27,7 +65,20 @@ export const ROOT_SHORT_VALUE_OPTIONS: readonly string[] = ['-e'];
  * The subcommands (and commander's `help`): commander dispatches on the first operand even after
  * `--`, so `mcpscope -- call tools/list` is `call`. Checked against the program like the options.
  */
-export const COMMAND_NAMES: readonly string[] = ['call', 'lint', 'check', 'open', 'replay', 'mock', 'wrap', 'connect', 'sessions', 'stop', 'export', 'help'];
+export const COMMAND_NAMES: readonly string[] = [
+  'call',
+  'lint',
+  'check',
+  'open',
+  'replay',
+  'mock',
+  'wrap',
+  'connect',
+  'sessions',
+  'stop',
+  'export',
+  'help',
+];
 
 const valueOptions = new Set(ROOT_VALUE_OPTIONS);
 const flagOptions = new Set(ROOT_FLAG_OPTIONS);

@@ -63,7 +63,9 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     const beforeListen = [...staticGraph(entry), early, ...staticGraph(channel)];
     const inputs = beforeListen.flatMap((file) => Object.keys(outputs[file]!.inputs));
     expect(inputs.filter((input) => !ALLOWED_INPUT.some((re) => re.test(input)))).toEqual([]);
-    const externals = beforeListen.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
+    const externals = beforeListen.flatMap((file) =>
+      outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path),
+    );
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     // Small: the early path is a few KiB of code, the rest (Fastify, the engine, the SDK, zod) MiBs.
     expect(beforeListen.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(40 * 1024);
@@ -72,8 +74,17 @@ describe('the bundle (a plain launch listens before commander and the rest load)
   it("a one-shot call's early spawn loads the engine's spawn code only (not the engine, the SDK or zod)", () => {
     const graph = staticGraph(output(/\/chunks\/prespawn-\w+\.js$/));
     const inputs = graph.flatMap((file) => Object.keys(outputs[file]!.inputs));
-    expect(inputs.filter((input) => !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env|process-tree|pid-namespace|descendants)\.ts$|^(required-builtin|builtin-exports):node:/.test(input))).toEqual([]);
-    const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
+    expect(
+      inputs.filter(
+        (input) =>
+          !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env|process-tree|pid-namespace|descendants)\.ts$|^(required-builtin|builtin-exports):node:/.test(
+            input,
+          ),
+      ),
+    ).toEqual([]);
+    const externals = graph.flatMap((file) =>
+      outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path),
+    );
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(24 * 1024);
   });
@@ -95,7 +106,9 @@ describe('the bundle (a plain launch listens before commander and the rest load)
       /packages\/engine\/src\/(data-dir|transports\/process-tree|transports\/server-env|check\/report)\.ts$/,
     ];
     expect(inputs.filter((input) => !allowed.some((re) => re.test(input)))).toEqual([]);
-    const externals = graph.flatMap((file) => outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path));
+    const externals = graph.flatMap((file) =>
+      outputs[file]!.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path),
+    );
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(80 * 1024);
   });

@@ -26,7 +26,11 @@ describe('mcpscope (launch)', () => {
     const base = `http://127.0.0.1:${port}`;
     const info = await fetch(`${base}/api/info`, { headers: { authorization: `Bearer ${token}` } });
     expect(info.status).toBe(200);
-    expect(await info.json()).toMatchObject({ name: 'mcpscope', demo: { transport: 'stdio', args: [bundle.demo] }, memoryBudget: 4 * 1024 * 1024 });
+    expect(await info.json()).toMatchObject({
+      name: 'mcpscope',
+      demo: { transport: 'stdio', args: [bundle.demo] },
+      memoryBudget: 4 * 1024 * 1024,
+    });
     expect((await fetch(`${base}/api/info`)).status).toBe(401);
 
     await waitFor(() => descendants(child.pid!).length > 0, 10_000, 'the server child to spawn');
@@ -65,7 +69,9 @@ describe('mcpscope (launch)', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as { port: number }).port;
     try {
-      const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', String(port), '--demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', String(port), '--demo'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       expect((await exitOf(child)).code).toBe(1);
@@ -80,18 +86,24 @@ describe('mcpscope (launch)', () => {
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
     const port = (free.address() as { port: number }).port;
     await new Promise((resolve) => free.close(resolve));
-    const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', String(port), '--transport', 'bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', String(port), '--transport', 'bogus'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     expect((await exitOf(child)).code).toBe(1);
-    expect(stderr).toMatch(/^error: option '--transport <kind>' argument 'bogus' is invalid\. Allowed choices are stdio, http, sse, auto\.\n\(run mcpscope --help for usage\)\n$/);
+    expect(stderr).toMatch(
+      /^error: option '--transport <kind>' argument 'bogus' is invalid\. Allowed choices are stdio, http, sse, auto\.\n\(run mcpscope --help for usage\)\n$/,
+    );
     const again = createServer();
     await new Promise<void>((resolve, reject) => again.once('error', reject).listen(port, '127.0.0.1', resolve));
     again.close();
   });
 
-  it('runs `call` for `-- call …` as commander always did, and keeps a server\'s own --help after --', async () => {
-    const call = spawn(process.execPath, [bundle.cli, '--', 'call', 'tools/list', process.execPath, bundle.demo], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it("runs `call` for `-- call …` as commander always did, and keeps a server's own --help after --", async () => {
+    const call = spawn(process.execPath, [bundle.cli, '--', 'call', 'tools/list', process.execPath, bundle.demo], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     call.stdout.on('data', (d) => (stdout += d));
     expect((await exitOf(call)).code).toBe(0);

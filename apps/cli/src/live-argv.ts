@@ -7,7 +7,19 @@ import { longOption } from './argv-option.js';
  * (a target option, --help, --task…) makes argv "not plain": commander decides and reports.
  */
 export const LIVE_VALUE_OPTIONS = {
-  call: ['--session', '--params', '--tool', '--arg', '--uri', '--prompt', '--skill', '--level', '--answer-file', '--timeout', '--connect-timeout'],
+  call: [
+    '--session',
+    '--params',
+    '--tool',
+    '--arg',
+    '--uri',
+    '--prompt',
+    '--skill',
+    '--level',
+    '--answer-file',
+    '--timeout',
+    '--connect-timeout',
+  ],
   check: ['--session', '--format', '--output', '--timeout'],
   sessions: [],
   connect: ['--name', '--era', '--port', '--traces-dir'],

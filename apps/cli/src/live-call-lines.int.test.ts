@@ -39,14 +39,19 @@ async function connect(...args: string[]): Promise<{ pid: number; id: string }> 
 }
 
 async function outFrames(pid: number, id: string, method: string): Promise<FrameEvent[]> {
-  const { url, token } = JSON.parse(readFileSync(join(data, 'mcpscope', 'running', `${pid}.json`), 'utf8')) as { url: string; token: string };
+  const { url, token } = JSON.parse(readFileSync(join(data, 'mcpscope', 'running', `${pid}.json`), 'utf8')) as {
+    url: string;
+    token: string;
+  };
   const res = await fetch(new URL(`api/sessions/${id}/events?from=0&limit=50000`, url), { headers: { authorization: `Bearer ${token}` } });
   const { events } = (await res.json()) as { events: SessionEvent[] };
   return events.filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === method);
 }
 
 describe('call --session', () => {
-  it('looks a tool up once while the listing is current; the server\'s list_changed makes the next call list again', { timeout: 90_000 }, async () => {
+  it("looks a tool up once while the listing is current; the server's list_changed makes the next call list again", {
+    timeout: 90_000,
+  }, async () => {
     const { pid, id } = await connect('--name', 'old', '--era', 'legacy', '--demo');
     for (let i = 0; i < 3; i++) {
       const r = await cli(['call', 'tools/call', '--tool', 'echo', '--arg', 'message=42', '--session', 'old']);
@@ -65,7 +70,9 @@ describe('call --session', () => {
     for (const f of lists) expect(f.origin).toEqual({ by: 'user', reason: 'cli: call tools/call' });
   });
 
-  it('prints the same through the fast path and through commander (an option given twice takes the commander path)', { timeout: 90_000 }, async () => {
+  it('prints the same through the fast path and through commander (an option given twice takes the commander path)', {
+    timeout: 90_000,
+  }, async () => {
     await connect('--name', 'd', '--demo');
     const cases = [
       ['call', 'tools/list', '--session', 'd'],
@@ -98,7 +105,10 @@ describe('call --session', () => {
 });
 
 async function changes(pid: number, id: string): Promise<number> {
-  const { url, token } = JSON.parse(readFileSync(join(data, 'mcpscope', 'running', `${pid}.json`), 'utf8')) as { url: string; token: string };
+  const { url, token } = JSON.parse(readFileSync(join(data, 'mcpscope', 'running', `${pid}.json`), 'utf8')) as {
+    url: string;
+    token: string;
+  };
   const res = await fetch(new URL(`api/sessions/${id}/events?from=0&limit=50000`, url), { headers: { authorization: `Bearer ${token}` } });
   const { events } = (await res.json()) as { events: SessionEvent[] };
   return events.filter((e) => e.type === 'frame' && e.dir === 'in' && e.msg?.method === 'notifications/tools/list_changed').length;
@@ -128,7 +138,10 @@ describe('call --session --stdin', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\u001b'); // the server's text escaped, the lines still JSON
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
       { id: 1, result: expect.objectContaining({ content: [{ type: 'text', text: 'a\u001b]52;c;x\u0007' }] }) },
       { id: 2, result: expect.objectContaining({ structuredContent: expect.objectContaining({ sum: 3 }) }) },
@@ -145,7 +158,10 @@ describe('call --session --stdin', () => {
 
   it('stops with exit 2 when the session goes away, the line that failed saying so', { timeout: 60_000 }, async () => {
     await connect('--name', 'd', '--demo');
-    const child = spawn(process.execPath, [bundle.cli, 'call', '--session', 'd', '--stdin'], { env: { ...process.env, XDG_DATA_HOME: data }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle.cli, 'call', '--session', 'd', '--stdin'], {
+      env: { ...process.env, XDG_DATA_HOME: data },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stdin.write(`${JSON.stringify({ id: 1, method: 'tools/list' })}\n`);
@@ -153,8 +169,14 @@ describe('call --session --stdin', () => {
     expect((await cli(['stop', '--session', 'd'])).code).toBe(0);
     child.stdin.write(`${JSON.stringify({ id: 2, method: 'ping' })}\n${JSON.stringify({ id: 3, method: 'ping' })}\n`);
     expect((await exitOf(child)).code).toBe(2);
-    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    expect(lines).toEqual([{ id: 1, result: expect.any(Object) }, { id: 2, mcpscope: expect.objectContaining({ exitCode: 2, code: 'MCPSCOPE_ERR_NOT_CONNECTED' }) }]);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([
+      { id: 1, result: expect.any(Object) },
+      { id: 2, mcpscope: expect.objectContaining({ exitCode: 2, code: 'MCPSCOPE_ERR_NOT_CONNECTED' }) },
+    ]);
   });
 
   it('usage: no method with --stdin, nothing per request beside it, and only with --session', { timeout: 60_000 }, async () => {

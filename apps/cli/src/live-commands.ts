@@ -3,7 +3,8 @@ import type { CliIo } from './io.js';
 import { MEMORY_BUDGET_HELP } from './memory-budget.js';
 import { addTargetOptions } from './options.js';
 
-export const SESSION_OPTION_HELP = 'run on a session of the running mcpscope (its name or id, see `mcpscope sessions`) instead of connecting: the browser shows it live';
+export const SESSION_OPTION_HELP =
+  'run on a session of the running mcpscope (its name or id, see `mcpscope sessions`) instead of connecting: the browser shows it live';
 
 const LIVE_HELP = `
 Connect once, run many: \`connect\` opens a session in the running mcpscope (started in the
@@ -19,13 +20,15 @@ export function addLiveCommands(program: Command, io: CliIo, done: (code: number
   addTargetOptions(
     program
       .command('connect')
-      .description('open a session in the running mcpscope (starting one in the background if none runs) and keep it open for call/check/lint --session')
+      .description(
+        'open a session in the running mcpscope (starting one in the background if none runs) and keep it open for call/check/lint --session',
+      )
       .usage('[--name <name>] [target options] [-- command args…]')
       .argument('[command...]', 'the stdio server to run (put it after --)')
-      .option('--name <name>', 'the session\'s name, unique among the live sessions of that mcpscope (default: from the target)')
+      .option('--name <name>', "the session's name, unique among the live sessions of that mcpscope (default: from the target)")
       .option('--port <n>', 'when a background mcpscope is started: its port (default 0 = any free port)', '0')
       .option('--traces-dir <dir>', 'when a background mcpscope is started: its traces folder')
-      .option('--no-record-all', 'when a background mcpscope is started: do not save every session\'s trace')
+      .option('--no-record-all', "when a background mcpscope is started: do not save every session's trace")
       .option('--memory-budget <MiB>', `when a background mcpscope is started: ${MEMORY_BUDGET_HELP}`)
       .option('--json', 'print the session and the mcpscope as JSON'),
   )
@@ -37,7 +40,9 @@ export function addLiveCommands(program: Command, io: CliIo, done: (code: number
 
   program
     .command('sessions')
-    .description('list the sessions of the running mcpscope(s): name, id, state, era, transport, frames, started, target; and a link to open the UI')
+    .description(
+      'list the sessions of the running mcpscope(s): name, id, state, era, transport, frames, started, target; and a link to open the UI',
+    )
     .option('--json', 'print them as JSON')
     .addHelpText('after', LIVE_HELP)
     .action(async (options: unknown) => {

@@ -60,14 +60,21 @@ const mode = (file: string): number => statSync(file).mode & 0o777;
 
 async function eventsOf(pid: number, sessionId: string): Promise<SessionEvent[]> {
   const { url, token } = entryOf(pid);
-  const res = await fetch(new URL(`api/sessions/${sessionId}/events?from=0&limit=50000`, url), { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(new URL(`api/sessions/${sessionId}/events?from=0&limit=50000`, url), {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { events: SessionEvent[] }).events;
 }
 
 describe('connect once, run many (call/check/lint --session, sessions, stop)', () => {
   it('no running mcpscope: a clear error, exit 2', async () => {
     freshData();
-    for (const args of [['call', 'tools/list', '--session', 'dev'], ['sessions'], ['lint', '--session', 'dev'], ['check', '--session', 'dev']]) {
+    for (const args of [
+      ['call', 'tools/list', '--session', 'dev'],
+      ['sessions'],
+      ['lint', '--session', 'dev'],
+      ['check', '--session', 'dev'],
+    ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('no running mcpscope: start one with `mcpscope connect --name <name> -- <server command>`');
@@ -85,19 +92,27 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     writeFileSync(join(registry(), 'ui.json'), stale, { mode: 0o600 });
     const r = await cli(['call', 'tools/list', '--session', 'dev']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('no running mcpscope (removed the registry entry of a mcpscope that is gone (pid 999999999, http://127.0.0.1:9/))');
+    expect(r.stderr).toContain(
+      'no running mcpscope (removed the registry entry of a mcpscope that is gone (pid 999999999, http://127.0.0.1:9/))',
+    );
     expect(existsSync(join(registry(), 'running', '999999999.json'))).toBe(false);
     expect(existsSync(join(registry(), 'ui.json'))).toBe(false);
   });
 
-  it('connect → call ×N on one connection → sessions → check/lint --session → stop: one spawn, one initialize, nothing left', { timeout: 120_000 }, async () => {
+  it('connect → call ×N on one connection → sessions → check/lint --session → stop: one spawn, one initialize, nothing left', {
+    timeout: 120_000,
+  }, async () => {
     freshData();
     const marker = `live-${process.pid}-${Date.now()}`;
     const server = ['-e', 'FIXTURE_MODE=bad-output', '--', process.execPath, RAW_SERVER, marker];
     const connected = await cli(['connect', '--name', 'dev', '--json', ...server]);
     expect(connected.stderr).toBe('');
     expect(connected.code).toBe(0);
-    const out = JSON.parse(connected.stdout) as { session: { id: string; name: string; state: string }; mcpscope: { pid: number; background: boolean; started: boolean; log: string; url: string }; link: string };
+    const out = JSON.parse(connected.stdout) as {
+      session: { id: string; name: string; state: string };
+      mcpscope: { pid: number; background: boolean; started: boolean; log: string; url: string };
+      link: string;
+    };
     expect(out.session).toMatchObject({ name: 'dev', state: 'connected' });
     expect(out.mcpscope).toMatchObject({ background: true, started: true });
     expect(out.link).toMatch(new RegExp(`^${out.mcpscope.url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#code=[\\w-]{22}$`));
@@ -146,7 +161,17 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     expect(listed.code).toBe(0);
     const { sessions, mcpscopes } = JSON.parse(listed.stdout);
     expect(mcpscopes).toEqual([expect.objectContaining({ pid: bg, background: true, link: expect.stringContaining('#code=') })]);
-    expect(sessions).toEqual([expect.objectContaining({ name: 'dev', label: expect.stringMatching(/^dev\b/), id: out.session.id, state: 'connected', era: 'legacy', transport: 'stdio', frames: expect.any(Number) })]);
+    expect(sessions).toEqual([
+      expect.objectContaining({
+        name: 'dev',
+        label: expect.stringMatching(/^dev\b/),
+        id: out.session.id,
+        state: 'connected',
+        era: 'legacy',
+        transport: 'stdio',
+        frames: expect.any(Number),
+      }),
+    ]);
     expect(sessions[0].frames).toBeGreaterThanOrEqual(outFrames.length);
     const table = await cli(['sessions']);
     expect(table.stdout).toMatch(/^NAME +SERVER +ID +STATE +ERA +TRANSPORT +FRAMES +STARTED +TARGET$/m);
@@ -191,12 +216,17 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     expect(existsSync(join(registry(), 'ui.json'))).toBe(false);
   });
 
-  it('the server\'s requests: from --answer-file as a direct call, or left to the person in the UI; --level prints its logs', { timeout: 90_000 }, async () => {
+  it("the server's requests: from --answer-file as a direct call, or left to the person in the UI; --level prints its logs", {
+    timeout: 90_000,
+  }, async () => {
     freshData();
     const connect = JSON.parse((await cli(['connect', '--name', 'demo', '--json', '--demo'])).stdout) as { mcpscope: { pid: number } };
     expect((await cli(['connect', '--name', 'old', '--era', 'legacy', '--demo'])).code).toBe(0);
     const file = join(root, `answers-${n}.json`);
-    writeFileSync(file, JSON.stringify({ 'sampling/createMessage': { role: 'assistant', model: 'canned', content: { type: 'text', text: 'yes' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ 'sampling/createMessage': { role: 'assistant', model: 'canned', content: { type: 'text', text: 'yes' } } }),
+    );
     for (const name of ['demo', 'old']) {
       const r = await cli(['call', 'tools/call', '--tool', 'ask_llm', '--arg', 'question=hi', '--answer-file', file, '--session', name]);
       expect(r.code, name).toBe(0);
@@ -205,16 +235,30 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     // No --answer-file: the request waits for the person watching; here the test answers as the UI does.
     const { url, token } = entryOf(connect.mcpscope.pid);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = spawn(process.execPath, [bundle.cli, 'call', 'tools/call', '--tool', 'ask_llm', '--arg', 'question=hi', '--session', 'demo'], { env: { ...process.env, XDG_DATA_HOME: data }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const call = spawn(
+      process.execPath,
+      [bundle.cli, 'call', 'tools/call', '--tool', 'ask_llm', '--arg', 'question=hi', '--session', 'demo'],
+      { env: { ...process.env, XDG_DATA_HOME: data }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     call.stdout.on('data', (d) => (stdout += d));
     call.stderr.on('data', (d) => (stderr += d));
-    await waitFor(() => stderr.includes('the server asked for sampling/createMessage; answer it in the mcpscope UI (or pass --answer-file)'), 20_000, 'the call to say who answers');
-    const { requests } = (await (await fetch(new URL('api/server-requests', url), { headers })).json()) as { requests: Array<{ sessionId: string; requestId: string; method: string }> };
+    await waitFor(
+      () => stderr.includes('the server asked for sampling/createMessage; answer it in the mcpscope UI (or pass --answer-file)'),
+      20_000,
+      'the call to say who answers',
+    );
+    const { requests } = (await (await fetch(new URL('api/server-requests', url), { headers })).json()) as {
+      requests: Array<{ sessionId: string; requestId: string; method: string }>;
+    };
     expect(requests).toEqual([expect.objectContaining({ sessionId: 's1', method: 'sampling/createMessage' })]);
     const answer = { result: { role: 'assistant', model: 'person', content: { type: 'text', text: 'from the UI' } } };
-    const answered = await fetch(new URL(`api/sessions/s1/server-requests/${encodeURIComponent(requests[0]!.requestId)}`, url), { method: 'POST', headers, body: JSON.stringify(answer) });
+    const answered = await fetch(new URL(`api/sessions/s1/server-requests/${encodeURIComponent(requests[0]!.requestId)}`, url), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(answer),
+    });
     expect(answered.status).toBe(204);
     expect((await exitOf(call)).code).toBe(0);
     await waitFor(() => stdout.endsWith('}\n'), 5_000, 'the result on stdout');
@@ -225,12 +269,19 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     expect(logs.stderr).toMatch(/^\[server log\] debug echo: /m);
   });
 
-  it('check --session --exercise on a server that crashes mid-call: exit 1, the crash and the skipped steps come back from the running mcpscope', { timeout: 60_000 }, async () => {
+  it('check --session --exercise on a server that crashes mid-call: exit 1, the crash and the skipped steps come back from the running mcpscope', {
+    timeout: 60_000,
+  }, async () => {
     freshData();
-    expect((await cli(['connect', '--name', 'crashy', '-e', 'FIXTURE_MODE=crash-on-call', '--', process.execPath, RAW_SERVER])).code).toBe(0);
+    expect((await cli(['connect', '--name', 'crashy', '-e', 'FIXTURE_MODE=crash-on-call', '--', process.execPath, RAW_SERVER])).code).toBe(
+      0,
+    );
     const check = await cli(['check', '--session', 'crashy', '--exercise', '--format', 'json']);
     const report = JSON.parse(check.stdout);
-    expect(report.findings.find((f: { rule: string }) => f.rule === 'server-exited-mid-request')).toMatchObject({ severity: 'error', message: expect.stringMatching(/^the server exited with code 7 during tool "boom"/) });
+    expect(report.findings.find((f: { rule: string }) => f.rule === 'server-exited-mid-request')).toMatchObject({
+      severity: 'error',
+      message: expect.stringMatching(/^the server exited with code 7 during tool "boom"/),
+    });
     expect(report.serverExit).toMatchObject({ step: 'tool "boom"', crashed: true });
     expect(report.skipped).toContain('tool "last"');
     expect(check.code).toBe(1);
@@ -250,9 +301,14 @@ describe('connect once, run many (call/check/lint --session, sessions, stop)', (
     expect(again.code).toBe(0);
   });
 
-  it('call --session reaches a session of a mcpscope started in a terminal (the one a person watches); stop leaves that one alone', { timeout: 60_000 }, async () => {
+  it('call --session reaches a session of a mcpscope started in a terminal (the one a person watches); stop leaves that one alone', {
+    timeout: 60_000,
+  }, async () => {
     freshData();
-    const ui = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', '--demo'], { env: { ...process.env, XDG_DATA_HOME: data }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const ui = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', '--demo'], {
+      env: { ...process.env, XDG_DATA_HOME: data },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       await waitForLine(ui, /^mcpscope listening on http/);
       await waitFor(() => existsSync(join(registry(), 'running', `${ui.pid}.json`)), 10_000, 'the registry entry');

@@ -31,7 +31,15 @@ describe('mcpscope program', () => {
     expect(await run(argv('call', '--help'), io)).toBe(0);
     expect(io.out).toMatch(/--params <json>/);
     expect(io.out).toMatch(/--timeout <ms>/);
-    for (const option of ['--tool <name>', '--arg <key=value>', '--uri <uri>', '--prompt <name>', '--level <level>', '--answer-file <json>', '--era <era>']) {
+    for (const option of [
+      '--tool <name>',
+      '--arg <key=value>',
+      '--uri <uri>',
+      '--prompt <name>',
+      '--level <level>',
+      '--answer-file <json>',
+      '--era <era>',
+    ]) {
       expect(io.out).toContain(option);
     }
   });

@@ -55,23 +55,37 @@ export function buildProgram(io: CliIo, done: (code: number) => void, early?: Pr
     .argument('[command...]', 'the stdio server to run (put it after --)')
     .option('--port <n>', `port of the UI (0 = any free port)`, String(DEFAULT_PORT))
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--allow-remote', 'allow --host to be a non-loopback address (anyone who can reach it and has the token can drive your servers)')
+    .option(
+      '--allow-remote',
+      'allow --host to be a non-loopback address (anyone who can reach it and has the token can drive your servers)',
+    )
     .option('--no-open', 'do not open a browser')
-    .option('--traces-dir <dir>', 'where every session\'s trace is saved (default: $XDG_DATA_HOME/mcpscope/traces)')
-    .option('--no-record-all', 'do not save every session\'s trace to the traces folder')
+    .option('--traces-dir <dir>', "where every session's trace is saved (default: $XDG_DATA_HOME/mcpscope/traces)")
+    .option('--no-record-all', "do not save every session's trace to the traces folder")
     .option('--memory-budget <MiB>', MEMORY_BUDGET_HELP)
     .option('--connect-timeout <ms>', 'give up connecting to a server after this long (every session this UI opens)', '30000')
-    .option('--collect-server-spans', 'stdio server: give it the OTLP variables (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT…) of mcpscope\'s receiver, and show its OpenTelemetry spans under each request')
+    .option(
+      '--collect-server-spans',
+      "stdio server: give it the OTLP variables (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT…) of mcpscope's receiver, and show its OpenTelemetry spans under each request",
+    )
     .addOption(new Option('--background <log>', 'started by connect: detached, no browser, output in <log>').hideHelp())
-    .addOption(new Option('--prespawn-fd <fd>', 'started by connect: start the stdio server it names on this fd (JSON) at once, for its first session').hideHelp())
-    .addHelpText('after', `
+    .addOption(
+      new Option(
+        '--prespawn-fd <fd>',
+        'started by connect: start the stdio server it names on this fd (JSON) at once, for its first session',
+      ).hideHelp(),
+    )
+    .addHelpText(
+      'after',
+      `
 Examples:
   mcpscope -- node build/server.js          inspect a stdio server
   mcpscope --url http://localhost:3001/mcp  inspect a Streamable HTTP (or legacy SSE) server
   mcpscope --demo                           explore the built-in demo server
   mcpscope call tools/list -- node server.js
   mcpscope call tools/call --tool echo --arg message=hi --demo
-${EXIT_CODES_HELP}`)
+${EXIT_CODES_HELP}`,
+    )
     .action(async (command: string[], options: unknown) => {
       // The UI's port listens and serves the web UI first (a small chunk; usually started by
       // mcpscope.ts before commander loaded), then the rest loads (a separate chunk in the
@@ -82,36 +96,48 @@ ${EXIT_CODES_HELP}`)
       done(await runLaunch(command, options, io, ui));
     });
 
-  addTelemetryOptions(addTargetOptions(
-    program
-      .command('call')
-      .description('connect, send one JSON-RPC request, print its result as JSON, and exit')
-      .usage('<method> [options] [-- command args…]  |  --session <name|id> --stdin')
-      .argument('[method]', 'JSON-RPC method, e.g. tools/list or tools/call')
-      .argument('[command...]', 'the stdio server to run (put it after --)')
-      .option('--params <json>', 'request params as a JSON object')
-      .option('--tool <name>', 'tools/call: the tool to call')
-      .option('--arg <key=value>', 'tools/call or prompts/get argument (repeatable); JSON when it parses, else text (text for string-typed tool inputs)', collectArg)
-      .option('--uri <uri>', 'resources/read: the resource')
-      .option('--prompt <name>', 'prompts/get: the prompt')
-      .option('--skill <uri>', 'skills/get (SEP-2640): the skill\'s SKILL.md URI')
-      .option('--load [file]', 'skills/get: load the skill, i.e. read its SKILL.md (or this file of it, relative to the skill root) verified against its entry (size, digest, frontmatter); exit 7 if it does not match')
-      .option('--level <level>', 'logging/setLevel: the level; with another method: the session log level, server logs on stderr')
-      .option('--answer-file <json>', 'answers to the server\'s own requests (sampling, elicitation, roots), keyed by method')
-      .option('--task', 'tools/call: run it as a task to completion (polls tasks/get, then tasks/result); status and progress on stderr')
-      .option('--task-ttl <ms>', 'with --task: ask the server to keep the task this long (2025-11-25 task.ttl)')
-      .option('--timeout <ms>', 'give up waiting for the response after this long (progress restarts it)', '30000')
-      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
-      .option('--session <name|id>', SESSION_OPTION_HELP)
-      .option('--stdin', 'with --session: read requests from stdin, one JSON object a line ({"id", "method", "params"}), and print one JSON line per answer; no method argument'),
-  ))
+  addTelemetryOptions(
+    addTargetOptions(
+      program
+        .command('call')
+        .description('connect, send one JSON-RPC request, print its result as JSON, and exit')
+        .usage('<method> [options] [-- command args…]  |  --session <name|id> --stdin')
+        .argument('[method]', 'JSON-RPC method, e.g. tools/list or tools/call')
+        .argument('[command...]', 'the stdio server to run (put it after --)')
+        .option('--params <json>', 'request params as a JSON object')
+        .option('--tool <name>', 'tools/call: the tool to call')
+        .option(
+          '--arg <key=value>',
+          'tools/call or prompts/get argument (repeatable); JSON when it parses, else text (text for string-typed tool inputs)',
+          collectArg,
+        )
+        .option('--uri <uri>', 'resources/read: the resource')
+        .option('--prompt <name>', 'prompts/get: the prompt')
+        .option('--skill <uri>', "skills/get (SEP-2640): the skill's SKILL.md URI")
+        .option(
+          '--load [file]',
+          'skills/get: load the skill, i.e. read its SKILL.md (or this file of it, relative to the skill root) verified against its entry (size, digest, frontmatter); exit 7 if it does not match',
+        )
+        .option('--level <level>', 'logging/setLevel: the level; with another method: the session log level, server logs on stderr')
+        .option('--answer-file <json>', "answers to the server's own requests (sampling, elicitation, roots), keyed by method")
+        .option('--task', 'tools/call: run it as a task to completion (polls tasks/get, then tasks/result); status and progress on stderr')
+        .option('--task-ttl <ms>', 'with --task: ask the server to keep the task this long (2025-11-25 task.ttl)')
+        .option('--timeout <ms>', 'give up waiting for the response after this long (progress restarts it)', '30000')
+        .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
+        .option('--session <name|id>', SESSION_OPTION_HELP)
+        .option(
+          '--stdin',
+          'with --session: read requests from stdin, one JSON object a line ({"id", "method", "params"}), and print one JSON line per answer; no method argument',
+        ),
+    ),
+  )
     .addHelpText('after', EXIT_CODES_HELP + STDIN_HELP)
     .action(async (method: string | undefined, command: string[], options: { session?: string; stdin?: boolean }) => {
       if (options.session !== undefined) {
         const { runLiveCall } = await import('./commands/live-call.js');
         return done(await runLiveCall(method, command, options, io));
       }
-      if (options.stdin) throw new CliError('--stdin goes with --session <name|id> (a running mcpscope\'s session)');
+      if (options.stdin) throw new CliError("--stdin goes with --session <name|id> (a running mcpscope's session)");
       if (method === undefined) throw new CliError("missing required argument 'method'");
       const { runCall } = await import('./commands/call.js');
       done(await runCall(method, command, options, io));
@@ -123,7 +149,7 @@ ${EXIT_CODES_HELP}`)
     .argument('[trace]', 'the trace file (NDJSON, from --record or an export)')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
     .option('--output <file>', 'write the report to this file instead of stdout')
-    .option('--session <name|id>', 'lint the events of a running mcpscope\'s session so far (instead of a trace)')
+    .option('--session <name|id>', "lint the events of a running mcpscope's session so far (instead of a trace)")
     .addHelpText('after', LINT_EXIT_CODES_HELP)
     .action(async (file: string | undefined, options: { session?: string }) => {
       if (options.session !== undefined) {
@@ -136,21 +162,28 @@ ${EXIT_CODES_HELP}`)
       done(await runLint(file, options, io));
     });
 
-  addTelemetryOptions(addTargetOptions(
-    program
-      .command('check')
-      .description('connect, list and exercise what the server declares (and read the ui:// resource of each MCP App tool), run every protocol rule, report the findings')
-      .usage('[options] [-- command args…]')
-      .argument('[command...]', 'the stdio server to run (put it after --)')
-      .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
-      .option('--output <file>', 'write the report to this file instead of stdout')
-      .option('--call-tools', 'also call the tools annotated readOnlyHint (arguments from their inputSchema)')
-      .option('--exercise', 'call EVERY tool (side effects too: use a test server) with schema-derived and with invalid arguments, get prompts with a required argument missing, listen on 2026-07-28; one note per tool')
-      .option('--no-probe', 'HTTP servers: skip the Origin/Host (DNS rebinding) probes')
-      .option('--timeout <ms>', 'per request', '15000')
-      .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
-      .option('--session <name|id>', SESSION_OPTION_HELP),
-  ))
+  addTelemetryOptions(
+    addTargetOptions(
+      program
+        .command('check')
+        .description(
+          'connect, list and exercise what the server declares (and read the ui:// resource of each MCP App tool), run every protocol rule, report the findings',
+        )
+        .usage('[options] [-- command args…]')
+        .argument('[command...]', 'the stdio server to run (put it after --)')
+        .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
+        .option('--output <file>', 'write the report to this file instead of stdout')
+        .option('--call-tools', 'also call the tools annotated readOnlyHint (arguments from their inputSchema)')
+        .option(
+          '--exercise',
+          'call EVERY tool (side effects too: use a test server) with schema-derived and with invalid arguments, get prompts with a required argument missing, listen on 2026-07-28; one note per tool',
+        )
+        .option('--no-probe', 'HTTP servers: skip the Origin/Host (DNS rebinding) probes')
+        .option('--timeout <ms>', 'per request', '15000')
+        .option('--connect-timeout <ms>', 'give up connecting after this long', '30000')
+        .option('--session <name|id>', SESSION_OPTION_HELP),
+    ),
+  )
     .addHelpText('after', LINT_EXIT_CODES_HELP.replace('trace could not be read', 'server could not be reached'))
     .action(async (command: string[], options: { session?: string }) => {
       if (options.session !== undefined) {
@@ -185,19 +218,31 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
       const { runOpen } = await import('./commands/open.js');
       done(await runOpen(trace, options, io));
     });
-  addTelemetryOptions(addTargetOptions(
-    program
-      .command('replay')
-      .description('send a trace\'s requests to a live server and diff every response with the recorded one')
-      .usage('<trace> [target options] [-- command args…]')
-      .argument('<trace>', 'a trace file')
-      .argument('[command...]', 'the stdio server to run (a target is required; see --use-recorded-command)')
-      .option('--use-recorded-command', 'run the command/URL the trace recorded, printing its argv, cwd and env names first (a trace can be crafted: check it)')
-      .option('--ignore <path>', 'also ignore this field when comparing (repeatable): a JSONPath ($.result.content[0].text) or a JSON pointer with * segments (/result/content/*/text)', collect)
-      .option('--strict', 'compare everything: by default timestamps and generated ids inside text, task ids, file:// roots and per-run keys (id, _meta, createdAt…) are ignored, and listed as ignored')
-      .option('--junit <file>', 'write a JUnit XML report')
-      .option('--timeout <ms>', 'per request', '30000'),
-  ))
+  addTelemetryOptions(
+    addTargetOptions(
+      program
+        .command('replay')
+        .description("send a trace's requests to a live server and diff every response with the recorded one")
+        .usage('<trace> [target options] [-- command args…]')
+        .argument('<trace>', 'a trace file')
+        .argument('[command...]', 'the stdio server to run (a target is required; see --use-recorded-command)')
+        .option(
+          '--use-recorded-command',
+          'run the command/URL the trace recorded, printing its argv, cwd and env names first (a trace can be crafted: check it)',
+        )
+        .option(
+          '--ignore <path>',
+          'also ignore this field when comparing (repeatable): a JSONPath ($.result.content[0].text) or a JSON pointer with * segments (/result/content/*/text)',
+          collect,
+        )
+        .option(
+          '--strict',
+          'compare everything: by default timestamps and generated ids inside text, task ids, file:// roots and per-run keys (id, _meta, createdAt…) are ignored, and listed as ignored',
+        )
+        .option('--junit <file>', 'write a JUnit XML report')
+        .option('--timeout <ms>', 'per request', '30000'),
+    ),
+  )
     .addHelpText('after', TRACE_EXIT_CODES_HELP)
     .action(async (trace: string, command: string[], options: unknown) => {
       const { runReplay } = await import('./commands/replay.js');
@@ -214,7 +259,9 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
       done(await runMock(trace, options, io));
     });
   addTelemetryOptions(program.command('wrap'), { traceContext: false })
-    .description('sit between a host (Claude Desktop, Cursor) and its server: relay every byte, record the session, show it live in a running UI')
+    .description(
+      'sit between a host (Claude Desktop, Cursor) and its server: relay every byte, record the session, show it live in a running UI',
+    )
     .usage('[--record <file>] -- command args…  |  --target <url> --listen <port>')
     .argument('[command...]', 'the stdio server (put it after --)')
     .option('--record <file>', 'also write the trace to this file')
@@ -231,9 +278,18 @@ function addTraceCommands(program: Command, io: CliIo, done: (code: number) => v
     });
   program
     .command('export')
-    .description('convert a trace: OpenTelemetry OTLP/JSON (Jaeger and Grafana Tempo import it), HAR, or the trace itself as one JSON array')
+    .description(
+      'convert a trace: OpenTelemetry OTLP/JSON (Jaeger and Grafana Tempo import it), HAR, or the trace itself as one JSON array',
+    )
     .argument('<trace>', 'a trace file (format v1, NDJSON)')
-    .addOption(new Option('--format <format>', 'otlp: the session\'s spans by the MCP semantic conventions, with the server spans it recorded; har: its HTTP exchanges; json: every event').choices(['otlp', 'har', 'json']).makeOptionMandatory())
+    .addOption(
+      new Option(
+        '--format <format>',
+        "otlp: the session's spans by the MCP semantic conventions, with the server spans it recorded; har: its HTTP exchanges; json: every event",
+      )
+        .choices(['otlp', 'har', 'json'])
+        .makeOptionMandatory(),
+    )
     .option('--output <file>', 'write to this file instead of stdout')
     .option('--otlp-content', 'otlp: put tool arguments and results in span attributes (redacted)')
     .addHelpText('after', `\nExit codes: 0 written, 1 bad usage, 2 the trace could not be read.`)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const MEMORY_BUDGET_HELP = 'MiB of events each session keeps in memory (engine and browser); older ones are read back from disk (default 32)';
+export const MEMORY_BUDGET_HELP =
+  'MiB of events each session keeps in memory (engine and browser); older ones are read back from disk (default 32)';
 
 /** `--memory-budget <MiB>`: a positive number of MiB (fractions allowed, at least 1/16 MiB), up to 1 TiB. */
 export const MemoryBudgetSchema = z.coerce

@@ -29,18 +29,30 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
 
 describe('mcpscope --url … --oauth (launch: the UI authorizes through /oauth/callback)', () => {
   it('holds the connect on a pending authorization, then connects after the callback', async () => {
-    const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', '--url', servers.mcpUrl, '--oauth', '--scope', 'mcp:read'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [bundle.cli, '--no-open', '--port', '0', '--url', servers.mcpUrl, '--oauth', '--scope', 'mcp:read'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       const [, , port, token] = await waitForLine(child, LINE);
       const base = `http://127.0.0.1:${port}`;
-      const api = async (path: string, init: RequestInit = {}) => (await fetch(`${base}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })).json();
-      const pending = await until(async () => ((await api('/sessions/s1/oauth')) as { pendingAuthorizationUrl?: string }).pendingAuthorizationUrl, 'a pending authorization');
+      const api = async (path: string, init: RequestInit = {}) =>
+        (
+          await fetch(`${base}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+        ).json();
+      const pending = await until(
+        async () => ((await api('/sessions/s1/oauth')) as { pendingAuthorizationUrl?: string }).pendingAuthorizationUrl,
+        'a pending authorization',
+      );
       const redirectUrl = `${base}/oauth/callback`;
       expect(new URL(pending).searchParams.get('redirect_uri')).toBe(redirectUrl);
       expect((await api('/sessions')).sessions[0].state).toBe('connecting');
 
       const params = await headlessUserAgent()(new URL(pending), redirectUrl);
-      const page = await fetch(`${redirectUrl}?${new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined) as [string, string][])}`);
+      const page = await fetch(
+        `${redirectUrl}?${new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined) as [string, string][])}`,
+      );
       expect(page.status).toBe(200);
       await until(async () => ((await api('/sessions')).sessions[0].state === 'connected' ? true : undefined), 'the session to connect');
       const listed = await api('/sessions/s1/requests', { method: 'POST', body: JSON.stringify({ method: 'tools/list' }) });

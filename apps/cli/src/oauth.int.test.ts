@@ -19,7 +19,17 @@ describe('mcpscope call --oauth-headless (the built bundle, oidc-provider, a pro
   it('authorizes with DCR + PKCE and lists tools; the trace keeps every step and no secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-oauth-cli-'));
     const trace = join(dir, 't.ndjson');
-    const r = await runCli(bundle.cli, ['call', 'tools/list', '--url', servers.mcpUrl, '--oauth-headless', '--scope', 'mcp:read', '--record', trace]);
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/list',
+      '--url',
+      servers.mcpUrl,
+      '--oauth-headless',
+      '--scope',
+      'mcp:read',
+      '--record',
+      trace,
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).tools.length).toBeGreaterThan(0);
@@ -35,7 +45,21 @@ describe('mcpscope call --oauth-headless (the built bundle, oidc-provider, a pro
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-oauth-cli-'));
     const file = join(dir, 'tokens.json');
     const c = servers.clients.confidential;
-    const args = ['call', 'tools/list', '--url', servers.mcpUrl, '--oauth-headless', '--client-id', c.id, '--client-secret', c.secret, '--scope', 'mcp:read', '--token-file', file];
+    const args = [
+      'call',
+      'tools/list',
+      '--url',
+      servers.mcpUrl,
+      '--oauth-headless',
+      '--client-id',
+      c.id,
+      '--client-secret',
+      c.secret,
+      '--scope',
+      'mcp:read',
+      '--token-file',
+      file,
+    ];
     const r = await runCli(bundle.cli, args);
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(c.secret.slice(5));

@@ -29,7 +29,9 @@ function cmdline(pid: number): string {
 
 /** Processes whose command line holds `marker` (the supervisor and the server, not mcpscope itself), and their descendants. */
 function treeOf(marker: string, cli: number): number[] {
-  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const found = all.filter((p) => p !== process.pid && p !== cli && cmdline(p).includes(marker));
   for (let i = 0; i < found.length; i++) for (const p of all) if (parentOf(p) === found[i] && !found.includes(p)) found.push(p);
   return found.filter(isAlive);
@@ -41,7 +43,11 @@ function groupOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
-async function launchWithTree(marker: string, server: string[] = ['-e', 'FIXTURE_MODE=grandchild', '--', process.execPath, RAW_SERVER, marker], size = 3) {
+async function launchWithTree(
+  marker: string,
+  server: string[] = ['-e', 'FIXTURE_MODE=grandchild', '--', process.execPath, RAW_SERVER, marker],
+  size = 3,
+) {
   const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', ...server], {
     env: { ...process.env, MCPSCOPE_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +88,16 @@ describe('no orphaned server processes', () => {
 
   it('call exits once it has printed: a server that ignores stdin EOF and SIGTERM is left to its supervisor, which stops it', async () => {
     const marker = `orphan-call-${process.pid}-${Date.now()}`;
-    const r = await runCli(bundle.cli, ['call', 'tools/list', '-e', 'FIXTURE_MODE=ignore-stdin-eof', '--', process.execPath, RAW_SERVER, marker]);
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/list',
+      '-e',
+      'FIXTURE_MODE=ignore-stdin-eof',
+      '--',
+      process.execPath,
+      RAW_SERVER,
+      marker,
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).tools).toHaveLength(1);
     // call did not wait out the stop (1 s grace, SIGTERM ignored, 1 s, SIGKILL): the server and its supervisor are still there…
@@ -101,7 +116,9 @@ describe('no orphaned server processes', () => {
     const { child, port, tree } = await launchWithTree(marker);
     try {
       const headers = { authorization: `Bearer ${TOKEN}` };
-      const { sessions } = (await (await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers })).json()) as { sessions: Array<{ id: string }> };
+      const { sessions } = (await (await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers })).json()) as {
+        sessions: Array<{ id: string }>;
+      };
       const closedAt = performance.now();
       const res = await fetch(`http://127.0.0.1:${port}/api/sessions/${sessions[0].id}`, { method: 'DELETE', headers });
       expect(res.status).toBeLessThan(300);

@@ -21,7 +21,8 @@ function targetOf(text: string): { command: string; args: string[]; env: Record<
   if (typeof value !== 'object' || value === null) return undefined;
   const { command, args, env, cwd } = value as Record<string, unknown>;
   if (typeof command !== 'string' || command === '' || !isStrings(args) || (cwd !== undefined && typeof cwd !== 'string')) return undefined;
-  if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((v) => typeof v === 'string')) return undefined;
+  if (typeof env !== 'object' || env === null || Array.isArray(env) || !Object.values(env).every((v) => typeof v === 'string'))
+    return undefined;
   return { command, args, env: env as Record<string, string>, ...(cwd === undefined ? {} : { cwd }) };
 }
 

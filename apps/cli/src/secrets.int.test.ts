@@ -52,9 +52,12 @@ describe('secrets stay out of traces, exports and logs', () => {
     expectClean('check trace', readFileSync(checked, 'utf8'));
   });
 
-  it('launch: the proxy\'s log and the traces it recorded (downloaded through the API)', async () => {
+  it("launch: the proxy's log and the traces it recorded (downloaded through the API)", async () => {
     const env = { ...process.env, XDG_DATA_HOME: join(dir, 'data') };
-    const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', ...authArgs()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', '0', ...authArgs()], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let log = '';
     child.stdout.on('data', (d) => (log += d));
     child.stderr.on('data', (d) => (log += d));

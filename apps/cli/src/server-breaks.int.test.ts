@@ -48,7 +48,9 @@ describe('era fallback, told in one line', () => {
   it('call --url: server/discover answered HTTP 500 → legacy initialize, and the call works', async () => {
     const s = await server({ FIXTURE_PROBE: '500' });
     const r = await runCli(bundle.cli, ['call', 'tools/call', '--url', s.url, '--tool', 'echo', '--arg', 'message=hi']);
-    expect(r.stderr).toBe('mcpscope: server/discover answered HTTP 500 (JSON-RPC error -32603 ("Error in httpTransport:")) → legacy initialize\n');
+    expect(r.stderr).toBe(
+      'mcpscope: server/discover answered HTTP 500 (JSON-RPC error -32603 ("Error in httpTransport:")) → legacy initialize\n',
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).content[0].text).toBe('hi');
   });
@@ -81,7 +83,17 @@ describe('era fallback, told in one line', () => {
   });
 
   it('a stdio server silent on server/discover: the probe timeout is told, not an unexplained wait', async () => {
-    const r = await runCli(bundle.cli, ['call', 'tools/list', '--probe-timeout', '500', '-e', 'FIXTURE_MODE=silent-unknown', '--', process.execPath, QUIRKS]);
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/list',
+      '--probe-timeout',
+      '500',
+      '-e',
+      'FIXTURE_MODE=silent-unknown',
+      '--',
+      process.execPath,
+      QUIRKS,
+    ]);
     expect(r.stderr).toBe('mcpscope: no answer to server/discover within 500 ms → legacy initialize on the same process\n');
     expect(r.code).toBe(0);
   });
@@ -90,7 +102,11 @@ describe('era fallback, told in one line', () => {
 describe('a server killed during `call --url`', () => {
   it('exits 2 with connection refused at once, not at --timeout', async () => {
     const s = await server();
-    const child = spawn(process.execPath, [bundle.cli, 'call', 'tools/call', '--url', s.url, '--tool', 'wait', '--arg', `ms=${NEVER}`, '--timeout', NEVER], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [bundle.cli, 'call', 'tools/call', '--url', s.url, '--tool', 'wait', '--arg', `ms=${NEVER}`, '--timeout', NEVER],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     await waitFor(() => s.stderr().includes('waiting'), 20_000, 'the tool to start');
@@ -102,7 +118,9 @@ describe('a server killed during `call --url`', () => {
 });
 
 describe('connect, then call --session across a server that restarts and dies', () => {
-  it('the call that got 404 exits 2 with the answer, the next works on a new session; a killed server is a lost session', { timeout: 120_000 }, async () => {
+  it('the call that got 404 exits 2 with the answer, the next works on a new session; a killed server is a lost session', {
+    timeout: 120_000,
+  }, async () => {
     data = join(root, `data-${++n}`);
     // No standalone event stream: the restart is met by the next call.
     let s = await server({ FIXTURE_GET: '405' });
@@ -115,7 +133,9 @@ describe('connect, then call --session across a server that restarts and dies', 
     servers.push(s);
     const expired = await cli(['call', 'tools/call', '--tool', 'echo', '--arg', 'message=two', '--session', 'fx', '--timeout', NEVER]);
     expect(expired.code).toBe(2);
-    expect(expired.stderr).toMatch(/^mcpscope: tools\/list: the server no longer knows the session \(POST http:\S+ answered HTTP 404 \(JSON-RPC error -32001 \("Session not found"\)\) to MCP-Session-Id \S+\); mcpscope starts a new one and does not resend tools\/list\n/);
+    expect(expired.stderr).toMatch(
+      /^mcpscope: tools\/list: the server no longer knows the session \(POST http:\S+ answered HTTP 404 \(JSON-RPC error -32001 \("Session not found"\)\) to MCP-Session-Id \S+\); mcpscope starts a new one and does not resend tools\/list\n/,
+    );
     expect(expired.stderr).toContain('  session "fx" (s1) is connected again, on a new MCP session: run the command again\n');
     const again = await cli(['call', 'tools/call', '--tool', 'echo', '--arg', 'message=three', '--session', 'fx']);
     expect(again.code).toBe(0);
@@ -123,11 +143,17 @@ describe('connect, then call --session across a server that restarts and dies', 
     const listed = await cli(['sessions']);
     expect(listed.stdout).toMatch(/^fx .* s1 +connected \(re-initialized\) +legacy/m);
     expect(listed.stdout).toMatch(/^ {2}fx: session expired, re-initialized at \d\d:\d\d:\d\d: POST \S+ answered HTTP 404/m);
-    const json = JSON.parse((await cli(['sessions', '--json'])).stdout) as { sessions: Array<{ state: string; reinitialized?: { count: number } }> };
+    const json = JSON.parse((await cli(['sessions', '--json'])).stdout) as {
+      sessions: Array<{ state: string; reinitialized?: { count: number } }>;
+    };
     expect(json.sessions[0]).toMatchObject({ state: 'connected', reinitialized: { count: 1 } });
 
     // Killed during a call: exit 2 at once, and the session is lost, with the reason.
-    const call = spawn(process.execPath, [bundle.cli, 'call', 'tools/call', '--tool', 'wait', '--arg', `ms=${NEVER}`, '--session', 'fx', '--timeout', NEVER], { env: { ...process.env, XDG_DATA_HOME: data }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const call = spawn(
+      process.execPath,
+      [bundle.cli, 'call', 'tools/call', '--tool', 'wait', '--arg', `ms=${NEVER}`, '--session', 'fx', '--timeout', NEVER],
+      { env: { ...process.env, XDG_DATA_HOME: data }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     call.stderr.on('data', (d) => (stderr += d));
     await waitFor(() => s.stderr().includes('waiting'), 20_000, 'the tool to start');

@@ -90,21 +90,51 @@ describe('target options', () => {
     writeFileSync(jwk, JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', alg: 'ES256' }));
     const cimd = await target({ url: 'http://h/mcp', oauthHeadless: true, clientMetadataUrl: 'https://c.example/client.json' });
     expect(cimd).toMatchObject({ oauth: { clientMetadataUrl: 'https://c.example/client.json' } });
-    const machine = await target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'client_credentials', clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: jwk });
-    expect(machine).toMatchObject({ oauth: { grant: 'client_credentials', clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: { kty: 'EC', alg: 'ES256' } } });
+    const machine = await target({
+      url: 'http://h/mcp',
+      oauthHeadless: true,
+      grant: 'client_credentials',
+      clientId: 'c',
+      authMethod: 'private_key_jwt',
+      privateKeyJwk: jwk,
+    });
+    expect(machine).toMatchObject({
+      oauth: { grant: 'client_credentials', clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: { kty: 'EC', alg: 'ES256' } },
+    });
     await expect(target({ url: 'http://h/mcp', grant: 'client_credentials' })).rejects.toThrow(/need --oauth or --oauth-headless/);
     await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'client_credentials' })).rejects.toThrow(/needs --client-id/);
-    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, privateKeyJwk: jwk })).rejects.toThrow(/needs --auth-method private_key_jwt/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, privateKeyJwk: jwk })).rejects.toThrow(
+      /needs --auth-method private_key_jwt/,
+    );
     writeFileSync(jwk, '{"kty":"EC"}');
-    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: jwk })).rejects.toThrow(/must hold a JWK/);
+    await expect(
+      target({ url: 'http://h/mcp', oauthHeadless: true, clientId: 'c', authMethod: 'private_key_jwt', privateKeyJwk: jwk }),
+    ).rejects.toThrow(/must hold a JWK/);
   });
 
   it('maps --grant cross-app-access and the --idp-* options (SEP-990), and refuses incomplete ones', async () => {
     const idp = { idpTokenEndpoint: 'http://idp/token', idpIdToken: 'id.tok.en', idpClientId: 'idp-c' };
-    const xaa = await target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', clientId: 'c', clientSecret: 's', ...idp });
-    expect(xaa).toMatchObject({ oauth: { grant: 'cross-app-access', clientId: 'c', crossApp: { idpTokenEndpoint: 'http://idp/token', idToken: 'id.tok.en', idpClientId: 'idp-c' } } });
-    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', clientId: 'c' })).rejects.toThrow(/needs --idp-token-endpoint/);
-    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', ...idp })).rejects.toThrow(/needs --client-id/);
+    const xaa = await target({
+      url: 'http://h/mcp',
+      oauthHeadless: true,
+      grant: 'cross-app-access',
+      clientId: 'c',
+      clientSecret: 's',
+      ...idp,
+    });
+    expect(xaa).toMatchObject({
+      oauth: {
+        grant: 'cross-app-access',
+        clientId: 'c',
+        crossApp: { idpTokenEndpoint: 'http://idp/token', idToken: 'id.tok.en', idpClientId: 'idp-c' },
+      },
+    });
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', clientId: 'c' })).rejects.toThrow(
+      /needs --idp-token-endpoint/,
+    );
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, grant: 'cross-app-access', ...idp })).rejects.toThrow(
+      /needs --client-id/,
+    );
     await expect(target({ url: 'http://h/mcp', oauthHeadless: true, ...idp })).rejects.toThrow(/need --grant cross-app-access/);
   });
 
@@ -113,12 +143,18 @@ describe('target options', () => {
     const jwk = join(dir, 'dpop.jwk');
     writeFileSync(jwk, JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', alg: 'ES256' }));
     expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true })).toMatchObject({ oauth: { dpop: {} } });
-    expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopAlg: 'EdDSA' })).toMatchObject({ oauth: { dpop: { alg: 'EdDSA' } } });
-    expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopKey: jwk })).toMatchObject({ oauth: { dpop: { privateKeyJwk: { kty: 'EC', alg: 'ES256' } } } });
+    expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopAlg: 'EdDSA' })).toMatchObject({
+      oauth: { dpop: { alg: 'EdDSA' } },
+    });
+    expect(await target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopKey: jwk })).toMatchObject({
+      oauth: { dpop: { privateKeyJwk: { kty: 'EC', alg: 'ES256' } } },
+    });
     expect(((await target({ url: 'http://h/mcp', oauthHeadless: true })) as { oauth?: object }).oauth).not.toHaveProperty('dpop');
     await expect(target({ url: 'http://h/mcp', dpop: true })).rejects.toThrow(/need --oauth or --oauth-headless/);
     await expect(target({ url: 'http://h/mcp', oauthHeadless: true, dpopKey: jwk })).rejects.toThrow(/need --dpop/);
-    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopAlg: 'ES256', dpopKey: jwk })).rejects.toThrow(/not both/);
+    await expect(target({ url: 'http://h/mcp', oauthHeadless: true, dpop: true, dpopAlg: 'ES256', dpopKey: jwk })).rejects.toThrow(
+      /not both/,
+    );
     expect(() => parseOptions(TargetOptionsSchema, { dpopAlg: 'HS256' })).toThrow(/dpopAlg|dpop-alg/);
   });
 

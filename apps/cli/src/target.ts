@@ -18,7 +18,12 @@ function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
   if (config.transport === 'stdio') {
     if (opts.oauth || opts.oauthHeadless) throw new CliError('--oauth applies to HTTP servers (--url), not to a command');
     if (hasHeaders || opts.bearer) throw new CliError('--header and --bearer apply to HTTP servers (--url), not to a command');
-    return { ...config, env: { ...config.env, ...opts.env }, ...(opts.cwd ? { cwd: opts.cwd } : {}), ...(opts.probeTimeout ? { probeTimeoutMs: opts.probeTimeout } : {}) };
+    return {
+      ...config,
+      env: { ...config.env, ...opts.env },
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+      ...(opts.probeTimeout ? { probeTimeoutMs: opts.probeTimeout } : {}),
+    };
   }
   if (Object.keys(opts.env).length > 0 || opts.cwd) throw new CliError('--env and --cwd apply to a command, not to --url');
   // Over HTTP a deployed server answers the probe: silence there is an outage, not a legacy server.
@@ -33,19 +38,38 @@ function withExtras(config: SessionConfig, opts: TargetOptions): SessionConfig {
 
 /** --oauth / --oauth-headless and the client options become the session's OAuthConfig. */
 function oauthOf(opts: TargetOptions): { oauth?: OAuthConfig } {
-  const extras = opts.clientId || opts.clientSecret || opts.scope || opts.tokenFile || opts.clientMetadataUrl || opts.grant || opts.authMethod || opts.privateKeyJwk || opts.idpTokenEndpoint || opts.idpIdToken || opts.assertionFile || opts.dpop || opts.dpopAlg || opts.dpopKey;
+  const extras =
+    opts.clientId ||
+    opts.clientSecret ||
+    opts.scope ||
+    opts.tokenFile ||
+    opts.clientMetadataUrl ||
+    opts.grant ||
+    opts.authMethod ||
+    opts.privateKeyJwk ||
+    opts.idpTokenEndpoint ||
+    opts.idpIdToken ||
+    opts.assertionFile ||
+    opts.dpop ||
+    opts.dpopAlg ||
+    opts.dpopKey;
   if (!opts.oauth && !opts.oauthHeadless) {
-    if (extras) throw new CliError('--client-id, --client-secret, --scope, --token-file and the other OAuth client options need --oauth or --oauth-headless');
+    if (extras)
+      throw new CliError(
+        '--client-id, --client-secret, --scope, --token-file and the other OAuth client options need --oauth or --oauth-headless',
+      );
     return {};
   }
   if (opts.oauth && opts.oauthHeadless) throw new CliError('give --oauth or --oauth-headless, not both');
   if (opts.clientSecret && !opts.clientId) throw new CliError('--client-secret needs --client-id');
   if (opts.grant === 'client_credentials' && !opts.clientId) throw new CliError('--grant client_credentials needs --client-id');
-  if (opts.privateKeyJwk && opts.authMethod !== 'private_key_jwt') throw new CliError('--private-key-jwk needs --auth-method private_key_jwt');
+  if (opts.privateKeyJwk && opts.authMethod !== 'private_key_jwt')
+    throw new CliError('--private-key-jwk needs --auth-method private_key_jwt');
   const crossApp = crossAppOf(opts);
   const dpop = dpopOf(opts);
   if (opts.assertionFile && opts.grant !== 'jwt-bearer') throw new CliError('--assertion-file goes with --grant jwt-bearer');
-  if (opts.grant === 'jwt-bearer' && !opts.assertionFile) throw new CliError('--grant jwt-bearer needs --assertion-file (the workload\'s JWT)');
+  if (opts.grant === 'jwt-bearer' && !opts.assertionFile)
+    throw new CliError("--grant jwt-bearer needs --assertion-file (the workload's JWT)");
   return {
     oauth: {
       clientId: opts.clientId,
@@ -81,9 +105,16 @@ function crossAppOf(opts: TargetOptions): OAuthConfig['crossApp'] {
     if (idp) throw new CliError('the --idp-* options need --grant cross-app-access');
     return undefined;
   }
-  if (!opts.idpTokenEndpoint || !opts.idpIdToken || !opts.idpClientId) throw new CliError('--grant cross-app-access needs --idp-token-endpoint, --idp-id-token and --idp-client-id');
-  if (!opts.clientId) throw new CliError('--grant cross-app-access needs --client-id (the client at the MCP server\'s authorization server)');
-  return { idpTokenEndpoint: opts.idpTokenEndpoint, idToken: opts.idpIdToken, idpClientId: opts.idpClientId, ...(opts.idpClientSecret ? { idpClientSecret: opts.idpClientSecret } : {}) };
+  if (!opts.idpTokenEndpoint || !opts.idpIdToken || !opts.idpClientId)
+    throw new CliError('--grant cross-app-access needs --idp-token-endpoint, --idp-id-token and --idp-client-id');
+  if (!opts.clientId)
+    throw new CliError("--grant cross-app-access needs --client-id (the client at the MCP server's authorization server)");
+  return {
+    idpTokenEndpoint: opts.idpTokenEndpoint,
+    idToken: opts.idpIdToken,
+    idpClientId: opts.idpClientId,
+    ...(opts.idpClientSecret ? { idpClientSecret: opts.idpClientSecret } : {}),
+  };
 }
 
 const JwkSchema = z.looseObject({ kty: z.string(), alg: z.string() });
@@ -114,12 +145,9 @@ function checkTransport(config: SessionConfig, transport: TargetOptions['transpo
  * when no target was given (launch then starts with an empty UI).
  */
 export async function resolveTarget(opts: TargetOptions, command: string[], ctx: TargetContext): Promise<SessionConfig | undefined> {
-  const sources = [
-    command.length > 0 && 'a command',
-    opts.url && '--url',
-    opts.config && '--config',
-    opts.demo && '--demo',
-  ].filter(Boolean);
+  const sources = [command.length > 0 && 'a command', opts.url && '--url', opts.config && '--config', opts.demo && '--demo'].filter(
+    Boolean,
+  );
   if (sources.length > 1) throw new CliError(`give one target, not ${sources.join(' and ')}`);
   if (opts.server && !opts.config) throw new CliError('--server needs --config <file>');
 
@@ -135,7 +163,14 @@ export async function resolveTarget(opts: TargetOptions, command: string[], ctx:
     config = await ctx.demo();
   }
   if (!config) {
-    const extras = opts.transport || opts.era || opts.probeTimeout || opts.bearer || opts.cwd || Object.keys(opts.header).length || Object.keys(opts.env).length;
+    const extras =
+      opts.transport ||
+      opts.era ||
+      opts.probeTimeout ||
+      opts.bearer ||
+      opts.cwd ||
+      Object.keys(opts.header).length ||
+      Object.keys(opts.env).length;
     if (extras) throw new CliError('target options need a target: -- <command> [args…], --url, --config or --demo');
     return undefined;
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { escapeForTerminal } from './terminal-text.js';
 
 /** Anything a terminal would act on or hide. */
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/;
+const RAW =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/;
 
 describe('escapeForTerminal', () => {
   it('shows OSC 52, screen clears, hidden text, carriage returns and BEL as escapes', () => {

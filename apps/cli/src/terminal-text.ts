@@ -6,7 +6,8 @@
  * zero-width spaces/joiners and LRM/RLM, bidi embeddings/overrides/isolates, word joiner and
  * invisible operators, the BOM, and the Unicode tag characters.
  */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
 
 const hex4 = (code: number): string => `\\u${code.toString(16).padStart(4, '0')}`;
 

@@ -40,7 +40,10 @@ export interface CliResult {
 /** Runs the built CLI to its exit; `input`, when given, is its whole stdin (else it has none). */
 export function runCli(cli: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<CliResult> {
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, ...args], {
+    env: { ...process.env, ...env },
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   if (input !== undefined) child.stdin!.end(input);
   let stdout = '';
   let stderr = '';
@@ -90,12 +93,14 @@ export function parentOf(pid: number): number | undefined {
 
 /** Every live descendant of `pid` (Linux /proc). */
 export function descendants(pid: number): number[] {
-  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const found: number[] = [];
   const frontier = [pid];
   while (frontier.length > 0) {
     const parent = frontier.pop()!;
-    for (const p of all) if (parentOf(p) === parent && !found.includes(p)) (found.push(p), frontier.push(p));
+    for (const p of all) if (parentOf(p) === parent && !found.includes(p)) found.push(p), frontier.push(p);
   }
   return found.filter(isAlive);
 }

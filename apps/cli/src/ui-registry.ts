@@ -120,7 +120,9 @@ export function runningUis(env: NodeJS.ProcessEnv = process.env, removeGone = tr
   const removed: UiEntry[] = [];
   let names: string[] = [];
   try {
-    names = readdirSync(runningDir(env)).filter((n) => /^\d+\.json$/.test(n)).slice(0, MAX_ENTRIES);
+    names = readdirSync(runningDir(env))
+      .filter((n) => /^\d+\.json$/.test(n))
+      .slice(0, MAX_ENTRIES);
   } catch {
     // no folder yet: nothing runs (or only a mcpscope that wrote ui.json alone)
   }

@@ -21,9 +21,17 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.method === 'initialize') {
     const serverInfo = { name: `escapes${TEXT}`, version: '1.0.0' };
-    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {}, logging: {} }, serverInfo } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {}, logging: {} }, serverInfo },
+    });
   } else if (msg.method === 'tools/list') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: `tool${TEXT}`, description: `does ${TEXT}`, inputSchema: { type: 'object' } }] } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { tools: [{ name: `tool${TEXT}`, description: `does ${TEXT}`, inputSchema: { type: 'object' } }] },
+    });
   } else if (msg.method === 'logging/setLevel') {
     send({ jsonrpc: '2.0', id: msg.id, result: {} });
   } else if (msg.method === 'tools/call') {

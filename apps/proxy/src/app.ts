@@ -100,9 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // mcpscope stops (a replay connecting) would otherwise leave a keep-alive socket that holds
     // the process for the browser's keep-alive time.
     forceCloseConnections: true,
-    logger: opts.logger
-      ? { serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url ?? '') }) } }
-      : false,
+    logger: opts.logger ? { serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url ?? '') }) } } : false,
   });
 
   // Read on every request (the Host check, twice): the port a server got for port 0 is asked of
@@ -144,7 +142,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // Replies carry what the server sent, like the WS stream: the user's own secrets echoed
       // by the server are redacted by value here too.
       api.addHook('preSerialization', redactRepliesHook(sessionSecrets(opts.engine)));
-      await api.register(infoRoutes, { info: { memoryBudget: opts.engine.memoryBudget, ...opts.info }, sandboxPort: opts.sandboxPort, origins: opts.sandboxOrigins, engine: opts.engine });
+      await api.register(infoRoutes, {
+        info: { memoryBudget: opts.engine.memoryBudget, ...opts.info },
+        sandboxPort: opts.sandboxPort,
+        origins: opts.sandboxOrigins,
+        engine: opts.engine,
+      });
       await api.register(sessionRoutes, { engine: opts.engine });
       await api.register(frameRoutes, { engine: opts.engine });
       await api.register(messageRoutes, { engine: opts.engine });

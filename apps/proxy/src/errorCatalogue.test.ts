@@ -14,7 +14,10 @@ const DOC = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'u
 function rows(prefix: string): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const line of DOC.split('\n')) {
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     const m = /^`([A-Z_]+)`$/.exec(cells[0] ?? '');
     if (!m?.[1].startsWith(prefix)) continue;
     expect(found.has(m[1]), `${m[1]} has two lines`).toBe(false);
@@ -61,7 +64,13 @@ describe('the error catalogue and docs/errors.md', () => {
       if (status === 500) expect(family).toBe('mcpscope');
       if (family === 'request' || family === 'auth' || family === 'session') expect(status, code).toBeLessThan(500);
     }
-    const refused = toProxyError(new EngineError('ENGINE_RESPONSE_REFUSED', "the server's answer was nested deeper than 256 levels; mcpscope refused it"));
-    expect([refused.statusCode, refused.family, refused.message]).toEqual([502, 'server', "the server's answer was nested deeper than 256 levels; mcpscope refused it"]);
+    const refused = toProxyError(
+      new EngineError('ENGINE_RESPONSE_REFUSED', "the server's answer was nested deeper than 256 levels; mcpscope refused it"),
+    );
+    expect([refused.statusCode, refused.family, refused.message]).toEqual([
+      502,
+      'server',
+      "the server's answer was nested deeper than 256 levels; mcpscope refused it",
+    ]);
   });
 });

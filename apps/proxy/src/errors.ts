@@ -100,6 +100,7 @@ export function toProxyError(err: unknown): ProxyError {
 export function handleError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const proxyError = toProxyError(err);
   if (proxyError.family === 'mcpscope') request.log.error({ err }, 'request failed');
-  else if (proxyError.family === 'server' || proxyError.family === 'oauth') request.log.info({ code: proxyError.code, message: proxyError.message }, 'the server failed the request');
+  else if (proxyError.family === 'server' || proxyError.family === 'oauth')
+    request.log.info({ code: proxyError.code, message: proxyError.message }, 'the server failed the request');
   return reply.code(proxyError.statusCode).type('application/json; charset=utf-8').send(proxyError.toBody());
 }

@@ -15,7 +15,8 @@ let sessionId: string;
 let bystander: string;
 beforeAll(async () => {
   h = await makeApp();
-  const open = async () => (await h.app.inject({ method: 'POST', url: '/api/sessions', headers: AUTH, payload: { config: fixtureConfig() } })).json().session.id;
+  const open = async () =>
+    (await h.app.inject({ method: 'POST', url: '/api/sessions', headers: AUTH, payload: { config: fixtureConfig() } })).json().session.id;
   sessionId = await open();
   bystander = await open();
 });
@@ -31,17 +32,44 @@ const jsonish = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'config', 'message', 'transport', 'command', 'url')), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'config', 'message', 'transport', 'command', 'url')),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 const paths = fc.oneof(
-  fc.constantFrom('/api/sessions', `/api/sessions/SID`, '/api/sessions/SID/messages', '/api/sessions/SID/server-requests/n:1', '/api/sessions/nope/messages', '/api/info', '/api/%2e%2e/api/sessions', '/api/sessions/SID/events', '/%61pi/sessions', '/ws', '/'),
+  fc.constantFrom(
+    '/api/sessions',
+    `/api/sessions/SID`,
+    '/api/sessions/SID/messages',
+    '/api/sessions/SID/server-requests/n:1',
+    '/api/sessions/nope/messages',
+    '/api/info',
+    '/api/%2e%2e/api/sessions',
+    '/api/sessions/SID/events',
+    '/%61pi/sessions',
+    '/ws',
+    '/',
+  ),
   fc.string().map((s) => `/api/${encodeURIComponent(s)}`),
 );
 const bodies = fc.oneof(
   jsonish.map((v) => JSON.stringify(v)),
   fc.string(),
-  fc.constantFrom('{', '{"config":', '[]', 'null', '"x"', '{"config":{"transport":"stdio","command":""}}', '{"config":{"transport":"http","url":"javascript:alert(1)"}}', '{"message":{"method":""}}', '{"message":{"method":"ping","id":{}}}', '{"result":1}'),
+  fc.constantFrom(
+    '{',
+    '{"config":',
+    '[]',
+    'null',
+    '"x"',
+    '{"config":{"transport":"stdio","command":""}}',
+    '{"config":{"transport":"http","url":"javascript:alert(1)"}}',
+    '{"message":{"method":""}}',
+    '{"message":{"method":"ping","id":{}}}',
+    '{"result":1}',
+  ),
   fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b).toString('latin1')),
 );
 const headerSets = fc.oneof(
@@ -80,7 +108,12 @@ describe('fuzzing the proxy', () => {
       { numRuns: 10_000, seed: SEED },
     );
     expect(statuses.size).toBeGreaterThan(3);
-    const ping = await h.app.inject({ method: 'POST', url: `/api/sessions/${bystander}/messages`, headers: AUTH, payload: { message: { method: 'ping' } } });
+    const ping = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${bystander}/messages`,
+      headers: AUTH,
+      payload: { message: { method: 'ping' } },
+    });
     expect(ping.statusCode).toBe(200);
     expect(h.engine.get(bystander)?.info().state).toBe('connected');
   }, 240_000);
@@ -89,14 +122,20 @@ describe('fuzzing the proxy', () => {
     const sockets: WebSocket[] = [];
     const closes: number[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.oneof(bodies, jsonish.map((v) => JSON.stringify(v))), async (text) => {
-        const ws = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } });
-        sockets.push(ws);
-        const closed = new Promise<number>((resolve) => ws.once('close', (code: number) => resolve(code)));
-        ws.send(text);
-        if (text !== '{"type":"ping"}') closes.push(await closed);
-        else ws.terminate();
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          bodies,
+          jsonish.map((v) => JSON.stringify(v)),
+        ),
+        async (text) => {
+          const ws = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } });
+          sockets.push(ws);
+          const closed = new Promise<number>((resolve) => ws.once('close', (code: number) => resolve(code)));
+          ws.send(text);
+          if (text !== '{"type":"ping"}') closes.push(await closed);
+          else ws.terminate();
+        },
+      ),
       { numRuns: 300, seed: SEED },
     );
     expect(closes.every((c) => c === 1008 || c === 1003 || c === 1009)).toBe(true);

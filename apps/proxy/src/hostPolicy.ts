@@ -81,7 +81,9 @@ export function foreignRequestRefusal(
   host: string | undefined,
   origin: string | undefined,
 ): { code: 'MCPSCOPE_ERR_FORBIDDEN_HOST' | 'MCPSCOPE_ERR_FORBIDDEN_ORIGIN'; message: string } | undefined {
-  if (!policy.isAllowedHost(host)) return { code: 'MCPSCOPE_ERR_FORBIDDEN_HOST', message: `Host ${JSON.stringify(host ?? '')} is not allowed` };
-  if (origin !== undefined && !policy.isAllowedOrigin(origin)) return { code: 'MCPSCOPE_ERR_FORBIDDEN_ORIGIN', message: `Origin ${JSON.stringify(origin)} is not allowed` };
+  if (!policy.isAllowedHost(host))
+    return { code: 'MCPSCOPE_ERR_FORBIDDEN_HOST', message: `Host ${JSON.stringify(host ?? '')} is not allowed` };
+  if (origin !== undefined && !policy.isAllowedOrigin(origin))
+    return { code: 'MCPSCOPE_ERR_FORBIDDEN_ORIGIN', message: `Origin ${JSON.stringify(origin)} is not allowed` };
   return undefined;
 }

@@ -131,14 +131,17 @@ describe('MCP App sandbox origin', () => {
   });
   afterEach(async () => withSandbox.close());
 
-  it.each([HOST, `localhost:${PORT}`, `[::1]:${PORT}`])('frames its own host only (each session has a sandbox port), under the host name of %s', async (host) => {
-    const name = host.slice(0, host.lastIndexOf(':'));
-    const res = await withSandbox.app.inject({ url: '/api/info', headers: { ...AUTH, host } });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain(`frame-src http://${name}:*;`);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.json()).toMatchObject({ sandboxOrigin: `http://${name}:${SANDBOX_PORT}` });
-  });
+  it.each([HOST, `localhost:${PORT}`, `[::1]:${PORT}`])(
+    'frames its own host only (each session has a sandbox port), under the host name of %s',
+    async (host) => {
+      const name = host.slice(0, host.lastIndexOf(':'));
+      const res = await withSandbox.app.inject({ url: '/api/info', headers: { ...AUTH, host } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain(`frame-src http://${name}:*;`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.json()).toMatchObject({ sandboxOrigin: `http://${name}:${SANDBOX_PORT}` });
+    },
+  );
 
   it('names no sandbox for a refused Host', async () => {
     const res = await withSandbox.app.inject({ url: '/', headers: { host: 'evil.example' } });

@@ -64,7 +64,12 @@ describe('POST /api/session-code', () => {
   it('refuses a malformed body (400) and a non-JSON post (415)', async () => {
     codes.mint();
     for (const code of [undefined, 42, '', 'x'.repeat(200)]) expect((await exchange(code)).statusCode).toBe(400);
-    const form = await h.app.inject({ method: 'POST', url: '/api/session-code', headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'code=x' });
+    const form = await h.app.inject({
+      method: 'POST',
+      url: '/api/session-code',
+      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=x',
+    });
     expect(form.statusCode).toBe(415);
   });
 
@@ -82,7 +87,12 @@ describe('POST /api/session-code', () => {
   });
 
   it('exempts only POST on that exact route from the token', async () => {
-    for (const [method, url] of [['GET', '/api/session-code'], ['POST', '/api/session-codes'], ['POST', '/api/session-code/x'], ['POST', '/api/info']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/session-code'],
+      ['POST', '/api/session-codes'],
+      ['POST', '/api/session-code/x'],
+      ['POST', '/api/info'],
+    ] as const) {
       const res = await h.app.inject({ method, url, headers: { host: HOST, 'content-type': 'application/json' }, payload: '{}' });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(errorCode(res.body)).toBe('MCPSCOPE_ERR_UNAUTHORIZED');

@@ -15,11 +15,17 @@ describe('shutdown with a request in flight', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${proxy.token}`, 'content-type': 'application/json', host: `127.0.0.1:${proxy.port}` },
       body: JSON.stringify({ config }),
-    }).then((r) => r.status, () => 'dropped');
+    }).then(
+      (r) => r.status,
+      () => 'dropped',
+    );
     while (engine.list().length === 0) await new Promise((r) => setTimeout(r, 10));
     // As `mcpscope` does on SIGTERM: the engine first (the request answers), then the server.
     await engine.dispose();
-    const closed = await Promise.race([proxy.close().then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open after 10 s'), 10_000))]);
+    const closed = await Promise.race([
+      proxy.close().then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('still open after 10 s'), 10_000)),
+    ]);
     expect(closed).toBe('closed');
     expect([409, 502, 'dropped']).toContain(await inFlight);
   }, 20_000);

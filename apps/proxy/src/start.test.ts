@@ -39,7 +39,12 @@ describe('startProxy', () => {
     expect(first).not.toContain(proxy.token);
     expect(proxy.codeUrl()).not.toBe(first);
     const code = first.split('#code=')[1];
-    const post = () => fetch(`${proxy!.baseUrl}api/session-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    const post = () =>
+      fetch(`${proxy!.baseUrl}api/session-code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
     const ok = await post();
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ token: proxy.token });
@@ -54,7 +59,10 @@ describe('startProxy', () => {
     expect(InfoSchema.parse(await ok.json()).name).toBe('mcpscope');
     const rebound = await proxy.app.inject({ url: '/api/info', headers: { host: '127.0.0.1:0', authorization: 'Bearer fixed-token' } });
     expect(rebound.statusCode).toBe(403);
-    const wrongPort = await proxy.app.inject({ url: '/api/info', headers: { host: `127.0.0.1:${proxy.port + 1}`, authorization: 'Bearer fixed-token' } });
+    const wrongPort = await proxy.app.inject({
+      url: '/api/info',
+      headers: { host: `127.0.0.1:${proxy.port + 1}`, authorization: 'Bearer fixed-token' },
+    });
     expect(wrongPort.statusCode).toBe(403);
   });
 
@@ -101,7 +109,9 @@ describe('startProxy', () => {
     expect(viaLocalhost.headers.get('content-security-policy')).toMatch(new RegExp(`frame-ancestors http://localhost:${proxy.port}$`));
 
     // A page at the sandbox origin cannot use mcpscope's API, token or not.
-    const fromSandbox = await fetch(`${origin}/api/info`, { headers: { authorization: 'Bearer fixed-token', origin: proxy.sandboxOrigin } });
+    const fromSandbox = await fetch(`${origin}/api/info`, {
+      headers: { authorization: 'Bearer fixed-token', origin: proxy.sandboxOrigin },
+    });
     expect(fromSandbox.status).toBe(403);
 
     await proxy.close();
@@ -113,7 +123,9 @@ describe('startProxy', () => {
     proxy = await startProxy({ engine });
     const ws = new WebSocket(`ws://127.0.0.1:${proxy.port}/ws?token=${proxy.token}`, { origin: 'https://evil.example' });
     const refused = await new Promise<{ status?: number; hungUp: Promise<unknown> }>((resolve, reject) => {
-      ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode, hungUp: new Promise((r) => res.socket.once('close', r)) }));
+      ws.on('unexpected-response', (_req, res) =>
+        resolve({ status: res.statusCode, hungUp: new Promise((r) => res.socket.once('close', r)) }),
+      );
       ws.on('open', () => reject(new Error('opened')));
     });
     expect(refused.status).toBe(403);

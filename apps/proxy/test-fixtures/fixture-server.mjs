@@ -57,7 +57,11 @@ rl.on('line', (line) => {
       process.stderr.write('fatal: FIXTURE_API_KEY is not set\n');
       process.exit(3);
     }
-    const result = { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {}, ...(mode === 'logging' ? { logging: {} } : {}) }, serverInfo: { name: 'fixture-server', version: '1.0.0' } };
+    const result = {
+      protocolVersion: msg.params.protocolVersion,
+      capabilities: { tools: {}, ...(mode === 'logging' ? { logging: {} } : {}) },
+      serverInfo: { name: 'fixture-server', version: '1.0.0' },
+    };
     send({ jsonrpc: '2.0', id: msg.id, result });
   } else if (msg.method === 'tools/list') {
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: TOOLS } });

@@ -10,5 +10,12 @@ export function fixtureConfig(mode = 'plain'): SessionConfigInput {
 
 /** The demo server over stdio (built first: `pnpm --filter @mcpscope/demo-server build`), in either era. */
 export function demoConfig(era: 'modern' | 'legacy', env: Record<string, string> = {}): SessionConfigInput {
-  return { transport: 'stdio', command: process.execPath, args: [demoStdioEntry()], env, name: `demo-${era}`, ...(era === 'legacy' ? { era: 'legacy' } : {}) };
+  return {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [demoStdioEntry()],
+    env,
+    name: `demo-${era}`,
+    ...(era === 'legacy' ? { era: 'legacy' } : {}),
+  };
 }

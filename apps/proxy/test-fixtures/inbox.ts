@@ -29,8 +29,8 @@ export class Inbox {
   until<T>(check: () => T | undefined | false, what: string): Promise<T> {
     return this.wait((resolve, reject) => {
       const value = check();
-      if (value !== undefined && value !== false) return resolve(value), true;
-      if (this.closed) return reject(new Error(`socket closed (${this.closed.code}) while waiting for ${what}`)), true;
+      if (value !== undefined && value !== false) return (resolve(value), true);
+      if (this.closed) return (reject(new Error(`socket closed (${this.closed.code}) while waiting for ${what}`)), true);
       return false;
     });
   }

@@ -11,12 +11,28 @@ process.stdout.write(`debug print: using key ${key}\n`);
 createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.method === 'initialize') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'secret-echo', version: '1.0.0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: {
+        protocolVersion: msg.params.protocolVersion,
+        capabilities: { tools: {} },
+        serverInfo: { name: 'secret-echo', version: '1.0.0' },
+      },
+    });
   } else if (msg.method === 'tools/list') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'whoami', description: 'Echoes the API key.', inputSchema: { type: 'object' } }] } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { tools: [{ name: 'whoami', description: 'Echoes the API key.', inputSchema: { type: 'object' } }] },
+    });
   } else if (msg.method === 'tools/call') {
     process.stderr.write(`tools/call with Authorization: Bearer ${key}\n`);
-    send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: `your key is ${key}` }], structuredContent: { key, [key]: 'as a key' } } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { content: [{ type: 'text', text: `your key is ${key}` }], structuredContent: { key, [key]: 'as a key' } },
+    });
   } else if (msg.id !== undefined) {
     send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `no method ${msg.method} (key ${key})` } });
   }

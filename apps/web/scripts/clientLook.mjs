@@ -14,7 +14,10 @@ await page.goto(url);
 await page.getByTestId('session-item').first().click();
 const sessionId = await page.getByTestId('session-item').first().getAttribute('data-session-id');
 const call = (name, args = {}) =>
-  page.request.post(`${origin}/api/sessions/${sessionId}/requests`, { headers: { Authorization: `Bearer ${token}` }, data: { method: 'tools/call', params: { name, arguments: args } } });
+  page.request.post(`${origin}/api/sessions/${sessionId}/requests`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { method: 'tools/call', params: { name, arguments: args } },
+  });
 const llm = call('ask_llm', { question: 'What is the capital of France?' });
 await page.getByTestId('sampling-dialog').waitFor();
 await page.screenshot({ path: `${outDir}/sampling.png` });

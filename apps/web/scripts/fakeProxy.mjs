@@ -12,7 +12,19 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 function frame(text) {
   const payload = Buffer.from(text);
   const n = payload.length;
-  const head = n < 126 ? Buffer.from([0x81, n]) : n < 65536 ? Buffer.from([0x81, 126, n >> 8, n & 255]) : Buffer.concat([Buffer.from([0x81, 127]), (() => { const b = Buffer.alloc(8); b.writeBigUInt64BE(BigInt(n)); return b; })()]);
+  const head =
+    n < 126
+      ? Buffer.from([0x81, n])
+      : n < 65536
+        ? Buffer.from([0x81, 126, n >> 8, n & 255])
+        : Buffer.concat([
+            Buffer.from([0x81, 127]),
+            (() => {
+              const b = Buffer.alloc(8);
+              b.writeBigUInt64BE(BigInt(n));
+              return b;
+            })(),
+          ]);
   return Buffer.concat([head, payload]);
 }
 
@@ -40,13 +52,28 @@ export async function startFakeProxy({ info, onSocket, port = 0 }) {
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
     const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
-    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
     socket.on('error', () => undefined);
-    onSocket((messages) => new Promise((resolve) => {
-      const ok = socket.write(Buffer.concat(messages.map((m) => frame(JSON.stringify(m)))));
-      if (ok) resolve(); else socket.once('drain', resolve);
-    }), socket);
+    onSocket(
+      (messages) =>
+        new Promise((resolve) => {
+          const ok = socket.write(Buffer.concat(messages.map((m) => frame(JSON.stringify(m)))));
+          if (ok) resolve();
+          else socket.once('drain', resolve);
+        }),
+      socket,
+    );
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => { for (const s of upgraded) s.destroy(); server.closeAllConnections(); server.close(r); }) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () =>
+      new Promise((r) => {
+        for (const s of upgraded) s.destroy();
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
 }

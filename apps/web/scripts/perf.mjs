@@ -13,12 +13,19 @@ const rowsInDom = await page.getByTestId('frame-row').count();
 await page.evaluate(() => {
   window.__frames = [];
   let last = performance.now();
-  const tick = (now) => { window.__frames.push(now - last); last = now; if (window.__frames.length < 100000) requestAnimationFrame(tick); };
+  const tick = (now) => {
+    window.__frames.push(now - last);
+    last = now;
+    if (window.__frames.length < 100000) requestAnimationFrame(tick);
+  };
   requestAnimationFrame(tick);
 });
 await page.getByTestId('frame-list').hover();
 for (let k = 0; k < 30; k++) await page.mouse.wheel(0, -4000);
-await page.evaluate(() => { const el = document.querySelector('[data-testid=frame-list]'); el.scrollTop = el.scrollHeight / 2; });
+await page.evaluate(() => {
+  const el = document.querySelector('[data-testid=frame-list]');
+  el.scrollTop = el.scrollHeight / 2;
+});
 for (let k = 0; k < 30; k++) await page.mouse.wheel(0, 3000);
 const frameTimes = await page.evaluate(() => window.__frames.splice(0));
 const long = frameTimes.filter((f) => f > 50).length;
@@ -33,16 +40,40 @@ const keyMs = (Date.now() - tk) / 50;
 // Filter latency (debounce 150 ms included).
 const tf = Date.now();
 await page.getByTestId('frame-filter').fill('method:resources/* -dir:in');
-await page.waitForFunction((n) => { const t = document.querySelector('[data-testid=frame-count]')?.textContent ?? ''; return / of /.test(t) && !t.startsWith(n); }, N.toLocaleString('en-US'));
+await page.waitForFunction((n) => {
+  const t = document.querySelector('[data-testid=frame-count]')?.textContent ?? '';
+  return / of /.test(t) && !t.startsWith(n);
+}, N.toLocaleString('en-US'));
 const filterMs = Date.now() - tf;
 const filtered = await page.getByTestId('frame-count').textContent();
 const tt = Date.now();
 await page.getByTestId('frame-filter').fill('"reply 4242"');
-await page.waitForFunction((prev) => document.querySelector('[data-testid=frame-count]')?.textContent !== prev, filtered, { timeout: 30_000 });
+await page.waitForFunction((prev) => document.querySelector('[data-testid=frame-count]')?.textContent !== prev, filtered, {
+  timeout: 30_000,
+});
 const textFilterMs = Date.now() - tt;
 const heap = await page.evaluate(() => (performance.memory ? Math.round(performance.memory.usedJSHeapSize / 1e6) : null));
 if (shot) await page.screenshot({ path: shot });
 const textFiltered = await page.getByTestId('frame-count').textContent();
-console.log(JSON.stringify({ frames: N, ingestMs, rowsInDom, scrollFrames: frameTimes.length, longFramesOver50ms: long, worstFrameMs: Math.round(worst), msPerArrowKey: Math.round(keyMs), filterMs, filtered, textFilterMs, textFiltered, heapMB: heap }, null, 1));
+console.log(
+  JSON.stringify(
+    {
+      frames: N,
+      ingestMs,
+      rowsInDom,
+      scrollFrames: frameTimes.length,
+      longFramesOver50ms: long,
+      worstFrameMs: Math.round(worst),
+      msPerArrowKey: Math.round(keyMs),
+      filterMs,
+      filtered,
+      textFilterMs,
+      textFiltered,
+      heapMB: heap,
+    },
+    null,
+    1,
+  ),
+);
 await browser.close();
 await server.close();

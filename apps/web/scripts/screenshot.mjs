@@ -12,9 +12,15 @@ for (const scheme of ['light', 'dark']) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 860 }, colorScheme: scheme });
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (!['127.0.0.1', 'localhost'].includes(u.hostname) && !u.protocol.startsWith('data') && !u.protocol.startsWith('blob')) external.push(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(u.hostname) && !u.protocol.startsWith('data') && !u.protocol.startsWith('blob'))
+      external.push(r.url());
   });
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && console.log(`[${scheme}] console ${m.type()}:`, m.text(), JSON.stringify(m.location())));
+  page.on(
+    'console',
+    (m) =>
+      (m.type() === 'error' || m.type() === 'warning') &&
+      console.log(`[${scheme}] console ${m.type()}:`, m.text(), JSON.stringify(m.location())),
+  );
   page.on('pageerror', (e) => console.log(`[${scheme}] page error:`, e.message));
   await page.goto(url);
   await page.getByTestId('session-item').first().waitFor();

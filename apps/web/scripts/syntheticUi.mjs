@@ -6,14 +6,24 @@ import { startFakeProxy } from './fakeProxy.mjs';
 const methods = ['tools/call', 'tools/list', 'resources/read', 'prompts/get', 'ping'];
 
 function* frames(count) {
-  let seq = 1, id = 1;
+  let seq = 1,
+    id = 1;
   while (seq <= count) {
     const method = methods[id % methods.length];
     const req = { jsonrpc: '2.0', id, method, params: { name: 'echo', arguments: { text: `message ${id}` } } };
     yield { type: 'frame', sessionId: 's1', seq, t: seq * 3, dir: 'out', msg: req, size: 90 };
     seq++;
     const res = { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `reply ${id}` }] } };
-    yield { type: 'frame', sessionId: 's1', seq, t: seq * 3 + 2, dir: 'in', msg: res, size: 80, pair: { requestSeq: seq - 1, method, latencyMs: 5 } };
+    yield {
+      type: 'frame',
+      sessionId: 's1',
+      seq,
+      t: seq * 3 + 2,
+      dir: 'in',
+      msg: res,
+      size: 80,
+      pair: { requestSeq: seq - 1, method, latencyMs: 5 },
+    };
     seq++;
     id++;
   }
@@ -21,8 +31,24 @@ function* frames(count) {
 
 /** Opens the UI on N synthetic frames and waits until all are ingested. */
 export async function openSyntheticUi(N) {
-  const session = { id: 's1', name: 'synthetic', state: 'connected', transport: 'stdio', target: 'node synthetic.js', createdAt: Date.now() - 60_000, wrapped: false, era: 'legacy', protocolVersion: '2025-11-25', serverInfo: { name: 'synthetic', version: '1.0.0' }, serverCapabilities: { tools: { listChanged: true }, logging: {} }, clientCapabilities: { roots: {} } };
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const session = {
+    id: 's1',
+    name: 'synthetic',
+    state: 'connected',
+    transport: 'stdio',
+    target: 'node synthetic.js',
+    createdAt: Date.now() - 60_000,
+    wrapped: false,
+    era: 'legacy',
+    protocolVersion: '2025-11-25',
+    serverInfo: { name: 'synthetic', version: '1.0.0' },
+    serverCapabilities: { tools: { listChanged: true }, logging: {} },
+    clientCapabilities: { roots: {} },
+  };
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
   page.on('pageerror', (e) => console.log('page error:', e.message));
   let t0 = 0;
@@ -41,7 +67,9 @@ export async function openSyntheticUi(N) {
   });
   t0 = Date.now();
   await page.goto(`${server.url}/#token=perf`);
-  await page.waitForFunction((n) => document.querySelector('[data-testid=frame-count]')?.textContent?.replace(/\D/g, '') === String(n), N, { timeout: 180_000 });
+  await page.waitForFunction((n) => document.querySelector('[data-testid=frame-count]')?.textContent?.replace(/\D/g, '') === String(n), N, {
+    timeout: 180_000,
+  });
   const ingestMs = Date.now() - t0;
   return { browser, page, server, base: `${server.url}/`, ingestMs };
 }

@@ -8,12 +8,15 @@ const shot = process.argv[3];
 
 const { browser, page, server, ingestMs } = await openSyntheticUi(N);
 
-
 const longFrames = () => page.evaluate(() => window.__frames.splice(0));
 await page.evaluate(() => {
   window.__frames = [];
   let last = performance.now();
-  const tick = (now) => { window.__frames.push(now - last); last = now; requestAnimationFrame(tick); };
+  const tick = (now) => {
+    window.__frames.push(now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  };
   requestAnimationFrame(tick);
 });
 const tOpen = Date.now();
@@ -25,7 +28,10 @@ const domNodes = await page.evaluate(() => document.querySelectorAll('[data-test
 await longFrames();
 await page.getByTestId('timeline-rows').hover();
 for (let k = 0; k < 30; k++) await page.mouse.wheel(0, 4000);
-await page.evaluate(() => { const el = document.querySelector('[data-testid=timeline-rows]'); el.scrollTop = el.scrollHeight / 2; });
+await page.evaluate(() => {
+  const el = document.querySelector('[data-testid=timeline-rows]');
+  el.scrollTop = el.scrollHeight / 2;
+});
 for (let k = 0; k < 30; k++) await page.mouse.wheel(0, -3000);
 const scrollFrames = await longFrames();
 const tz = Date.now();
@@ -40,11 +46,26 @@ await page.mouse.up();
 const panMs = (Date.now() - tp) / 30;
 const gestureFrames = await longFrames();
 if (shot) await page.screenshot({ path: shot });
-console.log(JSON.stringify({
-  frames: N, ingestMs, openTimelineMs: openMs, domBars, domNodesInRows: domNodes,
-  scroll: { frames: scrollFrames.length, longOver50ms: scrollFrames.filter((f) => f > 50).length, worstMs: Math.round(Math.max(...scrollFrames)) },
-  msPerZoomClick: Math.round(zoomMs), msPerPanStep: Math.round(panMs),
-  gestures: { longOver50ms: gestureFrames.filter((f) => f > 50).length, worstMs: Math.round(Math.max(...gestureFrames)) },
-}, null, 1));
+console.log(
+  JSON.stringify(
+    {
+      frames: N,
+      ingestMs,
+      openTimelineMs: openMs,
+      domBars,
+      domNodesInRows: domNodes,
+      scroll: {
+        frames: scrollFrames.length,
+        longOver50ms: scrollFrames.filter((f) => f > 50).length,
+        worstMs: Math.round(Math.max(...scrollFrames)),
+      },
+      msPerZoomClick: Math.round(zoomMs),
+      msPerPanStep: Math.round(panMs),
+      gestures: { longOver50ms: gestureFrames.filter((f) => f > 50).length, worstMs: Math.round(Math.max(...gestureFrames)) },
+    },
+    null,
+    1,
+  ),
+);
 await browser.close();
 await server.close();

@@ -15,7 +15,8 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/(^|\/)apps\/(proxy|cli)(\/|$)/, 'apps/proxy or apps/cli'],
   [/^@modelcontextprotocol\/(node|server|client)(\/|$)/, 'the MCP SDK (the client lives in the engine)'],
 ];
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\s\S]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\s\S]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,7 +37,8 @@ export function forbiddenImports(file: string, text: string): string[] {
     for (const [pattern, why] of FORBIDDEN) {
       if (pattern.test(target)) problems.push(`${relative(SRC, file)}: imports "${spec}" — ${why}`);
     }
-    if (spec.startsWith('.') && /^packages\/(engine|demo-server)\//.test(target)) problems.push(`${relative(SRC, file)}: imports "${spec}" — engine sources`);
+    if (spec.startsWith('.') && /^packages\/(engine|demo-server)\//.test(target))
+      problems.push(`${relative(SRC, file)}: imports "${spec}" — engine sources`);
   }
   return problems;
 }
@@ -53,7 +55,10 @@ export function crossFeatureImports(file: string, text: string): string[] {
     if (!spec.startsWith('.')) continue;
     const target = relative(SRC, resolve(dirname(file), spec)).replaceAll('\\', '/');
     const other = /^features\/([^/]+)/.exec(target)?.[1];
-    if (other && other !== own) problems.push(`${rel}: imports "${spec}" — ${shared ? 'shared code must not depend on a feature' : 'features never import each other (share through lib/ or ui/)'}`);
+    if (other && other !== own)
+      problems.push(
+        `${rel}: imports "${spec}" — ${shared ? 'shared code must not depend on a feature' : 'features never import each other (share through lib/ or ui/)'}`,
+      );
   }
   return problems;
 }

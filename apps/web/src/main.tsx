@@ -13,5 +13,9 @@ installTheme();
 const root = createRoot(document.getElementById('root')!);
 // `#code=` is exchanged for the token before anything renders (see lib/token.ts).
 void resolveToken(browserTokenEnvironment(), (code) => exchangeSessionCode(code)).then((r) =>
-  root.render(<StrictMode>{r.token ? <App app={startApp(r.token)} /> : <TokenScreen codeRefused={'reason' in r && r.reason === 'code-refused'} />}</StrictMode>),
+  root.render(
+    <StrictMode>
+      {r.token ? <App app={startApp(r.token)} /> : <TokenScreen codeRefused={'reason' in r && r.reason === 'code-refused'} />}
+    </StrictMode>,
+  ),
 );

@@ -17,7 +17,10 @@ const RULES: Array<[RegExp, string]> = [
   // Numbers are formatted with an explicit 'en-US' (formatCount); anything else is a locale format.
   [/\.toLocaleString\s*\((?!\s*['"]en-US['"])/, "toLocaleString without 'en-US' (a date: formatDateTime; a number: formatCount)"],
   [/\b(?:date|time|when|at|expires\w*)\s*\)?\s*\.toLocaleString\s*\(/i, 'toLocaleString on a date (use formatDateTime)'],
-  [/new Date\([^;]*?\)\s*\.to(?:String|TimeString|DateString|UTCString|GMTString)\s*\(/, 'new Date(…).toString() and kin (use lib/format.ts)'],
+  [
+    /new Date\([^;]*?\)\s*\.to(?:String|TimeString|DateString|UTCString|GMTString)\s*\(/,
+    'new Date(…).toString() and kin (use lib/format.ts)',
+  ],
   [/(?<![\w.])Date\(\s*\)(?!\s*\.)/, 'Date() called without new (a locale string)'],
 ];
 

@@ -32,7 +32,9 @@ export function judgeFinding(verdicts, target, finding) {
 
 /** Whether a run's findings hold what an `expected` verdict describes (its rule and message pattern). */
 export const finds = (verdict, findings) =>
-  findings.some((f) => f.rule === verdict.rule && (f.places ?? [f.message]).some((p) => verdict.re.test(typeof p === 'string' ? p : p.message)));
+  findings.some(
+    (f) => f.rule === verdict.rule && (f.places ?? [f.message]).some((p) => verdict.re.test(typeof p === 'string' ? p : p.message)),
+  );
 
 /** A finding's identity across runs: its rule and message with run-specific numbers masked. */
 export const findingKey = (f) => `${f.severity} ${f.rule} ${f.message.replace(/127\.0\.0\.1:\d+/g, 'HOST').replace(/\b\d{2,}\b/g, 'N')}`;

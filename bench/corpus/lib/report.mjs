@@ -26,7 +26,16 @@ export function summarizeTarget(target, runs, verdicts, sdk) {
   for (const r of ok) {
     for (const f of runFindings(r)) {
       const key = `${f.exercise ? 'exercise ' : ''}${findingKey(f)}`;
-      const seen = distinct.get(key) ?? { severity: f.severity, rule: f.rule, message: f.message, spec: f.spec, quoted: hasQuote(f), exercise: Boolean(f.exercise), runs: new Set(), perRun: 0 };
+      const seen = distinct.get(key) ?? {
+        severity: f.severity,
+        rule: f.rule,
+        message: f.message,
+        spec: f.spec,
+        quoted: hasQuote(f),
+        exercise: Boolean(f.exercise),
+        runs: new Set(),
+        perRun: 0,
+      };
       seen.runs.add(r.run);
       seen.perRun++;
       distinct.set(key, seen);
@@ -46,7 +55,10 @@ export function summarizeTarget(target, runs, verdicts, sdk) {
   };
   // Recall: each known defect of this target (an `expected` verdict) found in each run that ran.
   const expected = verdicts.filter((v) => v.expected && v.server === target.server.id && v.transport === target.transport);
-  const recall = { expected: expected.length * ok.length, found: expected.reduce((n, v) => n + ok.filter((r) => finds(v, runFindings(r))).length, 0) };
+  const recall = {
+    expected: expected.length * ok.length,
+    found: expected.reduce((n, v) => n + ok.filter((r) => finds(v, runFindings(r))).length, 0),
+  };
   const failures = runs.filter((r) => r.failure).map((r) => ({ run: r.run, failure: r.failure }));
   return {
     target: target.id,
@@ -62,7 +74,15 @@ export function summarizeTarget(target, runs, verdicts, sdk) {
     runsOk: ok.length,
     runs: runs.length,
     perRun: { error: perRun('error'), warning: perRun('warning'), info: perRun('info') },
-    ...(target.spec?.exercise ? { exercisePerRun: { error: perRun('error', 'exerciseReport'), warning: perRun('warning', 'exerciseReport'), info: perRun('info', 'exerciseReport') } } : {}),
+    ...(target.spec?.exercise
+      ? {
+          exercisePerRun: {
+            error: perRun('error', 'exerciseReport'),
+            warning: perRun('warning', 'exerciseReport'),
+            info: perRun('info', 'exerciseReport'),
+          },
+        }
+      : {}),
     errors: { ...errors, precision: errors.total ? errors.true / errors.total : null },
     warnings: { ...warnings, precision: warnings.total ? warnings.true / warnings.total : null },
     recall,
@@ -77,7 +97,13 @@ export function summarizeTarget(target, runs, verdicts, sdk) {
 export function totals(rows) {
   const sum = (f) => rows.reduce((a, r) => a + (f(r) ?? 0), 0);
   const tally = (key) => {
-    const t = { total: sum((r) => r[key].total), true: sum((r) => r[key].true), false: sum((r) => r[key].false), unjudged: sum((r) => r[key].unjudged), quoted: sum((r) => r[key].quoted) };
+    const t = {
+      total: sum((r) => r[key].total),
+      true: sum((r) => r[key].true),
+      false: sum((r) => r[key].false),
+      unjudged: sum((r) => r[key].unjudged),
+      quoted: sum((r) => r[key].quoted),
+    };
     return { ...t, precision: t.total ? t.true / t.total : null };
   };
   const recall = { expected: sum((r) => r.recall?.expected), found: sum((r) => r.recall?.found) };
@@ -96,7 +122,10 @@ export function totals(rows) {
 const maskMessage = (m) => m.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'ID');
 
 const pct = (p) => (p === null ? '—' : `${Math.round(p * 100)} %`);
-const cell = (s) => String(s ?? '—').replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+const cell = (s) =>
+  String(s ?? '—')
+    .replace(/\|/g, '\\|')
+    .replace(/\s+/g, ' ');
 
 export function markdown(report) {
   const t = report.totals;
@@ -129,8 +158,17 @@ export function markdown(report) {
     }
   }
   const list = kinds.size
-    ? ['', 'Error findings by kind (ports, session ids masked; `n/m` = in n of m runs) and their verdicts:', '', '| verdict | rule | message | targets | reason |', '| --- | --- | --- | --- | --- |',
-       ...[...kinds.values()].map(({ f, message, where }) => `| ${f.verdict === 'false' ? '**false**' : f.verdict} | ${cell(f.rule)} | ${cell(message)} | ${cell(where.join(', '))} | ${cell(f.reason)} |`)]
+    ? [
+        '',
+        'Error findings by kind (ports, session ids masked; `n/m` = in n of m runs) and their verdicts:',
+        '',
+        '| verdict | rule | message | targets | reason |',
+        '| --- | --- | --- | --- | --- |',
+        ...[...kinds.values()].map(
+          ({ f, message, where }) =>
+            `| ${f.verdict === 'false' ? '**false**' : f.verdict} | ${cell(f.rule)} | ${cell(message)} | ${cell(where.join(', '))} | ${cell(f.reason)} |`,
+        ),
+      ]
     : [];
   // Warnings by rule and message: their verdict, and whether each carries its spec sentence (`quote`).
   const warnKinds = new Map();
@@ -145,8 +183,17 @@ export function markdown(report) {
     }
   }
   const warns = warnKinds.size
-    ? ['', 'Warnings by kind and their verdicts:', '', '| verdict | rule | spec | message | targets | spec sentence quoted | reason |', '| --- | --- | --- | --- | --- | --- | --- |',
-       ...[...warnKinds.values()].map(({ f, message, where, quoted }) => `| ${f.verdict === 'false' ? '**false**' : f.verdict} | ${cell(f.rule)} | ${cell(f.spec)} | ${cell(message)} | ${cell(where.join(', '))} | ${quoted ? 'yes' : '**no**'} | ${cell(f.reason)} |`)]
+    ? [
+        '',
+        'Warnings by kind and their verdicts:',
+        '',
+        '| verdict | rule | spec | message | targets | spec sentence quoted | reason |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+        ...[...warnKinds.values()].map(
+          ({ f, message, where, quoted }) =>
+            `| ${f.verdict === 'false' ? '**false**' : f.verdict} | ${cell(f.rule)} | ${cell(f.spec)} | ${cell(message)} | ${cell(where.join(', '))} | ${quoted ? 'yes' : '**no**'} | ${cell(f.reason)} |`,
+        ),
+      ]
     : [];
   return [...head, ...rows, ...list, ...warns].join('\n');
 }

@@ -46,7 +46,12 @@ const transport =
     : mode === 'sse'
       ? { type: 'sse', options: { port, endpoint: '/sse' } }
       : { type: 'http-stream', options: { port, endpoint: '/mcp' } };
-const server = new MCPServer({ name: 'corpus-mcp-framework', version: '1.0.0', basePath: dirname(fileURLToPath(import.meta.url)), transport });
+const server = new MCPServer({
+  name: 'corpus-mcp-framework',
+  version: '1.0.0',
+  basePath: dirname(fileURLToPath(import.meta.url)),
+  transport,
+});
 server.addTool(AddTool);
 server.addPrompt(GreetingPrompt);
 server.addResource(ConfigResource);

@@ -17,7 +17,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.id === undefined) return;
   if (msg.method === 'initialize') {
-    return send({ id: msg.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'broken-server', version: '1.0.0' } } });
+    return send({
+      id: msg.id,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'broken-server', version: '1.0.0' } },
+    });
   }
   if (msg.method === 'tools/list') return send({ id: msg.id, result: { tools: [add] } });
   if (msg.method === 'tools/call') {

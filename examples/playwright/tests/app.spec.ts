@@ -5,9 +5,10 @@ import { bin } from './servers';
 // rendered by mcpscope as the host (a sandbox of another origin, the real AppBridge).
 test.use({ mcpServer: { command: bin('mcp-server-basic-vanillajs'), args: ['--stdio'] } });
 
-const timeOf = (msg: Record<string, unknown> | undefined) => (msg?.result as { structuredContent?: { time?: string } } | undefined)?.structuredContent?.time;
+const timeOf = (msg: Record<string, unknown> | undefined) =>
+  (msg?.result as { structuredContent?: { time?: string } } | undefined)?.structuredContent?.time;
 
-test('get-time renders its app; the app\'s button calls the server and shows the answer', async ({ mcp, inspector }) => {
+test("get-time renders its app; the app's button calls the server and shows the answer", async ({ mcp, inspector }) => {
   const app = await inspector.app('get-time');
   expect(app.uri).toBe('ui://get-time/mcp-app.html');
   await expect(app.frame.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
@@ -30,7 +31,11 @@ test('get-time renders its app; the app\'s button calls the server and shows the
 
   // The app's conversation with its host, in order.
   const methods = (await app.messages()).map((m) => `${m.dir} ${m.method}`);
-  expect(methods.slice(0, 3)).toEqual(['in ui/notifications/sandbox-proxy-ready', 'out ui/notifications/sandbox-resource-ready', 'in ui/initialize']);
+  expect(methods.slice(0, 3)).toEqual([
+    'in ui/notifications/sandbox-proxy-ready',
+    'out ui/notifications/sandbox-resource-ready',
+    'in ui/initialize',
+  ]);
   expect(methods).toContain('out ui/notifications/tool-result');
   await expect(mcp).toHaveNoFindings();
 

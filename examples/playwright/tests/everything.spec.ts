@@ -44,7 +44,10 @@ test('sampling: the server asks the client for a completion, the test answers it
   const result = await mcp.callTool('trigger-sampling-request', { prompt: 'Name a colour' });
   expect(JSON.stringify(result.content)).toContain('Teal.');
   await expect(mcp).toHaveReceived({ method: 'sampling/createMessage' });
-  await expect(mcp).toHaveSent({ result: { content: { type: 'text', text: 'Teal.' } }, origin: { reason: 'test: answer sampling/createMessage' } });
+  await expect(mcp).toHaveSent({
+    result: { content: { type: 'text', text: 'Teal.' } },
+    origin: { reason: 'test: answer sampling/createMessage' },
+  });
 });
 
 test.describe('a secret in the server environment', () => {

@@ -62,11 +62,18 @@ describe('Streamable HTTP entry', () => {
       await first.transport.terminateSession();
       const afterDelete = await fetch(server.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': endedId, 'mcp-protocol-version': '2025-11-25' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': endedId,
+          'mcp-protocol-version': '2025-11-25',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       expect(afterDelete.status).toBe(404);
-      expect((await second.client.callTool({ name: 'echo', arguments: { message: 'alive' } })).content).toEqual([{ type: 'text', text: 'alive' }]);
+      expect((await second.client.callTool({ name: 'echo', arguments: { message: 'alive' } })).content).toEqual([
+        { type: 'text', text: 'alive' },
+      ]);
     } finally {
       await first.close();
       await second.close();

@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   let args: z.infer<typeof argsSchema>;
   try {
     const { values } = parseArgs({
-      options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, 'allowed-host': { type: 'string', multiple: true } },
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'allowed-host': { type: 'string', multiple: true },
+      },
     });
     args = argsSchema.parse(values);
   } catch (error) {
@@ -33,11 +37,19 @@ async function main(): Promise<void> {
   const env = z.object({ DEMO_CLOCK_INTERVAL_MS: z.coerce.number().int().positive().optional() }).parse(process.env);
   // Optional spans: child spans of tools, parented by the client's params._meta.traceparent.
   await startDemoTelemetry('tcp');
-  const server = await startDemoHttpServer({ port: args.port, host: args.host, allowedHosts: args['allowed-host'], clockIntervalMs: env.DEMO_CLOCK_INTERVAL_MS });
+  const server = await startDemoHttpServer({
+    port: args.port,
+    host: args.host,
+    allowedHosts: args['allowed-host'],
+    clockIntervalMs: env.DEMO_CLOCK_INTERVAL_MS,
+  });
   process.stdout.write(`listening ${server.url}\n`);
   process.stderr.write('demo-server ready (http)\n');
   const stop = () => {
-    void server.close().then(stopDemoTelemetry).then(() => process.exit(0));
+    void server
+      .close()
+      .then(stopDemoTelemetry)
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -4,9 +4,7 @@ import * as z from 'zod';
 import { serveDemoStdio } from './serveDemoStdio.js';
 import { startDemoTelemetry, stopDemoTelemetry } from './telemetry/demoTelemetry.js';
 
-const env = z
-  .object({ DEMO_CLOCK_INTERVAL_MS: z.coerce.number().int().positive().optional() })
-  .parse(process.env);
+const env = z.object({ DEMO_CLOCK_INTERVAL_MS: z.coerce.number().int().positive().optional() }).parse(process.env);
 
 // Optional spans (OTEL_EXPORTER_OTLP_*_ENDPOINT set, e.g. by mcpscope's "collect server spans").
 await startDemoTelemetry('pipe');

@@ -29,9 +29,23 @@ export { installBackstop, sessionScope, type BackstopTarget } from './session/ba
 export { withOrigin, ambientOrigin, answerReason, UNATTRIBUTED } from './origin/origin.js';
 export { taskSupportOf } from './tasks/index.js';
 export type * from './tasks/types.js';
-export { Telemetry, type TelemetryOptions, type ExportStatus, type ExportState, type SpanSource, type SpanTracker } from './otel/telemetry.js';
+export {
+  Telemetry,
+  type TelemetryOptions,
+  type ExportStatus,
+  type ExportState,
+  type SpanSource,
+  type SpanTracker,
+} from './otel/telemetry.js';
 export { telemetryOptions, type TelemetryFlags } from './otel/telemetry-options.js';
 export { newTraceIdentity, type TraceIdentity } from './otel/identity.js';
-export { traceToOtlp, otlpOfEvents, traceIdentityOf, type OfflineOtlp, type OfflineOtlpOptions, type OtlpSessionMeta } from './otel/offline-otlp.js';
+export {
+  traceToOtlp,
+  otlpOfEvents,
+  traceIdentityOf,
+  type OfflineOtlp,
+  type OfflineOtlpOptions,
+  type OtlpSessionMeta,
+} from './otel/offline-otlp.js';
 export { SEMCONV_VERSION } from './otel/semconv.js';
 export { SERVER_SPAN_LIMITS, ServerSpanIntake, SpanReceivers, type ReceiveResult } from './otel/server-spans.js';

@@ -23,5 +23,10 @@ export const HOSTILE_APP_SERVER = fileURLToPath(new URL('./hostile-app-server.mj
 
 /** `tools-only`: tools with UI resources and no resources capability at all. */
 export function hostileAppConfig(mode: 'broken-resources' | 'tools-only' = 'broken-resources'): StdioSessionConfig {
-  return { transport: 'stdio', command: process.execPath, args: [HOSTILE_APP_SERVER], env: mode === 'tools-only' ? { APP_FIXTURE: 'tools-only' } : {} };
+  return {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [HOSTILE_APP_SERVER],
+    env: mode === 'tools-only' ? { APP_FIXTURE: 'tools-only' } : {},
+  };
 }

@@ -16,9 +16,19 @@ createInterface({ input: process.stdin })
   .on('line', (line) => {
     const msg = JSON.parse(line);
     if (msg.method === 'initialize') {
-      send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'daemonizing-server', version: '1.0.0' } } });
+      send({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: {
+          protocolVersion: msg.params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'daemonizing-server', version: '1.0.0' },
+        },
+      });
     } else if (msg.method === 'tools/list') {
-      spawn(process.execPath, ['-e', helper], { stdio: 'ignore', detached: true }).once('exit', () => send({ jsonrpc: '2.0', id: msg.id, result: { tools: [] } }));
+      spawn(process.execPath, ['-e', helper], { stdio: 'ignore', detached: true }).once('exit', () =>
+        send({ jsonrpc: '2.0', id: msg.id, result: { tools: [] } }),
+      );
     } else if (msg.id !== undefined) {
       send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } });
     }

@@ -25,13 +25,21 @@ send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info',
 createInterface({ input: process.stdin })
   .on('line', (line) => {
     const { id, method, params = {} } = JSON.parse(line);
-    if (method === 'initialize') return ok(id, { protocolVersion: '2025-11-25', capabilities: { tools: {}, resources: {} }, serverInfo: { name: 'defects-server', version: '1' } });
+    if (method === 'initialize')
+      return ok(id, {
+        protocolVersion: '2025-11-25',
+        capabilities: { tools: {}, resources: {} },
+        serverInfo: { name: 'defects-server', version: '1' },
+      });
     if (method === 'tools/list') return ok(id, { tools: TOOLS });
-    if (method === 'tools/call' && params.name === 'add') return ok(id, { content: [{ type: 'text', text: 'three' }], structuredContent: { sum: 'three' } });
-    if (method === 'tools/call' && params.name === 'lenient') return ok(id, { content: [{ type: 'text', text: `n is ${JSON.stringify(params.arguments?.n)}` }] });
+    if (method === 'tools/call' && params.name === 'add')
+      return ok(id, { content: [{ type: 'text', text: 'three' }], structuredContent: { sum: 'three' } });
+    if (method === 'tools/call' && params.name === 'lenient')
+      return ok(id, { content: [{ type: 'text', text: `n is ${JSON.stringify(params.arguments?.n)}` }] });
     if (method === 'resources/list') return ok(id, { resources: RESOURCES });
     if (method === 'resources/templates/list') return ok(id, { resourceTemplates: [] });
-    if (method === 'resources/read' && params.uri === 'defects://ok') return ok(id, { contents: [{ uri: params.uri, mimeType: 'text/plain', text: 'fine' }] });
+    if (method === 'resources/read' && params.uri === 'defects://ok')
+      return ok(id, { contents: [{ uri: params.uri, mimeType: 'text/plain', text: 'fine' }] });
     if (method === 'resources/read') return send({ jsonrpc: '2.0', id, error: { code: -32000, message: 'Resource not found' } });
     if (method === 'ping') return ok(id, {});
     if (id !== undefined) send({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } });

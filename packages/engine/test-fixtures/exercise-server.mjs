@@ -11,8 +11,17 @@ const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const ok = (id, result) => send({ jsonrpc: '2.0', id, result });
 const text = (t, isError) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
 const TOOLS = [
-  { name: 'strict', description: 'Echoes text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
-  { name: 'shape', description: 'Adds numbers.', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] } },
+  {
+    name: 'strict',
+    description: 'Echoes text.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  },
+  {
+    name: 'shape',
+    description: 'Adds numbers.',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
+  },
   { name: 'polite', description: 'Squares n.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
 ];
 const PROMPTS = [
@@ -33,11 +42,19 @@ function call(id, { name, arguments: args = {} }) {
 createInterface({ input: process.stdin }).on('line', (line) => {
   const msg = JSON.parse(line);
   const { id, method, params = {} } = msg;
-  if (method === 'initialize') return ok(id, { protocolVersion: '2025-11-25', capabilities: { tools: {}, prompts: {} }, serverInfo: { name: 'exercise-server', version: '1' } });
+  if (method === 'initialize')
+    return ok(id, {
+      protocolVersion: '2025-11-25',
+      capabilities: { tools: {}, prompts: {} },
+      serverInfo: { name: 'exercise-server', version: '1' },
+    });
   if (method === 'tools/list') return ok(id, { tools: TOOLS });
   if (method === 'tools/call') return call(id, params);
   if (method === 'prompts/list') return ok(id, { prompts: PROMPTS });
-  if (method === 'prompts/get' && params.name === 'lax') return ok(id, { messages: [{ role: 'user', content: { type: 'text', text: `Write about ${params.arguments?.topic ?? 'anything'}` } }] });
+  if (method === 'prompts/get' && params.name === 'lax')
+    return ok(id, {
+      messages: [{ role: 'user', content: { type: 'text', text: `Write about ${params.arguments?.topic ?? 'anything'}` } }],
+    });
   if (method === 'prompts/get') {
     const topic = params.arguments?.topic;
     if (topic === undefined) {

@@ -23,7 +23,9 @@ const ESCAPE_URI = 'ui://hostile/\u001b]52;c;SGVsbG8=\u0007\nmcpscope: forged li
 function build() {
   const server = new McpServer({ name: 'hostile-app-server', version: '1.0.0' });
   const tool = (name, meta) =>
-    server.registerTool(name, { description: `Tool ${name} with a UI resource.`, _meta: meta }, async () => ({ content: [{ type: 'text', text: name }] }));
+    server.registerTool(name, { description: `Tool ${name} with a UI resource.`, _meta: meta }, async () => ({
+      content: [{ type: 'text', text: name }],
+    }));
   if (process.env.APP_FIXTURE === 'tools-only') {
     tool('orphan-app', { ui: { resourceUri: 'ui://hostile/orphan.html' } });
     tool('escape-app', { ui: { resourceUri: ESCAPE_URI } });
@@ -42,7 +44,9 @@ function build() {
   tool('empty-app', { ui: { resourceUri: 'ui://hostile/empty.html' } });
   resource('empty', 'ui://hostile/empty.html', UI, { text: '  \n ' });
   tool('other-uri', { ui: { resourceUri: 'ui://hostile/elsewhere.html' } });
-  server.registerResource('elsewhere', 'ui://hostile/elsewhere.html', { mimeType: UI }, async () => ({ contents: [{ uri: 'ui://hostile/somewhere-else.html', mimeType: UI, text: HTML }] }));
+  server.registerResource('elsewhere', 'ui://hostile/elsewhere.html', { mimeType: UI }, async () => ({
+    contents: [{ uri: 'ui://hostile/somewhere-else.html', mimeType: UI, text: HTML }],
+  }));
   tool('web-app', { ui: { resourceUri: 'https://example.com/app.html' } });
   tool('good-app', { ui: { resourceUri: 'ui://hostile/good.html' } });
   tool('good-app-only', { ui: { resourceUri: 'ui://hostile/good.html', visibility: ['app'] } });

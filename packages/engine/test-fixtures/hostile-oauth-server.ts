@@ -88,9 +88,10 @@ export async function startHostileOAuthServer(huge: HugeStep): Promise<HostileOA
     mcpUrl: `${base}/mcp`,
     base,
     hugeBytesSent: () => sent,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -21,15 +21,28 @@ createInterface({ input: process.stdin })
       return;
     }
     if (msg.method === 'initialize') {
-      if (heldDiscover) line({ jsonrpc: '2.0', id: heldDiscover.id, result: { supportedVersions: ['2026-07-28'], capabilities: {}, serverInfo: { name: 'legacy-quirks', version: '0.1.0' } } });
-      answer({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: '2025-03-26', capabilities: { tools: {} }, serverInfo: { name: 'legacy-quirks', version: '0.1.0' } } });
+      if (heldDiscover)
+        line({
+          jsonrpc: '2.0',
+          id: heldDiscover.id,
+          result: { supportedVersions: ['2026-07-28'], capabilities: {}, serverInfo: { name: 'legacy-quirks', version: '0.1.0' } },
+        });
+      answer({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: { protocolVersion: '2025-03-26', capabilities: { tools: {} }, serverInfo: { name: 'legacy-quirks', version: '0.1.0' } },
+      });
     } else if (msg.method === 'tools/list') {
       const names = (process.env.FIXTURE_ENV_NAMES ?? '').split(',').filter(Boolean);
-      const description = mode === 'print-env' ? JSON.stringify(Object.fromEntries(names.map((n) => [n, process.env[n] ?? null]))) : 'does nothing';
+      const description =
+        mode === 'print-env' ? JSON.stringify(Object.fromEntries(names.map((n) => [n, process.env[n] ?? null]))) : 'does nothing';
       const result = { tools: [{ name: 'noop', description, inputSchema: { type: 'object' } }] };
       if (mode !== 'batch') return line({ jsonrpc: '2.0', id: msg.id, result });
       line([]);
-      line([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'listing tools' } }, { jsonrpc: '2.0', id: msg.id, result }]);
+      line([
+        { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'listing tools' } },
+        { jsonrpc: '2.0', id: msg.id, result },
+      ]);
     } else if (msg.method === 'ping') {
       answer({ jsonrpc: '2.0', id: msg.id, result: {} });
     } else if (msg.id !== undefined && mode !== 'silent-unknown') {

@@ -22,7 +22,10 @@ export interface ModernHttpServer {
  * SDK): `server/discover` answers with `capabilities`; every other request goes to `handle`,
  * whose return value is the result (`resultType` and, for lists, the caching fields added).
  */
-export async function startModernHttpServer(capabilities: Record<string, unknown>, handle: (req: ModernRequest) => Record<string, unknown> | undefined): Promise<ModernHttpServer> {
+export async function startModernHttpServer(
+  capabilities: Record<string, unknown>,
+  handle: (req: ModernRequest) => Record<string, unknown> | undefined,
+): Promise<ModernHttpServer> {
   const requests: ModernRequest[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -37,7 +40,10 @@ export async function startModernHttpServer(capabilities: Record<string, unknown
         msg.method === 'server/discover'
           ? { supportedVersions: ['2026-07-28'], capabilities, serverInfo: { name: 'modern-fixture', version: '1.0.0' } }
           : handle(request);
-      const answer = result === undefined ? { error: { code: -32601, message: `Method not found: ${msg.method}` } } : { result: { resultType: 'complete', ...(CACHED.has(msg.method) ? { ttlMs: 0, cacheScope: 'private' } : {}), ...result } };
+      const answer =
+        result === undefined
+          ? { error: { code: -32601, message: `Method not found: ${msg.method}` } }
+          : { result: { resultType: 'complete', ...(CACHED.has(msg.method) ? { ttlMs: 0, cacheScope: 'private' } : {}), ...result } };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, ...answer }));
     });
   });

@@ -13,7 +13,11 @@ interface ProtoType {
   fromObject(value: unknown): unknown;
   toObject(message: unknown, options: object): Record<string, unknown>;
 }
-const proto = (root as unknown as { opentelemetry: { proto: { collector: { trace: { v1: Record<string, ProtoType> }; metrics: { v1: Record<string, ProtoType> } } } } }).opentelemetry.proto.collector;
+const proto = (
+  root as unknown as {
+    opentelemetry: { proto: { collector: { trace: { v1: Record<string, ProtoType> }; metrics: { v1: Record<string, ProtoType> } } } };
+  }
+).opentelemetry.proto.collector;
 const TraceRequest = proto.trace.v1.ExportTraceServiceRequest;
 const MetricsRequest = proto.metrics.v1.ExportMetricsServiceRequest;
 
@@ -42,7 +46,8 @@ function hexIdsToBytes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(hexIdsToBytes);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = ID_KEYS.has(k) && typeof v === 'string' ? Buffer.from(v, 'hex').toString('base64') : hexIdsToBytes(v);
+  for (const [k, v] of Object.entries(value))
+    out[k] = ID_KEYS.has(k) && typeof v === 'string' ? Buffer.from(v, 'hex').toString('base64') : hexIdsToBytes(v);
   return out;
 }
 
@@ -81,8 +86,14 @@ function flatten(object: Record<string, unknown>): ReceivedSpan[] {
           startTimeUnixNano: String(s.startTimeUnixNano),
           endTimeUnixNano: String(s.endTimeUnixNano),
           attributes: attributes(s.attributes),
-          status: { code: ((s.status as { code?: number } | undefined)?.code ?? 0), ...((s.status as { message?: string } | undefined)?.message ? { message: (s.status as { message: string }).message } : {}) },
-          links: ((s.links as Array<Record<string, unknown>> | undefined) ?? []).map((l) => ({ traceId: hex(l.traceId)!, spanId: hex(l.spanId)! })),
+          status: {
+            code: (s.status as { code?: number } | undefined)?.code ?? 0,
+            ...((s.status as { message?: string } | undefined)?.message ? { message: (s.status as { message: string }).message } : {}),
+          },
+          links: ((s.links as Array<Record<string, unknown>> | undefined) ?? []).map((l) => ({
+            traceId: hex(l.traceId)!,
+            spanId: hex(l.spanId)!,
+          })),
           events: ((s.events as Array<{ name: string }> | undefined) ?? []).map((e) => ({ name: e.name })),
           service: String(resource['service.name']),
           scope,
@@ -133,14 +144,21 @@ export async function startOtlpTestReceiver(): Promise<TestReceiver> {
       const body = Buffer.concat(chunks);
       const json = (req.headers['content-type'] ?? '').startsWith('application/json');
       try {
-        if (req.url === '/v1/traces') receiver.spans.push(...(json ? decodeOtlpJsonSpans(body.toString('utf8')) : decodeOtlpProtobufSpans(body)));
+        if (req.url === '/v1/traces')
+          receiver.spans.push(...(json ? decodeOtlpJsonSpans(body.toString('utf8')) : decodeOtlpProtobufSpans(body)));
         else if (req.url === '/v1/metrics') {
-          const object = json ? decodeJson(MetricsRequest, body.toString('utf8')) : MetricsRequest.toObject(MetricsRequest.decode(body), TO_OBJECT);
+          const object = json
+            ? decodeJson(MetricsRequest, body.toString('utf8'))
+            : MetricsRequest.toObject(MetricsRequest.decode(body), TO_OBJECT);
           for (const rm of (object.resourceMetrics as Array<Record<string, unknown>> | undefined) ?? []) {
             for (const sm of (rm.scopeMetrics as Array<Record<string, unknown>> | undefined) ?? []) {
               for (const m of (sm.metrics as Array<Record<string, unknown>> | undefined) ?? []) {
-                const points = ((m.histogram as { dataPoints?: Array<Record<string, unknown>> } | undefined)?.dataPoints ?? []);
-                receiver.metrics.push({ name: m.name as string, attributes: points.map((p) => attributes(p.attributes)), bounds: points[0]?.explicitBounds as number[] | undefined });
+                const points = (m.histogram as { dataPoints?: Array<Record<string, unknown>> } | undefined)?.dataPoints ?? [];
+                receiver.metrics.push({
+                  name: m.name as string,
+                  attributes: points.map((p) => attributes(p.attributes)),
+                  bounds: points[0]?.explicitBounds as number[] | undefined,
+                });
               }
             }
           }

@@ -58,7 +58,8 @@ rl.on('line', (line) => {
   if (mode === 'request-flood' && msg.method === 'tools/list') {
     const count = Number(process.env.FIXTURE_COUNT ?? 300);
     let batch = '';
-    for (let i = 0; i < count; i++) batch += `${JSON.stringify({ jsonrpc: '2.0', id: `s${i}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: `question ${i}` } }], maxTokens: 10 } })}\n`;
+    for (let i = 0; i < count; i++)
+      batch += `${JSON.stringify({ jsonrpc: '2.0', id: `s${i}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: `question ${i}` } }], maxTokens: 10 } })}\n`;
     process.stdout.write(batch);
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: [] } });
     return;
@@ -76,7 +77,11 @@ rl.on('line', (line) => {
     return;
   }
   if (mode === 'big-line' && msg.method === 'tools/list') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'big', description: 'x'.repeat(50 * 1024 * 1024), inputSchema: { type: 'object' } }] } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { tools: [{ name: 'big', description: 'x'.repeat(50 * 1024 * 1024), inputSchema: { type: 'object' } }] },
+    });
     return;
   }
   if (mode === 'flood' && msg.method === 'tools/list') {
@@ -85,7 +90,11 @@ rl.on('line', (line) => {
   }
   if (mode === 'bad-output' && msg.method === 'tools/list') {
     const outputSchema = { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] };
-    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'sum', description: 'Adds two numbers.', inputSchema: { type: 'object' }, outputSchema }] } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { tools: [{ name: 'sum', description: 'Adds two numbers.', inputSchema: { type: 'object' }, outputSchema }] },
+    });
     return;
   }
   if (mode === 'bad-output' && msg.method === 'tools/call') {
@@ -115,10 +124,24 @@ rl.on('line', (line) => {
       process.stderr.write('fatal: MY_API_KEY is not set\n');
       process.exit(3);
     }
-    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: {
+        protocolVersion: msg.params.protocolVersion,
+        capabilities: { tools: {} },
+        serverInfo: { name: 'raw-server', version: '1.0.0' },
+      },
+    });
   } else if (msg.method === 'tools/list') {
     if (mode === 'junk' || mode === 'bad') process.stdout.write('debug: listing tools\n');
-    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'noop', description: process.env.FIXTURE_TOOL_DESCRIPTION ?? 'does nothing', inputSchema: { type: 'object' } }] } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: {
+        tools: [{ name: 'noop', description: process.env.FIXTURE_TOOL_DESCRIPTION ?? 'does nothing', inputSchema: { type: 'object' } }],
+      },
+    });
   } else if (msg.method === 'ping') {
     send({ jsonrpc: '2.0', id: msg.id, result: {} });
   } else if (msg.id !== undefined) {
@@ -126,9 +149,21 @@ rl.on('line', (line) => {
   }
 });
 function crashOnCall(msg) {
-  const tool = (name) => ({ name, description: `The ${name} tool.`, inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } });
+  const tool = (name) => ({
+    name,
+    description: `The ${name} tool.`,
+    inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+  });
   if (msg.method === 'initialize') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {}, resources: {} }, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: {
+        protocolVersion: msg.params.protocolVersion,
+        capabilities: { tools: {}, resources: {} },
+        serverInfo: { name: 'raw-server', version: '1.0.0' },
+      },
+    });
   } else if (msg.method === 'tools/list') {
     send({ jsonrpc: '2.0', id: msg.id, result: { tools: [tool('first'), tool('boom'), tool('last')] } });
   } else if (msg.method === 'resources/list') {
@@ -139,19 +174,38 @@ function crashOnCall(msg) {
     else process.exit(Number(process.env.FIXTURE_EXIT_CODE ?? 7));
   } else if (msg.method === 'tools/call') {
     const ok = Number.isInteger(msg.params.arguments?.n);
-    send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: ok ? 'done' : 'n must be an integer' }], ...(ok ? {} : { isError: true }) } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { content: [{ type: 'text', text: ok ? 'done' : 'n must be an integer' }], ...(ok ? {} : { isError: true }) },
+    });
     if (mode === 'exit-after-call' && msg.params.name === 'first') process.stdout.end(() => process.exit(0));
   } else return false;
   return true;
 }
 let heldResult;
 function taskCancelRace(msg) {
-  const task = (status) => ({ taskId: 't1', status, ttl: 60_000, createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', pollInterval: 60_000 });
+  const task = (status) => ({
+    taskId: 't1',
+    status,
+    ttl: 60_000,
+    createdAt: '2026-01-01T00:00:00Z',
+    lastUpdatedAt: '2026-01-01T00:00:00Z',
+    pollInterval: 60_000,
+  });
   if (msg.method === 'initialize') {
     const capabilities = { tools: {}, tasks: { cancel: {}, list: {}, requests: { tools: { call: {} } } } };
-    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities, serverInfo: { name: 'raw-server', version: '1.0.0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { protocolVersion: msg.params.protocolVersion, capabilities, serverInfo: { name: 'raw-server', version: '1.0.0' } },
+    });
   } else if (msg.method === 'tools/list') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'wait', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }] } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { tools: [{ name: 'wait', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }] },
+    });
   } else if (msg.method === 'tools/call') {
     send({ jsonrpc: '2.0', id: msg.id, result: { task: task('input_required') } });
   } else if (msg.method === 'tasks/result') {

@@ -6,7 +6,10 @@ import { Engine } from '@mcpscope/engine';
 
 const [file, server] = process.argv.slice(2);
 const engine = new Engine({ stopGraceMs: 100 });
-const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [server], env: { FIXTURE_MODE: 'flood' } }, { record: file });
+const session = await engine.open(
+  { transport: 'stdio', command: process.execPath, args: [server], env: { FIXTURE_MODE: 'flood' } },
+  { record: file },
+);
 let told = false;
 session.log.subscribe((event) => {
   if (!told && event.seq > 5000 && statSync(file).size > 100_000) {

@@ -76,7 +76,10 @@ export function hostPid(pid: number, serverPid: number): number {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || ns(Number(name)) !== own) continue;
     try {
-      const ids = /^NSpid:\s+(.+)$/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]?.trim().split(/\s+/);
+      const ids = /^NSpid:\s+(.+)$/m
+        .exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1]
+        ?.trim()
+        .split(/\s+/);
       if (ids && Number(ids[ids.length - 1]) === pid) return Number(name);
     } catch {
       /* gone */

@@ -47,19 +47,31 @@ function memoryEventStore() {
 
 function buildServer() {
   const server = new McpServer({ name: 'session-fixture', version: '1.0.0' }, { capabilities: { logging: {} } });
-  server.registerTool('echo', { description: 'Returns the message.', inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({
-    content: [{ type: 'text', text: message }],
-  }));
-  server.registerTool('wait', { description: 'Answers after ms milliseconds.', inputSchema: z.object({ ms: z.number().int().min(0) }) }, async ({ ms }) => {
-    process.stderr.write(`waiting ${ms}\n`);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return { content: [{ type: 'text', text: `waited ${ms} ms` }] };
-  });
+  server.registerTool(
+    'echo',
+    { description: 'Returns the message.', inputSchema: z.object({ message: z.string() }) },
+    async ({ message }) => ({
+      content: [{ type: 'text', text: message }],
+    }),
+  );
+  server.registerTool(
+    'wait',
+    { description: 'Answers after ms milliseconds.', inputSchema: z.object({ ms: z.number().int().min(0) }) },
+    async ({ ms }) => {
+      process.stderr.write(`waiting ${ms}\n`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { content: [{ type: 'text', text: `waited ${ms} ms` }] };
+    },
+  );
   return server;
 }
 
 const PROBE_ANSWERS = {
-  500: { status: 500, type: 'application/json', body: '{"jsonrpc":"2.0","error":{"code":-32603,"message":"Error in httpTransport: "},"id":null}' },
+  500: {
+    status: 500,
+    type: 'application/json',
+    body: '{"jsonrpc":"2.0","error":{"code":-32603,"message":"Error in httpTransport: "},"id":null}',
+  },
   html: { status: 200, type: 'text/html', body: '<!doctype html><title>gateway</title><p>not here\u001b[2J</p>' },
 };
 
@@ -100,7 +112,9 @@ function isModern(msg) {
 
 /** Hands a request whose body was read to the stateless 2026-07-28 handler; its answer streams back. */
 async function serveModern(req, res, text) {
-  const headers = Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]]));
+  const headers = Object.entries(req.headers).flatMap(([k, v]) =>
+    Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]],
+  );
   const answer = await modern.fetch(new Request(`http://127.0.0.1${req.url}`, { method: 'POST', headers, body: text }));
   res.writeHead(answer.status, Object.fromEntries(answer.headers));
   if (answer.body) for await (const chunk of answer.body) res.write(chunk);
@@ -125,11 +139,16 @@ const http = createServer(async (req, res) => {
   if (req.method === 'GET' && env.FIXTURE_GET === '405') return res.writeHead(405, { allow: 'POST, DELETE' }).end();
   if (typeof id === 'string') {
     const session = sessions.get(id);
-    if (!session) return res.writeHead(404, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}');
+    if (!session)
+      return res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}');
     return session.transport.handleRequest(req, res, body);
   }
   if (req.method !== 'POST' || !isInitializeRequest(body)) {
-    return res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: Mcp-Session-Id header required"},"id":null}');
+    return res
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end('{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: Mcp-Session-Id header required"},"id":null}');
   }
   const server = buildServer();
   const transport = new NodeStreamableHTTPServerTransport({

@@ -58,7 +58,9 @@ export async function startSessionServer(env: Record<string, string> = {}, port 
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   const [, url] = await waitForOutput(child, /listening (\S+)/);
   const actual = Number(new URL(url!).port);
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
   const server: SessionServer = {
     url: url!,
     port: actual,
@@ -92,11 +94,18 @@ export interface GitMcpServer {
  */
 export async function startGitMcpServer(): Promise<GitMcpServer> {
   const cwd = mkdtempSync(join(tmpdir(), 'mcpscope-git-mcp-'));
-  const entry = require.resolve('@cyanheads/git-mcp-server/index.js') // its exports map ./* onto dist/;
+  const entry = require.resolve('@cyanheads/git-mcp-server/index.js'); // its exports map ./* onto dist/;
   const child = spawn(process.execPath, [entry], {
     cwd,
     // NODE_ENV=test (vitest's) makes it log nothing, and the address is read from its log.
-    env: { ...process.env, NODE_ENV: 'production', MCP_TRANSPORT_TYPE: 'http', MCP_HTTP_HOST: '127.0.0.1', MCP_HTTP_PORT: '0', MCP_LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_HOST: '127.0.0.1',
+      MCP_HTTP_PORT: '0',
+      MCP_LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

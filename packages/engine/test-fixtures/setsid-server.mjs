@@ -18,7 +18,11 @@ const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.method === 'initialize') {
-    send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: {}, serverInfo: { name: 'setsid-server', version: '1.0.0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: msg.id,
+      result: { protocolVersion: msg.params.protocolVersion, capabilities: {}, serverInfo: { name: 'setsid-server', version: '1.0.0' } },
+    });
   } else if (msg.id !== undefined) {
     send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } });
   }

@@ -31,16 +31,32 @@ export async function startStatefulHttpServer(noSession = 500): Promise<Stateful
       if (msg.method === 'initialize') {
         const id = `session-${++n}`;
         sessions.add(id);
-        const result = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'stateful-fixture', version: '1.0.0' } };
+        const result = {
+          protocolVersion: '2025-11-25',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'stateful-fixture', version: '1.0.0' },
+        };
         return json(200, { jsonrpc: '2.0', id: msg.id, result }, { 'mcp-session-id': id });
       }
       if (typeof sid !== 'string' || !sessions.has(sid)) {
         const status = msg.method === 'server/discover' ? 400 : typeof sid === 'string' ? 404 : noSession;
         if (typeof sid !== 'string') unsessioned.push({ method: String(msg.method), status });
-        return json(status, { jsonrpc: '2.0', id: null, error: { code: status === 500 ? -32603 : -32000, message: status === 500 ? 'Error in httpTransport: ' : 'Bad Request: no valid session' } });
+        return json(status, {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: status === 500 ? -32603 : -32000,
+            message: status === 500 ? 'Error in httpTransport: ' : 'Bad Request: no valid session',
+          },
+        });
       }
       if (msg.id === undefined) return res.writeHead(202).end();
-      if (msg.method === 'tools/list') return json(200, { jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'noop', description: 'Does nothing.', inputSchema: { type: 'object' } }] } });
+      if (msg.method === 'tools/list')
+        return json(200, {
+          jsonrpc: '2.0',
+          id: msg.id,
+          result: { tools: [{ name: 'noop', description: 'Does nothing.', inputSchema: { type: 'object' } }] },
+        });
       if (msg.method === 'ping') return json(200, { jsonrpc: '2.0', id: msg.id, result: {} });
       return json(200, { jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
     });

@@ -13,7 +13,11 @@ import { createInterface } from 'node:readline';
 const EXT = 'io.modelcontextprotocol/tasks';
 const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const tasks = new Map();
-const tools = ['quick', 'slow', 'ask', 'fail', 'forever', 'loud'].map((name) => ({ name, description: `the ${name} tool`, inputSchema: { type: 'object', properties: { polls: { type: 'number' } } } }));
+const tools = ['quick', 'slow', 'ask', 'fail', 'forever', 'loud'].map((name) => ({
+  name,
+  description: `the ${name} tool`,
+  inputSchema: { type: 'object', properties: { polls: { type: 'number' } } },
+}));
 
 const declaresTasks = (params) => {
   const caps = params?._meta?.['io.modelcontextprotocol/clientCapabilities'];
@@ -32,7 +36,17 @@ function callTool(params) {
   if (!tools.some((t) => t.name === name)) return { error: { code: -32602, message: `unknown tool ${name}` } };
   if (name === 'quick' || !declaresTasks(params)) return { result: text(`${name} done at once`) };
   const now = new Date().toISOString();
-  const task = { taskId: randomUUID(), status: 'working', statusMessage: 'started', createdAt: now, lastUpdatedAt: now, ttlMs: 60_000, pollIntervalMs: 50, tool: name, left: Number(params.arguments?.polls ?? 3) };
+  const task = {
+    taskId: randomUUID(),
+    status: 'working',
+    statusMessage: 'started',
+    createdAt: now,
+    lastUpdatedAt: now,
+    ttlMs: 60_000,
+    pollIntervalMs: 50,
+    tool: name,
+    left: Number(params.arguments?.polls ?? 3),
+  };
   tasks.set(task.taskId, task);
   return { result: { resultType: 'task', ...view(task) } };
 }
@@ -44,7 +58,20 @@ function advance(task) {
     if (task.left <= 0) touch(task, { status: 'completed', statusMessage: 'done', result: content('slow finished') });
     else touch(task, { statusMessage: `${task.left} to go` });
   } else if (task.tool === 'ask' && !task.answer) {
-    touch(task, { status: 'input_required', statusMessage: 'needs a color', inputRequests: { color: { method: 'elicitation/create', params: { mode: 'form', message: 'Pick a color', requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } } } } });
+    touch(task, {
+      status: 'input_required',
+      statusMessage: 'needs a color',
+      inputRequests: {
+        color: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'Pick a color',
+            requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
+          },
+        },
+      },
+    });
   } else if (task.tool === 'ask') {
     touch(task, { status: 'completed', statusMessage: 'done', result: content(`picked ${task.answer}`) });
   } else if (task.tool === 'loud') {
@@ -57,7 +84,14 @@ function advance(task) {
 function handle(msg) {
   const { method, params } = msg;
   if (method === 'server/discover') {
-    return { result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {}, extensions: { [EXT]: {} } }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'tasks-v2-fixture', version: '1.0.0' } } } };
+    return {
+      result: {
+        resultType: 'complete',
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {}, extensions: { [EXT]: {} } },
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'tasks-v2-fixture', version: '1.0.0' } },
+      },
+    };
   }
   if (method === 'tools/list') return { result: { resultType: 'complete', tools } };
   if (method === 'tools/call') return callTool(params);
@@ -71,7 +105,11 @@ function handle(msg) {
     const answer = params?.inputResponses?.color;
     if (task.status !== 'input_required' || !answer) return { error: { code: -32602, message: 'no input expected' } };
     delete task.inputRequests;
-    touch(task, { status: 'working', statusMessage: 'got input', answer: answer.action === 'accept' ? answer.content?.color : answer.action });
+    touch(task, {
+      status: 'working',
+      statusMessage: 'got input',
+      answer: answer.action === 'accept' ? answer.content?.color : answer.action,
+    });
     return { result: { resultType: 'complete' } };
   }
   if (method === 'tasks/cancel') {

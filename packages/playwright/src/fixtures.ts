@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions, type TestInfo, type TestType } from '@playwright/test';
+import {
+  test as base,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestInfo,
+  type TestType,
+} from '@playwright/test';
 import { Engine, flushRecordings } from '@mcpscope/engine';
 import { generateToken, startProxy } from '@mcpscope/proxy';
 import { InspectorPage, type InspectorAddress } from './inspector.js';
@@ -46,7 +54,8 @@ async function attachTrace(testInfo: TestInfo, path: string): Promise<void> {
 
 /** A server request the test did not answer is a note on the test (the server got a refusal). */
 function noteRefusals(testInfo: TestInfo, handle: SessionHandle): void {
-  for (const method of handle.answers.refused) testInfo.annotations.push({ type: 'mcpscope', description: `refused ${method}: the test set no handler for it` });
+  for (const method of handle.answers.refused)
+    testInfo.annotations.push({ type: 'mcpscope', description: `refused ${method}: the test set no handler for it` });
 }
 
 const extended = base.extend<McpscopeOptions & McpscopeFixtures, Internal>({
@@ -66,7 +75,9 @@ const extended = base.extend<McpscopeOptions & McpscopeFixtures, Internal>({
 
   _mcpscopeWorkerSessions: [
     async ({ _mcpscopeEngine }, use, workerInfo) => {
-      const sessions = new WorkerSessions(_mcpscopeEngine, (n) => join(workerInfo.project.outputDir, `${TRACE}-worker${workerInfo.workerIndex}-${n}.ndjson`));
+      const sessions = new WorkerSessions(_mcpscopeEngine, (n) =>
+        join(workerInfo.project.outputDir, `${TRACE}-worker${workerInfo.workerIndex}-${n}.ndjson`),
+      );
       await use(sessions);
       await sessions.closeAll();
     },
@@ -125,4 +136,7 @@ const extended = base.extend<McpscopeOptions & McpscopeFixtures, Internal>({
  * Playwright's `test` with mcpscope's fixtures: `mcp` (a session through mcpscope's engine) and
  * `inspector` (mcpscope's UI for that same session), configured by the `mcpServer` option.
  */
-export const test = extended as unknown as TestType<PlaywrightTestArgs & PlaywrightTestOptions & McpscopeOptions & McpscopeFixtures, PlaywrightWorkerArgs & PlaywrightWorkerOptions>;
+export const test = extended as unknown as TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & McpscopeOptions & McpscopeFixtures,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+>;

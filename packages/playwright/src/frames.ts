@@ -29,7 +29,10 @@ function methodOf(event: FrameEvent): { method?: string } {
 }
 
 /** Frames (with ordinals) and the findings of every event, from a session's events in seq order. */
-export async function readEvents(events: AsyncIterable<SessionEvent>, fromSeq = 0): Promise<{ frames: McpFrame[]; findings: McpFinding[] }> {
+export async function readEvents(
+  events: AsyncIterable<SessionEvent>,
+  fromSeq = 0,
+): Promise<{ frames: McpFrame[]; findings: McpFinding[] }> {
   const frames: McpFrame[] = [];
   const findings: McpFinding[] = [];
   let ordinal = 0;
@@ -57,7 +60,16 @@ export async function ordinalsBySeq(events: AsyncIterable<SessionEvent>): Promis
 /** A check report's finding with its frame ordinal, when it is about a frame. */
 export function withOrdinal(f: ReportedFinding, ordinals: ReadonlyMap<number, number>): McpFinding {
   const ordinal = f.seq ? ordinals.get(f.seq) : undefined;
-  return { rule: f.rule, severity: f.severity, message: f.message, ...(f.spec ? { spec: f.spec } : {}), ...(f.quote ? { quote: f.quote } : {}), seq: f.seq, ...(ordinal === undefined ? {} : { ordinal }), excerpt: f.excerpt };
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    message: f.message,
+    ...(f.spec ? { spec: f.spec } : {}),
+    ...(f.quote ? { quote: f.quote } : {}),
+    seq: f.seq,
+    ...(ordinal === undefined ? {} : { ordinal }),
+    excerpt: f.excerpt,
+  };
 }
 
 const RANK = { info: 0, warning: 1, error: 2 } as const;

@@ -15,10 +15,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(pkg, 'node_modules/@playwright/test/cli.js');
 
-interface Attachment { name: string; path?: string }
-interface Result { status: string; errors: Array<{ message?: string }>; attachments: Attachment[] }
-interface Spec { title: string; tests: Array<{ results: Result[] }> }
-interface Suite { specs: Spec[]; suites?: Suite[] }
+interface Attachment {
+  name: string;
+  path?: string;
+}
+interface Result {
+  status: string;
+  errors: Array<{ message?: string }>;
+  attachments: Attachment[];
+}
+interface Spec {
+  title: string;
+  tests: Array<{ results: Result[] }>;
+}
+interface Suite {
+  specs: Spec[];
+  suites?: Suite[];
+}
 
 let out: string;
 let child: ReturnType<typeof spawn> | undefined;
@@ -39,19 +52,27 @@ function result(title: string): Result {
   return spec.tests[0].results[0];
 }
 
-const message = (title: string) => plain(result(title).errors.map((e) => e.message ?? '').join('\n'));
+const message = (title: string) =>
+  plain(
+    result(title)
+      .errors.map((e) => e.message ?? '')
+      .join('\n'),
+  );
 const expectPassed = (title: string) => expect(result(title).status, message(title)).toBe('passed');
 const tracePath = (title: string) => result(title).attachments.find((a) => a.name === 'mcpscope-trace')?.path;
 
 /** Processes whose command line holds the marker. */
 function withMarker(): number[] {
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) && isProcessAlive(pid);
-    } catch {
-      return false;
-    }
-  });
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) && isProcessAlive(pid);
+      } catch {
+        return false;
+      }
+    });
 }
 
 async function until(check: () => boolean, what: string, ms: number): Promise<void> {
@@ -86,7 +107,9 @@ describe('failing matchers say what to look at', () => {
   it('toHaveNoFindings quotes the finding, the spec sentence and the frame by # and ordinal', async () => {
     const text = message('toHaveNoFindings quotes the finding, the spec sentence and the frame');
     expect(text).toContain('error stdio-non-json-stdout');
-    expect(text).toContain('spec 2025-11-25/basic/transports#stdio: "The server MUST NOT write anything to its `stdout` that is not a valid MCP message."');
+    expect(text).toContain(
+      'spec 2025-11-25/basic/transports#stdio: "The server MUST NOT write anything to its `stdout` that is not a valid MCP message."',
+    );
     const [, seq, ordinal] = /at frame #(\d+) \(ordinal (\d+)\) ← Server starting/.exec(text) ?? [];
     expect(seq, text).toBeDefined();
     expect(text).toContain('attached to this test as "mcpscope-trace"');
@@ -97,7 +120,7 @@ describe('failing matchers say what to look at', () => {
     expect(frames[Number(ordinal)]).toMatchObject({ dir: 'in', raw: expect.stringContaining('Server starting') });
   });
 
-  it('toPassCheck fails with the check\'s verdict and findings', () => {
+  it("toPassCheck fails with the check's verdict and findings", () => {
     const text = message('toPassCheck fails as mcpscope check does');
     expect(text).toMatch(/mcpscope check of .*raw-server\.mjs: [1-9]\d* error\(s\)/);
     expect(text).toContain('error stdio-non-json-stdout');
@@ -105,11 +128,13 @@ describe('failing matchers say what to look at', () => {
     expect(text).toContain('tools/list: 1 tools in 1 page(s)');
   });
 
-  it('toMatchOutputSchema names the mismatch, the rule\'s sentence and the response frame', () => {
+  it("toMatchOutputSchema names the mismatch, the rule's sentence and the response frame", () => {
     const text = message('toMatchOutputSchema names the mismatch and the response frame');
     expect(text).toContain('structured-content-schema: structuredContent of "sum" does not match its outputSchema');
     expect(text).toContain('/sum');
-    expect(text).toContain('spec 2025-11-25/server/tools#output-schema: "Servers MUST provide structured results that conform to this schema."');
+    expect(text).toContain(
+      'spec 2025-11-25/server/tools#output-schema: "Servers MUST provide structured results that conform to this schema."',
+    );
     expect(text).toMatch(/at frame #\d+ \(ordinal \d+\) ← \{"jsonrpc":"2.0","id":\d+,"result":\{"content"/);
   });
 
@@ -122,8 +147,8 @@ describe('failing matchers say what to look at', () => {
 });
 
 describe('a server that cannot be connected to', () => {
-  it('fails the test with the reason and the server\'s stderr, and attaches the trace', async () => {
-    const title = 'the fixture says why it could not connect, with the server\'s stderr';
+  it("fails the test with the reason and the server's stderr, and attaches the trace", async () => {
+    const title = "the fixture says why it could not connect, with the server's stderr";
     const text = message(title);
     expect(text).toMatch(/mcpscope could not connect to .*raw-server\.mjs/);
     expect(text).toContain('last lines of its stderr:');
@@ -155,7 +180,7 @@ describe('evidence', () => {
 
   it('a session per test: each test has its own server, stopped when the test ends', () => {
     expectPassed('a test has its own server');
-    expectPassed('the next test has another one, and the first test\'s has stopped');
+    expectPassed("the next test has another one, and the first test's has stopped");
   });
 
   it('a worker session is shared by its tests in turn, each with its own frames', () => {

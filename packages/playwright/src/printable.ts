@@ -4,7 +4,8 @@
  * visible escape instead (the same set as the CLI's terminal output: C0 controls but \n and \t,
  * DEL, C1, bidi overrides and other invisible format characters, Unicode tags).
  */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
 
 const hex4 = (code: number): string => `\\u${code.toString(16).padStart(4, '0')}`;
 

@@ -48,12 +48,22 @@ export function sessionConfigOf(option: unknown): { config: SessionConfig; open:
   const parsed = (isUrl ? HttpSchema : StdioSchema).safeParse(option);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new McpServerOptionError(`mcpServer is not a ${isUrl ? '{ url, headers?, … }' : '{ command, args?, env?, cwd? }'} server: ${issues}`);
+    throw new McpServerOptionError(
+      `mcpServer is not a ${isUrl ? '{ url, headers?, … }' : '{ command, args?, env?, cwd? }'} server: ${issues}`,
+    );
   }
   if ('command' in parsed.data) {
     const s = parsed.data;
     return {
-      config: { transport: 'stdio', command: s.command, args: s.args ?? [], env: s.env ?? {}, ...(s.cwd ? { cwd: s.cwd } : {}), ...(s.era ? { era: s.era } : {}), ...(s.name ? { name: s.name } : {}) },
+      config: {
+        transport: 'stdio',
+        command: s.command,
+        args: s.args ?? [],
+        env: s.env ?? {},
+        ...(s.cwd ? { cwd: s.cwd } : {}),
+        ...(s.era ? { era: s.era } : {}),
+        ...(s.name ? { name: s.name } : {}),
+      },
       open: {},
     };
   }

@@ -24,17 +24,25 @@ async function open(): Promise<SessionHandle> {
   return SessionHandle.open(engine, server, { trace: join(dir, 'trace.ndjson') });
 }
 
-const answered = (handle: SessionHandle) => handle.session.events().filter((e) => e.type === 'stderr').map((e) => (e as { text: string }).text).join('');
+const answered = (handle: SessionHandle) =>
+  handle.session
+    .events()
+    .filter((e) => e.type === 'stderr')
+    .map((e) => (e as { text: string }).text)
+    .join('');
 
-describe('the server\'s requests to the client', () => {
-  it('are answered by the test\'s handler, as the test', async () => {
+describe("the server's requests to the client", () => {
+  it("are answered by the test's handler, as the test", async () => {
     const handle = await open();
     handle.answers.onSampling(() => 'Teal.');
     await handle.session.request('tools/list', {});
     await expect.poll(() => answered(handle)).toMatch(/answered \S+ ok[\s\S]*answered \S+ ok/);
     const replies = handle.session.events().filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg && 'result' in e.msg);
     expect(replies).toHaveLength(2);
-    expect(replies[0]).toMatchObject({ origin: { by: 'user', reason: 'test: answer sampling/createMessage' }, msg: { result: { content: { type: 'text', text: 'Teal.' } } } });
+    expect(replies[0]).toMatchObject({
+      origin: { by: 'user', reason: 'test: answer sampling/createMessage' },
+      msg: { result: { content: { type: 'text', text: 'Teal.' } } },
+    });
     expect(handle.answers.refused).toEqual([]);
     await handle.close();
   });
@@ -45,7 +53,9 @@ describe('the server\'s requests to the client', () => {
     await expect.poll(() => answered(handle)).toMatch(/answered \S+ -1[\s\S]*answered \S+ -1/);
     expect(handle.answers.refused).toEqual(['sampling/createMessage']);
     await handle.close();
-    expect(readFileSync(handle.tracePath, 'utf8')).toContain('the test set no handler for sampling/createMessage: answer it with mcp.onSampling(handler)');
+    expect(readFileSync(handle.tracePath, 'utf8')).toContain(
+      'the test set no handler for sampling/createMessage: answer it with mcp.onSampling(handler)',
+    );
   });
 
   it('a handler that throws refuses with its message', async () => {

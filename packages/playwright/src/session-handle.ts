@@ -67,9 +67,19 @@ function targetOf(config: SessionConfig): string {
 /** A connect failure in plain words, with what the server said (its stderr, what it sent instead of an answer). */
 export function describeConnectFailure(config: SessionConfig, err: unknown): string {
   const details = (err as { details?: ConnectError } | null)?.details;
-  const lines = [`mcpscope could not connect to ${targetOf(config)}`, `  ${(err as Error)?.message ?? String(err)}${details ? ` [${details.code}]` : ''}`];
+  const lines = [
+    `mcpscope could not connect to ${targetOf(config)}`,
+    `  ${(err as Error)?.message ?? String(err)}${details ? ` [${details.code}]` : ''}`,
+  ];
   if (details?.httpStatus !== undefined) lines.push(`  HTTP status ${details.httpStatus}`);
-  if (details?.httpBody) lines.push('  response body:', ...details.httpBody.split('\n').slice(0, 20).map((l) => `    | ${l}`));
+  if (details?.httpBody)
+    lines.push(
+      '  response body:',
+      ...details.httpBody
+        .split('\n')
+        .slice(0, 20)
+        .map((l) => `    | ${l}`),
+    );
   if (details?.sentInstead?.length) lines.push('  the server sent instead:', ...details.sentInstead.map((s) => `    - ${s}`));
   if (details?.stderrTail?.length) lines.push('  last lines of its stderr:', ...details.stderrTail.slice(-10).map((l) => `    | ${l}`));
   return printable(lines.join('\n'));

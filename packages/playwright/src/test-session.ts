@@ -43,7 +43,10 @@ export class TestSession implements T.McpSession {
 
   async request(method: string, params?: Record<string, unknown>, opts: T.RequestOptions = {}): Promise<Record<string, unknown>> {
     try {
-      const out = await this.handle.session.request(method, params, { origin: byTest(method), ...(opts.timeout ? { timeoutMs: opts.timeout } : {}) });
+      const out = await this.handle.session.request(method, params, {
+        origin: byTest(method),
+        ...(opts.timeout ? { timeoutMs: opts.timeout } : {}),
+      });
       return resultOf(method, out);
     } catch (err) {
       throw fromTestsView(err);
@@ -51,9 +54,11 @@ export class TestSession implements T.McpSession {
   }
 
   async notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    await this.handle.session.send({ method, ...(params ? { params } : {}) }, { notification: true, origin: byTest(method) }).catch((err: unknown) => {
-      throw fromTestsView(err);
-    });
+    await this.handle.session
+      .send({ method, ...(params ? { params } : {}) }, { notification: true, origin: byTest(method) })
+      .catch((err: unknown) => {
+        throw fromTestsView(err);
+      });
   }
 
   async tools(): Promise<T.McpTool[]> {
@@ -67,7 +72,11 @@ export class TestSession implements T.McpSession {
     return result;
   }
 
-  async callToolAsTask(name: string, args: Record<string, unknown> = {}, opts: T.RequestOptions & { ttl?: number } = {}): Promise<{ result: T.McpToolResult; task?: T.McpTask }> {
+  async callToolAsTask(
+    name: string,
+    args: Record<string, unknown> = {},
+    opts: T.RequestOptions & { ttl?: number } = {},
+  ): Promise<{ result: T.McpToolResult; task?: T.McpTask }> {
     const before = this.handle.lastSeq;
     const call = this.handle.session.callTask(
       { name, arguments: args },
@@ -79,7 +88,13 @@ export class TestSession implements T.McpSession {
     const result = resultOf('tools/call', out);
     linkResult(result, { handle: this.handle, tool: name, seq: await this.responseSeq(before, name) });
     const t = out.task;
-    const task = t && { taskId: t.taskId, status: t.status, ...(t.statusMessage ? { statusMessage: t.statusMessage } : {}), polls: t.polls, ...(t.pollIntervalMs ? { pollIntervalMs: t.pollIntervalMs } : {}) };
+    const task = t && {
+      taskId: t.taskId,
+      status: t.status,
+      ...(t.statusMessage ? { statusMessage: t.statusMessage } : {}),
+      polls: t.polls,
+      ...(t.pollIntervalMs ? { pollIntervalMs: t.pollIntervalMs } : {}),
+    };
     return { result, ...(task ? { task } : {}) };
   }
 

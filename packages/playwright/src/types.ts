@@ -110,7 +110,11 @@ export interface McpSessionInfo {
   pid?: number;
 }
 
-export type McpTool = Record<string, unknown> & { name: string; inputSchema?: Record<string, unknown>; outputSchema?: Record<string, unknown> };
+export type McpTool = Record<string, unknown> & {
+  name: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+};
 
 /** A `tools/call` result as the server sent it (a result with `isError: true` is a result, not an exception). */
 export type McpToolResult = Record<string, unknown> & { content?: unknown[]; structuredContent?: unknown; isError?: boolean };
@@ -133,7 +137,9 @@ export interface RequestOptions {
  * Answers the server's `sampling/createMessage`: return a CreateMessageResult, or a string for
  * a text answer from the assistant (model `mcpscope-test`). Throwing refuses it (JSON-RPC error -1).
  */
-export type SamplingHandler = (params: Record<string, unknown>) => Record<string, unknown> | string | Promise<Record<string, unknown> | string>;
+export type SamplingHandler = (
+  params: Record<string, unknown>,
+) => Record<string, unknown> | string | Promise<Record<string, unknown> | string>;
 
 /** Answers `elicitation/create`: `{ action: 'accept', content: {…} }`, `{ action: 'decline' }` or `{ action: 'cancel' }`. */
 export type ElicitationHandler = (params: Record<string, unknown>) => ElicitResult | Promise<ElicitResult>;
@@ -156,7 +162,11 @@ export interface McpSession {
   tools(): Promise<McpTool[]>;
   callTool(name: string, args?: Record<string, unknown>, opts?: RequestOptions): Promise<McpToolResult>;
   /** A task-augmented tools/call followed to its end (polls, the questions it asks, its result). */
-  callToolAsTask(name: string, args?: Record<string, unknown>, opts?: RequestOptions & { ttl?: number }): Promise<{ result: McpToolResult; task?: McpTask }>;
+  callToolAsTask(
+    name: string,
+    args?: Record<string, unknown>,
+    opts?: RequestOptions & { ttl?: number },
+  ): Promise<{ result: McpToolResult; task?: McpTask }>;
   resources(): Promise<Record<string, unknown>[]>;
   resourceTemplates(): Promise<Record<string, unknown>[]>;
   readResource(uri: string, opts?: RequestOptions): Promise<Record<string, unknown>>;

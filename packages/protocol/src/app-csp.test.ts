@@ -22,7 +22,9 @@ const RESTRICTIVE = {
 /** Every source in a policy that is not a keyword, `data:` or an origin accepted by parseCspOrigin. */
 function widening(policy: string): string[] {
   const sources = policy.split('; ').flatMap((d) => d.split(' ').slice(1));
-  return sources.filter((s) => !["'none'", "'self'", "'unsafe-inline'", "'block'", 'data:'].includes(s) && !('origin' in parseCspOrigin(s)));
+  return sources.filter(
+    (s) => !["'none'", "'self'", "'unsafe-inline'", "'block'", 'data:'].includes(s) && !('origin' in parseCspOrigin(s)),
+  );
 }
 
 describe('buildAppCsp: restrictive default (spec "Host Behavior")', () => {
@@ -79,7 +81,9 @@ describe('buildAppCsp: construction from declared domains (spec "Content Securit
   });
 
   it('normalizes case and a trailing slash, and keeps each origin once', () => {
-    const built = buildAppCsp({ connectDomains: ['HTTPS://API.Example.COM/', 'https://api.example.com', 'wss://127.0.0.1:*', 'http://localhost:8080'] });
+    const built = buildAppCsp({
+      connectDomains: ['HTTPS://API.Example.COM/', 'https://api.example.com', 'wss://127.0.0.1:*', 'http://localhost:8080'],
+    });
     expect(built.applied.connectDomains).toEqual(['https://api.example.com', 'wss://127.0.0.1:*', 'http://localhost:8080']);
   });
 });
@@ -135,7 +139,12 @@ describe('buildAppCsp: hostile declarations', () => {
   });
 
   it('drops lists that are not arrays, and entries that are not strings', () => {
-    const built = buildAppCsp({ connectDomains: 'https://a.com', resourceDomains: { 0: 'https://a.com' }, frameDomains: [null, ['https://a.com'], { toString: 'x' }], baseUriDomains: 5 });
+    const built = buildAppCsp({
+      connectDomains: 'https://a.com',
+      resourceDomains: { 0: 'https://a.com' },
+      frameDomains: [null, ['https://a.com'], { toString: 'x' }],
+      baseUriDomains: 5,
+    });
     expect(built.applied).toEqual({ connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] });
     expect(built.dropped).toEqual([
       'connectDomains: not an array',

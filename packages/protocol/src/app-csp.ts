@@ -78,7 +78,8 @@ function validHost(host: string): boolean {
 
 /** The normalized origin, or why the entry is not one. */
 export function parseCspOrigin(entry: unknown): { origin: string } | { reason: string } {
-  if (typeof entry !== 'string') return { reason: `not a string (${entry === null ? 'null' : Array.isArray(entry) ? 'array' : typeof entry})` };
+  if (typeof entry !== 'string')
+    return { reason: `not a string (${entry === null ? 'null' : Array.isArray(entry) ? 'array' : typeof entry})` };
   if (entry.length > MAX_CSP_ENTRY_LENGTH) return { reason: `longer than ${MAX_CSP_ENTRY_LENGTH} characters` };
   const match = ORIGIN.exec(entry);
   if (match === null) return { reason: 'not an origin (scheme://host[:port])' };
@@ -87,7 +88,8 @@ export function parseCspOrigin(entry: unknown): { origin: string } | { reason: s
   const port = match[3];
   if (!SCHEMES.has(scheme)) return { reason: `scheme ${scheme}: is not http, https, ws or wss` };
   if (!validHost(host)) return { reason: 'host is not a DNS name, *.name, IPv4 address or localhost' };
-  if (port !== undefined && port !== '*' && !(/^[0-9]{1,5}$/.test(port) && Number(port) <= 65535)) return { reason: 'port is not a number or *' };
+  if (port !== undefined && port !== '*' && !(/^[0-9]{1,5}$/.test(port) && Number(port) <= 65535))
+    return { reason: 'port is not a number or *' };
   return { origin: `${scheme}://${host}${port === undefined ? '' : `:${port}`}` };
 }
 
@@ -113,11 +115,13 @@ function readList(csp: Record<string, unknown>, key: AppCspKey, dropped: string[
     if ('origin' in parsed) applied.add(parsed.origin);
     else dropped.push(`${key}[${i}]${show(entry)}: ${parsed.reason}`);
   }
-  if (raw.length > MAX_CSP_ENTRIES) dropped.push(`${key}: ${raw.length - MAX_CSP_ENTRIES} entries past the first ${MAX_CSP_ENTRIES} ignored`);
+  if (raw.length > MAX_CSP_ENTRIES)
+    dropped.push(`${key}: ${raw.length - MAX_CSP_ENTRIES} entries past the first ${MAX_CSP_ENTRIES} ignored`);
   return [...applied];
 }
 
-const withSources = (directive: string, base: string, extra: string[]): string => [directive, base, ...extra].filter((s) => s !== '').join(' ');
+const withSources = (directive: string, base: string, extra: string[]): string =>
+  [directive, base, ...extra].filter((s) => s !== '').join(' ');
 
 /**
  * The policy for a declared `_meta.ui.csp` (`unknown`: anything a server sent). Absent or not an

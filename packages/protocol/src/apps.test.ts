@@ -4,7 +4,10 @@ import { toolUi } from './apps.js';
 describe('toolUi', () => {
   it('reads _meta.ui.resourceUri and defaults visibility to model + app', () => {
     expect(toolUi({ name: 't', _meta: { ui: { resourceUri: 'ui://a/b.html' } } })).toEqual({
-      resourceUri: 'ui://a/b.html', visibility: ['model', 'app'], appOnly: false, appCallable: true,
+      resourceUri: 'ui://a/b.html',
+      visibility: ['model', 'app'],
+      appOnly: false,
+      appCallable: true,
     });
   });
   it('falls back to the deprecated flat key', () => {

@@ -29,7 +29,12 @@ export function isCapabilityDeclared(caps: Record<string, unknown> | undefined, 
     // The extension's settings carry no list/cancel flags: declaring it declares all of tasks.
     const extensions = capabilityValue(caps, 'extensions') as Record<string, unknown> | undefined;
     // The extension id holds dots: one own-key lookup, not a dotted path.
-    return extensions !== null && typeof extensions === 'object' && Object.hasOwn(extensions, TASKS_EXTENSION) && isDeclaredValue(extensions[TASKS_EXTENSION]);
+    return (
+      extensions !== null &&
+      typeof extensions === 'object' &&
+      Object.hasOwn(extensions, TASKS_EXTENSION) &&
+      isDeclaredValue(extensions[TASKS_EXTENSION])
+    );
   }
   const parts = feature.split('.');
   for (let i = 1; i <= parts.length; i++) {

@@ -68,7 +68,11 @@ function kindPredicate(want: string): FramePredicate {
 export const FILTER_KEYS: readonly FilterKey[] = [
   {
     key: 'method',
-    open: { placeholder: '<glob>', meaning: 'the method; a response matches the method of the request it answers', example: 'method:tools/*' },
+    open: {
+      placeholder: '<glob>',
+      meaning: 'the method; a response matches the method of the request it answers',
+      example: 'method:tools/*',
+    },
     predicate: (value) => {
       const re = globToRegExp(value);
       return (f) => re.test(frameMethod(f) ?? '');
@@ -89,7 +93,11 @@ export const FILTER_KEYS: readonly FilterKey[] = [
       { value: 'notification', meaning: 'notifications (a method, no id)' },
       { value: 'response', meaning: 'successful responses (a result)' },
       { value: 'error', meaning: 'error responses only (a JSON-RPC error), not the requests they answer' },
-      { value: 'failed', meaning: 'failed exchanges: each error response and the request it answers (add is:request for the requests alone)', needsAnswers: true },
+      {
+        value: 'failed',
+        meaning: 'failed exchanges: each error response and the request it answers (add is:request for the requests alone)',
+        needsAnswers: true,
+      },
       { value: 'raw', meaning: 'lines that are not JSON (e.g. a server printing to stdout)' },
       { value: 'invalid', meaning: 'JSON that is not a valid JSON-RPC message' },
     ],
@@ -111,7 +119,11 @@ export const FILTER_KEYS: readonly FilterKey[] = [
       { value: 'user', meaning: 'outgoing frames a person caused (a UI action, a CLI command)' },
       { value: 'auto', meaning: 'outgoing frames mcpscope sent on its own (handshake, probes, replies); origin:mcpscope is the same' },
     ],
-    open: { placeholder: '<word>', meaning: 'outgoing frames whose origin reason contains the word (handshake, fallback, cli, app…)', example: 'origin:handshake' },
+    open: {
+      placeholder: '<word>',
+      meaning: 'outgoing frames whose origin reason contains the word (handshake, fallback, cli, app…)',
+      example: 'origin:handshake',
+    },
     predicate: (value) => originPredicate(value.toLowerCase()),
   },
   {
@@ -143,7 +155,11 @@ export interface FilterHelpRow {
 export const FILTER_HELP: readonly FilterHelpRow[] = [
   { term: '<word>', example: 'echo', meaning: "the frame's text (method and JSON) contains the word, ignoring case" },
   ...FILTER_KEYS.flatMap((k): FilterHelpRow[] => [
-    ...[...(k.values ?? []), ...(k.presets ?? [])].map((v) => ({ term: `${k.key}:${v.value}`, example: `${k.key}:${v.value}`, meaning: v.meaning })),
+    ...[...(k.values ?? []), ...(k.presets ?? [])].map((v) => ({
+      term: `${k.key}:${v.value}`,
+      example: `${k.key}:${v.value}`,
+      meaning: v.meaning,
+    })),
     ...(k.open ? [{ term: `${k.key}:${k.open.placeholder}`, example: k.open.example, meaning: k.open.meaning }] : []),
   ]),
   { term: '-<term>', example: '-method:ping', meaning: 'negates any term' },

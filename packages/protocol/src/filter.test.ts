@@ -4,7 +4,11 @@ import { FILTER_HELP, FILTER_KEYS, frameText, parseFrameFilter } from './filter.
 
 const frame = (over: Partial<FrameEvent>): FrameEvent => ({ type: 'frame', seq: 1, t: 0, sessionId: 's', dir: 'out', size: 1, ...over });
 const req = frame({ msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } } });
-const res = frame({ dir: 'in', msg: { jsonrpc: '2.0', id: 1, result: { ok: true } }, pair: { requestSeq: 1, method: 'tools/call', latencyMs: 3 } });
+const res = frame({
+  dir: 'in',
+  msg: { jsonrpc: '2.0', id: 1, result: { ok: true } },
+  pair: { requestSeq: 1, method: 'tools/call', latencyMs: 3 },
+});
 const raw = frame({ dir: 'in', raw: 'hello from print()' });
 const match = (q: string, f: FrameEvent) => parseFrameFilter(q).test(f, () => frameText(f));
 
@@ -41,7 +45,10 @@ describe('parseFrameFilter', () => {
   it('filters outgoing frames by origin: who (user / auto) or a word of the reason', () => {
     const byUser = frame({ msg: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, origin: { by: 'user', reason: 'cli: call tools/list' } });
     const handshake = frame({ msg: { jsonrpc: '2.0', id: 0, method: 'initialize' }, origin: { by: 'mcpscope', reason: 'handshake' } });
-    const fallback = frame({ msg: { jsonrpc: '2.0', id: 0, method: 'initialize' }, origin: { by: 'mcpscope', reason: 'transport fallback' } });
+    const fallback = frame({
+      msg: { jsonrpc: '2.0', id: 0, method: 'initialize' },
+      origin: { by: 'mcpscope', reason: 'transport fallback' },
+    });
     expect(match('origin:user', byUser)).toBe(true);
     expect(match('origin:user', handshake)).toBe(false);
     expect(match('origin:auto', handshake)).toBe(true);
@@ -59,9 +66,17 @@ describe('parseFrameFilter', () => {
     expect(match('origin:call', req)).toBe(false);
     expect(match('-origin:auto', res)).toBe(true);
   });
-  it('filters by channel (app / server) and by the app view\'s ui:// URI', () => {
-    const appInit = frame({ dir: 'in', channel: 'app', app: { uri: 'ui://Budget/Allocator', view: 'v1' }, msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} } });
-    const appCall = frame({ msg: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'x' } }, origin: { by: 'user', reason: 'app: ui://budget/allocator' } });
+  it("filters by channel (app / server) and by the app view's ui:// URI", () => {
+    const appInit = frame({
+      dir: 'in',
+      channel: 'app',
+      app: { uri: 'ui://Budget/Allocator', view: 'v1' },
+      msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} },
+    });
+    const appCall = frame({
+      msg: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'x' } },
+      origin: { by: 'user', reason: 'app: ui://budget/allocator' },
+    });
     expect(match('channel:app', appInit)).toBe(true);
     expect(match('channel:APP', req)).toBe(false);
     expect(match('channel:server', req)).toBe(true);
@@ -83,24 +98,37 @@ describe('filter diagnostics', () => {
   it('flags an unknown is: value with its position and the value meant', () => {
     const [d, ...rest] = diagnostics('method:tools/* is:erorr');
     expect(rest).toEqual([]);
-    expect(d).toEqual({ start: 15, end: 23, term: 'is:erorr', message: 'unknown term "is:erorr" — did you mean is:error?', suggestion: 'is:error' });
+    expect(d).toEqual({
+      start: 15,
+      end: 23,
+      term: 'is:erorr',
+      message: 'unknown term "is:erorr" — did you mean is:error?',
+      suggestion: 'is:error',
+    });
     expect(match('is:erorr', req)).toBe(false);
   });
   it('flags an unknown key and still searches the term as text', () => {
     const [d] = diagnostics('foo:bar');
     expect(d).toMatchObject({ start: 0, end: 7, term: 'foo:bar' });
-    expect(d!.message).toBe('unknown term "foo:bar" — "foo:" is not a filter key (method, dir, is, has, origin, channel, app); searched as text');
+    expect(d!.message).toBe(
+      'unknown term "foo:bar" — "foo:" is not a filter key (method, dir, is, has, origin, channel, app); searched as text',
+    );
     expect(d!.suggestion).toBeUndefined();
     const named = frame({ msg: { jsonrpc: '2.0', id: 3, method: 'x', params: { note: 'foo:bar' } } });
     expect(match('foo:bar', named)).toBe(true);
   });
   it('suggests the key meant: a typo, a swap, a prefix; keeps the negation', () => {
     expect(diagnostics('mehtod:tools/list')[0]?.suggestion).toBe('method:tools/list');
-    expect(diagnostics('-iss:error')[0]).toMatchObject({ suggestion: '-is:error', message: 'unknown term "-iss:error" — did you mean -is:error?' });
+    expect(diagnostics('-iss:error')[0]).toMatchObject({
+      suggestion: '-is:error',
+      message: 'unknown term "-iss:error" — did you mean -is:error?',
+    });
     expect(diagnostics('is:req')[0]?.suggestion).toBe('is:request');
     expect(diagnostics('dir:inn')[0]?.suggestion).toBe('dir:in');
     expect(diagnostics('has:warn')[0]?.suggestion).toBe('has:warning');
-    expect(diagnostics('is:xyz')[0]?.message).toBe('unknown term "is:xyz" — is: takes request, notification, response, error, failed, raw, invalid');
+    expect(diagnostics('is:xyz')[0]?.message).toBe(
+      'unknown term "is:xyz" — is: takes request, notification, response, error, failed, raw, invalid',
+    );
   });
   it('flags a key without a value and a lone "-", and ignores them (terms being typed)', () => {
     expect(diagnostics('is: echo -')).toEqual([
@@ -111,7 +139,8 @@ describe('filter diagnostics', () => {
     expect(diagnostics('method:')[0]?.message).toBe('"method:" needs a value, e.g. method:tools/*');
   });
   it('reads text with a colon that is no term as text: URIs, times, JSON fragments', () => {
-    for (const q of ['demo://static/pixel.png', 'ui://budget', '18:10:13', '"name":"echo"', 'tools/call:x']) expect(diagnostics(q)).toEqual([]);
+    for (const q of ['demo://static/pixel.png', 'ui://budget', '18:10:13', '"name":"echo"', 'tools/call:x'])
+      expect(diagnostics(q)).toEqual([]);
     expect(match('"name":"echo"', req)).toBe(true);
   });
   it('accepts keys and closed values in any case', () => {
@@ -127,7 +156,12 @@ describe('filter diagnostics', () => {
 
 describe('is:error and is:failed', () => {
   const call = frame({ seq: 7, msg: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'nope' } } });
-  const failure = frame({ seq: 8, dir: 'in', msg: { jsonrpc: '2.0', id: 9, error: { code: -32602, message: 'Unknown tool' } }, pair: { requestSeq: 7, method: 'tools/call', latencyMs: 2 } });
+  const failure = frame({
+    seq: 8,
+    dir: 'in',
+    msg: { jsonrpc: '2.0', id: 9, error: { code: -32602, message: 'Unknown tool' } },
+    pair: { requestSeq: 7, method: 'tools/call', latencyMs: 2 },
+  });
   const ctx = { answeredWithError: (seq: number) => seq === 7 };
   const test = (q: string, f: FrameEvent) => parseFrameFilter(q).test(f, () => frameText(f), ctx);
 
@@ -137,7 +171,10 @@ describe('is:error and is:failed', () => {
     expect(test('is:error', res)).toBe(false);
   });
   it('is:error is not has:error: a frame with an error finding is found by has:error', () => {
-    const flagged = frame({ msg: { jsonrpc: '1.0', id: 4, method: 'x' } as never, findings: [{ rule: 'jsonrpc-version', severity: 'error', message: 'm' }] });
+    const flagged = frame({
+      msg: { jsonrpc: '1.0', id: 4, method: 'x' } as never,
+      findings: [{ rule: 'jsonrpc-version', severity: 'error', message: 'm' }],
+    });
     expect(test('is:error', flagged)).toBe(false);
     expect(test('has:error', flagged)).toBe(true);
   });

@@ -1,7 +1,16 @@
 import type { FrameEvent } from './events.js';
 import { FILTER_KEYS, frameMethod, type FilterKey, type FrameFilterContext, type FramePredicate } from './filter-terms.js';
 
-export { FILTER_HELP, FILTER_KEYS, frameKind, frameMethod, type FilterHelpRow, type FilterKey, type FilterValue, type FrameFilterContext } from './filter-terms.js';
+export {
+  FILTER_HELP,
+  FILTER_KEYS,
+  frameKind,
+  frameMethod,
+  type FilterHelpRow,
+  type FilterKey,
+  type FilterValue,
+  type FrameFilterContext,
+} from './filter-terms.js';
 
 /**
  * The frame filter grammar, shared by the UI and headless commands. Space-separated terms, all
@@ -118,7 +127,10 @@ function parseTerm(term: string, negated: boolean): ParsedTerm {
   const want = value.toLowerCase();
   const known = def.values.find((v) => v.value === want);
   if (known) return { predicate: def.predicate(want), needsAnswers: known.needsAnswers === true };
-  const near = nearest(want, def.values.map((v) => v.value));
+  const near = nearest(
+    want,
+    def.values.map((v) => v.value),
+  );
   return {
     predicate: NOTHING,
     problem: near

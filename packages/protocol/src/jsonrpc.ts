@@ -57,7 +57,10 @@ export function parseMessageText(text: string): { msg: JsonRpcMessage } | ParseF
  * answers at once instead of at its timeout. Undefined when no top-level id is found.
  */
 export function peekResponseId(text: string): JsonRpcId | undefined {
-  const head = /^\s*\{\s*(?:"(?:jsonrpc|result|error)"\s*:\s*(?:"[^"\\]{0,16}"\s*,\s*)?)?"id"\s*:\s*(-?\d{1,16}(?=\s*[,}])|"(?:[^"\\]|\\.){0,256}")/.exec(text.slice(0, 512));
+  const head =
+    /^\s*\{\s*(?:"(?:jsonrpc|result|error)"\s*:\s*(?:"[^"\\]{0,16}"\s*,\s*)?)?"id"\s*:\s*(-?\d{1,16}(?=\s*[,}])|"(?:[^"\\]|\\.){0,256}")/.exec(
+      text.slice(0, 512),
+    );
   const tail = /[,{]\s*"id"\s*:\s*(-?\d{1,16}(?=\s*[,}])|"(?:[^"\\]|\\.){0,256}")\s*\}\s*$/.exec(text.slice(-512));
   // A request or notification from the server has a top-level method: its id is not one of ours.
   if (/^\s*\{[^{}[\]]*"method"\s*:/.test(text.slice(0, 512))) return undefined;

@@ -16,7 +16,6 @@ export interface ExpectedError {
 
 const METHOD_NOT_FOUND = -32601;
 
-
 /** The request was sent by mcpscope itself (its origin), not by the user. A trace may carry anything: read defensively. */
 function sentByMcpscope(request: FrameEvent): boolean {
   const origin: unknown = Object.hasOwn(request, 'origin') ? request.origin : undefined;
@@ -37,7 +36,8 @@ export function expectedError(request: FrameEvent | undefined, response: FrameEv
   if (code === METHOD_NOT_FOUND) {
     return {
       label: 'era probe',
-      reason: 'Expected: mcpscope asks server/discover to learn the protocol era; a 2025-11-25 server does not know the method (-32601), so mcpscope initializes with the legacy handshake instead.',
+      reason:
+        'Expected: mcpscope asks server/discover to learn the protocol era; a 2025-11-25 server does not know the method (-32601), so mcpscope initializes with the legacy handshake instead.',
     };
   }
   return {

@@ -19,12 +19,16 @@ describe('RequestPairer', () => {
     expect(p.observe('in', { jsonrpc: '2.0', id: 1, error: { code: -1, message: 'x' } }, 5, 9)?.method).toBe('a');
   });
 
-  it('keeps scopes apart: an app view\'s id 1 does not answer the server\'s id 1', () => {
+  it("keeps scopes apart: an app view's id 1 does not answer the server's id 1", () => {
     const p = new RequestPairer();
     p.observe('out', { jsonrpc: '2.0', id: 1, method: 'tools/call' }, 1, 0);
     p.observe('in', { jsonrpc: '2.0', id: 1, method: 'ui/initialize' }, 2, 1, 'v1');
     p.observe('in', { jsonrpc: '2.0', id: 1, method: 'ui/open-link' }, 3, 2, 'v2');
-    expect(p.observe('out', { jsonrpc: '2.0', id: 1, result: {} }, 4, 4, 'v2')).toEqual({ requestSeq: 3, method: 'ui/open-link', latencyMs: 2 });
+    expect(p.observe('out', { jsonrpc: '2.0', id: 1, result: {} }, 4, 4, 'v2')).toEqual({
+      requestSeq: 3,
+      method: 'ui/open-link',
+      latencyMs: 2,
+    });
     expect(p.inFlight().map((r) => [r.scope, r.dir, r.method])).toEqual([
       ['', 'out', 'tools/call'],
       ['v1', 'in', 'ui/initialize'],
@@ -36,7 +40,7 @@ describe('RequestPairer', () => {
     expect(p.observe('out', { jsonrpc: '2.0', id: 'x', result: {} }, 8, 11, 'a')).toBeUndefined();
   });
 
-  it('names the scope of a frame: server \'\', an app view by its id, an app frame of no known view apart', () => {
+  it("names the scope of a frame: server '', an app view by its id, an app frame of no known view apart", () => {
     expect(pairingScope({})).toBe('');
     expect(pairingScope({ channel: 'app', app: { uri: 'ui://a', view: 'v1' } })).toBe('v1');
     expect(pairingScope({ channel: 'app' })).not.toBe('');
@@ -66,4 +70,3 @@ describe('classifyMessage', () => {
     expect(p.observe('in', { jsonrpc: '2.0', id: MAX_PENDING + 4_999, result: {} }, 1e6, 1e6)?.method).toBe('ping');
   });
 });
-

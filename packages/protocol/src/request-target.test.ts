@@ -7,7 +7,9 @@ describe('requestTarget', () => {
     expect(requestTarget('resources/read', { uri: 'file:///tmp/a.txt' })).toBe('file:///tmp/a.txt');
     expect(requestTarget('resources/subscribe', { uri: 'demo://counter' })).toBe('demo://counter');
     expect(requestTarget('prompts/get', { name: 'greeting' })).toBe('greeting');
-    expect(requestTarget('completion/complete', { ref: { type: 'ref/prompt', name: 'greeting' }, argument: { name: 'n', value: '' } })).toBe('greeting');
+    expect(
+      requestTarget('completion/complete', { ref: { type: 'ref/prompt', name: 'greeting' }, argument: { name: 'n', value: '' } }),
+    ).toBe('greeting');
     expect(requestTarget('completion/complete', { ref: { type: 'ref/resource', uri: 'demo://{id}' } })).toBe('demo://{id}');
     expect(requestTarget('tasks/get', { taskId: 't-1' })).toBe('t-1');
     expect(requestTarget('tools/list', {})).toBeUndefined();

@@ -7,7 +7,8 @@ import { isRecord } from './is-record.js';
  */
 export const MAX_TARGET = 120;
 
-const stringAt = (o: unknown, key: string): string | undefined => (isRecord(o) && Object.hasOwn(o, key) && typeof o[key] === 'string' ? o[key] : undefined);
+const stringAt = (o: unknown, key: string): string | undefined =>
+  isRecord(o) && Object.hasOwn(o, key) && typeof o[key] === 'string' ? o[key] : undefined;
 
 /** The params field that names the target, by method. */
 const TARGET_FIELD = new Map<string, string>([

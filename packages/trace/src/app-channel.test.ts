@@ -12,12 +12,62 @@ const meta = {
 };
 const app = { uri: 'ui://get-time/app.html', view: 'view_1-A' };
 const events: SessionEvent[] = [
-  { type: 'frame', seq: 1, t: 1, sessionId: 's1', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get-time' } }, size: 60, origin: { by: 'user', reason: 'app: ui://get-time/app.html' } },
-  { type: 'frame', seq: 2, t: 2, sessionId: 's1', dir: 'in', channel: 'app', app, msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities: {} } }, size: 70 },
-  { type: 'frame', seq: 3, t: 3, sessionId: 's1', dir: 'out', channel: 'app', app, msg: { jsonrpc: '2.0', id: 1, result: {} }, size: 30, pair: { requestSeq: 2, method: 'ui/initialize', latencyMs: 1 } },
-  { type: 'frame', seq: 4, t: 4, sessionId: 's1', dir: 'in', channel: 'app', app, raw: '"hello"', size: 7, findings: [{ rule: 'app-message-refused', severity: 'info', message: 'm' }] },
+  {
+    type: 'frame',
+    seq: 1,
+    t: 1,
+    sessionId: 's1',
+    dir: 'out',
+    msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get-time' } },
+    size: 60,
+    origin: { by: 'user', reason: 'app: ui://get-time/app.html' },
+  },
+  {
+    type: 'frame',
+    seq: 2,
+    t: 2,
+    sessionId: 's1',
+    dir: 'in',
+    channel: 'app',
+    app,
+    msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appCapabilities: {} } },
+    size: 70,
+  },
+  {
+    type: 'frame',
+    seq: 3,
+    t: 3,
+    sessionId: 's1',
+    dir: 'out',
+    channel: 'app',
+    app,
+    msg: { jsonrpc: '2.0', id: 1, result: {} },
+    size: 30,
+    pair: { requestSeq: 2, method: 'ui/initialize', latencyMs: 1 },
+  },
+  {
+    type: 'frame',
+    seq: 4,
+    t: 4,
+    sessionId: 's1',
+    dir: 'in',
+    channel: 'app',
+    app,
+    raw: '"hello"',
+    size: 7,
+    findings: [{ rule: 'app-message-refused', severity: 'info', message: 'm' }],
+  },
 ];
-const frame = (extra: object) => ({ seq: 1, t: 0, sessionId: 's', type: 'frame', dir: 'in', size: 2, msg: { jsonrpc: '2.0', method: 'ping' }, ...extra });
+const frame = (extra: object) => ({
+  seq: 1,
+  t: 0,
+  sessionId: 's',
+  type: 'frame',
+  dir: 'in',
+  size: 2,
+  msg: { jsonrpc: '2.0', method: 'ping' },
+  ...extra,
+});
 
 describe('app-channel frames in a trace', () => {
   it('are written and read back with channel and app (a round trip)', () => {
@@ -33,7 +83,16 @@ describe('app-channel frames in a trace', () => {
   });
 
   it('read a hostile app field as absent (the frame stays on the app channel), and refuse an unknown channel', () => {
-    for (const bad of [{ uri: 'ui://x', view: 'has space' }, { uri: 'ui://x', view: 'v'.repeat(65) }, { uri: `ui://${'x'.repeat(3000)}`, view: 'v' }, { uri: '', view: 'v' }, { uri: 7, view: 'v' }, 'ui://x', null, []]) {
+    for (const bad of [
+      { uri: 'ui://x', view: 'has space' },
+      { uri: 'ui://x', view: 'v'.repeat(65) },
+      { uri: `ui://${'x'.repeat(3000)}`, view: 'v' },
+      { uri: '', view: 'v' },
+      { uri: 7, view: 'v' },
+      'ui://x',
+      null,
+      [],
+    ]) {
       const parsed = parseEvent(frame({ channel: 'app', app: bad }));
       expect('event' in parsed, JSON.stringify(bad).slice(0, 40)).toBe(true);
       const event = (parsed as { event: FrameEvent }).event;

@@ -63,7 +63,8 @@ export function compareDetailed(recorded: unknown, live: unknown, opts: CompareO
   const defaults = opts.defaults !== false;
   const differences: Difference[] = [];
   const ignored: IgnoredDifference[] = [];
-  const ignore = (path: string, a: unknown, b: unknown, reasons: IgnoreReason[]) => ignored.push({ path: path || '/', recorded: capDepth(a), live: capDepth(b), reasons });
+  const ignore = (path: string, a: unknown, b: unknown, reasons: IgnoreReason[]) =>
+    ignored.push({ path: path || '/', recorded: capDepth(a), live: capDepth(b), reasons });
   const walk = (a: unknown, b: unknown, path: string, depth: number): void => {
     if (a === b) return;
     if (marked.has(path) || pointers.some((p) => markMatches(p, opts.scope, path))) {

@@ -53,8 +53,12 @@ export function diffTraces(left: Iterable<SessionEvent>, right: Iterable<Session
       continue;
     }
     used.add(y);
-    const latencyDeltaMs = x.latencyMs !== undefined && y.latencyMs !== undefined ? Math.round((y.latencyMs - x.latencyMs) * 1000) / 1000 : undefined;
-    const { differences, ignored } = compareDetailed(responseBody(x), responseBody(y), { ...opts, scope: requestLabel(x.method, requestTarget(x.method, x.params)) });
+    const latencyDeltaMs =
+      x.latencyMs !== undefined && y.latencyMs !== undefined ? Math.round((y.latencyMs - x.latencyMs) * 1000) / 1000 : undefined;
+    const { differences, ignored } = compareDetailed(responseBody(x), responseBody(y), {
+      ...opts,
+      scope: requestLabel(x.method, requestTarget(x.method, x.params)),
+    });
     matched.push({ method: x.method, params: x.params, left: x, right: y, differences, ignored, latencyDeltaMs });
   }
   const onlyRight = b.filter((y) => !used.has(y));

@@ -87,7 +87,11 @@ const OAuthSchema = z.looseObject({
 const SpanSchema = z.looseObject({
   ...envelope,
   type: z.literal('span'),
-  span: z.unknown().transform((raw, ctx) => capServerSpan(raw) ?? (ctx.addIssue({ code: 'custom', message: 'not a span (ids, times, kind or name)' }), z.NEVER)),
+  span: z
+    .unknown()
+    .transform(
+      (raw, ctx) => capServerSpan(raw) ?? (ctx.addIssue({ code: 'custom', message: 'not a span (ids, times, kind or name)' }), z.NEVER),
+    ),
 });
 
 export const EVENT_TYPES = ['frame', 'stderr', 'http', 'lifecycle', 'oauth', 'span'] as const;

@@ -15,7 +15,8 @@ export type IgnoreReason =
   | 'marked expected';
 
 /** Keys whose values change from run to run without meaning anything. */
-const VOLATILE_KEYS = /^(id|_meta|sessionId|mcpSessionId|requestState|timestamp|time|date|createdAt|updatedAt|lastUpdatedAt|lastModified|expiresAt|nonce|etag)$/i;
+const VOLATILE_KEYS =
+  /^(id|_meta|sessionId|mcpSessionId|requestState|timestamp|time|date|createdAt|updatedAt|lastUpdatedAt|lastModified|expiresAt|nonce|etag)$/i;
 /** A task's id is the server's choice (2025-11-25 basic/utilities/tasks): a new one each run. */
 const TASK_KEYS = /^(taskId|relatedTaskId)$/;
 

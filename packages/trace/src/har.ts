@@ -36,7 +36,8 @@ function safeDecode(text: string): string {
   }
 }
 
-const headerList = (h: Record<string, string> | undefined): HarHeader[] => Object.entries(h ?? {}).map(([name, value]) => ({ name, value }));
+const headerList = (h: Record<string, string> | undefined): HarHeader[] =>
+  Object.entries(h ?? {}).map(([name, value]) => ({ name, value }));
 
 /**
  * HAR 1.2 of a session's HTTP exchanges (Streamable HTTP and HTTP+SSE transports). Bodies come
@@ -87,7 +88,11 @@ export function toHar(header: Pick<TraceHeader, 'createdAt' | 'tool'>, events: I
         httpVersion: 'HTTP/1.1',
         headers: headerList(h.responseHeaders),
         cookies: [],
-        content: { size: content === undefined ? 0 : utf8Length(content), mimeType: h.contentType ?? '', ...(content === undefined ? {} : { text: content }) },
+        content: {
+          size: content === undefined ? 0 : utf8Length(content),
+          mimeType: h.contentType ?? '',
+          ...(content === undefined ? {} : { text: content }),
+        },
         redirectURL: '',
         headersSize: -1,
         bodySize: -1,

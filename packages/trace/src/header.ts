@@ -10,7 +10,10 @@ export const TraceHeaderSchema = z.looseObject({
   version: z.literal(TRACE_VERSION),
   // A hostile createdAt (a word, a number, Infinity) is refused here, so `new Date(createdAt)`
   // past this boundary is always a valid date (an upload is named after it).
-  createdAt: z.string().max(100).refine((s) => Number.isFinite(Date.parse(s)), 'createdAt is not a date'),
+  createdAt: z
+    .string()
+    .max(100)
+    .refine((s) => Number.isFinite(Date.parse(s)), 'createdAt is not a date'),
   tool: z.looseObject({ name: z.string(), version: z.string() }),
   session: z.looseObject({
     id: z.string(),
@@ -31,8 +34,18 @@ const EraSchema = z.enum(['auto', 'legacy']);
  * run it without the user confirming it (`replay --use-recorded-command`, the UI's dialog).
  */
 export const RecordedTargetSchema = z.union([
-  z.object({ transport: z.literal('stdio'), command: z.string().min(1), args: z.array(z.string()).default([]), cwd: z.string().min(1).optional(), era: EraSchema.optional() }),
-  z.object({ transport: z.enum(['http', 'sse', 'auto']), url: z.string().regex(/^https?:\/\//i, 'not an http(s) URL'), era: EraSchema.optional() }),
+  z.object({
+    transport: z.literal('stdio'),
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    cwd: z.string().min(1).optional(),
+    era: EraSchema.optional(),
+  }),
+  z.object({
+    transport: z.enum(['http', 'sse', 'auto']),
+    url: z.string().regex(/^https?:\/\//i, 'not an http(s) URL'),
+    era: EraSchema.optional(),
+  }),
 ]);
 export type RecordedTarget = z.infer<typeof RecordedTargetSchema>;
 

@@ -36,13 +36,25 @@ function depthOf(value: unknown): number {
   return max;
 }
 
-const frame = (seq: number, dir: 'in' | 'out', msg: Record<string, unknown>, extra: Partial<FrameEvent> = {}): FrameEvent => ({ seq, t: seq, sessionId: 's1', type: 'frame', dir, msg, size: 10, ...extra });
+const frame = (seq: number, dir: 'in' | 'out', msg: Record<string, unknown>, extra: Partial<FrameEvent> = {}): FrameEvent => ({
+  seq,
+  t: seq,
+  sessionId: 's1',
+  type: 'frame',
+  dir,
+  msg,
+  size: 10,
+  ...extra,
+});
 const PROTO_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
 /** A JSON text whose object has every Object.prototype name as an own key (JSON.parse keeps __proto__ as an own key). */
 const protoJson = `{${PROTO_NAMES.map((n, i) => `"${n}":{"v":${i}}`).join(',')},"plain":"x"}`;
 
 describe('redaction of hostile nesting', () => {
-  for (const [name, make] of [['arrays', deepArray], ['objects', deepObject]] as const) {
+  for (const [name, make] of [
+    ['arrays', deepArray],
+    ['objects', deepObject],
+  ] as const) {
     it(`caps ${DEPTH}-deep ${name} with a marker instead of overflowing the stack`, () => {
       const msg = { jsonrpc: '2.0', id: 1, result: make() };
       const out = redact(msg) as { result: unknown };
@@ -67,8 +79,15 @@ describe('TraceWriter never throws on one event', () => {
     it(`writes a ${DEPTH}-deep frame as a readable line (redact ${redactOn})`, () => {
       const lines: string[] = [];
       const errors: TraceWriteStage[] = [];
-      const writer = new TraceWriter({ write: (l) => lines.push(l) }, { redact: redactOn, onError: (_e, _err, stage) => errors.push(stage) });
-      writer.writeHeader({ tool: { name: 't', version: '1' }, createdAt: new Date(0), session: { id: 's1', name: 'n', transport: 'stdio', target: 'x' } });
+      const writer = new TraceWriter(
+        { write: (l) => lines.push(l) },
+        { redact: redactOn, onError: (_e, _err, stage) => errors.push(stage) },
+      );
+      writer.writeHeader({
+        tool: { name: 't', version: '1' },
+        createdAt: new Date(0),
+        session: { id: 's1', name: 'n', transport: 'stdio', target: 'x' },
+      });
       for (const make of [deepArray, deepObject]) writer.write(frame(lines.length, 'in', { jsonrpc: '2.0', id: 1, result: make() }));
       writer.write(frame(9, 'in', { jsonrpc: '2.0', id: 2, result: {} }));
       const trace = parseTrace(lines.join(''));
@@ -83,8 +102,19 @@ describe('TraceWriter never throws on one event', () => {
   it('reports a failing sink instead of throwing', () => {
     const stages: TraceWriteStage[] = [];
     let fail = false;
-    const writer = new TraceWriter({ write: () => { if (fail) throw new Error('ENOSPC'); } }, { onError: (_e, _err, stage) => stages.push(stage) });
-    writer.writeHeader({ tool: { name: 't', version: '1' }, createdAt: new Date(0), session: { id: 's1', name: 'n', transport: 'stdio', target: 'x' } });
+    const writer = new TraceWriter(
+      {
+        write: () => {
+          if (fail) throw new Error('ENOSPC');
+        },
+      },
+      { onError: (_e, _err, stage) => stages.push(stage) },
+    );
+    writer.writeHeader({
+      tool: { name: 't', version: '1' },
+      createdAt: new Date(0),
+      session: { id: 's1', name: 'n', transport: 'stdio', target: 'x' },
+    });
     fail = true;
     expect(writer.write(frame(1, 'in', { jsonrpc: '2.0', id: 1, result: {} }))).toBe(false);
     expect(stages).toEqual(['sink']);
@@ -109,14 +139,33 @@ describe('Object.prototype names from a server', () => {
     for (const method of PROTO_NAMES) {
       const params = JSON.parse(protoJson);
       events.push(frame(++seq, 'out', { jsonrpc: '2.0', id: method, method, params }));
-      events.push({ seq: ++seq, t: seq, sessionId: 's1', type: 'http', method: 'POST', url: `http://x/mcp?${method}=%E0%A4%A`, status: 200, requestHeaders: JSON.parse(`{"__proto__":"h","constructor":"c"}`), durationMs: 1 } satisfies HttpEvent);
-      events.push(frame(++seq, 'in', { jsonrpc: '2.0', id: method, result: JSON.parse(protoJson) }, { pair: { requestSeq: seq - 2, method, latencyMs: 1 } }));
+      events.push({
+        seq: ++seq,
+        t: seq,
+        sessionId: 's1',
+        type: 'http',
+        method: 'POST',
+        url: `http://x/mcp?${method}=%E0%A4%A`,
+        status: 200,
+        requestHeaders: JSON.parse(`{"__proto__":"h","constructor":"c"}`),
+        durationMs: 1,
+      } satisfies HttpEvent);
+      events.push(
+        frame(
+          ++seq,
+          'in',
+          { jsonrpc: '2.0', id: method, result: JSON.parse(protoJson) },
+          { pair: { requestSeq: seq - 2, method, latencyMs: 1 } },
+        ),
+      );
     }
     const xs = exchangesOf(events);
     expect(xs.map((x) => x.method)).toEqual(PROTO_NAMES);
     expect(xs.every((x) => x.response !== undefined)).toBe(true);
 
-    const har = toHar({ createdAt: new Date(0).toISOString(), tool: { name: 't', version: '1' } }, events) as { log: { entries: Array<{ request: { headers: Array<{ name: string }>; queryString: unknown[]; postData?: { text: string } } }> } };
+    const har = toHar({ createdAt: new Date(0).toISOString(), tool: { name: 't', version: '1' } }, events) as {
+      log: { entries: Array<{ request: { headers: Array<{ name: string }>; queryString: unknown[]; postData?: { text: string } } }> };
+    };
     expect(har.log.entries).toHaveLength(PROTO_NAMES.length);
     expect(har.log.entries[0].request.headers.map((h) => h.name)).toEqual(['__proto__', 'constructor']);
     expect(har.log.entries[0].request.postData?.text).toContain('"__proto__":{"v":0}');
@@ -151,13 +200,22 @@ describe('Object.prototype names from a server', () => {
     const mock = MockIndex.fromEvents(events);
     expect(mock.lookup('tools/call', { deep: deepArray() })).toMatchObject({ found: true });
     expect(mock.lookup('tools/call', { deep: deepObject() })).toMatchObject({ found: false });
-    const har = toHar({ createdAt: new Date(0).toISOString(), tool: { name: 't', version: '1' } }, [...events, { seq: 3, t: 3, sessionId: 's1', type: 'http', method: 'POST', url: 'http://x', requestHeaders: {}, durationMs: 1 } as HttpEvent]);
+    const har = toHar({ createdAt: new Date(0).toISOString(), tool: { name: 't', version: '1' } }, [
+      ...events,
+      { seq: 3, t: 3, sessionId: 's1', type: 'http', method: 'POST', url: 'http://x', requestHeaders: {}, durationMs: 1 } as HttpEvent,
+    ]);
     expect(JSON.stringify(har)).toContain(TOO_DEEP.slice(1, -1));
   });
 
   it('redacts every occurrence of a session secret in stderr, raw frames and keys', () => {
     const secrets = new SecretValues(['sk-test-0123456789abcdef']);
-    const stderr: StderrEvent = { seq: 1, t: 1, sessionId: 's1', type: 'stderr', text: 'key=sk-test-0123456789abcdef and again sk-test-0123456789abcdef' };
+    const stderr: StderrEvent = {
+      seq: 1,
+      t: 1,
+      sessionId: 's1',
+      type: 'stderr',
+      text: 'key=sk-test-0123456789abcdef and again sk-test-0123456789abcdef',
+    };
     expect(redactEvent(stderr, secrets).text).toBe('key=[REDACTED] and again [REDACTED]');
     const raw = frame(2, 'in', undefined as never, { raw: '{"k":"sk-test-0123456789abcdef"' });
     expect(redactEvent(raw, secrets).raw).toBe('{"k":"[REDACTED]"');

@@ -120,7 +120,11 @@ export class TraceReader {
     this.#overflow = false;
     if (overflow) {
       this.#lineNo += 1;
-      if (!this.#header) throw new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: ${tooLongWarning(this.#lineNo, length, this.#max).replace(', skipped', '')}`);
+      if (!this.#header)
+        throw new TraceError(
+          'TRACE_NO_HEADER',
+          `not an mcpscope trace: ${tooLongWarning(this.#lineNo, length, this.#max).replace(', skipped', '')}`,
+        );
       this.#warnings.push(tooLongWarning(this.#lineNo, length, this.#max));
       return;
     }

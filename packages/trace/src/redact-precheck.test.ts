@@ -31,19 +31,47 @@ function spellings(name: string): string[] {
   const camel = name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
   const mid = Math.max(1, Math.floor(name.length / 2));
   const kelvin = name.replace(/k/g, '\u212a'); // KELVIN SIGN lower-cases to "k"
-  return [name, name.toUpperCase(), camel, `${name.slice(0, mid)}-${name.slice(mid)}`, `${name.slice(0, mid)}__${name.slice(mid)}`, `X-${name}`, kelvin];
+  return [
+    name,
+    name.toUpperCase(),
+    camel,
+    `${name.slice(0, mid)}-${name.slice(mid)}`,
+    `${name.slice(0, mid)}__${name.slice(mid)}`,
+    `X-${name}`,
+    kelvin,
+  ];
 }
 
 /** The places a text can sit in an event. */
 function placements(text: string): SessionEvent[] {
   return [
-    { ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { [text]: 'value-of-it' } } } },
+    {
+      ...base,
+      type: 'frame',
+      dir: 'in',
+      size: 1,
+      msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { [text]: 'value-of-it' } } },
+    },
     { ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text }] } } },
-    { ...base, type: 'frame', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', arguments: { nested: [[{ deep: text }]] } } } },
+    {
+      ...base,
+      type: 'frame',
+      dir: 'out',
+      size: 1,
+      msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', arguments: { nested: [[{ deep: text }]] } } },
+    },
     { ...base, type: 'frame', dir: 'in', size: 1, raw: text },
     { ...base, type: 'frame', dir: 'in', size: 1, raw: JSON.stringify({ note: text }) },
     { ...base, type: 'stderr', text },
-    { ...base, type: 'http', method: 'POST', url: `https://example.test/mcp?x=${text}`, status: 200, requestHeaders: { [text]: 'h-value', accept: text }, responseHeaders: {} } as unknown as SessionEvent,
+    {
+      ...base,
+      type: 'http',
+      method: 'POST',
+      url: `https://example.test/mcp?x=${text}`,
+      status: 200,
+      requestHeaders: { [text]: 'h-value', accept: text },
+      responseHeaders: {},
+    } as unknown as SessionEvent,
     { ...base, type: 'lifecycle', phase: 'error', message: text },
   ] as SessionEvent[];
 }
@@ -53,7 +81,15 @@ const QUERY_TEXTS = QUERY_SECRETS.flatMap((q) => [`https://a.test/cb?${q}=abc123
 const BEARER_TEXTS = ['Authorization: Bearer abc.def-123', 'bEaReR    tok/en+==', 'see Bearer\tx'];
 const JSON_TEXTS = JSON_SECRET_NAMES.flatMap((n) => [`{"${n}": "v1"}`, `{"${n}"\n:\t"v2"}`, `body={"${n}":"a\\"b"}`]);
 const uri = (v: string) => (/[\ud800-\udfff]/.test(v) && !/😀/.test(v) ? v : encodeURIComponent(v));
-const VALUE_TEXTS = SECRET_VALUES.flatMap((v) => [v, `before ${v} after`, uri(v), JSON.stringify({ v }), v.split('\n')[1] ?? v, `${v}\ude00`, `\udc00${v}`]);
+const VALUE_TEXTS = SECRET_VALUES.flatMap((v) => [
+  v,
+  `before ${v} after`,
+  uri(v),
+  JSON.stringify({ v }),
+  v.split('\n')[1] ?? v,
+  `${v}\ude00`,
+  `\udc00${v}`,
+]);
 const ESCAPED_TEXTS = ['{"\\u0041uthorization":"Bearer abc"}', '{"\\u0061ccess_token":"x"}', 'to\\u006ben=abc', '"pass\\u0077ord":"x"'];
 
 function check(event: SessionEvent, opts: { secrets?: SecretValues } = {}): boolean {
@@ -80,7 +116,13 @@ describe('mayRedact: never skips an event the walk would change', () => {
     let changed = 0;
     for (const text of VALUE_TEXTS) for (const event of placements(text)) if (check(event, { secrets })) changed++;
     expect(changed).toBeGreaterThan(VALUE_TEXTS.length);
-    const number = { ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', id: 3, result: { pin: 9876543210123 } } } as SessionEvent;
+    const number = {
+      ...base,
+      type: 'frame',
+      dir: 'in',
+      size: 1,
+      msg: { jsonrpc: '2.0', id: 3, result: { pin: 9876543210123 } },
+    } as SessionEvent;
     expect(check(number, { secrets })).toBe(true);
   });
 
@@ -89,7 +131,9 @@ describe('mayRedact: never skips an event the walk would change', () => {
     expect(check(oauth)).toBe(true);
     let deep: unknown = 'leaf';
     for (let i = 0; i < 300; i++) deep = [deep];
-    expect(check({ ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'x', params: { deep } } } as SessionEvent)).toBe(true);
+    expect(
+      check({ ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'x', params: { deep } } } as SessionEvent),
+    ).toBe(true);
     let ok: unknown = 'leaf';
     for (let i = 0; i < 250; i++) ok = [ok];
     const shallow = { ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'x', params: { ok } } } as SessionEvent;
@@ -98,14 +142,63 @@ describe('mayRedact: never skips an event the walk would change', () => {
   });
 
   it('holds over a seeded random search of keys and strings built from the tricky pieces', () => {
-    const pieces = ['auth', 'orization', 'tok', 'en', 'to\u212aen', 'cook', 'ie', 'api', 'key', 'K', '\u212a', 'pass', 'word', 'client', 'secret', 'code', 'verifier', 'bear', 'er', 'Bearer ', '-', '_', '=', '?', '&', '#', '"', '\\', ':', ' ', '\n', '\t', 'İ', 'ſ', 'x', '\ud83d', '\ude00', 'sk-live-', 'abcdef0123456789', '9876543210123', 'pässwörd', '-sécret-99'];
+    const pieces = [
+      'auth',
+      'orization',
+      'tok',
+      'en',
+      'to\u212aen',
+      'cook',
+      'ie',
+      'api',
+      'key',
+      'K',
+      '\u212a',
+      'pass',
+      'word',
+      'client',
+      'secret',
+      'code',
+      'verifier',
+      'bear',
+      'er',
+      'Bearer ',
+      '-',
+      '_',
+      '=',
+      '?',
+      '&',
+      '#',
+      '"',
+      '\\',
+      ':',
+      ' ',
+      '\n',
+      '\t',
+      'İ',
+      'ſ',
+      'x',
+      '\ud83d',
+      '\ude00',
+      'sk-live-',
+      'abcdef0123456789',
+      '9876543210123',
+      'pässwörd',
+      '-sécret-99',
+    ];
     let seed = 15;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     const text = () => Array.from({ length: 1 + random(6) }, () => pieces[random(pieces.length)]).join('');
     let changed = 0;
     for (let i = 0; i < 4000; i++) {
       const [key, value] = [text(), text()];
-      const event = { ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'm', params: { [key]: value, list: [value] } } } as SessionEvent;
+      const event = {
+        ...base,
+        type: 'frame',
+        dir: 'in',
+        size: 1,
+        msg: { jsonrpc: '2.0', method: 'm', params: { [key]: value, list: [value] } },
+      } as SessionEvent;
       if (check(event, i % 2 ? { secrets } : {})) changed++;
       check({ ...base, type: 'frame', dir: 'in', size: 1, raw: `${key}${value}` }, i % 2 ? { secrets } : {});
     }
@@ -116,11 +209,46 @@ describe('mayRedact: never skips an event the walk would change', () => {
 describe('mayRedact: lets ordinary events through', () => {
   it('says nothing to redact for a flood notification, a tool call and its result', () => {
     const events = [
-      { ...base, type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'flood', data: { tag: 'frame-000042', pad: 'x'.repeat(900) } } } },
-      { ...base, type: 'frame', dir: 'out', size: 1, origin: { kind: 'user', label: 'tools: call' }, msg: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hello' } } } },
+      {
+        ...base,
+        type: 'frame',
+        dir: 'in',
+        size: 1,
+        msg: {
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { level: 'info', logger: 'flood', data: { tag: 'frame-000042', pad: 'x'.repeat(900) } },
+        },
+      },
+      {
+        ...base,
+        type: 'frame',
+        dir: 'out',
+        size: 1,
+        origin: { kind: 'user', label: 'tools: call' },
+        msg: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hello' } } },
+      },
       // Every call the Tools tab makes carries a progress token: a key that merely ends in "token".
-      { ...base, type: 'frame', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'echo', arguments: { tokens: 3, token_count: 2 }, _meta: { progressToken: 7 } } } },
-      { ...base, type: 'frame', dir: 'in', size: 1, pair: { method: 'tools/call', requestSeq: 6, latencyMs: 1.2 }, msg: { jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'Echo: hello' }] } } },
+      {
+        ...base,
+        type: 'frame',
+        dir: 'out',
+        size: 1,
+        msg: {
+          jsonrpc: '2.0',
+          id: 6,
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { tokens: 3, token_count: 2 }, _meta: { progressToken: 7 } },
+        },
+      },
+      {
+        ...base,
+        type: 'frame',
+        dir: 'in',
+        size: 1,
+        pair: { method: 'tools/call', requestSeq: 6, latencyMs: 1.2 },
+        msg: { jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'Echo: hello' }] } },
+      },
     ] as SessionEvent[];
     const usual = new SecretValues(SECRET_VALUES.filter((v) => !v.endsWith('\ud83d')));
     for (const event of events) expect(mayRedact(JSON.stringify(event), { secrets: usual })).toBe(false);
@@ -134,11 +262,13 @@ describe('mayRedact: lets ordinary events through', () => {
 });
 
 describe('TraceWriter with the pre-check', () => {
-  it('writes exactly the walk\'s output for every event of the tables', () => {
+  it("writes exactly the walk's output for every event of the tables", () => {
     const lines: string[] = [];
     const writer = new TraceWriter({ write: (line) => void lines.push(line) }, { secrets });
     writer.writeHeader({ tool: { name: 't', version: '0' }, session: { id: 's1', name: 's', transport: 'stdio', target: 'x' } });
-    const events = [...KEY_NAMES, ...QUERY_TEXTS, ...BEARER_TEXTS, ...JSON_TEXTS, ...ESCAPED_TEXTS, ...VALUE_TEXTS, 'plain text'].flatMap(placements);
+    const events = [...KEY_NAMES, ...QUERY_TEXTS, ...BEARER_TEXTS, ...JSON_TEXTS, ...ESCAPED_TEXTS, ...VALUE_TEXTS, 'plain text'].flatMap(
+      placements,
+    );
     for (const event of events) writer.write(event);
     expect(lines.slice(1)).toEqual(events.map((e) => `${JSON.stringify(redactEvent(e, secrets))}\n`));
   });

@@ -56,9 +56,7 @@ describe('redact', () => {
   });
 
   it('scrubs bearer tokens and secret query params inside strings', () => {
-    expect(redactString('sent Authorization: Bearer eyJhbGciOi.x-y_z== ok')).toBe(
-      `sent Authorization: Bearer ${REDACTED} ok`,
-    );
+    expect(redactString('sent Authorization: Bearer eyJhbGciOi.x-y_z== ok')).toBe(`sent Authorization: Bearer ${REDACTED} ok`);
     expect(redactString('https://as.example/cb?code=xyz&state=s1&token=t#access_token=a')).toBe(
       `https://as.example/cb?code=${REDACTED}&state=s1&token=${REDACTED}#access_token=${REDACTED}`,
     );

@@ -39,7 +39,16 @@ const QUERY_PATTERN = new RegExp(`([?&#](?:${QUERY_SECRETS.join('|')})=)[^&#\\s"
 // A token68 after "Bearer" — but not an auth-param of a challenge (WWW-Authenticate:
 // Bearer resource_metadata="…", error="insufficient_scope"), which carries no secret.
 const BEARER_PATTERN = /\b(Bearer)\s+(?![A-Za-z0-9_-]+=")[A-Za-z0-9\-._~+/]+=*/gi;
-export const JSON_SECRET_NAMES = ['access_token', 'refresh_token', 'id_token', 'client_secret', 'code_verifier', 'password', 'api_key', 'apiKey'];
+export const JSON_SECRET_NAMES = [
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'code_verifier',
+  'password',
+  'api_key',
+  'apiKey',
+];
 const JSON_SECRET_PATTERN = new RegExp(`("(?:${JSON_SECRET_NAMES.join('|')})"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*(")`, 'g');
 
 function normalizeKey(key: string): string {
@@ -129,7 +138,10 @@ const RULE_MARKS = ((marks: string[]) => [...new Set(marks)].filter((m) => !mark
  * (half the time on a 1 KB event: no lower-cased copy, one scan). Text with any other character
  * is folded as before (`toLowerCase` maps some of them to ASCII letters, e.g. the Kelvin sign).
  */
-const RULE_MARKS_ASCII = new RegExp(RULE_MARKS.map((mark) => [...mark].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[-_]*')).join('|'), 'i');
+const RULE_MARKS_ASCII = new RegExp(
+  RULE_MARKS.map((mark) => [...mark].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[-_]*')).join('|'),
+  'i',
+);
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**

@@ -10,7 +10,8 @@ function session(exchanges: Array<[method: string, params: unknown, answer: Reco
   const events: SessionEvent[] = [];
   let seq = 0;
   let t = 0;
-  const frame = (dir: Direction, msg: Record<string, unknown>, extra = {}) => events.push({ type: 'frame', seq: ++seq, t, sessionId: 's', dir, msg: { jsonrpc: '2.0', ...msg }, size: 1, ...extra });
+  const frame = (dir: Direction, msg: Record<string, unknown>, extra = {}) =>
+    events.push({ type: 'frame', seq: ++seq, t, sessionId: 's', dir, msg: { jsonrpc: '2.0', ...msg }, size: 1, ...extra });
   exchanges.forEach(([method, params, answer, latency = 5], i) => {
     frame('out', { id: i + 1, method, params });
     const requestSeq = seq;
@@ -23,8 +24,30 @@ function session(exchanges: Array<[method: string, params: unknown, answer: Reco
 
 describe('compareValues', () => {
   it('ignores ids, _meta, timestamps and the given JSONPaths, and reports the rest by pointer', () => {
-    const a = { result: { id: 1, _meta: { x: 1 }, createdAt: 'yesterday', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'same' }], n: 1 } };
-    const b = { result: { id: 2, _meta: { x: 2 }, createdAt: 'today', content: [{ type: 'text', text: 'b' }, { type: 'text', text: 'same' }], n: 2 } };
+    const a = {
+      result: {
+        id: 1,
+        _meta: { x: 1 },
+        createdAt: 'yesterday',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'same' },
+        ],
+        n: 1,
+      },
+    };
+    const b = {
+      result: {
+        id: 2,
+        _meta: { x: 2 },
+        createdAt: 'today',
+        content: [
+          { type: 'text', text: 'b' },
+          { type: 'text', text: 'same' },
+        ],
+        n: 2,
+      },
+    };
     expect(compareValues(a, b)).toEqual([
       { path: '/result/content/0/text', recorded: 'a', live: 'b' },
       { path: '/result/n', recorded: 1, live: 2 },
@@ -35,8 +58,14 @@ describe('compareValues', () => {
 
 describe('diffTraces', () => {
   it('matches requests by method and params, diffs answers and reports latency changes', () => {
-    const left = session([['tools/list', {}, { result: { tools: [{ name: 'echo' }] } }, 5], ['tools/call', { name: 'echo', arguments: { m: 'hi' } }, { result: { content: [{ type: 'text', text: 'hi' }] } }, 5]]);
-    const right = session([['tools/list', {}, { result: { tools: [{ name: 'echo' }, { name: 'new' }] } }, 9], ['tools/call', { name: 'echo', arguments: { m: 'hi' } }, { result: { content: [{ type: 'text', text: 'hi' }] } }, 5]]);
+    const left = session([
+      ['tools/list', {}, { result: { tools: [{ name: 'echo' }] } }, 5],
+      ['tools/call', { name: 'echo', arguments: { m: 'hi' } }, { result: { content: [{ type: 'text', text: 'hi' }] } }, 5],
+    ]);
+    const right = session([
+      ['tools/list', {}, { result: { tools: [{ name: 'echo' }, { name: 'new' }] } }, 9],
+      ['tools/call', { name: 'echo', arguments: { m: 'hi' } }, { result: { content: [{ type: 'text', text: 'hi' }] } }, 5],
+    ]);
     const diff = diffTraces(left, right);
     expect(diff.same).toBe(false);
     expect(diff.matched).toHaveLength(2);
@@ -63,12 +92,21 @@ describe('MockIndex', () => {
   );
 
   it('answers a recorded request, ignoring _meta', () => {
-    expect(index.lookup('tools/call', { _meta: { progressToken: 7 }, arguments: { message: 'hi' }, name: 'echo' })).toEqual({ found: true, answer: { result: { content: [{ type: 'text', text: 'hi' }] } } });
-    expect(index.lookup('resources/read', { uri: 'x://nope' })).toEqual({ found: true, answer: { error: { code: -32002, message: 'not found' } } });
+    expect(index.lookup('tools/call', { _meta: { progressToken: 7 }, arguments: { message: 'hi' }, name: 'echo' })).toEqual({
+      found: true,
+      answer: { result: { content: [{ type: 'text', text: 'hi' }] } },
+    });
+    expect(index.lookup('resources/read', { uri: 'x://nope' })).toEqual({
+      found: true,
+      answer: { error: { code: -32002, message: 'not found' } },
+    });
   });
 
   it('names the closest recorded request when nothing matches', () => {
-    expect(index.lookup('tools/call', { name: 'add', arguments: { a: 1, b: 3 } })).toEqual({ found: false, closest: { method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } } });
+    expect(index.lookup('tools/call', { name: 'add', arguments: { a: 1, b: 3 } })).toEqual({
+      found: false,
+      closest: { method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } },
+    });
     expect(index.lookup('tools/cal', { name: 'echo' })).toMatchObject({ found: false, closest: { method: 'tools/call' } });
   });
 });
@@ -77,10 +115,33 @@ describe('toHar', () => {
   it('turns HTTP exchanges into HAR 1.2 entries with the JSON-RPC bodies', () => {
     const events: SessionEvent[] = [
       { type: 'frame', seq: 1, t: 1, sessionId: 's', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'ping' }, size: 1 },
-      { type: 'frame', seq: 2, t: 4, sessionId: 's', dir: 'in', msg: { jsonrpc: '2.0', id: 1, result: {} }, size: 1, pair: { requestSeq: 1, method: 'ping', latencyMs: 3 } },
-      { type: 'http', seq: 3, t: 4, sessionId: 's', method: 'POST', url: 'http://127.0.0.1:1/mcp?x=1', status: 200, requestHeaders: { authorization: '[REDACTED]' }, responseHeaders: { 'content-type': 'application/json' }, contentType: 'application/json', durationMs: 3 },
+      {
+        type: 'frame',
+        seq: 2,
+        t: 4,
+        sessionId: 's',
+        dir: 'in',
+        msg: { jsonrpc: '2.0', id: 1, result: {} },
+        size: 1,
+        pair: { requestSeq: 1, method: 'ping', latencyMs: 3 },
+      },
+      {
+        type: 'http',
+        seq: 3,
+        t: 4,
+        sessionId: 's',
+        method: 'POST',
+        url: 'http://127.0.0.1:1/mcp?x=1',
+        status: 200,
+        requestHeaders: { authorization: '[REDACTED]' },
+        responseHeaders: { 'content-type': 'application/json' },
+        contentType: 'application/json',
+        durationMs: 3,
+      },
     ];
-    const har = toHar({ createdAt: '2026-01-01T00:00:00.000Z', tool: { name: 'mcpscope', version: '1' } }, events) as { log: { version: string; entries: Array<Record<string, any>> } };
+    const har = toHar({ createdAt: '2026-01-01T00:00:00.000Z', tool: { name: 'mcpscope', version: '1' } }, events) as {
+      log: { version: string; entries: Array<Record<string, any>> };
+    };
     expect(har.log.version).toBe('1.2');
     const [entry] = har.log.entries;
     expect(entry.request.postData.text).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}');
@@ -125,8 +186,24 @@ describe('compareDetailed: what is expected to differ is ignored and reported', 
   });
 
   it('marks: a JSON pointer with * for any index (a subtree included), or a JSONPath', () => {
-    const x = { result: { content: [{ text: 'a', n: 1 }, { text: 'b', n: 1 }], total: 1 } };
-    const y = { result: { content: [{ text: 'A', n: 1 }, { text: 'B', n: 2 }], total: 2 } };
+    const x = {
+      result: {
+        content: [
+          { text: 'a', n: 1 },
+          { text: 'b', n: 1 },
+        ],
+        total: 1,
+      },
+    };
+    const y = {
+      result: {
+        content: [
+          { text: 'A', n: 1 },
+          { text: 'B', n: 2 },
+        ],
+        total: 2,
+      },
+    };
     const c = compareDetailed(x, y, { ignore: ['/result/content/*/text', '$.result.total'] });
     expect(c.differences.map((d) => d.path)).toEqual(['/result/content/1/n']);
     expect(c.ignored.map((i) => [i.path, i.reasons[0]])).toEqual([
@@ -142,8 +219,12 @@ describe('compareDetailed: what is expected to differ is ignored and reported', 
 
   it('a mark scoped to one request applies to that request’s responses only', () => {
     const mark = 'tools/call echo|/result/n';
-    expect(compareDetailed({ result: { n: 1 } }, { result: { n: 2 } }, { ignore: [mark], scope: 'tools/call echo' }).differences).toEqual([]);
-    expect(compareDetailed({ result: { n: 1 } }, { result: { n: 2 } }, { ignore: [mark], scope: 'tools/call add' }).differences).toHaveLength(1);
+    expect(compareDetailed({ result: { n: 1 } }, { result: { n: 2 } }, { ignore: [mark], scope: 'tools/call echo' }).differences).toEqual(
+      [],
+    );
+    expect(
+      compareDetailed({ result: { n: 1 } }, { result: { n: 2 } }, { ignore: [mark], scope: 'tools/call add' }).differences,
+    ).toHaveLength(1);
     expect(markMatches('a|b|/x', 'a|b', '/x/y')).toBe(true);
     expect(markMatches('$.x', undefined, '/x')).toBe(false);
   });

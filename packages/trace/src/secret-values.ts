@@ -25,20 +25,51 @@ export interface SecretSource {
 
 /** Name parts that mark an env var as secret (compared per `_`/`-`/camelCase word, case-insensitive). */
 const SECRET_NAME_WORDS = new Set([
-  'KEY', 'KEYS', 'APIKEY', 'TOKEN', 'TOKENS', 'SECRET', 'SECRETS', 'PASSWORD', 'PASSWORDS', 'PASSWD', 'PASS',
-  'PASSPHRASE', 'PWD', 'AUTH', 'CREDENTIAL', 'CREDENTIALS', 'CREDS', 'PRIVATE', 'SESSION', 'COOKIE', 'COOKIES',
+  'KEY',
+  'KEYS',
+  'APIKEY',
+  'TOKEN',
+  'TOKENS',
+  'SECRET',
+  'SECRETS',
+  'PASSWORD',
+  'PASSWORDS',
+  'PASSWD',
+  'PASS',
+  'PASSPHRASE',
+  'PWD',
+  'AUTH',
+  'CREDENTIAL',
+  'CREDENTIALS',
+  'CREDS',
+  'PRIVATE',
+  'SESSION',
+  'COOKIE',
+  'COOKIES',
 ]);
 /** A word glued to one of these (`GHTOKEN`, `APIKEY`, `DBPASSWORD`) counts too. */
 const SECRET_NAME_SUFFIX = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD)$/;
 
 /** Headers that describe the request rather than authenticate it. */
 const BENIGN_HEADERS = new Set([
-  'accept', 'accept-encoding', 'accept-language', 'cache-control', 'connection', 'content-length', 'content-type',
-  'host', 'mcp-protocol-version', 'origin', 'pragma', 'referer', 'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'cache-control',
+  'connection',
+  'content-length',
+  'content-type',
+  'host',
+  'mcp-protocol-version',
+  'origin',
+  'pragma',
+  'referer',
+  'user-agent',
 ]);
 
 /** Values that are configuration words, never credentials, whatever the variable is called. */
-const COMMON_WORDS = /^(true|false|yes|no|on|off|null|none|undefined|enabled|disabled|production|development|staging|localhost|debug|verbose|warning|error)$/i;
+const COMMON_WORDS =
+  /^(true|false|yes|no|on|off|null|none|undefined|enabled|disabled|production|development|staging|localhost|debug|verbose|warning|error)$/i;
 /** Filesystem paths (PWD, OLDPWD, *_KEY_FILE=/etc/…): the file may be secret, its name is not. */
 const PATH_LIKE = /^(~|\.{1,2})?[/\\]|^[A-Za-z]:[/\\]/;
 /** Well-known credential prefixes (OpenAI/Anthropic, GitHub, Slack, AWS, GitLab, Google, Stripe, JWT). */

@@ -54,7 +54,10 @@ describe('TraceWriter', () => {
 
   it('redacts by default and keeps secrets with redact: false', () => {
     const e: SessionEvent = { type: 'frame', seq: 1, t: 0, sessionId: 's1', dir: 'in', msg: { result: { access_token: 'tok' } }, size: 1 };
-    for (const [opt, expected] of [[undefined, REDACTED], [false, 'tok']] as const) {
+    for (const [opt, expected] of [
+      [undefined, REDACTED],
+      [false, 'tok'],
+    ] as const) {
       const sink = memorySink();
       const writer = new TraceWriter(sink, opt === undefined ? {} : { redact: opt });
       writer.writeHeader(meta);

@@ -32,7 +32,10 @@ export interface TraceWriterOptions {
 /** The finding a writer failure puts on the event (the rule the engine's backstop uses). */
 export function traceWriteFinding(error: Error, stage: TraceWriteStage): Finding {
   // mcpscope's fault (a full disk, an event it could not serialize): an `info`, never a claim about the server.
-  return internalErrorFinding(stage === 'sink' ? 'the trace writer (the line is lost)' : 'the recorder (the event is written reduced)', error);
+  return internalErrorFinding(
+    stage === 'sink' ? 'the trace writer (the line is lost)' : 'the recorder (the event is written reduced)',
+    error,
+  );
 }
 
 /**
@@ -139,11 +142,25 @@ function asError(err: unknown): Error {
 function reducedLine(event: SessionEvent, finding: Finding): string {
   try {
     const capped = capDepth(event);
-    if (capped.type === 'frame' || capped.type === 'http') return JSON.stringify({ ...capped, findings: [...(capped.findings ?? []), finding] });
+    if (capped.type === 'frame' || capped.type === 'http')
+      return JSON.stringify({ ...capped, findings: [...(capped.findings ?? []), finding] });
     return JSON.stringify(capped);
   } catch {
     const base = { seq: event.seq, t: event.t, sessionId: event.sessionId };
-    if (event.type === 'frame') return JSON.stringify({ ...base, type: 'frame', dir: event.dir, size: event.size, raw: `[not recorded: ${finding.message}]`, findings: [finding] });
-    return JSON.stringify({ ...base, type: 'lifecycle', phase: 'error', message: `A ${event.type} event was not recorded: ${finding.message}` });
+    if (event.type === 'frame')
+      return JSON.stringify({
+        ...base,
+        type: 'frame',
+        dir: event.dir,
+        size: event.size,
+        raw: `[not recorded: ${finding.message}]`,
+        findings: [finding],
+      });
+    return JSON.stringify({
+      ...base,
+      type: 'lifecycle',
+      phase: 'error',
+      message: `A ${event.type} event was not recorded: ${finding.message}`,
+    });
   }
 }

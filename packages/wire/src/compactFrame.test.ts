@@ -11,7 +11,10 @@ const log = (params: Record<string, unknown>, over: Partial<FrameEvent> = {}): F
 
 describe('compactFrame', () => {
   it('sends a big log notification as a row: the envelope whole, the params as short previews', () => {
-    const whole = log({ level: 'info', logger: 'flood', data: { tag: 'frame-000042', pad } }, { findings: [{ rule: 'r', severity: 'info', message: 'm' }] });
+    const whole = log(
+      { level: 'info', logger: 'flood', data: { tag: 'frame-000042', pad } },
+      { findings: [{ rule: 'r', severity: 'info', message: 'm' }] },
+    );
     const row = compactFrame(whole);
     expect(row.compact).toBe(true);
     expect(row).toMatchObject({ type: 'frame', sessionId: 's1', seq: 7, t: 12, dir: 'in', size: whole.size, findings: whole.findings });
@@ -36,7 +39,10 @@ describe('compactFrame', () => {
       log(big, { dir: 'out' }),
       log(big, { channel: 'app' }),
       { ...log(big), msg: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: pad }] } } as FrameEvent['msg'] },
-      { ...log(big), msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { pad } } } as FrameEvent['msg'] },
+      {
+        ...log(big),
+        msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { pad } } } as FrameEvent['msg'],
+      },
       { ...log(big), msg: { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: pad } } as FrameEvent['msg'] },
       { ...log(big), msg: undefined, raw: pad },
     ];

@@ -66,7 +66,12 @@ export function jsonPreview(value: unknown, max: number): string {
     if (!put('{')) return false;
     let first = true;
     for (const key of Object.keys(v)) {
-      if ((!first && !put(',')) || !put(`${JSON.stringify(key.length > max ? key.slice(0, max) : key)}:`) || !walk((v as Record<string, unknown>)[key])) return false;
+      if (
+        (!first && !put(',')) ||
+        !put(`${JSON.stringify(key.length > max ? key.slice(0, max) : key)}:`) ||
+        !walk((v as Record<string, unknown>)[key])
+      )
+        return false;
       first = false;
     }
     return put('}');

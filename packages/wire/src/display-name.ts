@@ -7,7 +7,8 @@
  * embeddings, overrides and isolates, word joiner and invisible operators, the BOM, the Unicode
  * tag characters, and lone surrogates.
  */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const INVISIBLE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * Text from an untrusted source (a server's serverInfo, a trace header) made fit for a one-line
@@ -16,10 +17,19 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2
  */
 export function cleanLabelText(raw: unknown, max: number): string | undefined {
   if (typeof raw !== 'string') return undefined;
-  const text = raw.slice(0, max * 8).replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  const text = raw
+    .slice(0, max * 8)
+    .replace(INVISIBLE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return undefined;
   const points = Array.from(text);
-  return points.length > max ? `${points.slice(0, max - 1).join('').trimEnd()}…` : text;
+  return points.length > max
+    ? `${points
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : text;
 }
 
 /** How long a label's name and version may be. */
@@ -48,7 +58,8 @@ export function displayNameOf(s: { name: string; named?: boolean; serverInfo?: R
   const raw = cleanLabelText(stringField(s.serverInfo, 'version'), LABEL_VERSION_MAX);
   const version = raw === undefined ? {} : { version: /^\d/.test(raw) ? `v${raw}` : raw };
   if (s.named === true && own) return { name: own, ...version, source: 'user' };
-  const server = cleanLabelText(stringField(s.serverInfo, 'title'), LABEL_NAME_MAX) ?? cleanLabelText(stringField(s.serverInfo, 'name'), LABEL_NAME_MAX);
+  const server =
+    cleanLabelText(stringField(s.serverInfo, 'title'), LABEL_NAME_MAX) ?? cleanLabelText(stringField(s.serverInfo, 'name'), LABEL_NAME_MAX);
   if (server) return { name: server, ...version, source: 'server' };
   return { name: own ?? 'unnamed session', source: 'derived' };
 }

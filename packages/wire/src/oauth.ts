@@ -18,7 +18,9 @@ export const OAuthConfigInputSchema = z.object({
   /** RFC 8707 resource (default: the MCP server URL). */
   resource: z.url({ protocol: /^https?$/ }).optional(),
   /** RFC 9449 DPoP-bound tokens (a fresh key of `alg`, default ES256, kept by the session). */
-  dpop: z.object({ alg: z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA']).optional() }).optional(),
+  dpop: z
+    .object({ alg: z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA']).optional() })
+    .optional(),
 });
 export type OAuthConfigInput = z.infer<typeof OAuthConfigInputSchema>;
 

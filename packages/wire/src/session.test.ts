@@ -27,8 +27,16 @@ describe('displayNameOf', () => {
   const base = { name: 'index.js' };
 
   it('prefers the server title, then its name, with the version', () => {
-    expect(displayNameOf({ ...base, serverInfo: { name: 'mcp-servers/everything', title: 'Everything', version: '2.0.0' } })).toEqual({ name: 'Everything', version: 'v2.0.0', source: 'server' });
-    expect(displayNameOf({ ...base, serverInfo: { name: 'mcp-servers/everything', version: 'dev' } })).toEqual({ name: 'mcp-servers/everything', version: 'dev', source: 'server' });
+    expect(displayNameOf({ ...base, serverInfo: { name: 'mcp-servers/everything', title: 'Everything', version: '2.0.0' } })).toEqual({
+      name: 'Everything',
+      version: 'v2.0.0',
+      source: 'server',
+    });
+    expect(displayNameOf({ ...base, serverInfo: { name: 'mcp-servers/everything', version: 'dev' } })).toEqual({
+      name: 'mcp-servers/everything',
+      version: 'dev',
+      source: 'server',
+    });
     expect(displayNameOf({ ...base, serverInfo: { name: 'x', title: '   ' } })).toEqual({ name: 'x', source: 'server' });
   });
 
@@ -39,7 +47,11 @@ describe('displayNameOf', () => {
   });
 
   it('lets the name the user gave win over the server', () => {
-    expect(displayNameOf({ name: 'dev', named: true, serverInfo: { name: 'Everything', version: '2.0.0' } })).toEqual({ name: 'dev', version: 'v2.0.0', source: 'user' });
+    expect(displayNameOf({ name: 'dev', named: true, serverInfo: { name: 'Everything', version: '2.0.0' } })).toEqual({
+      name: 'dev',
+      version: 'v2.0.0',
+      source: 'user',
+    });
     expect(displayNameOf({ name: 'dev', named: true })).toEqual({ name: 'dev', source: 'user' });
   });
 

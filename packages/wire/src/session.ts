@@ -129,4 +129,3 @@ export const RenameSessionBodySchema = z.object({
     .nullable(),
 });
 export type RenameSessionBody = z.input<typeof RenameSessionBodySchema>;
-

@@ -12,18 +12,41 @@ describe('toolTaskMode', () => {
     expect(toolTaskMode({ name: 'n' }, legacy)).toBe('forbidden');
     expect(toolTaskMode({ name: 'x', execution: { taskSupport: 'maybe' } }, legacy)).toBe('forbidden');
     expect(toolTaskMode(JSON.parse('{"name":"p","__proto__":{"execution":{"taskSupport":"required"}}}'), legacy)).toBe('forbidden');
-    expect(toolTaskMode({ name: 'r', execution: { taskSupport: 'required' } }, { era: 'legacy', serverCapabilities: { tools: {}, tasks: { list: {} } } })).toBe('forbidden');
+    expect(
+      toolTaskMode(
+        { name: 'r', execution: { taskSupport: 'required' } },
+        { era: 'legacy', serverCapabilities: { tools: {}, tasks: { list: {} } } },
+      ),
+    ).toBe('forbidden');
   });
 
   it('2026-07-28: `server` with the tasks extension (no per-tool field), else forbidden', () => {
-    expect(toolTaskMode({ name: 'a' }, { era: 'modern', serverCapabilities: { tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } })).toBe('server');
-    expect(toolTaskMode({ name: 'a', execution: { taskSupport: 'required' } }, { era: 'modern', serverCapabilities: { tools: {} } })).toBe('forbidden');
+    expect(
+      toolTaskMode(
+        { name: 'a' },
+        { era: 'modern', serverCapabilities: { tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } },
+      ),
+    ).toBe('server');
+    expect(toolTaskMode({ name: 'a', execution: { taskSupport: 'required' } }, { era: 'modern', serverCapabilities: { tools: {} } })).toBe(
+      'forbidden',
+    );
   });
 });
 
 describe('task schemas', () => {
   it('a reply keeps the final task snapshot', () => {
-    const task = TaskInfoSchema.parse({ sessionId: 's1', taskId: 't', generation: 'v1', source: 'call', status: 'completed', polling: false, polls: 2, firstSeenAt: 1, updatedAt: 2, ttlMs: null });
+    const task = TaskInfoSchema.parse({
+      sessionId: 's1',
+      taskId: 't',
+      generation: 'v1',
+      source: 'call',
+      status: 'completed',
+      polling: false,
+      polls: 2,
+      firstSeenAt: 1,
+      updatedAt: 2,
+      ttlMs: null,
+    });
     const reply = TaskCallReplySchema.parse({ callId: 'c', outcome: 'result', result: { content: [] }, latencyMs: 3, task });
     expect(reply.task?.status).toBe('completed');
     expect(TaskCallReplySchema.parse({ callId: 'c', outcome: 'cancelled', latencyMs: 1 }).task).toBeUndefined();

@@ -60,10 +60,20 @@ export type TaskInfo = z.infer<typeof TaskInfoSchema>;
 export const TaskCallBodySchema = z.object({
   params: z.looseObject({ name: z.string().min(1) }),
   callId: z.string().min(1).max(200).optional(),
-  ttlMs: z.number().int().nonnegative().max(24 * 3_600_000 * 30).optional(),
+  ttlMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(24 * 3_600_000 * 30)
+    .optional(),
   timeoutMs: z.number().int().positive().max(3_600_000).default(60_000),
   resetTimeoutOnProgress: z.boolean().default(true),
-  maxTotalTimeoutMs: z.number().int().positive().max(24 * 3_600_000).optional(),
+  maxTotalTimeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .max(24 * 3_600_000)
+    .optional(),
 });
 export type TaskCallBody = z.input<typeof TaskCallBodySchema>;
 
@@ -71,7 +81,14 @@ const task = TaskInfoSchema.optional();
 /** 200 of POST …/tasks and POST …/tasks/:taskId/result: a RequestReply with the task's final snapshot (absent when the server answered without a task). */
 export const TaskCallReplySchema = z.discriminatedUnion('outcome', [
   z.object({ callId: z.string(), outcome: z.literal('result'), result: z.record(z.string(), z.unknown()), latencyMs: z.number(), task }),
-  z.object({ callId: z.string(), outcome: z.literal('error'), error: jsonRpcError, source: z.enum(['server', 'input']).optional(), latencyMs: z.number(), task }),
+  z.object({
+    callId: z.string(),
+    outcome: z.literal('error'),
+    error: jsonRpcError,
+    source: z.enum(['server', 'input']).optional(),
+    latencyMs: z.number(),
+    task,
+  }),
   z.object({ callId: z.string(), outcome: z.literal('cancelled'), latencyMs: z.number(), task }),
 ]);
 export type TaskCallReply = z.infer<typeof TaskCallReplySchema>;
@@ -102,10 +119,17 @@ export type TaskMessage = z.infer<typeof TaskMessageSchema>;
  */
 export type ToolTaskMode = 'required' | 'optional' | 'forbidden' | 'server';
 
-export function toolTaskMode(tool: unknown, session: { era?: 'legacy' | 'modern'; serverCapabilities?: Record<string, unknown> }): ToolTaskMode {
+export function toolTaskMode(
+  tool: unknown,
+  session: { era?: 'legacy' | 'modern'; serverCapabilities?: Record<string, unknown> },
+): ToolTaskMode {
   if (session.era === 'modern') return isCapabilityDeclared(session.serverCapabilities, 'tasks', 'modern') ? 'server' : 'forbidden';
   if (!isCapabilityDeclared(session.serverCapabilities, 'tasks.requests.tools.call')) return 'forbidden';
-  const execution = tool !== null && typeof tool === 'object' && Object.hasOwn(tool, 'execution') ? (tool as { execution: unknown }).execution : undefined;
-  const support = execution !== null && typeof execution === 'object' && Object.hasOwn(execution, 'taskSupport') ? (execution as { taskSupport: unknown }).taskSupport : undefined;
+  const execution =
+    tool !== null && typeof tool === 'object' && Object.hasOwn(tool, 'execution') ? (tool as { execution: unknown }).execution : undefined;
+  const support =
+    execution !== null && typeof execution === 'object' && Object.hasOwn(execution, 'taskSupport')
+      ? (execution as { taskSupport: unknown }).taskSupport
+      : undefined;
   return support === 'required' || support === 'optional' ? support : 'forbidden';
 }

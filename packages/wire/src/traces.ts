@@ -12,7 +12,13 @@ import type { FrameEvent } from '@mcpscope/protocol';
  * crafted): the UI only prefills the replay dialog with it, for the user to check and confirm.
  */
 export const RecordedTargetSchema = z.union([
-  z.object({ transport: z.literal('stdio'), command: z.string(), args: z.array(z.string()), cwd: z.string().optional(), era: z.enum(['auto', 'legacy']).optional() }),
+  z.object({
+    transport: z.literal('stdio'),
+    command: z.string(),
+    args: z.array(z.string()),
+    cwd: z.string().optional(),
+    era: z.enum(['auto', 'legacy']).optional(),
+  }),
   z.object({ transport: z.enum(['http', 'sse', 'auto']), url: z.string(), era: z.enum(['auto', 'legacy']).optional() }),
 ]);
 export type RecordedTarget = z.infer<typeof RecordedTargetSchema>;
@@ -44,7 +50,12 @@ export const TraceUploadReplySchema = z.object({ trace: TraceSummarySchema, warn
 export type TraceUploadReply = z.infer<typeof TraceUploadReplySchema>;
 
 /** A trace id is its file's name less `.ndjson`: any length a file name can have (255 bytes). */
-export const TraceParamsSchema = z.object({ id: z.string().regex(/^[\w.-]+$/, 'not a trace id').max(255) });
+export const TraceParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[\w.-]+$/, 'not a trace id')
+    .max(255),
+});
 
 /** GET /api/sessions/:id/events?from=<seq>&limit=<n> (live and offline sessions). */
 export const EventsQuerySchema = z.object({
@@ -119,7 +130,12 @@ const IgnoreListSchema = z.array(z.string().max(500)).max(200);
  * POST /api/compare. `ignore`: paths expected to differ, besides the defaults; `defaults: false`
  * compares everything (no timestamp, id or roots rule).
  */
-export const CompareBodySchema = z.object({ left: SideSchema, right: SideSchema, ignore: IgnoreListSchema.optional(), defaults: z.boolean().optional() });
+export const CompareBodySchema = z.object({
+  left: SideSchema,
+  right: SideSchema,
+  ignore: IgnoreListSchema.optional(),
+  defaults: z.boolean().optional(),
+});
 export type CompareBody = z.infer<typeof CompareBodySchema>;
 
 const DifferenceSchema = z.object({ path: z.string(), recorded: z.unknown().optional(), live: z.unknown().optional() });
@@ -165,7 +181,9 @@ export const ExportQuerySchema = z.object({ format: z.enum(['ndjson', 'json', 'h
  * never applies a trace's env (trust model: nothing from a trace runs unconfirmed).
  */
 export const ReplayBodySchema = z.object({
-  config: z.record(z.string(), z.unknown(), { error: 'config is required: the target to replay against (the trace\'s own is only a suggestion, listed as `recorded`)' }),
+  config: z.record(z.string(), z.unknown(), {
+    error: "config is required: the target to replay against (the trace's own is only a suggestion, listed as `recorded`)",
+  }),
   ignore: IgnoreListSchema.optional(),
   defaults: z.boolean().optional(),
 });

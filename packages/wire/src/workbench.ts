@@ -27,7 +27,12 @@ export const RequestBodySchema = z.object({
   callId: z.string().min(1).max(200).optional(),
   timeoutMs: z.number().int().positive().max(3_600_000).default(60_000),
   resetTimeoutOnProgress: z.boolean().default(true),
-  maxTotalTimeoutMs: z.number().int().positive().max(24 * 3_600_000).optional(),
+  maxTotalTimeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .max(24 * 3_600_000)
+    .optional(),
 });
 export type RequestBody = z.input<typeof RequestBodySchema>;
 
@@ -42,7 +47,13 @@ const jsonRpcError = z.object({ code: z.number(), message: z.string(), data: z.u
  */
 export const RequestReplySchema = z.discriminatedUnion('outcome', [
   z.object({ callId: z.string(), outcome: z.literal('result'), result: z.record(z.string(), z.unknown()), latencyMs: z.number() }),
-  z.object({ callId: z.string(), outcome: z.literal('error'), error: jsonRpcError, source: z.enum(['server', 'input']).optional(), latencyMs: z.number() }),
+  z.object({
+    callId: z.string(),
+    outcome: z.literal('error'),
+    error: jsonRpcError,
+    source: z.enum(['server', 'input']).optional(),
+    latencyMs: z.number(),
+  }),
   z.object({ callId: z.string(), outcome: z.literal('cancelled'), latencyMs: z.number() }),
 ]);
 export type RequestReply = z.infer<typeof RequestReplySchema>;

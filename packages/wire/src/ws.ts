@@ -44,7 +44,14 @@ export const WsSessionEventSchemas = [
 ] as const;
 
 /** The `type` of every session event, for a fast check before the union. */
-export const WS_SESSION_EVENT_TYPES: ReadonlySet<string> = new Set<SessionEventType>(['frame', 'stderr', 'http', 'lifecycle', 'oauth', 'span']);
+export const WS_SESSION_EVENT_TYPES: ReadonlySet<string> = new Set<SessionEventType>([
+  'frame',
+  'stderr',
+  'http',
+  'lifecycle',
+  'oauth',
+  'span',
+]);
 
 /** The `type` of a gap marker. */
 export const WS_GAP_TYPE = 'gap';
@@ -69,7 +76,15 @@ export const WsGapSchema = z
     notifications: z.number().int().min(0),
     logs: z.number().int().min(0),
   })
-  .refine((g) => g.fromSeq <= g.toSeq && g.logs <= g.notifications && g.notifications <= g.frames && g.frames <= g.events && g.events <= g.toSeq - g.fromSeq + 1, 'an inconsistent gap');
+  .refine(
+    (g) =>
+      g.fromSeq <= g.toSeq &&
+      g.logs <= g.notifications &&
+      g.notifications <= g.frames &&
+      g.frames <= g.events &&
+      g.events <= g.toSeq - g.fromSeq + 1,
+    'an inconsistent gap',
+  );
 export type WsGap = z.infer<typeof WsGapSchema>;
 
 export const WsServerMessageSchema = z.discriminatedUnion('type', [

@@ -17,7 +17,9 @@ describe('MCP Apps, headless (the built bundle)', () => {
     const result = JSON.parse(r.stdout);
     expect(typeof result.structuredContent.time).toBe('string');
     expect(r.stdout).not.toContain('ui://');
-    expect(r.stderr).toBe('mcpscope: UI: ui://get-time/mcp-app.html (an MCP App; run mcpscope on this server, without "call", and call the tool in the Tools tab to render it)\n');
+    expect(r.stderr).toBe(
+      'mcpscope: UI: ui://get-time/mcp-app.html (an MCP App; run mcpscope on this server, without "call", and call the tool in the Tools tab to render it)\n',
+    );
   });
 
   it('prints nothing about a UI for a tool without one, nor for other methods', async () => {
@@ -30,7 +32,17 @@ describe('MCP Apps, headless (the built bundle)', () => {
   });
 
   it('escapes a hostile UI URI: no terminal control sequence, no forged line', async () => {
-    const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'escape-app', '-e', 'APP_FIXTURE=tools-only', '--', process.execPath, HOSTILE_APP_SERVER]);
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/call',
+      '--tool',
+      'escape-app',
+      '-e',
+      'APP_FIXTURE=tools-only',
+      '--',
+      process.execPath,
+      HOSTILE_APP_SERVER,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(r.stderr.split('\n').filter((l) => l.startsWith('mcpscope:'))).toHaveLength(1);
@@ -46,6 +58,7 @@ describe('MCP Apps, headless (the built bundle)', () => {
     const bad = await runCli(bundle.cli, ['check', '--format', 'json', '--', process.execPath, HOSTILE_APP_SERVER]);
     expect(bad.code).toBe(1);
     const rules = new Set(JSON.parse(bad.stdout).findings.map((f: { rule: string }) => f.rule));
-    for (const rule of ['app-resource-missing', 'app-resource-mime-type', 'app-resource-content', 'app-resource-uri-scheme']) expect(rules.has(rule), rule).toBe(true);
+    for (const rule of ['app-resource-missing', 'app-resource-mime-type', 'app-resource-content', 'app-resource-uri-scheme'])
+      expect(rules.has(rule), rule).toBe(true);
   });
 });

@@ -17,7 +17,9 @@ export function report(method: string, out: PrintedOutcome, io: CliIo): ExitCode
   if (out.outcome === 'error') {
     io.stdout(json(out.error));
     const how = out.source === 'input' ? 'needed input that was answered with' : 'failed with';
-    io.stderr(`mcpscope: ${method} ${how} JSON-RPC error ${escapeControl(String(out.error?.code))}: ${escapeControl(String(out.error?.message))}\n`);
+    io.stderr(
+      `mcpscope: ${method} ${how} JSON-RPC error ${escapeControl(String(out.error?.code))}: ${escapeControl(String(out.error?.message))}\n`,
+    );
     if (out.source === 'input') io.stderr('mcpscope: (2026-07-28: the request was not retried; the server never saw this error)\n');
     return ExitCode.RpcError;
   }
@@ -41,7 +43,9 @@ export function report(method: string, out: PrintedOutcome, io: CliIo): ExitCode
  */
 export function printApp(app: CallToolApp, io: CliIo): void {
   const appOnly = app.appOnly ? '; app-only tool (visibility ["app"]): a host hides it from the agent' : '';
-  io.stderr(`mcpscope: UI: ${escapeControl(app.resourceUri)} (an MCP App${appOnly}; run mcpscope on this server, without "call", and call the tool in the Tools tab to render it)\n`);
+  io.stderr(
+    `mcpscope: UI: ${escapeControl(app.resourceUri)} (an MCP App${appOnly}; run mcpscope on this server, without "call", and call the tool in the Tools tab to render it)\n`,
+  );
 }
 
 /**
@@ -50,6 +54,9 @@ export function printApp(app: CallToolApp, io: CliIo): void {
  * sentence it breaks (2025-11-25/server/tools#tool-names). Direct and `--session` alike.
  */
 export function toolListedLine(name: string, count: number, withOutputSchema: number): string {
-  const checked = withOutputSchema > 0 ? `its result is checked against ${withOutputSchema === 1 ? 'the one with an outputSchema' : `each of the ${withOutputSchema} with an outputSchema`}` : 'none has an outputSchema';
+  const checked =
+    withOutputSchema > 0
+      ? `its result is checked against ${withOutputSchema === 1 ? 'the one with an outputSchema' : `each of the ${withOutputSchema} with an outputSchema`}`
+      : 'none has an outputSchema';
   return `mcpscope: tool ${escapeControl(JSON.stringify(name))} is listed ${count} times: the name is ambiguous ("Tool names SHOULD be unique within a server.", 2025-11-25/server/tools#tool-names); ${checked}\n`;
 }

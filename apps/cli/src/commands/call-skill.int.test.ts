@@ -15,7 +15,15 @@ beforeAll(async () => {
     startModernHttpServer({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': {} } }, (req) => {
       if (req.method === 'skills/list') {
         const digest = `sha256:${createHash('sha256').update(body).digest('hex')}`;
-        return { skills: [{ uri: SKILL, frontmatter: { name: 'notes', description: 'Take notes' }, resources: [{ uri: SKILL, digest, size: Buffer.byteLength(body) }] }] };
+        return {
+          skills: [
+            {
+              uri: SKILL,
+              frontmatter: { name: 'notes', description: 'Take notes' },
+              resources: [{ uri: SKILL, digest, size: Buffer.byteLength(body) }],
+            },
+          ],
+        };
       }
       if (req.method === 'resources/read') return { contents: [{ uri: SKILL, mimeType: 'text/markdown', text: served }] };
       return undefined;
@@ -33,7 +41,11 @@ describe('mcpscope call skills/get --skill … --load (SEP-2640, the built bundl
     const r = await runCli(bundle.cli, ['call', 'skills/get', '--skill', SKILL, '--load', '--url', server.url]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ entryFrom: 'skills/list', skill: { uri: SKILL }, file: { uri: SKILL, verified: true, frontmatter: { name: 'notes' }, body: '\nWrite them down.\n' } });
+    expect(out).toMatchObject({
+      entryFrom: 'skills/list',
+      skill: { uri: SKILL },
+      file: { uri: SKILL, verified: true, frontmatter: { name: 'notes' }, body: '\nWrite them down.\n' },
+    });
   });
 
   it('refuses tampered content: exit 7, the reason on stderr, nothing on stdout', async () => {

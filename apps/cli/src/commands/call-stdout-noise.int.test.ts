@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => bundle?.cleanup());
 
-const call = (mode: string, ...extra: string[]) => runCli(bundle.cli, ['call', 'tools/list', ...extra, '-e', `FIXTURE_MODE=${mode}`, '--', process.execPath, RAW_SERVER]);
+const call = (mode: string, ...extra: string[]) =>
+  runCli(bundle.cli, ['call', 'tools/list', ...extra, '-e', `FIXTURE_MODE=${mode}`, '--', process.execPath, RAW_SERVER]);
 
 describe('mcpscope call says what the server wrote to stdout that is not JSON-RPC', () => {
   it('print()s on stdout: the result still on stdout, exit 0, one warning on stderr with their count, the first line and the spec sentence', async () => {
@@ -19,7 +20,9 @@ describe('mcpscope call says what the server wrote to stdout that is not JSON-RP
     expect(r.code).toBe(0);
     const warnings = r.stderr.split('\n').filter((l) => l.includes('not JSON-RPC'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('mcpscope: warning: the server wrote 2 lines that are not JSON-RPC to stdout, the first: "Server starting... (a print() on stdout)"');
+    expect(warnings[0]).toContain(
+      'mcpscope: warning: the server wrote 2 lines that are not JSON-RPC to stdout, the first: "Server starting... (a print() on stdout)"',
+    );
     expect(warnings[0]).toContain(SPEC);
   });
 
@@ -36,11 +39,13 @@ describe('mcpscope call says what the server wrote to stdout that is not JSON-RP
     expect(r.stderr).toContain('the first: "\\u001b[2J\\u001b]0;owned\\u0007 started"');
   });
 
-  it('after a timeout, a line kept unparsed at mcpscope\'s own limits is named as the answer that may have been lost', async () => {
+  it("after a timeout, a line kept unparsed at mcpscope's own limits is named as the answer that may have been lost", async () => {
     const r = await call('deep-no-id', '--timeout', '1500');
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('no response to tools/list within 1500 ms');
-    expect(r.stderr).toContain('  the server sent instead:\n    - a message kept as text at mcpscope\'s own limits, not parsed, the first nested past its depth cap: "{\\"jsonrpc\\":\\"2.0\\",\\"result\\":[[[[');
+    expect(r.stderr).toContain(
+      '  the server sent instead:\n    - a message kept as text at mcpscope\'s own limits, not parsed, the first nested past its depth cap: "{\\"jsonrpc\\":\\"2.0\\",\\"result\\":[[[[',
+    );
     expect(r.stderr).toContain('if that was the answer, its id could not be read');
   });
 
@@ -48,6 +53,8 @@ describe('mcpscope call says what the server wrote to stdout that is not JSON-RP
     const r = await call('wrong-id', '--timeout', '1500');
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('no response to tools/list within 1500 ms');
-    expect(r.stderr).toContain('  the server sent instead:\n    - a response to no request in flight, the first with id 1001 (a response carries the id of the request it answers)');
+    expect(r.stderr).toContain(
+      '  the server sent instead:\n    - a response to no request in flight, the first with id 1001 (a response carries the id of the request it answers)',
+    );
   });
 });

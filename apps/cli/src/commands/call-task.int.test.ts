@@ -23,7 +23,16 @@ function answerFile(answers: object): string {
 
 describe('mcpscope call tools/call --task (the built bundle)', () => {
   it('runs simulate-research-query to completion: status changes on stderr, the result JSON on stdout, exit 0', async () => {
-    const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'simulate-research-query', '--arg', 'topic=tides', '--task', ...everything()]);
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/call',
+      '--tool',
+      'simulate-research-query',
+      '--arg',
+      'topic=tides',
+      '--task',
+      ...everything(),
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).content[0].text).toContain('Research Report: tides');
     expect(r.stderr).toMatch(/^mcpscope: task \S+ working: Gathering sources\.\.\.$/m);
@@ -32,21 +41,55 @@ describe('mcpscope call tools/call --task (the built bundle)', () => {
 
   it('answers the task’s elicitation (input_required) from --answer-file', async () => {
     const answers = answerFile({ 'elicitation/create': { action: 'accept', content: { interpretation: 'snake' } } });
-    const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'simulate-research-query', '--arg', 'topic=python', '--arg', 'ambiguous=true', '--task', '--answer-file', answers, ...everything()]);
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/call',
+      '--tool',
+      'simulate-research-query',
+      '--arg',
+      'topic=python',
+      '--arg',
+      'ambiguous=true',
+      '--task',
+      '--answer-file',
+      answers,
+      ...everything(),
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).content[0].text).toContain('python (snake)');
     expect(r.stderr).toMatch(/input_required: Found multiple interpretations/);
   }, 30_000);
 
   it('a *-async tool: the server runs its sampling on mcpscope as a task, answered from --answer-file; with --task it is a usage error', async () => {
-    const answers = answerFile({ 'sampling/createMessage': { role: 'assistant', model: 'cli', content: { type: 'text', text: 'from the answer file' } } });
-    const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'trigger-sampling-request-async', '--arg', 'prompt=hi', '--answer-file', answers, ...everything()]);
+    const answers = answerFile({
+      'sampling/createMessage': { role: 'assistant', model: 'cli', content: { type: 'text', text: 'from the answer file' } },
+    });
+    const r = await runCli(bundle.cli, [
+      'call',
+      'tools/call',
+      '--tool',
+      'trigger-sampling-request-async',
+      '--arg',
+      'prompt=hi',
+      '--answer-file',
+      answers,
+      ...everything(),
+    ]);
     expect(r.code).toBe(0);
     const text = JSON.parse(r.stdout).content[0].text as string;
     expect(text).toContain('[COMPLETED] Async sampling completed');
     expect(text).toContain('from the answer file');
 
-    const refused = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'trigger-sampling-request-async', '--arg', 'prompt=hi', '--task', ...everything()]);
+    const refused = await runCli(bundle.cli, [
+      'call',
+      'tools/call',
+      '--tool',
+      'trigger-sampling-request-async',
+      '--arg',
+      'prompt=hi',
+      '--task',
+      ...everything(),
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain('mcpscope: --task: tool "trigger-sampling-request-async" does not support tasks');

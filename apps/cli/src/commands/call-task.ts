@@ -44,11 +44,21 @@ function statusLine(task: TaskInfo): string {
  * outcome is printed like any call's; a tool or server without task support is a usage error
  * (exit 1) before anything is sent: then the exit code comes back instead of an outcome.
  */
-export async function sendTask(engine: Engine, session: Session, params: Record<string, unknown>, opts: TaskCallOptions, io: CliIo): Promise<RequestOutcome | ExitCodeValue> {
+export async function sendTask(
+  engine: Engine,
+  session: Session,
+  params: Record<string, unknown>,
+  opts: TaskCallOptions,
+  io: CliIo,
+): Promise<RequestOutcome | ExitCodeValue> {
   const callId = `cli-task-${Date.now().toString(36)}`;
   const stop = printTaskUpdates(engine, session, callId, io);
   try {
-    return await session.callTask(params, { callId, timeoutMs: opts.timeoutMs, ...(opts.ttlMs === undefined ? {} : { ttlMs: opts.ttlMs }) });
+    return await session.callTask(params, {
+      callId,
+      timeoutMs: opts.timeoutMs,
+      ...(opts.ttlMs === undefined ? {} : { ttlMs: opts.ttlMs }),
+    });
   } catch (err) {
     if ((err as { code?: string }).code !== 'ENGINE_TASKS_UNSUPPORTED') throw err;
     io.stderr(`mcpscope: --task: ${(err as Error).message}\n`);

@@ -61,7 +61,6 @@ export const CallOptionsSchema = TargetOptionsSchema.extend({
 });
 type CallOptions = z.infer<typeof CallOptionsSchema>;
 
-
 /** What a lost connection left behind: the exit and the last stderr lines, for the message. */
 function lostConnectionDetails(session: Session): string {
   const lines: string[] = [];
@@ -97,7 +96,9 @@ export function pickToolDefinition(defs: ToolDef[], tool: string, io: CliIo): To
 /** Keys of the tool's inputSchema typed as strings. */
 export function stringKeysOf(def: ToolDef | undefined): Set<string> {
   const props = (def?.inputSchema as { properties?: unknown } | undefined)?.properties;
-  return new Set(props !== null && typeof props === 'object' ? Object.keys(props).filter((k) => isStringProperty(def!.inputSchema, k)) : []);
+  return new Set(
+    props !== null && typeof props === 'object' ? Object.keys(props).filter((k) => isStringProperty(def!.inputSchema, k)) : [],
+  );
 }
 
 /**
@@ -127,7 +128,13 @@ export function printAppUi(def: ToolDef | undefined, io: CliIo): void {
  * rounds are answered headless). Array params, and methods the negotiated era does not define
  * (ping, logging/setLevel on 2026-07-28), are sent as written, so the server's own answer shows.
  */
-async function send(session: Session, method: string, params: Record<string, unknown> | unknown[] | undefined, timeoutMs: number, io: CliIo): Promise<RequestOutcome> {
+async function send(
+  session: Session,
+  method: string,
+  params: Record<string, unknown> | unknown[] | undefined,
+  timeoutMs: number,
+  io: CliIo,
+): Promise<RequestOutcome> {
   if (!Array.isArray(params)) {
     try {
       return await session.request(method, params, { timeoutMs });
@@ -139,7 +146,8 @@ async function send(session: Session, method: string, params: Record<string, unk
   const started = performance.now();
   const { response } = await session.send({ method, ...(params === undefined ? {} : { params }) }, { timeoutMs });
   const latencyMs = performance.now() - started;
-  if (response && 'error' in response) return { callId: 'raw', outcome: 'error', error: response.error as { code: number; message: string }, source: 'server', latencyMs };
+  if (response && 'error' in response)
+    return { callId: 'raw', outcome: 'error', error: response.error as { code: number; message: string }, source: 'server', latencyMs };
   return { callId: 'raw', outcome: 'result', result: (response?.result ?? null) as Record<string, unknown>, latencyMs };
 }
 
@@ -168,7 +176,9 @@ function reportFailure(method: string, err: unknown, session: Session, timeoutMs
     return ExitCode.ConnectFailed;
   }
   if (code === 'ENGINE_CLOSED' || code === 'ENGINE_NOT_CONNECTED' || code === 'ENGINE_SEND_FAILED') {
-    io.stderr(`mcpscope: lost the connection during ${method}: ${escapeControl((err as Error).message)}\n${lostConnectionDetails(session)}\n`);
+    io.stderr(
+      `mcpscope: lost the connection during ${method}: ${escapeControl((err as Error).message)}\n${lostConnectionDetails(session)}\n`,
+    );
     return ExitCode.ConnectFailed;
   }
   io.stderr(`mcpscope: ${method} failed: ${escapeControl((err as Error).message)}${code ? ` [${code}]` : ''}\n`);
@@ -183,7 +193,14 @@ function printServerLogs(engine: Engine, session: Session, io: CliIo): void {
   });
 }
 
-async function exchange(engine: Engine, session: Session, method: string, opts: CallOptions, answers: AnswerFile, io: CliIo): Promise<ExitCodeValue> {
+async function exchange(
+  engine: Engine,
+  session: Session,
+  method: string,
+  opts: CallOptions,
+  answers: AnswerFile,
+  io: CliIo,
+): Promise<ExitCodeValue> {
   answerCallHeadless(engine, session, answers, io);
   const roots = rootsOf(answers);
   if (roots) await session.setRoots(roots);
@@ -194,11 +211,16 @@ async function exchange(engine: Engine, session: Session, method: string, opts: 
   if (opts.load !== undefined) return loadSkill(session, opts.skill!, opts.load === true ? undefined : opts.load, io);
   const tool = opts.tool ?? (Array.isArray(opts.params) ? undefined : opts.params?.name);
   // tools/call: the tool's definition first (its string-typed keys for --arg; its outputSchema).
-  const def = method === 'tools/call' && typeof tool === 'string' ? pickToolDefinition(await toolDefinitions(session, tool, opts.timeout), tool, io) : undefined;
+  const def =
+    method === 'tools/call' && typeof tool === 'string'
+      ? pickToolDefinition(await toolDefinitions(session, tool, opts.timeout), tool, io)
+      : undefined;
   const stringKeys = method === 'tools/call' && opts.arg.length > 0 ? stringKeysOf(def) : undefined;
   const before = session.events().at(-1)?.seq ?? 0;
   const params = buildParams(method, opts, stringKeys);
-  const out = opts.task ? await sendTask(engine, session, params as Record<string, unknown>, { timeoutMs: opts.timeout, ttlMs: opts.taskTtl }, io) : await send(session, method, params, opts.timeout, io);
+  const out = opts.task
+    ? await sendTask(engine, session, params as Record<string, unknown>, { timeoutMs: opts.timeout, ttlMs: opts.taskTtl }, io)
+    : await send(session, method, params, opts.timeout, io);
   if (typeof out === 'number') return out;
   if (method === 'tools/call' && !opts.task) requiredTaskHint(session, tool, out, io);
   const code = report(method, out, io);
@@ -210,7 +232,8 @@ async function exchange(engine: Engine, session: Session, method: string, opts: 
 export async function runCall(method: string, command: string[], rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(CallOptionsSchema, rawOptions);
   checkParamOptions(method, opts);
-  if ((opts.task || opts.taskTtl !== undefined) && (method !== 'tools/call' || Array.isArray(opts.params))) throw new CliError('--task and --task-ttl go with tools/call (object params) only');
+  if ((opts.task || opts.taskTtl !== undefined) && (method !== 'tools/call' || Array.isArray(opts.params)))
+    throw new CliError('--task and --task-ttl go with tools/call (object params) only');
   if (opts.load !== undefined && (method !== 'skills/get' || !opts.skill)) throw new CliError('--load goes with skills/get --skill <uri>');
   const answers = opts.answerFile ? loadAnswerFile(opts.answerFile) : {};
   const config = await resolveTarget(opts, command, { demo: demoConfig });
@@ -220,8 +243,15 @@ export async function runCall(method: string, command: string[], rawOptions: unk
     let session: Session;
     try {
       // The OAuth user agents (and the browser opener) load only for an HTTP server with --oauth.
-      const oauth = config.transport !== 'stdio' && config.oauth ? await (await import('../oauth-agent.js')).oauthAgent(opts, config, io) : {};
-      session = await engine.open(config, { record: opts.record, noRedact: !opts.redact, connectTimeoutMs: opts.connectTimeout, watchListChanges: false, ...oauth });
+      const oauth =
+        config.transport !== 'stdio' && config.oauth ? await (await import('../oauth-agent.js')).oauthAgent(opts, config, io) : {};
+      session = await engine.open(config, {
+        record: opts.record,
+        noRedact: !opts.redact,
+        connectTimeoutMs: opts.connectTimeout,
+        watchListChanges: false,
+        ...oauth,
+      });
     } catch (err) {
       io.stderr(`${describeConnectError(describeTarget(config), err)}\n`);
       return ExitCode.ConnectFailed;

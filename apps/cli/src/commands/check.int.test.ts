@@ -34,7 +34,18 @@ describe('mcpscope check (the built bundle)', () => {
     const rules = new Set(report.findings.map((f: { rule: string }) => f.rule));
     for (const rule of BAD_RULES) expect(rules.has(rule), rule).toBe(true);
     const out = join(dir, 'check.xml');
-    const j = await runCli(bundle.cli, ['check', '--format', 'junit', '--output', out, '-e', 'FIXTURE_MODE=bad', '--', process.execPath, RAW_SERVER]);
+    const j = await runCli(bundle.cli, [
+      'check',
+      '--format',
+      'junit',
+      '--output',
+      out,
+      '-e',
+      'FIXTURE_MODE=bad',
+      '--',
+      process.execPath,
+      RAW_SERVER,
+    ]);
     expect(j.code).toBe(1);
     expect(readFileSync(out, 'utf8')).toMatch(/<testcase classname="mcpscope.stdio-non-json-stdout"[^>]*><failure/);
     expect(readFileSync(out, 'utf8')).toMatch(/<testcase classname="mcpscope.tool-description"[^>]*><system-out>warning/);
@@ -82,21 +93,53 @@ describe('mcpscope check (the built bundle)', () => {
     const r = await runCli(bundle.cli, ['check', '--exercise', '-e', 'FIXTURE_MODE=crash-on-call', '--', process.execPath, RAW_SERVER]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^error +server-exited-mid-request {2}\(2025-11-25\/basic\/index#messages\)$/m);
-    expect(r.stdout).toContain('the server exited with code 7 during tool "boom", its request unanswered; 7 later step(s) skipped; last stderr lines: ');
+    expect(r.stdout).toContain(
+      'the server exited with code 7 during tool "boom", its request unanswered; 7 later step(s) skipped; last stderr lines: ',
+    );
     expect(r.stdout).toContain('"TypeError: boom is not a function\\u001b[2J"');
     // The server's fake line stays inside the finding's line, never a line of its own.
     expect(r.stdout).not.toMatch(/^mcpscope: all good$/m);
-    expect(r.stdout).toContain('skipped: 7 step(s) not run, the server had gone away (tool "boom"):\n        tool "boom" (invalid arguments: required "n" left out)\n        tool "last"\n');
+    expect(r.stdout).toContain(
+      'skipped: 7 step(s) not run, the server had gone away (tool "boom"):\n        tool "boom" (invalid arguments: required "n" left out)\n        tool "last"\n',
+    );
     expect(r.stdout).toMatch(/: 1 error\(s\), 0 warning\(s\), \d+ info, 7 step\(s\) skipped\n$/);
-    const j = await runCli(bundle.cli, ['check', '--exercise', '--format', 'json', '-e', 'FIXTURE_MODE=crash-on-call', '--', process.execPath, RAW_SERVER]);
+    const j = await runCli(bundle.cli, [
+      'check',
+      '--exercise',
+      '--format',
+      'json',
+      '-e',
+      'FIXTURE_MODE=crash-on-call',
+      '--',
+      process.execPath,
+      RAW_SERVER,
+    ]);
     expect(j.code).toBe(1);
     const report = JSON.parse(j.stdout);
     expect(report.serverExit).toEqual({ step: 'tool "boom"', how: 'exited with code 7', midRequest: true, crashed: true });
-    expect(report.skipped).toEqual(['tool "boom" (invalid arguments: required "n" left out)', 'tool "last"', 'tool "last" (invalid arguments: required "n" left out)', 'resources/list', 'resources/templates/list', 'resources/list', 'ping']);
+    expect(report.skipped).toEqual([
+      'tool "boom" (invalid arguments: required "n" left out)',
+      'tool "last"',
+      'tool "last" (invalid arguments: required "n" left out)',
+      'resources/list',
+      'resources/templates/list',
+      'resources/list',
+      'ping',
+    ]);
   });
 
   it('--exercise on a server that exits with code 0 on its own: exit 2 (lost the connection), no error claimed, the rest skipped', async () => {
-    const r = await runCli(bundle.cli, ['check', '--exercise', '--format', 'json', '-e', 'FIXTURE_MODE=exit-after-call', '--', process.execPath, RAW_SERVER]);
+    const r = await runCli(bundle.cli, [
+      'check',
+      '--exercise',
+      '--format',
+      'json',
+      '-e',
+      'FIXTURE_MODE=exit-after-call',
+      '--',
+      process.execPath,
+      RAW_SERVER,
+    ]);
     const report = JSON.parse(r.stdout);
     expect(report.counts.error).toBe(0);
     expect(report.findings.find((f: { rule: string }) => f.rule === 'server-exited')).toMatchObject({ severity: 'info' });
@@ -108,7 +151,9 @@ describe('mcpscope check (the built bundle)', () => {
     const r = await runCli(bundle.cli, ['check', '--exercise', '--format', 'json', '--', process.execPath, DEFECTS_SERVER]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    const found = Object.fromEntries(report.findings.map((f: { rule: string; severity: string; count: number }) => [f.rule, `${f.severity} ×${f.count}`]));
+    const found = Object.fromEntries(
+      report.findings.map((f: { rule: string; severity: string; count: number }) => [f.rule, `${f.severity} ×${f.count}`]),
+    );
     expect(found).toMatchObject({
       'capability-undeclared': 'error ×1',
       'resource-read-error-code': 'warning ×1',
@@ -116,7 +161,9 @@ describe('mcpscope check (the built bundle)', () => {
       'structured-content-schema': 'error ×2',
       'tool-invalid-arguments-accepted': 'error ×1',
     });
-    expect(report.findings.every((f: { quote?: string; severity: string }) => f.severity === 'info' || (f.quote ?? '').length > 0)).toBe(true);
+    expect(report.findings.every((f: { quote?: string; severity: string }) => f.severity === 'info' || (f.quote ?? '').length > 0)).toBe(
+      true,
+    );
   });
 
   it('exits 2 when it cannot connect', async () => {

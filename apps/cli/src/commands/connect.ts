@@ -25,9 +25,14 @@ type ConnectOptions = z.infer<typeof ConnectOptionsSchema>;
 
 /** What connect cannot hand to a running mcpscope (its API opens sessions from a plain config). */
 function refuseUnsupported(opts: ConnectOptions): void {
-  if (opts.oauth || opts.oauthHeadless) throw new CliError('connect does not run OAuth: pass --bearer <token>, or open the server in the UI (`mcpscope sessions` prints a link) and authorize in its OAuth tab');
-  if (opts.record || !opts.redact) throw new CliError('connect: --record and --no-redact do not apply; the running mcpscope records every session in its traces folder');
-  if (opts.probeTimeout !== undefined) throw new CliError('connect: --probe-timeout is not supported; the running mcpscope uses its default');
+  if (opts.oauth || opts.oauthHeadless)
+    throw new CliError(
+      'connect does not run OAuth: pass --bearer <token>, or open the server in the UI (`mcpscope sessions` prints a link) and authorize in its OAuth tab',
+    );
+  if (opts.record || !opts.redact)
+    throw new CliError('connect: --record and --no-redact do not apply; the running mcpscope records every session in its traces folder');
+  if (opts.probeTimeout !== undefined)
+    throw new CliError('connect: --probe-timeout is not supported; the running mcpscope uses its default');
 }
 
 /**

@@ -34,7 +34,12 @@ export async function runExport(file: string, rawOptions: unknown, io: CliIo): P
       text = opts.format === 'har' ? JSON.stringify(toHar(trace.header, trace.events)) : JSON.stringify(trace.events);
     }
   } catch (err) {
-    if (!(err instanceof TraceError) && typeof (err as NodeJS.ErrnoException).code !== 'string' && (err as { exitCode?: unknown }).exitCode === undefined) throw err;
+    if (
+      !(err instanceof TraceError) &&
+      typeof (err as NodeJS.ErrnoException).code !== 'string' &&
+      (err as { exitCode?: unknown }).exitCode === undefined
+    )
+      throw err;
     io.stderr(`mcpscope: cannot read trace ${escapeControl(file)}: ${escapeControl((err as Error).message)}\n`);
     return ExitCode.ConnectFailed;
   }

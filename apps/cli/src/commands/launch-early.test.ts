@@ -59,11 +59,13 @@ describe('the pre-started launch UI', () => {
     ui.main.server.on('request', (_req, res) => res.on('finish', () => log.push(`answered ${res.statusCode}`)));
     const socket = connect(ui.main.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    const slice = (name: string, send = false) => () => {
-      log.push(name);
-      if (send) socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${ui.main.port}\r\nConnection: close\r\n\r\n`);
-      blockFor(30); // a synchronous module load
-    };
+    const slice =
+      (name: string, send = false) =>
+      () => {
+        log.push(name);
+        if (send) socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${ui.main.port}\r\nConnection: close\r\n\r\n`);
+        blockFor(30); // a synchronous module load
+      };
     await loadLaunchInSlices([slice('zod'), slice('sdk', true), slice('engine'), slice('launch')]);
     expect(log).toEqual(['zod', 'sdk', 'answered 200', 'engine', 'launch']);
     socket.destroy();

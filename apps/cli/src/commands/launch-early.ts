@@ -47,7 +47,11 @@ const sameListen = (a: EarlyListen, b: EarlyListen): boolean => a.host === b.hos
  * said the same (launch-argv.test.ts keeps both parsers in step; a mismatch closes it and starts
  * afresh rather than trusting it), else one started now.
  */
-export async function startLaunchUi(raw: unknown, started: PreStartedUi | undefined, staticDir: string | undefined): Promise<EarlyUi | undefined> {
+export async function startLaunchUi(
+  raw: unknown,
+  started: PreStartedUi | undefined,
+  staticDir: string | undefined,
+): Promise<EarlyUi | undefined> {
   const listen = earlyListen(raw);
   if (started) {
     if (listen && sameListen(listen, started.listen)) {

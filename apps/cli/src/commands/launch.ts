@@ -61,7 +61,15 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   }
   const config = await resolveTarget(opts, command, { demo: demoConfig });
   const tracesDir = opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv);
-  const engine = new Engine({ clientVersion: cliVersion(), tracesDir, recordAll: opts.recordAll, redact: opts.redact, memoryBudget: mebibytes(opts.memoryBudget), connectTimeoutMs: opts.connectTimeout, telemetry: cliTelemetry(io, opts) });
+  const engine = new Engine({
+    clientVersion: cliVersion(),
+    tracesDir,
+    recordAll: opts.recordAll,
+    redact: opts.redact,
+    memoryBudget: mebibytes(opts.memoryBudget),
+    connectTimeoutMs: opts.connectTimeout,
+    telemetry: cliTelemetry(io, opts),
+  });
   // A long-running UI outlives a bug met on one server: that session closes, the rest go on.
   const removeBackstop = installBackstop(engine, (text) => io.stderr(text));
   const staticDir = webDir();
@@ -94,12 +102,21 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   const stopPrompt = opts.background ? () => undefined : presentUi(proxy, opts, io);
 
   const firstConnect = config
-    ? engine.open(config, { record: opts.record, noRedact: !opts.redact, ...(opts.collectServerSpans ? { collectServerSpans: true } : {}), ...launchOAuth(config, proxy, opts.oauthHeadless) }).then(
-        (session) => io.stderr(eraFallbackLine(session.info().eraFallback)),
-        (err: unknown) => {
-          io.stderr(`${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`);
-        },
-      )
+    ? engine
+        .open(config, {
+          record: opts.record,
+          noRedact: !opts.redact,
+          ...(opts.collectServerSpans ? { collectServerSpans: true } : {}),
+          ...launchOAuth(config, proxy, opts.oauthHeadless),
+        })
+        .then(
+          (session) => io.stderr(eraFallbackLine(session.info().eraFallback)),
+          (err: unknown) => {
+            io.stderr(
+              `${describeConnectError(describeTarget(config), err)}\n  (the UI stays up: fix the server and reconnect from there)\n`,
+            );
+          },
+        )
     : undefined;
   void Promise.race([firstConnect, new Promise((resolve) => setTimeout(resolve, START_UP_MAX_MS).unref())]).then(releaseYoungGeneration);
 

@@ -27,12 +27,16 @@ export async function runLiveCall(method: string | undefined, command: string[],
   const opts = parseOptions(LiveCallOptionsSchema, rawOptions);
   refuseTargetOptions(opts, command, 'call');
   const raw = rawOptions as { task?: unknown; taskTtl?: unknown; load?: unknown };
-  if (raw.task || raw.taskTtl !== undefined) throw new CliError('call --task --session is not supported yet: run the task from the Tools tab of the UI, or call without --session');
+  if (raw.task || raw.taskTtl !== undefined)
+    throw new CliError('call --task --session is not supported yet: run the task from the Tools tab of the UI, or call without --session');
   if (opts.timeout > MAX_LIVE_TIMEOUT_MS) throw new CliError(`--timeout with --session: at most ${MAX_LIVE_TIMEOUT_MS} ms`);
   if (opts.stdin) {
     if (method !== undefined) throw new CliError('call --stdin takes no method: each line is a request {"method", "params"}');
     const given = PER_REQUEST.filter((k) => (k === 'arg' ? opts.arg.length > 0 : opts[k] !== undefined));
-    if (given.length > 0 || raw.load !== undefined) throw new CliError(`call --stdin: each line carries its own params; drop ${[...given, ...(raw.load !== undefined ? ['load'] : [])].map((k) => `--${k}`).join(', ')}`);
+    if (given.length > 0 || raw.load !== undefined)
+      throw new CliError(
+        `call --stdin: each line carries its own params; drop ${[...given, ...(raw.load !== undefined ? ['load'] : [])].map((k) => `--${k}`).join(', ')}`,
+      );
   } else {
     if (method === undefined) throw new CliError("missing required argument 'method' (or --stdin with --session)");
     checkParamOptions(method, opts);

@@ -20,7 +20,10 @@ export async function runLiveLint(rawOptions: unknown, io: CliIo): Promise<ExitC
   let report: FindingsReport;
   try {
     const events = await allEvents(ui.api, session.id);
-    report = makeReport(describeSession(session, ui.entry.url), collectFindings(lintEvents(events, { stdio: session.transport === 'stdio' })));
+    report = makeReport(
+      describeSession(session, ui.entry.url),
+      collectFindings(lintEvents(events, { stdio: session.transport === 'stdio' })),
+    );
   } catch (err) {
     return unreachable(err, `cannot read the events of ${describeSession(session, ui.entry.url)}`, io);
   }
@@ -32,7 +35,12 @@ export const LiveCheckOptionsSchema = TargetOptionsSchema.merge(ReportOptionsSch
   callTools: z.boolean().default(false),
   exercise: z.boolean().default(false),
   probe: z.boolean().default(true),
-  timeout: z.coerce.number({ error: '--timeout must be a number of milliseconds' }).int().positive().max(600_000, '--timeout with --session: at most 600000 ms').default(15_000),
+  timeout: z.coerce
+    .number({ error: '--timeout must be a number of milliseconds' })
+    .int()
+    .positive()
+    .max(600_000, '--timeout with --session: at most 600000 ms')
+    .default(15_000),
 });
 
 /**

@@ -23,7 +23,11 @@ export const OpenOptionsSchema = z.object({
 /** `mcpscope open <trace>`: the UI with the trace opened as an offline, read-only session. */
 export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Promise<ExitCodeValue> {
   const opts = parseOptions(OpenOptionsSchema, rawOptions);
-  const engine = new Engine({ clientVersion: cliVersion(), tracesDir: opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv), memoryBudget: mebibytes(opts.memoryBudget) });
+  const engine = new Engine({
+    clientVersion: cliVersion(),
+    tracesDir: opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv),
+    memoryBudget: mebibytes(opts.memoryBudget),
+  });
   // The UI is served once the header is read; the trace is indexed meanwhile and its
   // warnings are printed when the index is complete.
   let view: Awaited<ReturnType<Engine['openTrace']>>;
@@ -39,9 +43,17 @@ export async function runOpen(file: string, rawOptions: unknown, io: CliIo): Pro
   });
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   try {
-    proxy = await startProxy({ engine, host: '127.0.0.1', port: opts.port, token: io.env.MCPSCOPE_TOKEN || undefined, staticDir: webDir(), info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget } });
+    proxy = await startProxy({
+      engine,
+      host: '127.0.0.1',
+      port: opts.port,
+      token: io.env.MCPSCOPE_TOKEN || undefined,
+      staticDir: webDir(),
+      info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget },
+    });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new CliError(`port ${opts.port} is already in use; pick another with --port (0 = any free port)`);
     throw err;
   }
   const unannounce = announceUi({ url: proxy.baseUrl, token: proxy.token, pid: process.pid }, io.env as NodeJS.ProcessEnv);

@@ -16,7 +16,9 @@ function showArgv(argv: readonly string[]): string {
 }
 
 function showTarget(t: RecordedTarget): string {
-  return t.transport === 'stdio' ? `${showArgv([t.command, ...t.args])}${t.cwd ? ` in ${escapeControl(JSON.stringify(t.cwd))}` : ''}` : escapeControl(t.url);
+  return t.transport === 'stdio'
+    ? `${showArgv([t.command, ...t.args])}${t.cwd ? ` in ${escapeControl(JSON.stringify(t.cwd))}` : ''}`
+    : escapeControl(t.url);
 }
 
 /** Names of the env the trace carries (a crafted one may); shown so the user sees they are dropped. */
@@ -35,7 +37,9 @@ export function recordedConfig(file: string, header: TraceHeader, useRecorded: b
   const target = recordedTarget(header);
   const name = escapeControl(file);
   if (!useRecorded) {
-    const recorded = target ? `\nthe trace recorded ${target.transport === 'stdio' ? 'the command' : 'the URL'} ${showTarget(target)}` : '\nthe trace records no target';
+    const recorded = target
+      ? `\nthe trace recorded ${target.transport === 'stdio' ? 'the command' : 'the URL'} ${showTarget(target)}`
+      : '\nthe trace records no target';
     throw new CliError(
       `replay: no target given; a trace file does not run a command by itself.${recorded}\n` +
         `give the server to replay against (-- <command> [args…], --url <url>, --config or --demo), ` +
@@ -47,7 +51,9 @@ export function recordedConfig(file: string, header: TraceHeader, useRecorded: b
   const lines = [`mcpscope replay: --use-recorded-command: running the target recorded in ${name}:`];
   if (target.transport === 'stdio') {
     lines.push(`  argv: ${showArgv([target.command, ...target.args])}`);
-    lines.push(`  cwd:  ${target.cwd ? escapeControl(JSON.stringify(target.cwd)) : `(this directory: ${escapeControl(JSON.stringify(process.cwd()))})`}`);
+    lines.push(
+      `  cwd:  ${target.cwd ? escapeControl(JSON.stringify(target.cwd)) : `(this directory: ${escapeControl(JSON.stringify(process.cwd()))})`}`,
+    );
     lines.push(`  env:  ${Object.keys(getDefaultEnvironment()).join(', ') || '(none)'} from this shell`);
   } else {
     lines.push(`  url:  ${escapeControl(target.url)} (${target.transport})`);

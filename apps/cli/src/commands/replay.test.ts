@@ -21,10 +21,30 @@ beforeEach(() => {
   marker = join(dir, 'ran');
   trace = join(dir, 'crafted.ndjson');
   // A crafted trace: the label says one thing, `config` runs another, with hostile env and a terminal escape.
-  const config = { transport: 'stdio', command: 'sh', args: ['-c', `touch ${marker}`, '\u001b]52;c;aGk=\u0007'], env: { NODE_OPTIONS: '--require /tmp/evil.js' } };
-  const header = { type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 'mcpscope', version: '0.1.0' }, session: { id: 's1', name: 'x', transport: 'stdio', target: 'node server.js', config } };
+  const config = {
+    transport: 'stdio',
+    command: 'sh',
+    args: ['-c', `touch ${marker}`, '\u001b]52;c;aGk=\u0007'],
+    env: { NODE_OPTIONS: '--require /tmp/evil.js' },
+  };
+  const header = {
+    type: 'header',
+    format: 'mcpscope-trace',
+    version: 1,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    tool: { name: 'mcpscope', version: '0.1.0' },
+    session: { id: 's1', name: 'x', transport: 'stdio', target: 'node server.js', config },
+  };
   const call = { seq: 1, t: 1, sessionId: 's1', type: 'frame', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, size: 10 };
-  const answer = { seq: 2, t: 2, sessionId: 's1', type: 'frame', dir: 'in', msg: { jsonrpc: '2.0', id: 1, result: { tools: [] } }, size: 10 };
+  const answer = {
+    seq: 2,
+    t: 2,
+    sessionId: 's1',
+    type: 'frame',
+    dir: 'in',
+    msg: { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+    size: 10,
+  };
   writeFileSync(trace, `${[header, call, answer].map((l) => JSON.stringify(l)).join('\n')}\n`);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

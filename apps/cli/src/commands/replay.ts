@@ -37,7 +37,12 @@ export async function runReplay(file: string, command: string[], rawOptions: unk
   const config = given ?? recordedConfig(file, trace.header, opts.useRecordedCommand, io.stderr);
   const engine = new Engine({ clientVersion: cliVersion(), telemetry: cliTelemetry(io, opts), sessionKind: 'replay' });
   try {
-    const report = await replayTrace(engine, trace.events, config, { ignore: opts.ignore, defaults: !opts.strict, timeoutMs: opts.timeout, open: { watchListChanges: false, record: opts.record, noRedact: !opts.redact } });
+    const report = await replayTrace(engine, trace.events, config, {
+      ignore: opts.ignore,
+      defaults: !opts.strict,
+      timeoutMs: opts.timeout,
+      open: { watchListChanges: false, record: opts.record, noRedact: !opts.redact },
+    });
     io.stdout(formatReplay(report));
     if (opts.junit) writeFileSync(opts.junit, replayJUnit(report, `mcpscope replay ${file}`));
     return report.passed ? ExitCode.Ok : ExitCode.Usage;

@@ -64,7 +64,9 @@ async function rowOf(ui: LiveUi, s: SessionInfo): Promise<Row> {
     offline: s.offline === true,
     ...(s.replayOf ? { replayOf: s.replayOf } : {}),
     ...(s.error && s.state !== 'connected' ? { error: s.error.message } : {}),
-    ...(s.reinitialized ? { reinitialized: { count: s.reinitialized.count, at: new Date(s.reinitialized.at).toISOString(), reason: s.reinitialized.reason } } : {}),
+    ...(s.reinitialized
+      ? { reinitialized: { count: s.reinitialized.count, at: new Date(s.reinitialized.at).toISOString(), reason: s.reinitialized.reason } }
+      : {}),
     ...(s.eraFallback ? { eraFallback: s.eraFallback.reason } : {}),
     ...(s.unreachable ? { unreachable: { since: new Date(s.unreachable.since).toISOString(), reason: s.unreachable.reason } } : {}),
     mcpscope: ui.entry.url,
@@ -86,10 +88,15 @@ function notes(rows: Row[]): string {
   const lines: string[] = [];
   for (const r of rows) {
     if (r.error) lines.push(`  ${escapeControl(r.name)}: ${escapeControl(clip(r.error, 300))}`);
-    else if (r.unreachable) lines.push(`  ${escapeControl(r.name)}: the server is not answering since ${time(r.unreachable.since)} (${escapeControl(clip(r.unreachable.reason, 200))}); mcpscope keeps trying`);
+    else if (r.unreachable)
+      lines.push(
+        `  ${escapeControl(r.name)}: the server is not answering since ${time(r.unreachable.since)} (${escapeControl(clip(r.unreachable.reason, 200))}); mcpscope keeps trying`,
+      );
     else if (r.reinitialized && r.state === 'connected') {
       const times = r.reinitialized.count === 1 ? '' : ` (${r.reinitialized.count} times)`;
-      lines.push(`  ${escapeControl(r.name)}: session expired, re-initialized at ${time(r.reinitialized.at)}${times}: ${escapeControl(clip(r.reinitialized.reason, 300))}`);
+      lines.push(
+        `  ${escapeControl(r.name)}: session expired, re-initialized at ${time(r.reinitialized.at)}${times}: ${escapeControl(clip(r.reinitialized.reason, 300))}`,
+      );
     }
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
@@ -112,7 +119,17 @@ function time(iso: string): string {
 function table(rows: Row[]): string {
   const head = ['NAME', 'SERVER', 'ID', 'STATE', 'ERA', 'TRANSPORT', 'FRAMES', 'STARTED', 'TARGET'];
   // Names and the server's own name are free text: each cell stays on its row (escapeControl).
-  const cells = rows.map((r) => [clip(escapeControl(r.label), 40), clip(escapeControl(r.server && r.server !== r.label ? r.server : '-'), 40), r.id, stateCell(r), r.era ?? '-', r.transport, r.frames === undefined ? '?' : String(r.frames), time(r.startedAt), clip(escapeControl(r.target), 60)]);
+  const cells = rows.map((r) => [
+    clip(escapeControl(r.label), 40),
+    clip(escapeControl(r.server && r.server !== r.label ? r.server : '-'), 40),
+    r.id,
+    stateCell(r),
+    r.era ?? '-',
+    r.transport,
+    r.frames === undefined ? '?' : String(r.frames),
+    time(r.startedAt),
+    clip(escapeControl(r.target), 60),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   return `${[head, ...cells].map((line) => line.map((c, i) => (i === line.length - 1 ? c : pad(c, widths[i]!))).join('  ')).join('\n')}\n`;
 }
@@ -139,7 +156,9 @@ export async function runSessions(rawOptions: unknown, io: CliIo): Promise<ExitC
   }
   for (const m of mcpscopes) {
     const own = rows.filter((r) => r.mcpscope === m.url);
-    io.stdout(`mcpscope at ${m.url} (pid ${m.pid}${m.background ? ', background: `mcpscope stop` stops it' : ''}): ${own.length} session(s)\n`);
+    io.stdout(
+      `mcpscope at ${m.url} (pid ${m.pid}${m.background ? ', background: `mcpscope stop` stops it' : ''}): ${own.length} session(s)\n`,
+    );
     if (m.link) io.stdout(`  open: ${m.link}\n  (${LINK_NOTE.replace('`mcpscope sessions` prints', 'run this again for')})\n`);
     if (own.length > 0) io.stdout(table(own) + notes(own));
   }

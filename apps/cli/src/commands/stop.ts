@@ -24,7 +24,8 @@ async function gone(pid: number, ms: number): Promise<boolean> {
 async function closeSession(ref: string, io: CliIo): Promise<ExitCodeValue> {
   const { ui, session } = await findSession(ref, io.env as NodeJS.ProcessEnv);
   const what = `session ${JSON.stringify(session.name)} (${session.id})`;
-  if (session.wrapped || session.offline) throw new CliError(`${what} is read-only (${session.offline ? 'opened from a trace' : 'wrapped'}): there is nothing to stop`);
+  if (session.wrapped || session.offline)
+    throw new CliError(`${what} is read-only (${session.offline ? 'opened from a trace' : 'wrapped'}): there is nothing to stop`);
   if (!isLive(session)) {
     io.stdout(`mcpscope: ${what} was already ${session.state}\n`);
     return ExitCode.Ok;

@@ -17,7 +17,25 @@ beforeAll(async () => {
   bundle = await buildTestBundle();
   dir = mkdtempSync(join(tmpdir(), 'mcpscope-traces-cli-'));
   trace = join(dir, 'echo.ndjson');
-  const r = await runCli(bundle.cli, ['call', 'tools/call', '--tool', 'echo', '--arg', 'message=hi', '--era', 'legacy', '--record', trace, '--', process.execPath, bundle.demo], env());
+  const r = await runCli(
+    bundle.cli,
+    [
+      'call',
+      'tools/call',
+      '--tool',
+      'echo',
+      '--arg',
+      'message=hi',
+      '--era',
+      'legacy',
+      '--record',
+      trace,
+      '--',
+      process.execPath,
+      bundle.demo,
+    ],
+    env(),
+  );
   expect(r.code).toBe(0);
 }, 60_000);
 afterAll(() => bundle?.cleanup());
@@ -49,9 +67,17 @@ describe('mcpscope replay', () => {
 describe('mcpscope mock', () => {
   it('answers the SDK client over stdio and over Streamable HTTP with the recorded answers', async () => {
     const client = new Client({ name: 'test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bundle.cli, 'mock', trace], env: { ...process.env, ...env() } as Record<string, string> }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bundle.cli, 'mock', trace],
+        env: { ...process.env, ...env() } as Record<string, string>,
+      }),
+    );
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'hi' } }))).toBe('hi');
-    await expect(client.callTool({ name: 'echo', arguments: { message: 'other' } })).rejects.toThrow(/closest recorded request is tools\/call/);
+    await expect(client.callTool({ name: 'echo', arguments: { message: 'other' } })).rejects.toThrow(
+      /closest recorded request is tools\/call/,
+    );
     await client.close();
 
     const child = spawn(process.execPath, [bundle.cli, 'mock', trace, '--http', '0'], { env: { ...process.env, ...env() } });
@@ -70,9 +96,12 @@ describe('mcpscope mock', () => {
 describe('mcpscope wrap', () => {
   it('relays bytes unchanged in both directions (odd whitespace, a non-JSON line) and records the frames', async () => {
     const record = join(dir, 'wrap.ndjson');
-    const input = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n  {"jsonrpc":"2.0", "id":2,\t"method":"ping"}  \r\nnot json at all\n\n{"unterminated":';
+    const input =
+      '{"jsonrpc":"2.0","id":1,"method":"ping"}\n  {"jsonrpc":"2.0", "id":2,\t"method":"ping"}  \r\nnot json at all\n\n{"unterminated":';
     const cat = ['-e', 'process.stdin.pipe(process.stdout)'];
-    const child = spawn(process.execPath, [bundle.cli, 'wrap', '--record', record, '--', process.execPath, ...cat], { env: { ...process.env, ...env() } });
+    const child = spawn(process.execPath, [bundle.cli, 'wrap', '--record', record, '--', process.execPath, ...cat], {
+      env: { ...process.env, ...env() },
+    });
     const out: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stdin.end(input);
@@ -87,10 +116,18 @@ describe('mcpscope wrap', () => {
   it('carries a real host session with the demo server: the SDK client over stdio, the trace recorded', async () => {
     const record = join(dir, 'wrap-demo.ndjson');
     const client = new Client({ name: 'host', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bundle.cli, 'wrap', '--record', record, '--', process.execPath, bundle.demo], env: { ...process.env, ...env() } as Record<string, string> }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bundle.cli, 'wrap', '--record', record, '--', process.execPath, bundle.demo],
+        env: { ...process.env, ...env() } as Record<string, string>,
+      }),
+    );
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'through wrap' } }))).toBe('through wrap');
     await client.close();
-    const methods = parseTrace(readFileSync(record, 'utf8')).events.flatMap((e) => (e.type === 'frame' && e.dir === 'out' && e.msg?.method ? [e.msg.method] : []));
+    const methods = parseTrace(readFileSync(record, 'utf8')).events.flatMap((e) =>
+      e.type === 'frame' && e.dir === 'out' && e.msg?.method ? [e.msg.method] : [],
+    );
     expect(methods).toContain('tools/call');
   }, 30_000);
 });
@@ -112,13 +149,21 @@ describe('mcpscope open', () => {
       expect(sessions[0]!.warnings![0]).toMatch(/cut off mid-line at byte \d+/);
 
       // A wrap started while this UI runs finds it in the registry (XDG_DATA_HOME) and streams to it live.
-      const wrap = spawn(process.execPath, [bundle.cli, 'wrap', '--no-record-all', '--', process.execPath, '-e', 'process.stdin.pipe(process.stdout)'], { env: { ...process.env, ...env() } });
+      const wrap = spawn(
+        process.execPath,
+        [bundle.cli, 'wrap', '--no-record-all', '--', process.execPath, '-e', 'process.stdin.pipe(process.stdout)'],
+        { env: { ...process.env, ...env() } },
+      );
       wrap.stdin.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
       expect(await new Promise((resolve) => wrap.on('close', resolve))).toBe(0);
-      const after = (await (await fetch(new URL('/api/sessions', u), { headers: { authorization: `Bearer ${token}` } })).json()) as { sessions: Array<{ id: string; wrapped: boolean; state: string }> };
+      const after = (await (await fetch(new URL('/api/sessions', u), { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        sessions: Array<{ id: string; wrapped: boolean; state: string }>;
+      };
       const wrapped = after.sessions.find((s) => s.wrapped)!;
       expect(wrapped.state).toBe('closed');
-      const events = (await (await fetch(new URL(`/api/sessions/${wrapped.id}/events`, u), { headers: { authorization: `Bearer ${token}` } })).json()) as { events: Array<{ type: string; dir?: string }> };
+      const events = (await (
+        await fetch(new URL(`/api/sessions/${wrapped.id}/events`, u), { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { events: Array<{ type: string; dir?: string }> };
       expect(events.events.filter((e) => e.type === 'frame').map((e) => e.dir)).toEqual(['out', 'in']);
     } finally {
       child.kill('SIGTERM');

@@ -18,7 +18,11 @@ afterAll(() => bundle?.cleanup());
 
 /** Starts `wrap --target <target> --listen 0` and resolves with the URL it listens on. */
 async function startWrap(target: string, dir: string): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [bundle.cli, 'wrap', '--no-record-all', '--record', join(dir, 'wrap.ndjson'), '--target', target, '--listen', '0'], { env: { ...process.env, XDG_DATA_HOME: join(dir, 'data') } });
+  const child = spawn(
+    process.execPath,
+    [bundle.cli, 'wrap', '--no-record-all', '--record', join(dir, 'wrap.ndjson'), '--target', target, '--listen', '0'],
+    { env: { ...process.env, XDG_DATA_HOME: join(dir, 'data') } },
+  );
   const exited = new Promise((resolve) => child.on('close', resolve));
   const [, url] = await new Promise<RegExpMatchArray>((resolve, reject) => {
     let err = '';
@@ -67,7 +71,19 @@ describe('mcpscope wrap --target: the Host/Origin guard', () => {
       expect(JSON.parse(crossSite.body).error.code).toBe('MCPSCOPE_ERR_FORBIDDEN_ORIGIN');
       expect(seen).toHaveLength(0);
 
-      const local = await send(wrap.url, 'POST', { host: `localhost:${new URL(wrap.url).port}`, origin: `http://${own}`, 'content-type': 'application/json', 'x-custom': 'kept', connection: 'keep-alive, x-hop', 'x-hop': 'dropped' }, rpc);
+      const local = await send(
+        wrap.url,
+        'POST',
+        {
+          host: `localhost:${new URL(wrap.url).port}`,
+          origin: `http://${own}`,
+          'content-type': 'application/json',
+          'x-custom': 'kept',
+          connection: 'keep-alive, x-hop',
+          'x-hop': 'dropped',
+        },
+        rpc,
+      );
       expect(local.status).toBe(200);
       expect(seen).toHaveLength(1);
       // Relayed as sent: the listener's Host (not rewritten to the target's), the Origin, end-to-end headers; not hop-by-hop ones.
@@ -87,7 +103,11 @@ describe('mcpscope wrap --target (reverse proxy for Streamable HTTP)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-wrap-http-'));
     const record = join(dir, 'http.ndjson');
     const everything = await startEverything('streamableHttp');
-    const child = spawn(process.execPath, [bundle.cli, 'wrap', '--no-record-all', '--record', record, '--target', everything.url, '--listen', '0'], { env: { ...process.env, XDG_DATA_HOME: join(dir, 'data') } });
+    const child = spawn(
+      process.execPath,
+      [bundle.cli, 'wrap', '--no-record-all', '--record', record, '--target', everything.url, '--listen', '0'],
+      { env: { ...process.env, XDG_DATA_HOME: join(dir, 'data') } },
+    );
     try {
       const [, url] = await new Promise<RegExpMatchArray>((resolve, reject) => {
         let err = '';
@@ -99,7 +119,9 @@ describe('mcpscope wrap --target (reverse proxy for Streamable HTTP)', () => {
         child.on('exit', () => reject(new Error(err)));
       });
       const client = new Client({ name: 'host', version: '1' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url!), { requestInit: { headers: { authorization: 'Bearer sk-secret-xyz' } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url!), { requestInit: { headers: { authorization: 'Bearer sk-secret-xyz' } } }),
+      );
       const echoed = await client.callTool({ name: 'echo', arguments: { message: 'via wrap' } });
       expect(JSON.stringify(echoed)).toContain('via wrap');
       await client.close();

@@ -33,9 +33,17 @@ export async function runWrap(command: string[], rawOptions: unknown, io: CliIo)
   if (http && opts.listen === undefined) throw new CliError('--target needs --listen <port>');
   if (!http && command.length === 0) throw new CliError('give the server command after --, or --target <url> --listen <port>');
   const target = http ? opts.target! : command.join(' ');
-  const name = http ? new URL(target).host : (command.find((a, i) => i > 0 && !a.startsWith('-'))?.split(/[\\/]/).pop() ?? command[0]!);
+  const name = http
+    ? new URL(target).host
+    : (command
+        .find((a, i) => i > 0 && !a.startsWith('-'))
+        ?.split(/[\\/]/)
+        .pop() ?? command[0]!);
   const files: string[] = [];
-  if (opts.recordAll) files.push(new TraceStore(opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv)).fileFor(new Date(), name, `wrap-${process.pid}`));
+  if (opts.recordAll)
+    files.push(
+      new TraceStore(opts.tracesDir ?? defaultTracesDir(io.env as NodeJS.ProcessEnv)).fileFor(new Date(), name, `wrap-${process.pid}`),
+    );
   if (opts.record) files.push(opts.record);
   const ui = opts.ui ? parseUiUrl(opts.ui) : findUi(io.env as NodeJS.ProcessEnv);
   // The relay never waits on the export: spans are built from the recorded events and batched.
@@ -44,15 +52,37 @@ export async function runWrap(command: string[], rawOptions: unknown, io: CliIo)
   void telemetry.ready();
   const identity = newTraceIdentity(telemetry.options.parent);
   let tracker: SpanTracker | undefined;
-  const log = new WrapLog({ meta: { name, transport: http ? 'http' : 'stdio', target }, files, redact: opts.redact, ui, warn: io.stderr, otel: { ...identity, kind: 'wrap' }, onEvent: (e) => tracker?.observe(e) });
-  tracker = telemetry.track({ identity, transport: http ? 'http' : 'stdio', ...(http ? { url: target } : {}), name, target, kind: 'wrap', createdAt: log.createdAt });
+  const log = new WrapLog({
+    meta: { name, transport: http ? 'http' : 'stdio', target },
+    files,
+    redact: opts.redact,
+    ui,
+    warn: io.stderr,
+    otel: { ...identity, kind: 'wrap' },
+    onEvent: (e) => tracker?.observe(e),
+  });
+  tracker = telemetry.track({
+    identity,
+    transport: http ? 'http' : 'stdio',
+    ...(http ? { url: target } : {}),
+    name,
+    target,
+    kind: 'wrap',
+    createdAt: log.createdAt,
+  });
   const finish = async () => {
     tracker?.finish();
     await telemetry.shutdown();
   };
 
   if (!http) {
-    const code = await runStdioShim(command[0]!, command.slice(1), log, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, { forwardSignals: true });
+    const code = await runStdioShim(
+      command[0]!,
+      command.slice(1),
+      log,
+      { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+      { forwardSignals: true },
+    );
     await log.close();
     await finish();
     return code;

@@ -77,7 +77,12 @@ export class LiveApi {
   async json<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.infer<S>> {
     const { status, body } = await this.send(req);
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ApiError(status, 'MCPSCOPE_CLI_BAD_REPLY', `unexpected reply to ${req.method} ${req.path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!parsed.success)
+      throw new ApiError(
+        status,
+        'MCPSCOPE_CLI_BAD_REPLY',
+        `unexpected reply to ${req.method} ${req.path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
     return parsed.data;
   }
 
@@ -109,7 +114,8 @@ export class LiveApi {
       try {
         onLine(JSON.parse(text));
       } catch (err) {
-        if (err instanceof SyntaxError) throw new ApiError(status, 'MCPSCOPE_CLI_BAD_REPLY', `a line of the reply to ${req.method} ${req.path} is not JSON`);
+        if (err instanceof SyntaxError)
+          throw new ApiError(status, 'MCPSCOPE_CLI_BAD_REPLY', `a line of the reply to ${req.method} ${req.path} is not JSON`);
         throw err;
       }
     };
@@ -119,7 +125,11 @@ export class LiveApi {
         size += chunk.length;
         if (size > MAX_REPLY_BYTES) {
           res.destroy();
-          throw new ApiError(status, 'MCPSCOPE_CLI_REPLY_TOO_LARGE', `the reply to ${req.method} ${req.path} is larger than ${MAX_REPLY_BYTES} bytes`);
+          throw new ApiError(
+            status,
+            'MCPSCOPE_CLI_REPLY_TOO_LARGE',
+            `the reply to ${req.method} ${req.path} is larger than ${MAX_REPLY_BYTES} bytes`,
+          );
         }
         const parts = (pending + chunk).split('\n');
         pending = parts.pop()!;
@@ -163,7 +173,13 @@ export class LiveApi {
         size += chunk.length;
         if (size > MAX_REPLY_BYTES) {
           res.destroy();
-          reject(new ApiError(res.statusCode ?? 0, 'MCPSCOPE_CLI_REPLY_TOO_LARGE', `the reply to ${req.method} ${req.path} is larger than ${MAX_REPLY_BYTES} bytes`));
+          reject(
+            new ApiError(
+              res.statusCode ?? 0,
+              'MCPSCOPE_CLI_REPLY_TOO_LARGE',
+              `the reply to ${req.method} ${req.path} is larger than ${MAX_REPLY_BYTES} bytes`,
+            ),
+          );
           return;
         }
         chunks.push(chunk);
@@ -174,7 +190,13 @@ export class LiveApi {
         try {
           resolve(text === '' ? undefined : JSON.parse(text));
         } catch {
-          reject(new ApiError(res.statusCode ?? 0, 'MCPSCOPE_CLI_BAD_REPLY', `the reply to ${req.method} ${req.path} is not JSON (HTTP ${res.statusCode ?? 0})`));
+          reject(
+            new ApiError(
+              res.statusCode ?? 0,
+              'MCPSCOPE_CLI_BAD_REPLY',
+              `the reply to ${req.method} ${req.path} is not JSON (HTTP ${res.statusCode ?? 0})`,
+            ),
+          );
         }
       });
     });

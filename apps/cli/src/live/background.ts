@@ -33,7 +33,12 @@ const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function tail(file: string, lines = 15): string {
   try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).map((l) => `    | ${l}`).join('\n');
+    return readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .map((l) => `    | ${l}`)
+      .join('\n');
   } catch {
     return '';
   }
@@ -85,7 +90,11 @@ async function startBackground(opts: BackgroundOptions, env: NodeJS.ProcessEnv):
   if (!opts.recordAll) args.push('--no-record-all');
   if (opts.memoryBudget !== undefined) args.push('--memory-budget', String(opts.memoryBudget));
   if (opts.first) args.push('--prespawn-fd', '3');
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', fd, fd, ...(opts.first ? (['pipe'] as const) : [])], env });
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ['ignore', fd, fd, ...(opts.first ? (['pipe'] as const) : [])],
+    env,
+  });
   closeSync(fd);
   const channel = child.stdio[3] as Socket | null | undefined;
   if (channel) {
@@ -125,7 +134,8 @@ export async function ensureRunning(opts: BackgroundOptions, env: NodeJS.Process
       }
     }
     // Another `connect` is starting one: wait for it.
-    if (performance.now() > deadline) throw new CliError(`another mcpscope is being started (${lockFile(env)}) but does not answer`, ExitCode.ConnectFailed);
+    if (performance.now() > deadline)
+      throw new CliError(`another mcpscope is being started (${lockFile(env)}) but does not answer`, ExitCode.ConnectFailed);
     await delay(POLL_MS);
   }
 }

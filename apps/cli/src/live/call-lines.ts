@@ -8,12 +8,19 @@ import { callSession, failureKind, type SessionCallRequest } from './session-cal
 const MAX_LINE_CHARS = 8 * 1024 * 1024;
 
 type Id = string | number | null;
-type Answer = { id: Id } & ({ result: unknown; findings?: unknown[] } | { error: unknown } | { mcpscope: { code: string; message: string; exitCode: number } });
+type Answer = { id: Id } & (
+  | { result: unknown; findings?: unknown[] }
+  | { error: unknown }
+  | { mcpscope: { code: string; message: string; exitCode: number } }
+);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A line as a request `{"id"?, "method", "params"?}`, or why it is not one. */
-function requestOf(text: string, lineNo: number): { id: Id; method: string; params?: Record<string, unknown> | unknown[] } | { id: Id; bad: string } {
+function requestOf(
+  text: string,
+  lineNo: number,
+): { id: Id; method: string; params?: Record<string, unknown> | unknown[] } | { id: Id; bad: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -25,7 +32,8 @@ function requestOf(text: string, lineNo: number): { id: Id; method: string; para
   const id: Id = typeof raw === 'string' || typeof raw === 'number' || raw === null ? raw : lineNo;
   const { method, params } = value;
   if (typeof method !== 'string' || method === '') return { id, bad: `line ${lineNo} has no "method"` };
-  if (params !== undefined && !isObject(params) && !Array.isArray(params)) return { id, bad: `line ${lineNo}: "params" must be an object or an array` };
+  if (params !== undefined && !isObject(params) && !Array.isArray(params))
+    return { id, bad: `line ${lineNo}: "params" must be an object or an array` };
   return { id, method, ...(params === undefined ? {} : { params }) };
 }
 
@@ -58,13 +66,25 @@ async function* linesOf(input: AsyncIterable<string | Buffer>): AsyncGenerator<s
  * Each line is sent as written (no tools/list first). The server's requests and logs go to stderr
  * as for a single call. Exit 0 once the input ends, 2 when the session or mcpscope went away.
  */
-export async function runCallLines(api: LiveApi, sessionId: string, common: Omit<SessionCallRequest, 'method'>, io: CliIo): Promise<ExitCodeValue> {
+export async function runCallLines(
+  api: LiveApi,
+  sessionId: string,
+  common: Omit<SessionCallRequest, 'method'>,
+  io: CliIo,
+): Promise<ExitCodeValue> {
   const write = (answer: Answer): void => io.stdout(`${JSON.stringify(answer)}\n`);
   let lineNo = 0;
   for await (const text of linesOf(io.stdin ?? process.stdin)) {
     lineNo++;
     if (text === undefined) {
-      write({ id: null, mcpscope: { code: 'MCPSCOPE_CLI_BAD_LINE', message: `line ${lineNo} is longer than ${MAX_LINE_CHARS} characters`, exitCode: ExitCode.Usage } });
+      write({
+        id: null,
+        mcpscope: {
+          code: 'MCPSCOPE_CLI_BAD_LINE',
+          message: `line ${lineNo} is longer than ${MAX_LINE_CHARS} characters`,
+          exitCode: ExitCode.Usage,
+        },
+      });
       continue;
     }
     if (text.trim() === '') continue;
@@ -83,7 +103,8 @@ export async function runCallLines(api: LiveApi, sessionId: string, common: Omit
       continue;
     }
     const out = end.outcome;
-    if (out.outcome === 'result') write({ id, result: out.result, ...(end.schemaFindings?.length ? { findings: end.schemaFindings } : {}) });
+    if (out.outcome === 'result')
+      write({ id, result: out.result, ...(end.schemaFindings?.length ? { findings: end.schemaFindings } : {}) });
     else if (out.outcome === 'error') write({ id, error: out.error });
     else write({ id, mcpscope: { code: 'MCPSCOPE_CLI_CANCELLED', message: `${method} was cancelled`, exitCode: ExitCode.Usage } });
   }

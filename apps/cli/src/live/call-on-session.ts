@@ -52,20 +52,42 @@ function textArgsOf(method: string, args: ParamOptions['arg']): Record<string, s
  * `call <method> --session` (or `--stdin`) on the session picked: refused on a read-only or
  * unconnected session, waited for while connecting; then the request through POST …/call.
  */
-export async function callOnSession(found: { ui: LiveUi; session: SessionInfo }, method: string | undefined, args: LiveCallArgs, io: CliIo): Promise<ExitCodeValue> {
+export async function callOnSession(
+  found: { ui: LiveUi; session: SessionInfo },
+  method: string | undefined,
+  args: LiveCallArgs,
+  io: CliIo,
+): Promise<ExitCodeValue> {
   const { ui, session } = found;
-  if (session.wrapped || session.offline) throw new CliError(`session ${JSON.stringify(session.name)} (${session.id}) is read-only (${session.offline ? 'opened from a trace' : 'wrapped'}): nothing can be sent on it`, ExitCode.ConnectFailed);
+  if (session.wrapped || session.offline)
+    throw new CliError(
+      `session ${JSON.stringify(session.name)} (${session.id}) is read-only (${session.offline ? 'opened from a trace' : 'wrapped'}): nothing can be sent on it`,
+      ExitCode.ConnectFailed,
+    );
   const state = session.state === 'connecting' ? await connected(ui.api, session.id, args.connectTimeout) : session;
   if (state.state !== 'connected') {
     const why = state.error ? `: ${state.error.message}` : '';
-    throw new CliError(`session ${JSON.stringify(session.name)} (${session.id}) is ${state.state}${why}; reconnect it in the UI or with \`mcpscope connect\``, ExitCode.ConnectFailed);
+    throw new CliError(
+      `session ${JSON.stringify(session.name)} (${session.id}) is ${state.state}${why}; reconnect it in the UI or with \`mcpscope connect\``,
+      ExitCode.ConnectFailed,
+    );
   }
-  const common = { timeoutMs: args.timeout, ...(args.level ? { logLevel: args.level } : {}), ...(args.answers === undefined ? {} : { answers: args.answers }) };
+  const common = {
+    timeoutMs: args.timeout,
+    ...(args.level ? { logLevel: args.level } : {}),
+    ...(args.answers === undefined ? {} : { answers: args.answers }),
+  };
   if (args.stdin || method === undefined) return runCallLines(ui.api, session.id, common, io);
   const params = buildParams(method, args);
   const tool = args.tool ?? (Array.isArray(params) ? undefined : params?.name);
   const textArgs = textArgsOf(method, args.arg);
-  const request = { method, ...(params === undefined ? {} : { params }), describeTool: method === 'tools/call' && typeof tool === 'string', ...(textArgs ? { textArgs } : {}), ...common };
+  const request = {
+    method,
+    ...(params === undefined ? {} : { params }),
+    describeTool: method === 'tools/call' && typeof tool === 'string',
+    ...(textArgs ? { textArgs } : {}),
+    ...common,
+  };
   // Everything this command sends is the user's `cli: call <method>`, as with a direct call.
   return runSessionCall(ui.api, session.id, cleanOriginReason(`cli: call ${method}`) ?? 'cli: call', request, io);
 }

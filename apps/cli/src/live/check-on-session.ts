@@ -17,19 +17,26 @@ export interface CheckBody {
   timeoutMs: number;
 }
 
-export const describeSession = (s: { name: string; id: string }, url: string): string => `session ${JSON.stringify(s.name)} (${s.id}) at ${url}`;
+export const describeSession = (s: { name: string; id: string }, url: string): string =>
+  `session ${JSON.stringify(s.name)} (${s.id}) at ${url}`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const optionalNumber = (v: unknown): boolean => v === undefined || typeof v === 'number';
 const optionalStrings = (v: unknown): boolean => v === undefined || (Array.isArray(v) && v.every((n) => typeof n === 'string'));
 /** One place of a finding grouped by defect (engine check/report.ts). */
-const isPlace = (p: unknown): boolean => isObject(p) && typeof p.message === 'string' && typeof p.excerpt === 'string' && Array.isArray(p.seqs) && p.seqs.every((n) => typeof n === 'number');
+const isPlace = (p: unknown): boolean =>
+  isObject(p) &&
+  typeof p.message === 'string' &&
+  typeof p.excerpt === 'string' &&
+  Array.isArray(p.seqs) &&
+  p.seqs.every((n) => typeof n === 'number');
 
 /** The reply's report, checked for what is printed (engine FindingsReport), or undefined. */
 function reportOf(body: unknown): FindingsReport | undefined {
   const report = isObject(body) ? body.report : undefined;
-  if (!isObject(report) || typeof report.subject !== 'string' || !Array.isArray(report.findings) || !isObject(report.counts)) return undefined;
+  if (!isObject(report) || typeof report.subject !== 'string' || !Array.isArray(report.findings) || !isObject(report.counts))
+    return undefined;
   const { error, warning, info } = report.counts;
   if (typeof error !== 'number' || typeof warning !== 'number' || typeof info !== 'number') return undefined;
   const findingsOk = report.findings.every(
@@ -47,7 +54,17 @@ function reportOf(body: unknown): FindingsReport | undefined {
   if (!findingsOk || !optionalStrings(report.notes) || !optionalStrings(report.skipped)) return undefined;
   // A server that went away during the check: the exit code and the skipped steps come through too.
   const exit = report.serverExit;
-  if (exit !== undefined && !(isObject(exit) && typeof exit.step === 'string' && typeof exit.how === 'string' && typeof exit.midRequest === 'boolean' && typeof exit.crashed === 'boolean')) return undefined;
+  if (
+    exit !== undefined &&
+    !(
+      isObject(exit) &&
+      typeof exit.step === 'string' &&
+      typeof exit.how === 'string' &&
+      typeof exit.midRequest === 'boolean' &&
+      typeof exit.crashed === 'boolean'
+    )
+  )
+    return undefined;
   return report as unknown as FindingsReport;
 }
 
@@ -63,9 +80,18 @@ export function unreachable(err: unknown, what: string, io: CliIo): ExitCodeValu
  * by the running mcpscope on its connected session (POST …/check): no new connection, the
  * browser shows the exercise live.
  */
-export async function checkOnSession(found: { ui: LiveUi; session: SessionInfo }, body: CheckBody, report: ReportOptions, io: CliIo): Promise<ExitCodeValue> {
+export async function checkOnSession(
+  found: { ui: LiveUi; session: SessionInfo },
+  body: CheckBody,
+  report: ReportOptions,
+  io: CliIo,
+): Promise<ExitCodeValue> {
   const { ui, session } = found;
-  if (session.state !== 'connected') throw new CliError(`${describeSession(session, ui.entry.url)} is ${session.state}: check needs a connected session (lint --session reads any)`, ExitCode.ConnectFailed);
+  if (session.state !== 'connected')
+    throw new CliError(
+      `${describeSession(session, ui.entry.url)} is ${session.state}: check needs a connected session (lint --session reads any)`,
+      ExitCode.ConnectFailed,
+    );
   let checked: FindingsReport;
   try {
     const path = `/api/sessions/${encodeURIComponent(session.id)}/check`;

@@ -34,7 +34,9 @@ export interface ConnectArgs {
 export function sessionConfig(config: SessionConfig, opts: { name?: string }, env: NodeJS.ProcessEnv): SessionConfig {
   const named = opts.name ? { ...config, name: opts.name } : config;
   if (named.transport !== 'stdio') return named;
-  const inherited = Object.fromEntries(INHERITED_ENV_VARS.flatMap((k) => (env[k] !== undefined && !env[k]!.startsWith('()') ? [[k, env[k]!]] : [])));
+  const inherited = Object.fromEntries(
+    INHERITED_ENV_VARS.flatMap((k) => (env[k] !== undefined && !env[k]!.startsWith('()') ? [[k, env[k]!]] : [])),
+  );
   return { ...named, env: { ...inherited, ...named.env }, cwd: resolve(named.cwd ?? process.cwd()) };
 }
 
@@ -50,16 +52,30 @@ async function keepUnique(ui: LiveUi, mine: SessionInfo): Promise<void> {
   const { body } = await ui.api.send({ method: 'GET', path: '/api/sessions', timeoutMs: 10_000 });
   const sessions = sessionListOf(body);
   if (!sessions) throw new ApiError(200, 'MCPSCOPE_CLI_BAD_REPLY', 'unexpected reply to GET /api/sessions');
-  const earlier = sessions.find((s) => s.id !== mine.id && s.name === mine.name && isLive(s) && (s.createdAt < mine.createdAt || (s.createdAt === mine.createdAt && s.id < mine.id)));
+  const earlier = sessions.find(
+    (s) =>
+      s.id !== mine.id &&
+      s.name === mine.name &&
+      isLive(s) &&
+      (s.createdAt < mine.createdAt || (s.createdAt === mine.createdAt && s.id < mine.id)),
+  );
   if (!earlier) return;
-  await ui.api.send({ method: 'DELETE', path: `/api/sessions/${encodeURIComponent(mine.id)}?forget=1`, origin: 'cli: connect' }).catch(() => undefined);
+  await ui.api
+    .send({ method: 'DELETE', path: `/api/sessions/${encodeURIComponent(mine.id)}?forget=1`, origin: 'cli: connect' })
+    .catch(() => undefined);
   throw new CliError(clashMessage(mine.name, earlier, ui.entry.url));
 }
 
 function print(session: SessionInfo, ui: LiveUi, started: boolean, link: string | undefined, opts: { json: boolean }, io: CliIo): void {
   const { entry } = ui;
   if (opts.json) {
-    const mcpscope = { url: entry.url, pid: entry.pid, background: entry.background === true, started, ...(entry.log ? { log: entry.log } : {}) };
+    const mcpscope = {
+      url: entry.url,
+      pid: entry.pid,
+      background: entry.background === true,
+      started,
+      ...(entry.log ? { log: entry.log } : {}),
+    };
     io.stdout(`${JSON.stringify({ session, mcpscope, ...(link ? { link } : {}) }, null, 2)}\n`);
     return;
   }
@@ -70,7 +86,11 @@ function print(session: SessionInfo, ui: LiveUi, started: boolean, link: string 
   io.stdout(`  use it:   mcpscope call tools/list --session ${ref}\n  close it: mcpscope stop --session ${ref}\n`);
   if (started) io.stdout(`mcpscope: started in the background (pid ${entry.pid}, log ${entry.log ?? '?'}); stop it with: mcpscope stop\n`);
   else io.stdout(`mcpscope: in the running mcpscope at ${entry.url} (pid ${entry.pid}${entry.background ? ', background' : ''})\n`);
-  io.stdout(link ? `mcpscope: watch it at ${link}\n  (${LINK_NOTE})\n` : `mcpscope: watch it at ${entry.url} (open it from the terminal that started it)\n`);
+  io.stdout(
+    link
+      ? `mcpscope: watch it at ${link}\n  (${LINK_NOTE})\n`
+      : `mcpscope: watch it at ${entry.url} (open it from the terminal that started it)\n`,
+  );
 }
 
 /**
@@ -81,8 +101,21 @@ function print(session: SessionInfo, ui: LiveUi, started: boolean, link: string 
 export async function connectWith(target: SessionConfig, args: ConnectArgs, entry: string | undefined, io: CliIo): Promise<ExitCodeValue> {
   const env = io.env as NodeJS.ProcessEnv;
   const config = sessionConfig(target, args, env);
-  const first = config.transport === 'stdio' ? { command: config.command, args: config.args, env: config.env ?? {}, ...(config.cwd ? { cwd: config.cwd } : {}) } : undefined;
-  const { ui, started } = await ensureRunning({ entry, port: args.port, tracesDir: args.tracesDir, recordAll: args.recordAll, memoryBudget: args.memoryBudget, ...(first ? { first } : {}) }, env);
+  const first =
+    config.transport === 'stdio'
+      ? { command: config.command, args: config.args, env: config.env ?? {}, ...(config.cwd ? { cwd: config.cwd } : {}) }
+      : undefined;
+  const { ui, started } = await ensureRunning(
+    {
+      entry,
+      port: args.port,
+      tracesDir: args.tracesDir,
+      recordAll: args.recordAll,
+      memoryBudget: args.memoryBudget,
+      ...(first ? { first } : {}),
+    },
+    env,
+  );
   if (!started && args.port !== 0) io.stderr(`mcpscope: --port ${args.port} ignored: a mcpscope already runs at ${ui.entry.url}\n`);
   const clash = args.name ? ui.sessions.find((s) => s.name === args.name && isLive(s)) : undefined;
   if (clash) throw new CliError(clashMessage(args.name!, clash, ui.entry.url));
@@ -95,7 +128,10 @@ export async function connectWith(target: SessionConfig, args: ConnectArgs, entr
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'MCPSCOPE_ERR_CONNECT_FAILED') throw err;
     io.stderr(`${describeConnectError(describeTarget(config), { code: err.code, message: err.message, details: err.details })}\n`);
-    if (started) io.stderr(`  (mcpscope keeps running in the background: the failed session is in its UI; \`mcpscope stop\` stops it; log ${backgroundLog(env)})\n`);
+    if (started)
+      io.stderr(
+        `  (mcpscope keeps running in the background: the failed session is in its UI; \`mcpscope stop\` stops it; log ${backgroundLog(env)})\n`,
+      );
     return ExitCode.ConnectFailed;
   }
   await keepUnique(ui, session);

@@ -65,7 +65,8 @@ function answerFile(file: string): { answers: Record<string, unknown> } | undefi
     const isError = error !== undefined && Number.isInteger(error.code) && typeof error.message === 'string';
     const result = keys.length === 1 && isObject(roots.result) ? roots.result : isError ? undefined : roots;
     const list = result?.roots;
-    const ok = (r: unknown) => isObject(r) && typeof r.uri === 'string' && r.uri !== '' && (r.name === undefined || typeof r.name === 'string');
+    const ok = (r: unknown) =>
+      isObject(r) && typeof r.uri === 'string' && r.uri !== '' && (r.name === undefined || typeof r.name === 'string');
     if (result !== undefined && !(Array.isArray(list) && list.every(ok))) return undefined;
   }
   return { answers: value };
@@ -77,7 +78,9 @@ export function callArgs(argv: LiveArgv): { ref: string; method?: string; args: 
   const timeout = millis(one(argv, '--timeout'), 30_000, MAX_CALL_TIMEOUT_MS);
   const connectTimeout = millis(one(argv, '--connect-timeout'), 30_000, Number.MAX_SAFE_INTEGER);
   if (!ref || timeout === undefined || connectTimeout === undefined || stdin === (argv.method !== undefined)) return undefined;
-  const [tool, uri, prompt, skill, level, file] = ['--tool', '--uri', '--prompt', '--skill', '--level', '--answer-file'].map((n) => nonEmpty(argv, n));
+  const [tool, uri, prompt, skill, level, file] = ['--tool', '--uri', '--prompt', '--skill', '--level', '--answer-file'].map((n) =>
+    nonEmpty(argv, n),
+  );
   if ([tool, uri, prompt, skill, level, file].includes(null) || (level && !LOG_LEVELS.includes(level))) return undefined;
   const arg = (argv.values.get('--arg') ?? []).map(splitArg);
   if (!arg.every((a) => a !== undefined)) return undefined;
@@ -94,7 +97,19 @@ export function callArgs(argv: LiveArgv): { ref: string; method?: string; args: 
   if (stdin && (params !== undefined || arg.length > 0 || tool || uri || prompt || skill)) return undefined;
   const answers = file ? answerFile(file) : {};
   if (!answers) return undefined;
-  const args: LiveCallArgs = { timeout, connectTimeout, stdin, arg, ...(params ? { params } : {}), ...(tool ? { tool } : {}), ...(uri ? { uri } : {}), ...(prompt ? { prompt } : {}), ...(skill ? { skill } : {}), ...(level ? { level } : {}), ...answers };
+  const args: LiveCallArgs = {
+    timeout,
+    connectTimeout,
+    stdin,
+    arg,
+    ...(params ? { params } : {}),
+    ...(tool ? { tool } : {}),
+    ...(uri ? { uri } : {}),
+    ...(prompt ? { prompt } : {}),
+    ...(skill ? { skill } : {}),
+    ...(level ? { level } : {}),
+    ...answers,
+  };
   return { ref, ...(argv.method === undefined ? {} : { method: argv.method }), args };
 }
 
@@ -104,7 +119,12 @@ export function checkArgs(argv: LiveArgv): { ref: string; body: CheckBody; repor
   const format = one(argv, '--format') ?? 'text';
   const output = nonEmpty(argv, '--output');
   if (!ref || timeoutMs === undefined || output === null || !['text', 'json', 'junit'].includes(format)) return undefined;
-  const body = { callTools: argv.flags.has('--call-tools'), exercise: argv.flags.has('--exercise'), probe: !argv.flags.has('--no-probe'), timeoutMs };
+  const body = {
+    callTools: argv.flags.has('--call-tools'),
+    exercise: argv.flags.has('--exercise'),
+    probe: !argv.flags.has('--no-probe'),
+    timeoutMs,
+  };
   return { ref, body, report: { format: format as ReportOptions['format'], ...(output ? { output } : {}) } };
 }
 
@@ -124,12 +144,27 @@ export function connectArgs(argv: LiveArgv, bin: BinFiles | undefined): { target
   const port = one(argv, '--port') ?? '0';
   const tracesDir = nonEmpty(argv, '--traces-dir');
   if (name !== undefined && (!/^[A-Za-z0-9_][\w.@:+-]{0,63}$/.test(name) || /^s\d+$/.test(name))) return undefined;
-  if ((era !== undefined && era !== 'auto' && era !== 'legacy') || !/^\d{1,5}$/.test(port) || Number(port) > 65535 || tracesDir === null) return undefined;
+  if ((era !== undefined && era !== 'auto' && era !== 'legacy') || !/^\d{1,5}$/.test(port) || Number(port) > 65535 || tracesDir === null)
+    return undefined;
   const demo = bin && argv.flags.has('--demo') ? join(bin.dir, 'demo-server.js') : undefined;
-  if (argv.flags.has('--demo') === (argv.server !== undefined) || (argv.flags.has('--demo') && !(demo && existsSync(demo)))) return undefined;
+  if (argv.flags.has('--demo') === (argv.server !== undefined) || (argv.flags.has('--demo') && !(demo && existsSync(demo))))
+    return undefined;
   const [command, ...rest] = argv.server ?? [process.execPath, demo!];
-  const target: StdioSessionConfig = { transport: 'stdio', command: command!, args: rest, env: {}, ...(demo ? { name: 'demo' } : {}), ...(era ? { era: era as 'auto' | 'legacy' } : {}) };
-  const args: ConnectArgs = { ...(name ? { name } : {}), json: argv.flags.has('--json'), port: Number(port), ...(tracesDir ? { tracesDir } : {}), recordAll: !argv.flags.has('--no-record-all') };
+  const target: StdioSessionConfig = {
+    transport: 'stdio',
+    command: command!,
+    args: rest,
+    env: {},
+    ...(demo ? { name: 'demo' } : {}),
+    ...(era ? { era: era as 'auto' | 'legacy' } : {}),
+  };
+  const args: ConnectArgs = {
+    ...(name ? { name } : {}),
+    json: argv.flags.has('--json'),
+    port: Number(port),
+    ...(tracesDir ? { tracesDir } : {}),
+    recordAll: !argv.flags.has('--no-record-all'),
+  };
   return { target, args };
 }
 

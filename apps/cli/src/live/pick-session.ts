@@ -26,14 +26,21 @@ export function pickSession(ref: string, uis: LiveUi[]): { ui: LiveUi; session: 
   const byId = uis.flatMap((ui) => ui.sessions.filter((s) => s.id === ref).map((session) => ({ ui, session })));
   if (byId.length === 1) return byId[0]!;
   if (byId.length > 1) {
-    throw new CliError(`session id ${ref} exists in ${byId.length} running mcpscopes (${byId.map((m) => m.ui.entry.url).join(', ')}): give its name instead`);
+    throw new CliError(
+      `session id ${ref} exists in ${byId.length} running mcpscopes (${byId.map((m) => m.ui.entry.url).join(', ')}): give its name instead`,
+    );
   }
   // The name it was opened with, or the name the UI and `mcpscope sessions` show (its label).
   const byName = uis.flatMap((ui) => ui.sessions.filter((s) => s.name === ref).map((session) => ({ ui, session })));
-  const named = byName.length > 0 ? byName : uis.flatMap((ui) => ui.sessions.filter((s) => displayNameText(displayNameOf(s)) === ref).map((session) => ({ ui, session })));
+  const named =
+    byName.length > 0
+      ? byName
+      : uis.flatMap((ui) => ui.sessions.filter((s) => displayNameText(displayNameOf(s)) === ref).map((session) => ({ ui, session })));
   const live = named.filter((m) => isLive(m.session));
   if (live.length > 1) {
-    throw new CliError(`${live.length} live sessions are named ${JSON.stringify(ref)}: ${live.map((m) => `${m.session.id} at ${m.ui.entry.url}`).join(', ')}; give its id instead`);
+    throw new CliError(
+      `${live.length} live sessions are named ${JSON.stringify(ref)}: ${live.map((m) => `${m.session.id} at ${m.ui.entry.url}`).join(', ')}; give its id instead`,
+    );
   }
   if (live.length === 1) return live[0]!;
   const newest = named.sort((a, b) => b.session.createdAt - a.session.createdAt)[0];
@@ -43,4 +50,3 @@ export function pickSession(ref: string, uis: LiveUi[]): { ui: LiveUi; session: 
   const where = uis.length === 1 ? `the running mcpscope (${uis[0]!.entry.url})` : `${uis.length} running mcpscopes`;
   throw new CliError(`no session ${JSON.stringify(ref)} in ${where}; ${list}`, ExitCode.ConnectFailed);
 }
-

@@ -3,7 +3,11 @@ import { CliError } from '../exit-codes.js';
 import { TargetOptionsSchema, type TargetOptions } from '../options.js';
 
 /** `--session <name|id>` of call, check and lint. */
-export const SessionRefSchema = z.string().trim().min(1, '--session needs a session name or id').max(200, '--session: at most 200 characters');
+export const SessionRefSchema = z
+  .string()
+  .trim()
+  .min(1, '--session needs a session name or id')
+  .max(200, '--session: at most 200 characters');
 
 const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

@@ -23,7 +23,12 @@ export interface SessionCallRequest {
 }
 
 export type CallEnd =
-  | { kind: 'outcome'; outcome: PrintedOutcome & Record<string, unknown>; app?: CallToolApp; schemaFindings?: Array<{ message: string; spec?: string }> }
+  | {
+      kind: 'outcome';
+      outcome: PrintedOutcome & Record<string, unknown>;
+      app?: CallToolApp;
+      schemaFindings?: Array<{ message: string; spec?: string }>;
+    }
   | { kind: 'failure'; error: unknown };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -33,19 +38,29 @@ const badLine = (): ApiError => new ApiError(200, 'MCPSCOPE_CLI_BAD_REPLY', 'une
 /** What the running mcpscope tells while the call runs, said on stderr as a direct `call` says it. */
 function tell(line: Exclude<SessionCallLine, { type: 'outcome' | 'error' }>, method: string, io: CliIo): void {
   if (line.type === 'server-request') {
-    if (line.answered === 'ui') io.stderr(`mcpscope: the server asked for ${line.method}; answer it in the mcpscope UI (or pass --answer-file)\n`);
-    if (line.answered === 'refused') io.stderr(`mcpscope: the server asked for ${line.method}; answered with an error (headless, see --answer-file)\n`);
+    if (line.answered === 'ui')
+      io.stderr(`mcpscope: the server asked for ${line.method}; answer it in the mcpscope UI (or pass --answer-file)\n`);
+    if (line.answered === 'refused')
+      io.stderr(`mcpscope: the server asked for ${line.method}; answered with an error (headless, see --answer-file)\n`);
   } else if (line.type === 'log') {
     io.stderr(serverLogLine(line));
   } else if (line.type === 'as-written') {
-    io.stderr(`mcpscope: ${method} is not defined in protocol ${escapeControl(String(line.protocolVersion ?? '?'))}; sending it as written\n`);
+    io.stderr(
+      `mcpscope: ${method} is not defined in protocol ${escapeControl(String(line.protocolVersion ?? '?'))}; sending it as written\n`,
+    );
   } else if (line.type === 'tool-listed') {
     io.stderr(toolListedLine(line.name, line.count, line.withOutputSchema));
   }
 }
 
 /** One call on the session: the streamed lines told as they come, the last one returned. */
-export async function callSession(api: LiveApi, sessionId: string, origin: string, request: SessionCallRequest, io: CliIo): Promise<CallEnd> {
+export async function callSession(
+  api: LiveApi,
+  sessionId: string,
+  origin: string,
+  request: SessionCallRequest,
+  io: CliIo,
+): Promise<CallEnd> {
   let end: CallEnd | undefined;
   try {
     await api.lines({ method: 'POST', path: `/api/sessions/${encodeURIComponent(sessionId)}/call`, body: request, origin }, (value) => {
@@ -54,11 +69,24 @@ export async function callSession(api: LiveApi, sessionId: string, origin: strin
       if (line.type === 'outcome') {
         const out = line.outcome as CallEnd & { outcome?: unknown };
         if (!isObject(out) || !['result', 'error', 'cancelled'].includes(out.outcome as string)) throw badLine();
-        end = { kind: 'outcome', outcome: line.outcome as never, ...(isObject(line.app) ? { app: line.app } : {}), ...(Array.isArray(line.schemaFindings) ? { schemaFindings: line.schemaFindings } : {}) };
+        end = {
+          kind: 'outcome',
+          outcome: line.outcome as never,
+          ...(isObject(line.app) ? { app: line.app } : {}),
+          ...(Array.isArray(line.schemaFindings) ? { schemaFindings: line.schemaFindings } : {}),
+        };
       } else if (line.type === 'error') {
         const e: Record<string, unknown> = isObject(line.error) ? line.error : {};
         const details = isObject(e.details) ? e.details : {};
-        end = { kind: 'failure', error: new ApiError(200, typeof e.code === 'string' ? e.code : 'MCPSCOPE_ERR_INTERNAL', typeof e.message === 'string' ? e.message : 'failed', details) };
+        end = {
+          kind: 'failure',
+          error: new ApiError(
+            200,
+            typeof e.code === 'string' ? e.code : 'MCPSCOPE_ERR_INTERNAL',
+            typeof e.message === 'string' ? e.message : 'failed',
+            details,
+          ),
+        };
       } else if (line.type === 'server-request' || line.type === 'log' || line.type === 'as-written' || line.type === 'tool-listed') {
         tell(line, request.method, io);
       }
@@ -77,10 +105,25 @@ export function failureKind(err: unknown): { exitCode: ExitCodeValue; code: stri
   if (err instanceof UnreachableError) return { exitCode: ExitCode.ConnectFailed, code: 'MCPSCOPE_CLI_UNREACHABLE' };
   if (!(err instanceof ApiError)) throw err;
   const code = err.engineCode ?? err.code;
-  if (code === 'ENGINE_TIMEOUT' || code === 'MCPSCOPE_ERR_TIMEOUT' || code === 'ENGINE_RESPONSE_REFUSED' || code === 'MCPSCOPE_ERR_SERVER_ANSWER_REFUSED') return { exitCode: ExitCode.Timeout, code };
+  if (
+    code === 'ENGINE_TIMEOUT' ||
+    code === 'MCPSCOPE_ERR_TIMEOUT' ||
+    code === 'ENGINE_RESPONSE_REFUSED' ||
+    code === 'MCPSCOPE_ERR_SERVER_ANSWER_REFUSED'
+  )
+    return { exitCode: ExitCode.Timeout, code };
   if (code === 'ENGINE_RPC_ERROR') return { exitCode: ExitCode.RpcError, code };
   if (LOST.has(code)) return { exitCode: ExitCode.ConnectFailed, code };
-  if (['ENGINE_CLOSED', 'ENGINE_NOT_CONNECTED', 'ENGINE_SEND_FAILED', 'MCPSCOPE_ERR_NOT_CONNECTED', 'MCPSCOPE_ERR_SESSION_NOT_FOUND'].includes(code)) return { exitCode: ExitCode.ConnectFailed, code };
+  if (
+    [
+      'ENGINE_CLOSED',
+      'ENGINE_NOT_CONNECTED',
+      'ENGINE_SEND_FAILED',
+      'MCPSCOPE_ERR_NOT_CONNECTED',
+      'MCPSCOPE_ERR_SESSION_NOT_FOUND',
+    ].includes(code)
+  )
+    return { exitCode: ExitCode.ConnectFailed, code };
   return { exitCode: ExitCode.Usage, code };
 }
 
@@ -109,7 +152,14 @@ async function whatBecameOf(api: LiveApi, id: string): Promise<string> {
 }
 
 /** The same words and exit codes as a direct `call` (call.ts reportFailure), from the API's error. */
-export async function reportFailure(method: string, err: unknown, api: LiveApi, sessionId: string, timeoutMs: number, io: CliIo): Promise<ExitCodeValue> {
+export async function reportFailure(
+  method: string,
+  err: unknown,
+  api: LiveApi,
+  sessionId: string,
+  timeoutMs: number,
+  io: CliIo,
+): Promise<ExitCodeValue> {
   const { exitCode, code } = failureKind(err);
   if (err instanceof UnreachableError) {
     io.stderr(`mcpscope: lost the running mcpscope during ${method}: ${escapeControl(err.message)}\n`);
@@ -128,7 +178,9 @@ export async function reportFailure(method: string, err: unknown, api: LiveApi, 
     io.stderr(`mcpscope: ${escapeControl(err.message)}\n${await whatBecameOf(api, sessionId)}`);
   } else if (exitCode === ExitCode.ConnectFailed) {
     const info = await sessionNow(api, sessionId).catch(() => undefined);
-    const state = info ? `\n  session ${escapeControl(JSON.stringify(info.name))} (${info.id}) is ${info.state}${info.error ? `: ${escapeControl(info.error.message)}` : ''}` : '';
+    const state = info
+      ? `\n  session ${escapeControl(JSON.stringify(info.name))} (${info.id}) is ${info.state}${info.error ? `: ${escapeControl(info.error.message)}` : ''}`
+      : '';
     io.stderr(`mcpscope: lost the connection during ${method}: ${escapeControl(err.message)}${state}\n`);
   } else {
     io.stderr(`mcpscope: ${method} failed: ${escapeControl(err.message)} [${code}]\n`);
@@ -140,7 +192,13 @@ export async function reportFailure(method: string, err: unknown, api: LiveApi, 
  * `call <method> --session`: the request on the session, printed as a direct `call` prints it
  * (result or error JSON on stdout, the MCP App and outputSchema findings on stderr), its exit code.
  */
-export async function runSessionCall(api: LiveApi, sessionId: string, origin: string, request: SessionCallRequest, io: CliIo): Promise<ExitCodeValue> {
+export async function runSessionCall(
+  api: LiveApi,
+  sessionId: string,
+  origin: string,
+  request: SessionCallRequest,
+  io: CliIo,
+): Promise<ExitCodeValue> {
   const end = await callSession(api, sessionId, origin, request, io);
   if (end.kind === 'failure') return reportFailure(request.method, end.error, api, sessionId, request.timeoutMs, io);
   const code = report(request.method, end.outcome, io);

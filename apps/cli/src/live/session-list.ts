@@ -15,16 +15,51 @@ const optional = (v: unknown, type: 'string' | 'boolean' | 'number'): boolean =>
 /** One session of the API (wire SessionInfo), checked for what the CLI reads. */
 export function sessionInfoOf(v: unknown): SessionInfo | undefined {
   if (!isObject(v)) return undefined;
-  const { id, name, state, transport, target, createdAt, wrapped, named, era, protocolVersion, serverInfo, offline, replayOf, error, eraFallback, reinitialized, unreachable } = v;
+  const {
+    id,
+    name,
+    state,
+    transport,
+    target,
+    createdAt,
+    wrapped,
+    named,
+    era,
+    protocolVersion,
+    serverInfo,
+    offline,
+    replayOf,
+    error,
+    eraFallback,
+    reinitialized,
+    unreachable,
+  } = v;
   if (typeof id !== 'string' || typeof name !== 'string' || typeof target !== 'string' || typeof createdAt !== 'number') return undefined;
   if (!STATES.has(state as string) || !TRANSPORTS.has(transport as string)) return undefined;
-  if (!optional(wrapped, 'boolean') || !optional(named, 'boolean') || !optional(offline, 'boolean') || !optional(protocolVersion, 'string') || !optional(replayOf, 'string')) return undefined;
+  if (
+    !optional(wrapped, 'boolean') ||
+    !optional(named, 'boolean') ||
+    !optional(offline, 'boolean') ||
+    !optional(protocolVersion, 'string') ||
+    !optional(replayOf, 'string')
+  )
+    return undefined;
   if ((era !== undefined && era !== 'legacy' && era !== 'modern') || (serverInfo !== undefined && !isObject(serverInfo))) return undefined;
   if (error !== undefined && !(isObject(error) && typeof error.message === 'string')) return undefined;
   // What `sessions` and `connect` print about a server that broke (times are epoch milliseconds).
   if (eraFallback !== undefined && !(isObject(eraFallback) && typeof eraFallback.reason === 'string')) return undefined;
-  if (reinitialized !== undefined && !(isObject(reinitialized) && isTime(reinitialized.at) && typeof reinitialized.count === 'number' && typeof reinitialized.reason === 'string')) return undefined;
-  if (unreachable !== undefined && !(isObject(unreachable) && isTime(unreachable.since) && typeof unreachable.reason === 'string')) return undefined;
+  if (
+    reinitialized !== undefined &&
+    !(
+      isObject(reinitialized) &&
+      isTime(reinitialized.at) &&
+      typeof reinitialized.count === 'number' &&
+      typeof reinitialized.reason === 'string'
+    )
+  )
+    return undefined;
+  if (unreachable !== undefined && !(isObject(unreachable) && isTime(unreachable.since) && typeof unreachable.reason === 'string'))
+    return undefined;
   return { ...v, wrapped: wrapped === true } as SessionInfo;
 }
 

@@ -13,7 +13,9 @@ const CAP = 64 * 1024;
 const big = (id: number, bytes: number) => JSON.stringify({ jsonrpc: '2.0', id, result: { pad: '0'.repeat(bytes) } });
 const GZIPPED = gzipSync(big(2, 8 * 1024 * 1024));
 // Compressed, yet megabytes on the wire: the relay must go on after the recorder stops decoding.
-const GZIPPED_RANDOM = gzipSync(JSON.stringify({ jsonrpc: '2.0', id: 5, result: { pad: randomBytes(3 * 1024 * 1024).toString('base64') } }));
+const GZIPPED_RANDOM = gzipSync(
+  JSON.stringify({ jsonrpc: '2.0', id: 5, result: { pad: randomBytes(3 * 1024 * 1024).toString('base64') } }),
+);
 const HTML = gzipSync(`<html>${randomBytes(3 * 1024 * 1024).toString('base64')}</html>`);
 const SSE = `event: message\ndata: ${big(3, 200 * 1024)}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":4,"result":{}}\n\n`;
 
@@ -30,7 +32,8 @@ async function target(): Promise<URL> {
   const server = createServer((req, res) => {
     req.resume();
     if (req.url === '/mcp/gzip') res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(GZIPPED);
-    else if (req.url === '/mcp/gzip-random') res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(GZIPPED_RANDOM);
+    else if (req.url === '/mcp/gzip-random')
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(GZIPPED_RANDOM);
     else if (req.url === '/mcp/html') res.writeHead(404, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(HTML);
     else if (req.url === '/mcp/sse') res.writeHead(200, { 'content-type': 'text/event-stream' }).end(SSE);
     else res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}');

@@ -1,4 +1,11 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
@@ -8,11 +15,26 @@ import { createHostPolicy, foreignRequestError, isLoopbackHost } from '@mcpscope
 import type { WrapLog } from './wrap-log.js';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the message's: never relayed. */
-const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer']);
+const HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+]);
 
 /** `headers` minus hop-by-hop ones, including those the Connection header names. */
 function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((h) => h.trim()));
+  const named = new Set(
+    String(headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((h) => h.trim()),
+  );
   const out: OutgoingHttpHeaders = {};
   for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP.has(k) && !named.has(k)) out[k] = v;
   return out;
@@ -87,8 +109,17 @@ function jsonTap(log: WrapLog, recorded: Readable, stopDecoding: (() => void) | 
 
 /** The response body as the recorder needs it: decoded when the server compressed it (the client still gets the bytes as sent). */
 function decodedBody(upstream: IncomingMessage): Readable {
-  const encoding = String(upstream.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  const encoding = String(upstream.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   if (!decoder) return upstream;
   decoder.on('error', () => undefined); // a body we cannot decode is relayed all the same, just not recorded
   return upstream.pipe(decoder);
@@ -105,7 +136,12 @@ function decodedBody(upstream: IncomingMessage): Readable {
  * front ends cannot route the request (the original Host was checked to be ours first).
  * JSON bodies become frames; SSE is streamed through as it arrives and its messages recorded.
  */
-export async function startHttpWrap(target: URL, port: number, log: WrapLog, { maxMessageBytes = MAX_HTTP_MESSAGE_BYTES } = {}): Promise<{ url: string; server: Server }> {
+export async function startHttpWrap(
+  target: URL,
+  port: number,
+  log: WrapLog,
+  { maxMessageBytes = MAX_HTTP_MESSAGE_BYTES } = {},
+): Promise<{ url: string; server: Server }> {
   const policy = createHostPolicy('127.0.0.1', () => (server.address() as AddressInfo | null)?.port ?? port);
   const keepHost = isLoopbackHost(target.hostname);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -136,13 +172,29 @@ export async function startHttpWrap(target: URL, port: number, log: WrapLog, { m
           out.end(body);
         });
       } catch (err) {
-        log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, requestHeaders: flat(headers), durationMs: performance.now() - started, error: (err as Error).message });
+        log.add({
+          type: 'http',
+          method: req.method ?? 'GET',
+          url: url.href,
+          requestHeaders: flat(headers),
+          durationMs: performance.now() - started,
+          error: (err as Error).message,
+        });
         res.writeHead(502, { 'content-type': 'text/plain' }).end(`mcpscope wrap: ${target.href} is unreachable\n`);
         return;
       }
       const responseHeaders = endToEnd(upstream.headers);
       const contentType = String(upstream.headers['content-type'] ?? '');
-      log.add({ type: 'http', method: req.method ?? 'GET', url: url.href, status: upstream.statusCode ?? 0, requestHeaders: flat(headers), responseHeaders: flat(responseHeaders), contentType, durationMs: Math.round((performance.now() - started) * 1000) / 1000 });
+      log.add({
+        type: 'http',
+        method: req.method ?? 'GET',
+        url: url.href,
+        status: upstream.statusCode ?? 0,
+        requestHeaders: flat(headers),
+        responseHeaders: flat(responseHeaders),
+        contentType,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      });
       res.writeHead(upstream.statusCode ?? 502, responseHeaders);
       // Only JSON and SSE are recorded: anything else is not decoded at all (a decoder nobody
       // reads would fill up and hold back the relay it shares the upstream with).

@@ -57,8 +57,27 @@ describe('wrap (stdio): the server stdout', () => {
     expect(await runStdioShim(process.execPath, ['-e', script], log, { stdin, stdout, stderr }, { maxLineBytes: 64 * 1024 })).toBe(0);
     await log.close();
     const out = Buffer.concat(relayed).toString('utf8');
-    expect(out.split('\n').map((l) => l.length)).toEqual([36, JSON.stringify({ jsonrpc: '2.0', id: 2, result: { pad: 'x'.repeat(300 * 1024) } }).length, 75, 0]);
-    const frames = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; dir?: string; msg?: { id?: number; params?: { data?: string } }; raw?: string; size?: number; findings?: Array<{ rule: string }> }).filter((e) => e.type === 'frame');
+    expect(out.split('\n').map((l) => l.length)).toEqual([
+      36,
+      JSON.stringify({ jsonrpc: '2.0', id: 2, result: { pad: 'x'.repeat(300 * 1024) } }).length,
+      75,
+      0,
+    ]);
+    const frames = readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            type: string;
+            dir?: string;
+            msg?: { id?: number; params?: { data?: string } };
+            raw?: string;
+            size?: number;
+            findings?: Array<{ rule: string }>;
+          },
+      )
+      .filter((e) => e.type === 'frame');
     expect(frames.map((f) => f.dir)).toEqual(['in', 'in', 'in']);
     expect(frames[0]!.msg?.id).toBe(1);
     expect(frames[1]!.raw?.length).toBe(64 * 1024);
@@ -70,7 +89,7 @@ describe('wrap (stdio): the server stdout', () => {
 });
 
 describe('wrap (stdio): the end of the session', () => {
-  it('hands the server\'s last bytes to a host that reads slowly before it resolves (the process exits right after)', async () => {
+  it("hands the server's last bytes to a host that reads slowly before it resolves (the process exits right after)", async () => {
     const stdin = new PassThrough();
     const stderr = new PassThrough();
     stderr.resume();

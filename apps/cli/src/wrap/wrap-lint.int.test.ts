@@ -19,26 +19,46 @@ describe('lint of a wrap trace finds what check finds live', () => {
     let sent: string[];
     let liveRules: string[];
     try {
-      const result = await runCheck(engine, { transport: 'stdio', command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: 'bad' } });
+      const result = await runCheck(engine, {
+        transport: 'stdio',
+        command: process.execPath,
+        args: [RAW_SERVER],
+        env: { FIXTURE_MODE: 'bad' },
+      });
       liveRules = [...new Set(result.report.findings.map((f) => f.rule))].sort();
       // What check sent, in order: a host sends the same through wrap.
-      sent = result.session.events().filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg !== undefined).map((f) => JSON.stringify(f.msg));
+      sent = result.session
+        .events()
+        .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg !== undefined)
+        .map((f) => JSON.stringify(f.msg));
     } finally {
       await engine.closeAll();
     }
     expect(liveRules).toContain('stdio-non-json-stdout');
 
     const file = join(dir, 'wrap.ndjson');
-    const log = new WrapLog({ meta: { name: 'raw', transport: 'stdio', target: 'raw-server' }, files: [file], redact: true, warn: () => undefined });
+    const log = new WrapLog({
+      meta: { name: 'raw', transport: 'stdio', target: 'raw-server' },
+      files: [file],
+      redact: true,
+      warn: () => undefined,
+    });
     const stdin = new PassThrough();
     const stdout = new PassThrough();
     stdout.resume();
-    const exited = runStdioShim('env', ['FIXTURE_MODE=bad', process.execPath, RAW_SERVER], log, { stdin, stdout, stderr: new PassThrough() });
+    const exited = runStdioShim('env', ['FIXTURE_MODE=bad', process.execPath, RAW_SERVER], log, {
+      stdin,
+      stdout,
+      stderr: new PassThrough(),
+    });
     stdin.end(sent.map((line) => `${line}\n`).join(''));
     expect(await exited).toBe(0);
     await log.close();
 
-    const recorded = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const recorded = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     const raw = recorded.find((e) => e.type === 'frame' && e.raw !== undefined);
     expect(raw?.findings?.[0]?.rule).toBe('stdio-non-json-stdout');
     const report = await lintTraceFile(file);

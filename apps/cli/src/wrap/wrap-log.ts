@@ -39,14 +39,23 @@ export class WrapLog {
     for (const file of opts.files) {
       const fd = openSync(file, 'w', 0o600);
       const writer = new TraceWriter({ write: (line) => writeSync(fd, line) }, { redact: opts.redact });
-      writer.writeHeader({ tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(this.createdAt), session: { id: 'wrap', ...opts.meta, wrapped: true, ...(opts.otel ? { otel: opts.otel } : {}) } });
+      writer.writeHeader({
+        tool: { name: 'mcpscope', version: '0.1.0' },
+        createdAt: new Date(this.createdAt),
+        session: { id: 'wrap', ...opts.meta, wrapped: true, ...(opts.otel ? { otel: opts.otel } : {}) },
+      });
       this.writers.push({ writer, fd });
     }
     if (opts.ui) this.uiSession = this.openUi(opts.ui);
   }
 
   add(event: NewEvent): void {
-    const full = { ...event, seq: ++this.seq, t: Math.round((performance.now() - this.started) * 1000) / 1000, sessionId: 'wrap' } as SessionEvent;
+    const full = {
+      ...event,
+      seq: ++this.seq,
+      t: Math.round((performance.now() - this.started) * 1000) / 1000,
+      sessionId: 'wrap',
+    } as SessionEvent;
     for (const { writer } of this.writers) writer.write(full);
     this.opts.onEvent?.(full);
     if (this.uiSession) {
@@ -73,11 +82,17 @@ export class WrapLog {
     // line that is no message carries the finding `check` gives it live, so `lint` finds it too.
     const parsed = parseStdoutLine(text);
     if ('messages' in parsed) {
-      for (const msg of parsed.messages) this.add({ type: 'frame', dir, msg, size: parsed.batch ? Buffer.byteLength(JSON.stringify(msg)) : size });
+      for (const msg of parsed.messages)
+        this.add({ type: 'frame', dir, msg, size: parsed.batch ? Buffer.byteLength(JSON.stringify(msg)) : size });
       return;
     }
     const fromServerStdout = dir === 'in' && this.opts.meta.transport === 'stdio';
-    const finding = parsed.code === 'too-deep' ? undeliverableFinding('too-deep', parsed.error) : fromServerStdout ? nonJsonStdoutFinding(parsed.error) : undefined;
+    const finding =
+      parsed.code === 'too-deep'
+        ? undeliverableFinding('too-deep', parsed.error)
+        : fromServerStdout
+          ? nonJsonStdoutFinding(parsed.error)
+          : undefined;
     this.add({ type: 'frame', dir, raw: text, size, ...(finding ? { findings: [finding] } : {}) });
   }
 

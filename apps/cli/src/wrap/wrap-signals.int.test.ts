@@ -15,9 +15,14 @@ beforeAll(async () => {
 afterAll(() => bundle?.cleanup());
 
 describe('mcpscope wrap and stop signals', () => {
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     it(`${signal} to wrap stops its server and exits ${code}`, async () => {
-      const wrap = spawn(process.execPath, [bundle.cli, 'wrap', '--no-record-all', '--', process.execPath, '-e', STUBBORN], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const wrap = spawn(process.execPath, [bundle.cli, 'wrap', '--no-record-all', '--', process.execPath, '-e', STUBBORN], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let stderr = '';
       wrap.stderr.on('data', (d) => (stderr += d));
       let serverPid = 0;

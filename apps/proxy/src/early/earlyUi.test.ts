@@ -57,7 +57,8 @@ const started = async (waitMs?: number): Promise<EarlyUi> => {
   await early.listening;
   return early;
 };
-const takeOver = async (e: EarlyUi): Promise<RunningProxy> => (proxy = await startProxy({ engine, token: TOKEN, staticDir: dir, early: e }));
+const takeOver = async (e: EarlyUi): Promise<RunningProxy> =>
+  (proxy = await startProxy({ engine, token: TOKEN, staticDir: dir, early: e }));
 
 /** The headers that must not differ between the early listener and Fastify. */
 const stable = ({ headers }: Answer) => {
@@ -86,7 +87,10 @@ describe('early UI listener', () => {
     await writeFile(join(dir, 'assets', 'large-abc123.js'), large);
     const e = await started();
     const check = async () => {
-      for (const [path, content] of [['/', INDEX], ['/assets/large-abc123.js', large]] as const) {
+      for (const [path, content] of [
+        ['/', INDEX],
+        ['/assets/large-abc123.js', large],
+      ] as const) {
         const answer = await get(e.main.port, path);
         expect(answer.status).toBe(200);
         expect(answer.body).toBe(content);
@@ -175,6 +179,8 @@ describe('early UI listener', () => {
     const second = startEarlyUi({ port: e.main.port, staticDir: dir });
     await expect(second.listening).rejects.toMatchObject({ code: 'EADDRINUSE' });
     expect(second.sandbox.server.listening).toBe(false);
-    await expect(startProxy({ engine, port: e.main.port, early: startEarlyUi({ port: e.main.port }) })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(startProxy({ engine, port: e.main.port, early: startEarlyUi({ port: e.main.port }) })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
   });
 });

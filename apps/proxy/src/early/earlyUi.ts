@@ -52,7 +52,8 @@ export function startEarlyUi(opts: EarlyUiOptions = {}): EarlyUi {
     waitMs: opts.waitMs,
     unavailable: (_req, res) => sendError(res, 'MCPSCOPE_ERR_STARTING', 'mcpscope is still starting; try again', []),
   });
-  const headersFor = (req: IncomingMessage): Array<[string, string]> => securityHeaderPairs(policy, sandbox.port, req.headers.host, pathOf(req.url));
+  const headersFor = (req: IncomingMessage): Array<[string, string]> =>
+    securityHeaderPairs(policy, sandbox.port, req.headers.host, pathOf(req.url));
 
   main = new HandoffServer({
     waitMs: opts.waitMs,

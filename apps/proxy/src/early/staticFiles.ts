@@ -126,7 +126,11 @@ export function staticResponse(
   return { status: 200, headers, body };
 }
 
-function isFresh(etag: string, mtimeMs: number, { ifNoneMatch, ifModifiedSince }: { ifNoneMatch?: string; ifModifiedSince?: string }): boolean {
+function isFresh(
+  etag: string,
+  mtimeMs: number,
+  { ifNoneMatch, ifModifiedSince }: { ifNoneMatch?: string; ifModifiedSince?: string },
+): boolean {
   if (ifNoneMatch !== undefined) {
     if (ifNoneMatch.trim() === '*') return true;
     const weak = (tag: string) => tag.trim().replace(/^W\//, '');

@@ -22,11 +22,17 @@ export async function startGuided(session: Session, pending: PendingAuthorizatio
  * /oauth/callback and pauses before the token exchange). Once authorized, a session whose
  * connect failed connects again with the token.
  */
-export async function nextGuided(session: Session, pending: PendingAuthorizations, inputs: WireGuidedInputs = {}): Promise<string | undefined> {
+export async function nextGuided(
+  session: Session,
+  pending: PendingAuthorizations,
+  inputs: WireGuidedInputs = {},
+): Promise<string | undefined> {
   const flow = session.oauth?.guided;
   const stage = flow?.state().stage;
   if (!flow || (stage !== 'client' && stage !== 'authorization' && stage !== 'token')) {
-    throw new ProxyError('MCPSCOPE_ERR_OAUTH_NOT_PAUSED', `No guided authorization is waiting for input (${stage ?? 'none started'})`, { stage: stage ?? null });
+    throw new ProxyError('MCPSCOPE_ERR_OAUTH_NOT_PAUSED', `No guided authorization is waiting for input (${stage ?? 'none started'})`, {
+      stage: stage ?? null,
+    });
   }
   const requested = authorizationRequested(session);
   const step = flow.next(inputs as GuidedInputs).then(async (state) => {

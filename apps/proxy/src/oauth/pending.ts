@@ -45,7 +45,10 @@ export class PendingAuthorizations {
     const state = params.state;
     if (!state) throw new CallbackRefused('The callback has no state');
     const entry = this.pending.get(state);
-    if (!entry) throw new CallbackRefused(this.used.has(state) ? 'This authorization response was already used' : 'Unknown state: mcpscope did not start this authorization');
+    if (!entry)
+      throw new CallbackRefused(
+        this.used.has(state) ? 'This authorization response was already used' : 'Unknown state: mcpscope did not start this authorization',
+      );
     this.pending.delete(state);
     this.used.add(state);
     if (this.used.size > MAX_USED) this.used.delete(this.used.values().next().value!);

@@ -8,7 +8,8 @@ export const OAUTH_CONNECT_TIMEOUT_MS = 10 * 60_000;
 
 function httpConfig(session: Session): HttpSessionConfig {
   const c = session.config;
-  if (c.transport === 'stdio') throw new ProxyError('MCPSCOPE_ERR_OAUTH_UNSUPPORTED', 'OAuth applies to HTTP sessions, not to stdio servers');
+  if (c.transport === 'stdio')
+    throw new ProxyError('MCPSCOPE_ERR_OAUTH_UNSUPPORTED', 'OAuth applies to HTTP sessions, not to stdio servers');
   return c;
 }
 

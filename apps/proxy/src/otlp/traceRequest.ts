@@ -26,7 +26,9 @@ let messages: Promise<TraceMessages> | undefined;
 
 function traceMessages(): Promise<TraceMessages> {
   messages ??= import('@opentelemetry/otlp-transformer/build/src/generated/root.js').then((mod) => {
-    const root = ((mod as { default?: unknown }).default ?? mod) as { opentelemetry: { proto: { collector: { trace: { v1: TraceMessages } } } } };
+    const root = ((mod as { default?: unknown }).default ?? mod) as {
+      opentelemetry: { proto: { collector: { trace: { v1: TraceMessages } } } };
+    };
     return root.opentelemetry.proto.collector.trace.v1;
   });
   return messages;
@@ -86,9 +88,15 @@ export async function decodeTraceRequest(body: Buffer, encoding: OtlpEncoding): 
 }
 
 /** The ExportTraceServiceResponse, in the request's encoding (OTLP/HTTP: "the response body MUST be the same encoding"). */
-export async function encodeTraceResponse(result: { rejected: number; message?: string }, encoding: OtlpEncoding): Promise<Buffer | string> {
+export async function encodeTraceResponse(
+  result: { rejected: number; message?: string },
+  encoding: OtlpEncoding,
+): Promise<Buffer | string> {
   const value = result.rejected > 0 ? { partialSuccess: { rejectedSpans: result.rejected, errorMessage: result.message ?? '' } } : {};
-  if (encoding === 'json') return JSON.stringify(value.partialSuccess ? { partialSuccess: { rejectedSpans: String(result.rejected), errorMessage: result.message ?? '' } } : {});
+  if (encoding === 'json')
+    return JSON.stringify(
+      value.partialSuccess ? { partialSuccess: { rejectedSpans: String(result.rejected), errorMessage: result.message ?? '' } } : {},
+    );
   const { ExportTraceServiceResponse } = await traceMessages();
   return Buffer.from(ExportTraceServiceResponse.encode(ExportTraceServiceResponse.fromObject(value)).finish());
 }

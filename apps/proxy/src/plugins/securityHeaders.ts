@@ -33,7 +33,12 @@ export function contentSecurityPolicy(wsAuthority: string | undefined, sandboxOr
  * Shared by the plugin below and the early listener (../early/), which answers before Fastify is
  * loaded, so the page gets the same headers either way.
  */
-export function securityHeaderPairs(policy: HostPolicy, sandboxPort: number | undefined, hostHeader: string | undefined, path: string): Array<[string, string]> {
+export function securityHeaderPairs(
+  policy: HostPolicy,
+  sandboxPort: number | undefined,
+  hostHeader: string | undefined,
+  path: string,
+): Array<[string, string]> {
   const authority = policy.isAllowedHost(hostHeader) ? hostHeader?.toLowerCase() : undefined;
   // Each session's apps have a sandbox listener of their own (sandboxOrigins.ts), on a port
   // picked when it starts: the page may frame this host on any port (it frames nothing but the

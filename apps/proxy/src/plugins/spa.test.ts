@@ -65,7 +65,10 @@ describe('static SPA', () => {
   });
 
   it('answers 404 (not index.html) for a missing asset, dotfiles and non-GET methods', async () => {
-    for (const res of [await get('/assets/missing-zzz.js'), await h.app.inject({ method: 'POST', url: '/settings', headers: { host: HOST } })]) {
+    for (const res of [
+      await get('/assets/missing-zzz.js'),
+      await h.app.inject({ method: 'POST', url: '/settings', headers: { host: HOST } }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(ApiErrorSchema.parse(res.json()).error.code).toBe('MCPSCOPE_ERR_NOT_FOUND');
     }

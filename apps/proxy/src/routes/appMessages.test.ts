@@ -19,15 +19,41 @@ afterEach(async () => h.close());
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
   h.app.inject({ method, url: `/api${url}`, headers: { ...AUTH, ...headers }, ...(payload ? { payload } : {}) });
 const open = async () => SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig('legacy') })).json().session).id;
-const appFrames = async (id: string) => ((await api('GET', `/sessions/${id}/events`)).json().events as FrameEvent[]).filter((e) => e.type === 'frame' && e.channel === 'app');
+const appFrames = async (id: string) =>
+  ((await api('GET', `/sessions/${id}/events`)).json().events as FrameEvent[]).filter((e) => e.type === 'frame' && e.channel === 'app');
 const post = (id: string, body: unknown) =>
-  h.app.inject({ method: 'POST', url: `/api/sessions/${id}/app-messages`, headers: { ...AUTH, 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+  h.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${id}/app-messages`,
+    headers: { ...AUTH, 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 const URI = 'ui://demo/app.html';
 const VIEW = 'view_1';
 const handshake = [
-  { dir: 'in', msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'a', version: '1' }, appCapabilities: {} } } },
-  { dir: 'out', msg: { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2026-01-26', hostCapabilities: {}, hostInfo: { name: 'mcpscope', version: '0.1.0' }, hostContext: { availableDisplayModes: ['inline'] } } } },
+  {
+    dir: 'in',
+    msg: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/initialize',
+      params: { protocolVersion: '2026-01-26', appInfo: { name: 'a', version: '1' }, appCapabilities: {} },
+    },
+  },
+  {
+    dir: 'out',
+    msg: {
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        protocolVersion: '2026-01-26',
+        hostCapabilities: {},
+        hostInfo: { name: 'mcpscope', version: '0.1.0' },
+        hostContext: { availableDisplayModes: ['inline'] },
+      },
+    },
+  },
   { dir: 'in', msg: { jsonrpc: '2.0', method: 'ui/notifications/initialized' } },
 ];
 
@@ -59,11 +85,22 @@ describe('POST /api/sessions/:id/app-messages', () => {
     ]);
     for (const f of frames) expect(f).toMatchObject({ channel: 'app', app: { uri: URI, view: VIEW } });
     expect(frames[1]!.pair).toMatchObject({ requestSeq: frames[0]!.seq, method: 'ui/initialize' });
-    expect(frames.map((f) => (f.findings ?? []).map((x) => x.rule))).toEqual([[], [], [], ['app-tool-not-callable'], ['app-display-mode-undeclared']]);
+    expect(frames.map((f) => (f.findings ?? []).map((x) => x.rule))).toEqual([
+      [],
+      [],
+      [],
+      ['app-tool-not-callable'],
+      ['app-display-mode-undeclared'],
+    ]);
     expect(frames.every((f, i) => i === 0 || f.seq === frames[i - 1]!.seq + 1)).toBe(true);
 
     // The app's request for the server goes as an ordinary request, its origin naming the app.
-    const called = await api('POST', `/sessions/${id}/requests`, { method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } }, { [ORIGIN_HEADER]: `app: ${URI}` });
+    const called = await api(
+      'POST',
+      `/sessions/${id}/requests`,
+      { method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } },
+      { [ORIGIN_HEADER]: `app: ${URI}` },
+    );
     expect(called.statusCode).toBe(200);
     const all = (await api('GET', `/sessions/${id}/events`)).json().events as FrameEvent[];
     const byApp = all.filter((f) => f.type === 'frame' && parseFrameFilter('origin:app channel:server').test(f, () => frameText(f)));
@@ -71,14 +108,20 @@ describe('POST /api/sessions/:id/app-messages', () => {
 
     // Closed: the trace is finished; a late message is 409, not recorded.
     await h.engine.close(id);
-    const late = await post(id, { view: VIEW, uri: URI, messages: [{ dir: 'in', msg: { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { width: 1, height: 1 } } }] });
+    const late = await post(id, {
+      view: VIEW,
+      uri: URI,
+      messages: [{ dir: 'in', msg: { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { width: 1, height: 1 } } }],
+    });
     expect(late.statusCode).toBe(409);
     expect(ApiErrorSchema.parse(late.json()).error.code).toBe('MCPSCOPE_ERR_NOT_CONNECTED');
 
     const file = join(dir, readdirSync(dir).find((n) => n.endsWith('.ndjson'))!);
     const trace = await readTraceFile(file);
     const recorded = trace.events.filter((e): e is FrameEvent => e.type === 'frame' && e.channel === 'app');
-    expect(recorded.map((f) => [f.app, f.msg?.method ?? 'answer'])).toEqual(frames.map((f) => [{ uri: URI, view: VIEW }, f.msg?.method ?? 'answer']));
+    expect(recorded.map((f) => [f.app, f.msg?.method ?? 'answer'])).toEqual(
+      frames.map((f) => [{ uri: URI, view: VIEW }, f.msg?.method ?? 'answer']),
+    );
     const report = await lintTraceFile(file);
     const appFindings = report.findings.filter((f) => f.rule.startsWith('app-')).map((f) => [f.rule, f.severity]);
     expect(appFindings).toEqual([
@@ -99,8 +142,13 @@ describe('POST /api/sessions/:id/app-messages', () => {
     let deep: unknown = { end: true };
     for (let i = 0; i < 300; i++) deep = { a: deep };
     const id = await open();
-    const protoText = '{"jsonrpc":"2.0","method":"notifications/message","params":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"level":"info","data":"x"}}';
-    const huge = { jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: { content: [{ type: 'text', text: 'z'.repeat(5 * 1024 * 1024) }] } };
+    const protoText =
+      '{"jsonrpc":"2.0","method":"notifications/message","params":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"level":"info","data":"x"}}';
+    const huge = {
+      jsonrpc: '2.0',
+      method: 'ui/notifications/tool-result',
+      params: { content: [{ type: 'text', text: 'z'.repeat(5 * 1024 * 1024) }] },
+    };
     const body = `{"view":"${VIEW}","uri":"${URI}","messages":[${[
       JSON.stringify(handshake[0]),
       JSON.stringify({ dir: 'in', msg: deep }),
@@ -161,10 +209,20 @@ describe('POST /api/sessions/:id/app-messages', () => {
     expect(missing.statusCode).toBe(404);
     expect(ApiErrorSchema.parse(missing.json()).error.code).toBe('MCPSCOPE_ERR_SESSION_NOT_FOUND');
     // Like every /api route: no token, no entry.
-    const anonymous = await h.app.inject({ method: 'POST', url: `/api/sessions/${id}/app-messages`, headers: { host: AUTH.host, 'content-type': 'application/json' }, payload: JSON.stringify(ok) });
+    const anonymous = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/app-messages`,
+      headers: { host: AUTH.host, 'content-type': 'application/json' },
+      payload: JSON.stringify(ok),
+    });
     expect(anonymous.statusCode).toBe(401);
     // Other routes still refuse __proto__ keys in their own bodies.
-    const other = await h.app.inject({ method: 'POST', url: `/api/sessions/${id}/requests`, headers: { ...AUTH, 'content-type': 'application/json' }, payload: '{"method":"tools/list","__proto__":{"x":1}}' });
+    const other = await h.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/requests`,
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      payload: '{"method":"tools/list","__proto__":{"x":1}}',
+    });
     expect(other.statusCode).toBe(400);
   });
 });

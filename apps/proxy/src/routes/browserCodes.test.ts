@@ -20,12 +20,18 @@ describe('POST /api/browser-codes', () => {
     expect(res.statusCode).toBe(201);
     const { code } = res.json() as { code: string };
     expect(code).toMatch(/^[\w-]{22}$/);
-    const exchange = () => h.app.inject({ method: 'POST', url: '/api/session-code', headers: { host: HOST, 'content-type': 'application/json' }, payload: JSON.stringify({ code }) });
+    const exchange = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/session-code',
+        headers: { host: HOST, 'content-type': 'application/json' },
+        payload: JSON.stringify({ code }),
+      });
     expect((await exchange()).json()).toEqual({ token: TOKEN });
     expect((await exchange()).statusCode).toBe(401);
   });
 
-  it('needs the token (401), and the inspector\'s own Host (403)', async () => {
+  it("needs the token (401), and the inspector's own Host (403)", async () => {
     const anonymous = await mint({ host: HOST });
     expect(anonymous.statusCode).toBe(401);
     expect(ApiErrorSchema.parse(anonymous.json()).error.code).toBe('MCPSCOPE_ERR_UNAUTHORIZED');

@@ -5,7 +5,8 @@ import type { AnswerFile, SessionCallLine } from '@mcpscope/wire';
 /** The JSON-RPC error code of a headless refusal, as a direct `call` answers (engine headless-answers.ts). */
 const REFUSAL_CODE = -1;
 
-const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 export interface CallWatchOptions {
   /** The call's origin: its tools/call frames are recognised by it. */
@@ -65,7 +66,8 @@ export class CallWatch {
     const msg = record(frame.msg);
     if (frame.dir === 'out') {
       const { origin } = this.opts;
-      if (msg?.method === 'tools/call' && frame.origin?.by === origin.by && frame.origin.reason === origin.reason) this.ourCalls.add(frame.seq);
+      if (msg?.method === 'tools/call' && frame.origin?.by === origin.by && frame.origin.reason === origin.reason)
+        this.ourCalls.add(frame.seq);
       return;
     }
     if (this.opts.logs && msg?.method === 'notifications/message') {
@@ -73,7 +75,8 @@ export class CallWatch {
       this.opts.line({ type: 'log', level, logger, data });
     }
     if (frame.pair && this.ourCalls.has(frame.pair.requestSeq)) {
-      for (const f of frame.findings ?? []) if (f.rule === 'structured-content-schema') this.schemaFindings.push({ message: f.message, ...(f.spec ? { spec: f.spec } : {}) });
+      for (const f of frame.findings ?? [])
+        if (f.rule === 'structured-content-schema') this.schemaFindings.push({ message: f.message, ...(f.spec ? { spec: f.spec } : {}) });
     }
   }
 }

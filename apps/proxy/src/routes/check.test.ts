@@ -11,7 +11,8 @@ beforeEach(async () => {
 });
 afterEach(async () => h.close());
 
-const api = (method: 'POST' | 'DELETE', url: string, payload?: object) => h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
+const api = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+  h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
 const open = async () => SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig('legacy') })).json().session).id;
 
 describe('POST /api/sessions/:id/check', () => {
@@ -20,7 +21,12 @@ describe('POST /api/sessions/:id/check', () => {
     const res = await api('POST', `/sessions/${id}/check`, { timeoutMs: 10_000 });
     expect(res.statusCode).toBe(200);
     const { report } = res.json() as { report: { subject: string; notes: string[]; counts: Record<string, number> } };
-    expect(report.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^- connected: stdio, legacy era/), expect.stringMatching(/^- tools\/list: \d+ tools/)]));
+    expect(report.notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^- connected: stdio, legacy era/),
+        expect.stringMatching(/^- tools\/list: \d+ tools/),
+      ]),
+    );
     expect(report.counts).toEqual({ error: 0, warning: expect.any(Number), info: expect.any(Number) });
     const session = h.engine.get(id)!;
     const events = session.events();

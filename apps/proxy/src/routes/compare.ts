@@ -1,7 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { diffTraces, redactEvent, redactSecretValues, toHar, TraceWriter, type Exchange, type SecretValues, type TraceHeaderMeta } from '@mcpscope/trace';
+import {
+  diffTraces,
+  redactEvent,
+  redactSecretValues,
+  toHar,
+  TraceWriter,
+  type Exchange,
+  type SecretValues,
+  type TraceHeaderMeta,
+} from '@mcpscope/trace';
 import { otlpOfEvents, OfflineSession, Session, type Engine, type OtlpSessionMeta, type SessionView } from '@mcpscope/engine';
 import { CompareBodySchema, ExportQuerySchema, type Side, type TraceDiffWire, type WireExchange } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
@@ -69,11 +78,20 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
     if (format === 'ndjson') {
       // Streamed from all(): a session with most of its events spilled to disk is never copied whole.
       const otel = view instanceof Session ? { otel: { ...view.otel.trace, kind: view.otel.kind } } : {};
-      const header = { tool: { name: 'mcpscope', version: '0.1.0' }, createdAt: new Date(info.createdAt), session: { id, name: info.name, transport: info.transport, target: info.target, ...otel } };
-      return download('ndjson').type('application/x-ndjson').send(Readable.from(traceLines(header, view.all(), secrets)));
+      const header = {
+        tool: { name: 'mcpscope', version: '0.1.0' },
+        createdAt: new Date(info.createdAt),
+        session: { id, name: info.name, transport: info.transport, target: info.target, ...otel },
+      };
+      return download('ndjson')
+        .type('application/x-ndjson')
+        .send(Readable.from(traceLines(header, view.all(), secrets)));
     }
     const events = (await eventsOf(engine, { sessionId: id })).events.map((e) => redactEvent(e, secrets));
-    if (format === 'har') return download('har').type('application/json').send(toHar({ createdAt: new Date(info.createdAt).toISOString(), tool: { name: 'mcpscope', version: '0.1.0' } }, events));
+    if (format === 'har')
+      return download('har')
+        .type('application/json')
+        .send(toHar({ createdAt: new Date(info.createdAt).toISOString(), tool: { name: 'mcpscope', version: '0.1.0' } }, events));
     return download('json').type('application/json').send(JSON.stringify(events));
   });
 };
@@ -82,10 +100,19 @@ export const compareRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
 function otlpMeta(view: Session | SessionView): OtlpSessionMeta {
   if (view instanceof OfflineSession) return view.index.header;
   const info = view.info();
-  const session = { id: info.id, name: info.name, transport: info.transport, target: info.target, ...(info.wrapped ? { wrapped: true } : {}) };
+  const session = {
+    id: info.id,
+    name: info.name,
+    transport: info.transport,
+    target: info.target,
+    ...(info.wrapped ? { wrapped: true } : {}),
+  };
   if (!(view instanceof Session)) return { createdAt: new Date(info.createdAt).toISOString(), session };
   const url = view.config.transport === 'stdio' ? {} : { config: { url: view.config.url } };
-  return { createdAt: new Date(info.createdAt).toISOString(), session: { ...session, ...url, otel: { ...view.otel.trace, kind: view.otel.kind } } };
+  return {
+    createdAt: new Date(info.createdAt).toISOString(),
+    session: { ...session, ...url, otel: { ...view.otel.trace, kind: view.otel.kind } },
+  };
 }
 
 /** A trace v1 (redacted, by key and by the session's own secret values) as text chunks of up to 1000 lines. */

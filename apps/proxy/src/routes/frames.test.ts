@@ -16,13 +16,16 @@ beforeEach(async () => {
 });
 afterEach(async () => h.close());
 
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
 const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** A real stdio server floods `count` notifications; with an 8 KiB budget nearly all of them go to disk. */
 async function flooded(count: number): Promise<{ id: string; frames: FrameEvent[] }> {
   const id = (await api('POST', '/sessions', { config: fixtureConfig() })).json().session.id as string;
-  const res = await api('POST', `/sessions/${id}/messages`, { message: { method: 'tools/call', params: { name: 'flood', arguments: { count, size: 200 } } } });
+  const res = await api('POST', `/sessions/${id}/messages`, {
+    message: { method: 'tools/call', params: { name: 'flood', arguments: { count, size: 200 } } },
+  });
   expect(res.statusCode).toBe(200);
   const frames = plain(seen.filter((e): e is FrameEvent => e.sessionId === id && e.type === 'frame'));
   return { id, frames };
@@ -55,9 +58,13 @@ describe('/api/sessions/:id/frames', () => {
   it('searches all frames with the filter grammar, the newest matches before `before`', async () => {
     const { id, frames } = await flooded(2000);
     const query = 'method:notifications/* flood 19 -dir:out';
-    const res = FrameSearchReplySchema.parse((await api('GET', `/sessions/${id}/frames/search?filter=${encodeURIComponent(query)}&before=1500&limit=5`)).json());
+    const res = FrameSearchReplySchema.parse(
+      (await api('GET', `/sessions/${id}/frames/search?filter=${encodeURIComponent(query)}&before=1500&limit=5`)).json(),
+    );
     const filter = parseFrameFilter(query);
-    const want = frames.map((frame, index) => ({ frame, index })).filter(({ frame, index }) => index < 1500 && filter.test(frame, () => frameText(frame)));
+    const want = frames
+      .map((frame, index) => ({ frame, index }))
+      .filter(({ frame, index }) => index < 1500 && filter.test(frame, () => frameText(frame)));
     expect(want.length).toBeGreaterThan(5);
     expect(res.total).toBe(want.length);
     expect(res.truncated).toBe(true);

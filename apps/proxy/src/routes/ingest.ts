@@ -23,18 +23,21 @@ export const ingestRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, 
   const ingested = (params: unknown): IngestedSession => {
     const { id } = parseInput(SessionParamsSchema, params, 'path parameters');
     const view = engine.view(id);
-    if (!(view instanceof IngestedSession)) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No wrapped session ${JSON.stringify(id)}`);
+    if (!(view instanceof IngestedSession))
+      throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No wrapped session ${JSON.stringify(id)}`);
     return view;
   };
 
   app.post('/sessions/:id/ingest', async (request, reply) => {
     const session = ingested(request.params);
-    if (typeof request.body !== 'string') throw new ProxyError('MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE', 'send events as application/x-ndjson');
+    if (typeof request.body !== 'string')
+      throw new ProxyError('MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE', 'send events as application/x-ndjson');
     const events: SessionEvent[] = [];
     for (const line of request.body.split('\n')) {
       if (!line.trim()) continue;
       // Refused before parsing: past this boundary (lint, redaction, the /ws hub) nothing recurses unbounded.
-      if (jsonTextTooDeep(line)) throw new ProxyError('MCPSCOPE_ERR_BAD_REQUEST', `an ingested line is nested deeper than ${MAX_JSON_DEPTH} levels`);
+      if (jsonTextTooDeep(line))
+        throw new ProxyError('MCPSCOPE_ERR_BAD_REQUEST', `an ingested line is nested deeper than ${MAX_JSON_DEPTH} levels`);
       let value: unknown;
       try {
         value = JSON.parse(line);

@@ -14,7 +14,11 @@ export const messageRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
   app.post('/sessions/:id/messages', async (request, reply) => {
     const session = sessionOr404(engine, request.params);
     const body = parseInput(SendMessageBodySchema, request.body, 'request body');
-    const result = await session.send(body.message, { notification: body.notification, timeoutMs: body.timeoutMs, origin: originOf(request) });
+    const result = await session.send(body.message, {
+      notification: body.notification,
+      timeoutMs: body.timeoutMs,
+      origin: originOf(request),
+    });
     if (body.notification) return reply.code(202).send({});
     return reply.code(200).send(result);
   });

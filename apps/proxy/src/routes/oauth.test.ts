@@ -13,9 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all([h?.close(), servers?.close()]));
 
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
 const callback = (query: string, host = HOST) => h.app.inject({ method: 'GET', url: `/oauth/callback?${query}`, headers: { host } });
-const connected = (id: string) => nextEngineMessage(h.engine, (m: EngineMessage) => m.type === 'session' && m.session.id === id && m.session.state === 'connected');
+const connected = (id: string) =>
+  nextEngineMessage(h.engine, (m: EngineMessage) => m.type === 'session' && m.session.id === id && m.session.state === 'connected');
 
 /** Drives the auto-approving authorization server like a browser, stopping at mcpscope's redirect URI. */
 async function approve(authorizationUrl: string, redirectUrl: string): Promise<string> {
@@ -30,11 +32,18 @@ describe('/api/sessions/:id/oauth and /oauth/callback (oidc-provider + a protect
   it('a 401 fails the connect with WWW-Authenticate; authorize answers the URL to open; the callback connects the session', async () => {
     const failed = await api('POST', '/sessions', { config: { transport: 'http', url: servers.mcpUrl } });
     expect(failed.statusCode).toBe(502);
-    const details = ApiErrorSchema.parse(failed.json()).error.details as { sessionId: string; httpStatus: number; httpHeaders: Record<string, string> };
+    const details = ApiErrorSchema.parse(failed.json()).error.details as {
+      sessionId: string;
+      httpStatus: number;
+      httpHeaders: Record<string, string>;
+    };
     expect(details.httpStatus).toBe(401);
     expect(details.httpHeaders['www-authenticate']).toMatch(/resource_metadata=/);
     id = details.sessionId;
-    expect(OAuthStatusSchema.parse((await api('GET', `/sessions/${id}/oauth`)).json())).toMatchObject({ enabled: false, authorized: false });
+    expect(OAuthStatusSchema.parse((await api('GET', `/sessions/${id}/oauth`)).json())).toMatchObject({
+      enabled: false,
+      authorized: false,
+    });
 
     const started = await api('POST', `/sessions/${id}/oauth/authorize`, { config: { scope: 'mcp:read' } });
     expect(started.statusCode).toBe(200);
@@ -46,7 +55,9 @@ describe('/api/sessions/:id/oauth and /oauth/callback (oidc-provider + a protect
     expect(url.searchParams.get('resource')).toBe(servers.mcpUrl);
     expect(reply.status).toMatchObject({ enabled: true, authorized: false, pendingAuthorizationUrl: reply.authorizationUrl, redirectUrl });
     // Asking again joins the waiting authorization.
-    expect(OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/authorize`)).json()).authorizationUrl).toBe(reply.authorizationUrl);
+    expect(OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/authorize`)).json()).authorizationUrl).toBe(
+      reply.authorizationUrl,
+    );
 
     used = await approve(reply.authorizationUrl!, redirectUrl);
     const isConnected = connected(id);
@@ -71,7 +82,10 @@ describe('/api/sessions/:id/oauth and /oauth/callback (oidc-provider + a protect
     expect((await callback('code=abc&state=never-issued')).statusCode).toBe(400);
     expect((await callback('code=abc')).statusCode).toBe(400);
     expect((await callback('code=abc&state=x', 'evil.example:80')).statusCode).toBe(403);
-    expect((await h.app.inject({ method: 'GET', url: '/oauth/callback?state=x', headers: { host: HOST, origin: 'http://evil.example' } })).statusCode).toBe(403);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/oauth/callback?state=x', headers: { host: HOST, origin: 'http://evil.example' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('never shows a token, code, verifier or secret in the events; sign-out revokes', async () => {
@@ -82,8 +96,20 @@ describe('/api/sessions/:id/oauth and /oauth/callback (oidc-provider + a protect
     for (const secret of [tokens.access_token, tokens.refresh_token, code].filter(Boolean)) expect(events).not.toContain(secret);
     expect(events).not.toMatch(/"registration_access_token":"(?!\[REDACTED)/);
     expect(events).not.toMatch(/"authorization":"Bearer (?!\[REDACTED)/i);
-    const steps = (JSON.parse(events).events as Array<{ type: string; step?: string }>).filter((e) => e.type === 'oauth').map((e) => e.step);
-    expect(steps).toEqual(expect.arrayContaining(['protected-resource-metadata', 'authorization-server-metadata', 'client-registration', 'authorization-request', 'authorization-response', 'token-exchange', 'authorized']));
+    const steps = (JSON.parse(events).events as Array<{ type: string; step?: string }>)
+      .filter((e) => e.type === 'oauth')
+      .map((e) => e.step);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        'protected-resource-metadata',
+        'authorization-server-metadata',
+        'client-registration',
+        'authorization-request',
+        'authorization-response',
+        'token-exchange',
+        'authorized',
+      ]),
+    );
 
     const out = await api('POST', `/sessions/${id}/oauth/signout`);
     expect(OAuthStatusSchema.parse(out.json())).toMatchObject({ authorized: false, hasRefreshToken: false });
@@ -102,7 +128,7 @@ describe('Guided: /oauth/guided and /oauth/guided/next pause between steps and a
   const paused = (id: string, stage: string) =>
     new Promise<void>((resolve) => {
       const stop = h.engine.get(id)!.log.subscribe((e) => {
-        if (e.type === 'oauth' && e.step === 'guided-pause' && (e.detail as { stage?: string }).stage === stage) (stop(), resolve());
+        if (e.type === 'oauth' && e.step === 'guided-pause' && (e.detail as { stage?: string }).stage === stage) stop(), resolve();
       });
     });
 
@@ -112,11 +138,21 @@ describe('Guided: /oauth/guided and /oauth/guided/next pause between steps and a
     expect((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: {} })).statusCode).toBe(409);
 
     const started = OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/guided`, {})).json());
-    expect(started.status.guided).toMatchObject({ stage: 'client', inputs: { resource: servers.mcpUrl, scope: 'mcp:read' }, summary: { discovery: { issuer: servers.issuer } } });
+    expect(started.status.guided).toMatchObject({
+      stage: 'client',
+      inputs: { resource: servers.mcpUrl, scope: 'mcp:read' },
+      summary: { discovery: { issuer: servers.issuer } },
+    });
     expect(OAuthStatusSchema.parse((await api('GET', `/sessions/${id}/oauth`)).json()).guided?.editable).toContain('clientId');
 
     const post = servers.clients.post;
-    const client = OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: { scope: 'mcp:read mcp:write', clientId: post.id, clientSecret: post.secret } })).json());
+    const client = OAuthAuthorizeReplySchema.parse(
+      (
+        await api('POST', `/sessions/${id}/oauth/guided/next`, {
+          inputs: { scope: 'mcp:read mcp:write', clientId: post.id, clientSecret: post.secret },
+        })
+      ).json(),
+    );
     expect(client.status.guided).toMatchObject({ stage: 'authorization', inputs: { authMethod: 'client_secret_basic' } });
     expect(JSON.stringify(client)).not.toContain(post.secret);
 
@@ -127,14 +163,24 @@ describe('Guided: /oauth/guided and /oauth/guided/next pause between steps and a
     expect((await callback(await approve(auth.authorizationUrl!, `http://127.0.0.1:${PORT}/oauth/callback`))).statusCode).toBe(200);
     await atToken;
     const callbackStatus = OAuthStatusSchema.parse((await api('GET', `/sessions/${id}/oauth`)).json());
-    expect(callbackStatus.guided).toMatchObject({ stage: 'token', editable: ['authMethod'], summary: { callback: { code: '[REDACTED]' } } });
+    expect(callbackStatus.guided).toMatchObject({
+      stage: 'token',
+      editable: ['authMethod'],
+      summary: { callback: { code: '[REDACTED]' } },
+    });
     expect(callbackStatus.authorized).toBe(false);
 
     const isConnected = connected(id);
-    const done = OAuthAuthorizeReplySchema.parse((await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: { authMethod: 'client_secret_post' } })).json());
+    const done = OAuthAuthorizeReplySchema.parse(
+      (await api('POST', `/sessions/${id}/oauth/guided/next`, { inputs: { authMethod: 'client_secret_post' } })).json(),
+    );
     expect(done.status).toMatchObject({ authorized: true, guided: { stage: 'authorized' } });
     await isConnected;
-    const events = (await api('GET', `/sessions/${id}/events`)).json().events as Array<{ type: string; step?: string; detail?: { request?: { body?: Record<string, string>; headers?: Record<string, string> } } }>;
+    const events = (await api('GET', `/sessions/${id}/events`)).json().events as Array<{
+      type: string;
+      step?: string;
+      detail?: { request?: { body?: Record<string, string>; headers?: Record<string, string> } };
+    }>;
     const tok = events.find((e) => e.type === 'oauth' && e.step === 'token-exchange')!.detail!.request!;
     expect(tok.body!.client_secret).toBe('[REDACTED]');
     expect(tok.headers!.authorization).toBeUndefined();
@@ -145,7 +191,9 @@ describe('Guided: /oauth/guided and /oauth/guided/next pause between steps and a
 
 describe('the proxy logger', () => {
   it('redacts the callback code and state and the /ws token from logged URLs', () => {
-    expect(redactUrl('/oauth/callback?code=abc&state=s1&iss=http%3A%2F%2Fas')).toBe('/oauth/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fas');
+    expect(redactUrl('/oauth/callback?code=abc&state=s1&iss=http%3A%2F%2Fas')).toBe(
+      '/oauth/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fas',
+    );
     expect(redactUrl('/ws?token=t')).toBe('/ws?token=[redacted]');
   });
 });

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Engine } from '@mcpscope/engine';
-import { GuidedNextBodySchema, GuidedStartBodySchema, OAuthAuthorizeBodySchema, OAuthCallbackQuerySchema, type OAuthAuthorizeReply } from '@mcpscope/wire';
+import {
+  GuidedNextBodySchema,
+  GuidedStartBodySchema,
+  OAuthAuthorizeBodySchema,
+  OAuthCallbackQuerySchema,
+  type OAuthAuthorizeReply,
+} from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
 import { CallbackRefused, type PendingAuthorizations } from '../oauth/pending.js';
 import { startAuthorization, statusOf } from '../oauth/session-oauth.js';
@@ -22,12 +28,18 @@ interface OAuthRouteOptions {
 export const oauthRoutes: FastifyPluginAsync<OAuthRouteOptions> = async (app, { engine, pending }) => {
   app.get('/sessions/:id/oauth', async (request) => statusOf(sessionOr404(engine, request.params)));
 
-  const start = (force: boolean) => async (request: { params: unknown; body: unknown }): Promise<OAuthAuthorizeReply> => {
-    const session = sessionOr404(engine, request.params);
-    const body = parseInput(OAuthAuthorizeBodySchema, request.body ?? {}, 'request body');
-    const authorizationUrl = await startAuthorization(session, pending, { config: body.config, scope: body.scope, force: force || body.force });
-    return { status: statusOf(session), ...(authorizationUrl ? { authorizationUrl } : {}) };
-  };
+  const start =
+    (force: boolean) =>
+    async (request: { params: unknown; body: unknown }): Promise<OAuthAuthorizeReply> => {
+      const session = sessionOr404(engine, request.params);
+      const body = parseInput(OAuthAuthorizeBodySchema, request.body ?? {}, 'request body');
+      const authorizationUrl = await startAuthorization(session, pending, {
+        config: body.config,
+        scope: body.scope,
+        force: force || body.force,
+      });
+      return { status: statusOf(session), ...(authorizationUrl ? { authorizationUrl } : {}) };
+    };
   app.post('/sessions/:id/oauth/authorize', start(false));
   app.post('/sessions/:id/oauth/step-up', start(true));
 
@@ -87,7 +99,11 @@ export const oauthCallbackRoute: FastifyPluginAsync<{ pending: PendingAuthorizat
     const failed = query.data.error !== undefined;
     return reply.send(
       failed
-        ? page('Authorization failed', `The authorization server answered ${escapeHtml(query.data.error ?? '')}. Back in mcpscope, the OAuth tab shows the details.`, false)
+        ? page(
+            'Authorization failed',
+            `The authorization server answered ${escapeHtml(query.data.error ?? '')}. Back in mcpscope, the OAuth tab shows the details.`,
+            false,
+          )
         : page('Authorization complete', 'mcpscope is finishing the token exchange. You can close this tab.', true),
     );
   });

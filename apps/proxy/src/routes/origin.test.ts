@@ -12,11 +12,19 @@ afterEach(async () => h.close());
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 const api = (method: Method, url: string, payload?: object, origin?: string) =>
-  h.app.inject({ method, url: `/api${url}`, headers: { ...AUTH, ...(origin === undefined ? {} : { [ORIGIN_HEADER]: origin }) }, ...(payload ? { payload } : {}) });
+  h.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...AUTH, ...(origin === undefined ? {} : { [ORIGIN_HEADER]: origin }) },
+    ...(payload ? { payload } : {}),
+  });
 const open = async (era: 'legacy' | 'modern', extra: object = {}) =>
   SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig(era), ...extra })).json().session).id;
 const outFrames = (id: string, method: string): FrameEvent[] =>
-  h.engine.require(id).events().filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === method);
+  h.engine
+    .require(id)
+    .events()
+    .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === method);
 
 describe('the x-mcpscope-origin header', () => {
   it('flows into the frames of every mutating route, cleaned; absent → `ui`', async () => {
@@ -30,14 +38,22 @@ describe('the x-mcpscope-origin header', () => {
     expect((await api('PUT', `/sessions/${id}/log-level`, { level: 'info' }, 'x'.repeat(500))).statusCode).toBe(204);
     expect(outFrames(id, 'logging/setLevel')[0].origin).toEqual({ by: 'user', reason: 'x'.repeat(200) });
     expect((await api('POST', `/sessions/${id}/subscriptions`, { uri: 'demo://clock' }, 'resources: subscribe')).statusCode).toBe(204);
-    expect((await api('DELETE', `/sessions/${id}/subscriptions?uri=${encodeURIComponent('demo://clock')}`, undefined, 'resources: unsubscribe')).statusCode).toBe(204);
+    expect(
+      (await api('DELETE', `/sessions/${id}/subscriptions?uri=${encodeURIComponent('demo://clock')}`, undefined, 'resources: unsubscribe'))
+        .statusCode,
+    ).toBe(204);
     expect(outFrames(id, 'resources/subscribe')[0].origin).toEqual({ by: 'user', reason: 'resources: subscribe' });
     expect(outFrames(id, 'resources/unsubscribe')[0].origin).toEqual({ by: 'user', reason: 'resources: unsubscribe' });
   });
 
   it('a cancel and an answer carry theirs too', async () => {
     const id = await open('legacy');
-    const call = api('POST', `/sessions/${id}/requests`, { method: 'tools/call', params: { name: 'long_task', arguments: { steps: 50, stepMs: 100 } }, callId: 'c' }, 'tools: call');
+    const call = api(
+      'POST',
+      `/sessions/${id}/requests`,
+      { method: 'tools/call', params: { name: 'long_task', arguments: { steps: 50, stepMs: 100 } }, callId: 'c' },
+      'tools: call',
+    );
     const session = h.engine.require(id);
     while (outFrames(id, 'tools/call').length === 0) await new Promise((r) => setImmediate(r));
     expect((await api('DELETE', `/sessions/${id}/requests/c`, undefined, 'tools: cancel')).statusCode).toBe(204);
@@ -47,12 +63,21 @@ describe('the x-mcpscope-origin header', () => {
     const asked = new Promise<string>((resolve) => {
       const stop = h.engine.subscribe((m) => m.type === 'server-request' && (stop(), resolve(m.request.requestId)));
     });
-    const sampling = api('POST', `/sessions/${id}/requests`, { method: 'tools/call', params: { name: 'ask_llm', arguments: { question: 'q' } } }, 'tools: call');
+    const sampling = api(
+      'POST',
+      `/sessions/${id}/requests`,
+      { method: 'tools/call', params: { name: 'ask_llm', arguments: { question: 'q' } } },
+      'tools: call',
+    );
     const requestId = await asked;
     const answer = { result: { role: 'assistant', model: 'm', content: { type: 'text', text: 'a' } } };
-    expect((await api('POST', `/sessions/${id}/server-requests/${encodeURIComponent(requestId)}`, answer, 'client: answer sampling')).statusCode).toBe(204);
+    expect(
+      (await api('POST', `/sessions/${id}/server-requests/${encodeURIComponent(requestId)}`, answer, 'client: answer sampling')).statusCode,
+    ).toBe(204);
     await sampling;
-    const reply = session.events().find((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.pair?.method === 'sampling/createMessage');
+    const reply = session
+      .events()
+      .find((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.pair?.method === 'sampling/createMessage');
     expect(reply?.origin).toEqual({ by: 'user', reason: 'client: answer sampling' });
   });
 

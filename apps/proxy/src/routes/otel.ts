@@ -23,7 +23,8 @@ export const otelRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { 
     const session = sessionOr404(engine, request.params);
     const url = engine.spanReceivers.url;
     if (url === undefined) throw new ProxyError('MCPSCOPE_ERR_NOT_FOUND', 'This mcpscope runs no OTLP receiver');
-    if (session.info().state !== 'connected') throw new ProxyError('MCPSCOPE_ERR_NOT_CONNECTED', `Session ${session.id} is ${session.info().state}`);
+    if (session.info().state !== 'connected')
+      throw new ProxyError('MCPSCOPE_ERR_NOT_CONNECTED', `Session ${session.id} is ${session.info().state}`);
     session.otel.collectServerSpans();
     const secret = engine.spanReceivers.secretFor(session.id);
     return { endpoint: url, header: { name: OTLP_SECRET_HEADER, value: secret }, env: serverSpanEnv(url, secret) };

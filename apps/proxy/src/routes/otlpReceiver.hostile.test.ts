@@ -20,7 +20,15 @@ afterAll(async () => h.close());
 
 const spans = () => session.events().filter((e): e is SpanEvent => e.type === 'span');
 const now = () => String(BigInt(Date.now()) * 1_000_000n);
-const span = (i: number, extra: Record<string, unknown> = {}) => ({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: (i + 1).toString(16).padStart(16, '0'), name: `s${i}`, kind: 1, startTimeUnixNano: now(), endTimeUnixNano: now(), ...extra });
+const span = (i: number, extra: Record<string, unknown> = {}) => ({
+  traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+  spanId: (i + 1).toString(16).padStart(16, '0'),
+  name: `s${i}`,
+  kind: 1,
+  startTimeUnixNano: now(),
+  endTimeUnixNano: now(),
+  ...extra,
+});
 const exportOf = (list: unknown[]) => ({ resourceSpans: [{ scopeSpans: [{ spans: list }] }] });
 
 function post(payload: string | Buffer, headers: Record<string, string> = {}, remoteAddress?: string) {
@@ -34,13 +42,20 @@ function post(payload: string | Buffer, headers: Record<string, string> = {}, re
 }
 
 describe('a hostile OTLP sender', () => {
-  it('without the session\'s secret, or with the UI token, or from another machine, adds nothing', async () => {
+  it("without the session's secret, or with the UI token, or from another machine, adds nothing", async () => {
     const body = JSON.stringify(exportOf([span(1)]));
     const before = spans().length;
     expect((await post(body, { [OTLP_SECRET_HEADER]: '' })).statusCode).toBe(401);
     expect((await post(body, { [OTLP_SECRET_HEADER]: 'x'.repeat(10_000) })).statusCode).toBe(401);
     expect((await post(body, { [OTLP_SECRET_HEADER]: secret.slice(0, -1) })).statusCode).toBe(401);
-    expect((await post(body, { [OTLP_SECRET_HEADER]: 'test-token-0123456789abcdefghijklmnopqrstuvw', authorization: 'Bearer test-token-0123456789abcdefghijklmnopqrstuvw' })).statusCode).toBe(401);
+    expect(
+      (
+        await post(body, {
+          [OTLP_SECRET_HEADER]: 'test-token-0123456789abcdefghijklmnopqrstuvw',
+          authorization: 'Bearer test-token-0123456789abcdefghijklmnopqrstuvw',
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await post(body, {}, '10.0.0.8')).statusCode).toBe(403);
     // Another site's page cannot even get there (Host and Origin guard, as every path).
     expect((await post(body, { origin: 'http://evil.example' })).statusCode).toBe(403);
@@ -55,7 +70,9 @@ describe('a hostile OTLP sender', () => {
     expect((await post(Buffer.from('not gzip'), { 'content-encoding': 'gzip' })).statusCode).toBe(400);
     // JSON nested past the receiver's depth is refused before it is parsed.
     expect((await post(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).statusCode).toBe(400);
-    const junk = await post(JSON.stringify({ resourceSpans: [null, 1, { scopeSpans: 'x' }, { scopeSpans: [{ spans: [null, 'x', { name: 1 }] }] }] }));
+    const junk = await post(
+      JSON.stringify({ resourceSpans: [null, 1, { scopeSpans: 'x' }, { scopeSpans: [{ spans: [null, 'x', { name: 1 }] }] }] }),
+    );
     expect(junk.statusCode).toBe(200);
     expect(junk.json()).toEqual({ partialSuccess: { rejectedSpans: '3', errorMessage: expect.any(String) } });
   });
@@ -72,8 +89,21 @@ describe('a hostile OTLP sender', () => {
     let deep: unknown = { stringValue: 'bottom' };
     // 12 levels (48 of JSON): within the receiver's depth limit, past what a span keeps.
     for (let i = 0; i < 12; i++) deep = { kvlistValue: { values: [{ key: '__proto__', value: deep }] } };
-    const attributes = [{ key: 'deep', value: deep }, ...Array.from({ length: 500 }, (_, i) => ({ key: `k${i}`.repeat(100), value: { stringValue: 'v'.repeat(5_000) } }))];
-    const res = await post(JSON.stringify(exportOf([span(7, { name: 'n'.repeat(100_000), attributes, events: Array.from({ length: 1000 }, () => ({ name: 'e', timeUnixNano: now() })) })])));
+    const attributes = [
+      { key: 'deep', value: deep },
+      ...Array.from({ length: 500 }, (_, i) => ({ key: `k${i}`.repeat(100), value: { stringValue: 'v'.repeat(5_000) } })),
+    ];
+    const res = await post(
+      JSON.stringify(
+        exportOf([
+          span(7, {
+            name: 'n'.repeat(100_000),
+            attributes,
+            events: Array.from({ length: 1000 }, () => ({ name: 'e', timeUnixNano: now() })),
+          }),
+        ]),
+      ),
+    );
     expect(res.statusCode).toBe(200);
     const kept = spans().at(-1)!.span;
     expect(kept.name.length).toBeLessThanOrEqual(SPAN_CAPS.name + 1);

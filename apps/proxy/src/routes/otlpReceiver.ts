@@ -35,10 +35,15 @@ function rateLimited(waitMs: number): ProxyError {
 export const otlpReceiverRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
   // Raw bytes for this route only (the rest of the proxy takes JSON text).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(['application/json', 'application/x-protobuf', 'application/protobuf'], { parseAs: 'buffer', bodyLimit: OTLP_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['application/json', 'application/x-protobuf', 'application/protobuf'],
+    { parseAs: 'buffer', bodyLimit: OTLP_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw new ProxyError('MCPSCOPE_ERR_FORBIDDEN_HOST', 'The OTLP receiver takes spans from this machine only');
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? ''))
+      throw new ProxyError('MCPSCOPE_ERR_FORBIDDEN_HOST', 'The OTLP receiver takes spans from this machine only');
     const { intake } = intakeOf(engine, request);
     const length = Number(request.headers['content-length']);
     const wait = Math.max(intake.spanWait(), Number.isFinite(length) && length > 0 ? intake.admit(length) : 0);
@@ -50,7 +55,8 @@ export const otlpReceiverRoutes: FastifyPluginAsync<{ engine: Engine }> = async 
 
   app.post(OTLP_RECEIVER_PATH, async (request, reply) => {
     const encoding = otlpEncoding(request.headers['content-type']);
-    if (!encoding) throw new ProxyError('MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE', 'OTLP/HTTP takes application/json or application/x-protobuf');
+    if (!encoding)
+      throw new ProxyError('MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE', 'OTLP/HTTP takes application/json or application/x-protobuf');
     const { intake } = intakeOf(engine, request);
     let body = request.body as Buffer;
     if (String(request.headers['content-length'] ?? '') === '') {
@@ -63,10 +69,16 @@ export const otlpReceiverRoutes: FastifyPluginAsync<{ engine: Engine }> = async 
         body = gunzipSync(body, { maxOutputLength: OTLP_BODY_LIMIT });
       } catch (err) {
         const tooLarge = (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
-        throw new ProxyError(tooLarge ? 'MCPSCOPE_ERR_PAYLOAD_TOO_LARGE' : 'MCPSCOPE_ERR_BAD_REQUEST', tooLarge ? `The decompressed body is over ${OTLP_BODY_LIMIT} bytes` : 'The body is not valid gzip');
+        throw new ProxyError(
+          tooLarge ? 'MCPSCOPE_ERR_PAYLOAD_TOO_LARGE' : 'MCPSCOPE_ERR_BAD_REQUEST',
+          tooLarge ? `The decompressed body is over ${OTLP_BODY_LIMIT} bytes` : 'The body is not valid gzip',
+        );
       }
     } else if (encodingHeader !== 'identity') {
-      throw new ProxyError('MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encodingHeader.slice(0, 40)} is not supported (gzip or none)`);
+      throw new ProxyError(
+        'MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE',
+        `Content-Encoding ${encodingHeader.slice(0, 40)} is not supported (gzip or none)`,
+      );
     }
     let decoded: unknown;
     try {
@@ -75,6 +87,8 @@ export const otlpReceiverRoutes: FastifyPluginAsync<{ engine: Engine }> = async 
       throw new ProxyError('MCPSCOPE_ERR_BAD_REQUEST', (err as Error).message);
     }
     const result = intake.receive(decoded);
-    return reply.type(encoding === 'json' ? 'application/json' : 'application/x-protobuf').send(await encodeTraceResponse(result, encoding));
+    return reply
+      .type(encoding === 'json' ? 'application/json' : 'application/x-protobuf')
+      .send(await encodeTraceResponse(result, encoding));
   });
 };

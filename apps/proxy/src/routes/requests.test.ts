@@ -14,7 +14,8 @@ afterEach(async () => h.close());
 
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
-const open = async (era: 'legacy' | 'modern') => SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig(era) })).json().session).id;
+const open = async (era: 'legacy' | 'modern') =>
+  SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig(era) })).json().session).id;
 const callTool = (id: string, name: string, args: object, extra: object = {}) =>
   api('POST', `/sessions/${id}/requests`, { method: 'tools/call', params: { name, arguments: args }, ...extra });
 const errorOf = (res: { json(): unknown }) => ApiErrorSchema.parse(res.json()).error;
@@ -25,7 +26,11 @@ describe.each(['legacy', 'modern'] as const)('POST /api/sessions/:id/requests (%
     const id = await open(era);
     const ok = await callTool(id, 'add', { a: 1, b: 2 }, { callId: 'mine' });
     expect(ok.statusCode).toBe(200);
-    expect(RequestReplySchema.parse(ok.json())).toMatchObject({ callId: 'mine', outcome: 'result', result: { structuredContent: { sum: 3 } } });
+    expect(RequestReplySchema.parse(ok.json())).toMatchObject({
+      callId: 'mine',
+      outcome: 'result',
+      result: { structuredContent: { sum: 3 } },
+    });
     const failed = RequestReplySchema.parse((await callTool(id, 'fail', {})).json());
     expect(failed).toMatchObject({ outcome: 'result', result: { isError: true } });
     const rpc = await api('POST', `/sessions/${id}/requests`, { method: 'no/such/method' });
@@ -71,7 +76,11 @@ describe.each(['legacy', 'modern'] as const)('POST /api/sessions/:id/requests (%
     expect(answered.statusCode).toBe(204);
     const reply = RequestReplySchema.parse((await call).json());
     expect(reply).toMatchObject({ outcome: 'result', result: { structuredContent: { name: 'Grace', colour: 'blue' } } });
-    const events = (await api('GET', `/sessions/${id}/events`)).json().events as Array<{ type: string; dir?: string; msg?: { method?: string } }>;
+    const events = (await api('GET', `/sessions/${id}/events`)).json().events as Array<{
+      type: string;
+      dir?: string;
+      msg?: { method?: string };
+    }>;
     const calls = events.filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'tools/call');
     expect(calls).toHaveLength(era === 'modern' ? 2 : 1);
   });
@@ -102,7 +111,11 @@ describe('POST /api/sessions/:id/requests, errors', () => {
     await api('POST', `/sessions/${id}/server-requests/${encodeURIComponent(requestId)}`, { error: { code: -1, message: 'declined' } });
     const declined = await call;
     expect(declined.statusCode).toBe(200);
-    expect(RequestReplySchema.parse(declined.json())).toMatchObject({ outcome: 'error', source: 'input', error: { code: -1, message: 'declined' } });
+    expect(RequestReplySchema.parse(declined.json())).toMatchObject({
+      outcome: 'error',
+      source: 'input',
+      error: { code: -1, message: 'declined' },
+    });
   });
 });
 
@@ -110,9 +123,13 @@ describe('request-progress on /ws', () => {
   it('reaches a tab as { type, sessionId, callId, progress, total, message }', async () => {
     const id = await open('modern');
     let inbox!: Inbox;
-    const ws: WebSocket = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } }, {
-      onInit: (socket: WebSocket) => void (inbox = new Inbox(socket)),
-    });
+    const ws: WebSocket = await h.app.injectWS(
+      `/ws?token=${TOKEN}`,
+      { headers: { host: HOST, origin: `http://${HOST}` } },
+      {
+        onInit: (socket: WebSocket) => void (inbox = new Inbox(socket)),
+      },
+    );
     try {
       await inbox.until(() => inbox.find('ready'), 'ready');
       await callTool(id, 'long_task', { steps: 2, stepMs: 20 }, { callId: 'ws' });

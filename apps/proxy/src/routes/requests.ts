@@ -31,7 +31,8 @@ export const requestRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
   app.delete('/sessions/:id/requests/:callId', async (request, reply) => {
     const { callId } = parseInput(CallParamsSchema, request.params, 'path parameters');
     const session = sessionOr404(engine, request.params);
-    if (!session.cancelRequest(callId, originOf(request))) throw new ProxyError('MCPSCOPE_ERR_CALL_NOT_FOUND', `No running call ${JSON.stringify(callId)}`);
+    if (!session.cancelRequest(callId, originOf(request)))
+      throw new ProxyError('MCPSCOPE_ERR_CALL_NOT_FOUND', `No running call ${JSON.stringify(callId)}`);
     return reply.code(204).send();
   });
 };

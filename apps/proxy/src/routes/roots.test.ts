@@ -11,7 +11,8 @@ afterEach(async () => h.close());
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
-const open = async (era: 'legacy' | 'modern') => SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig(era) })).json().session).id;
+const open = async (era: 'legacy' | 'modern') =>
+  SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig(era) })).json().session).id;
 const sentMethods = async (id: string) =>
   ((await api('GET', `/sessions/${id}/events`)).json().events as Array<{ type: string; dir?: string; msg?: { method?: string } }>)
     .filter((e) => e.type === 'frame' && e.dir === 'out')

@@ -12,13 +12,31 @@ afterEach(async () => h.close());
 
 const REASON = 'cli: call tools/call';
 const open = async (era: 'legacy' | 'modern') =>
-  SessionInfoSchema.parse((await h.app.inject({ method: 'POST', url: '/api/sessions', headers: AUTH, payload: { config: demoConfig(era) } })).json().session).id;
+  SessionInfoSchema.parse(
+    (await h.app.inject({ method: 'POST', url: '/api/sessions', headers: AUTH, payload: { config: demoConfig(era) } })).json().session,
+  ).id;
 const call = async (id: string, body: SessionCallBody, reason = REASON) => {
-  const res = await h.app.inject({ method: 'POST', url: `/api/sessions/${id}/call`, headers: { ...AUTH, 'x-mcpscope-origin': reason }, payload: body });
-  return { status: res.statusCode, type: res.headers['content-type'], lines: res.body.split('\n').filter(Boolean).map((l) => JSON.parse(l) as SessionCallLine), res };
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${id}/call`,
+    headers: { ...AUTH, 'x-mcpscope-origin': reason },
+    payload: body,
+  });
+  return {
+    status: res.statusCode,
+    type: res.headers['content-type'],
+    lines: res.body
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as SessionCallLine),
+    res,
+  };
 };
 const outFrames = (id: string, method: string) =>
-  h.engine.get(id)!.events().filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === method);
+  h.engine
+    .get(id)!
+    .events()
+    .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === method);
 
 describe('POST /api/sessions/:id/call (call --session in one request)', () => {
   it('streams NDJSON ending in the outcome; the tool is looked up once while the listing is current (2025-11-25)', async () => {
@@ -27,7 +45,15 @@ describe('POST /api/sessions/:id/call (call --session in one request)', () => {
     const first = await call(id, echo);
     expect(first.status).toBe(200);
     expect(first.type).toContain('application/x-ndjson');
-    expect(first.lines).toEqual([{ type: 'outcome', outcome: expect.objectContaining({ outcome: 'result', result: expect.objectContaining({ content: [{ type: 'text', text: 'hi' }] }) }) }]);
+    expect(first.lines).toEqual([
+      {
+        type: 'outcome',
+        outcome: expect.objectContaining({
+          outcome: 'result',
+          result: expect.objectContaining({ content: [{ type: 'text', text: 'hi' }] }),
+        }),
+      },
+    ]);
     await call(id, echo);
     expect(outFrames(id, 'tools/list')).toHaveLength(1);
     expect(outFrames(id, 'tools/list')[0]!.origin).toEqual({ by: 'user', reason: REASON });
@@ -36,7 +62,12 @@ describe('POST /api/sessions/:id/call (call --session in one request)', () => {
 
   it('--arg texts stay text where the inputSchema says string; other values as parsed', async () => {
     const id = await open('legacy');
-    const { lines } = await call(id, { method: 'tools/call', params: { name: 'echo', arguments: { message: 42 } }, describeTool: true, textArgs: { message: '42' } });
+    const { lines } = await call(id, {
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 42 } },
+      describeTool: true,
+      textArgs: { message: '42' },
+    });
     expect(lines.at(-1)).toMatchObject({ type: 'outcome', outcome: { outcome: 'result', result: { content: [{ text: '42' }] } } });
     expect(outFrames(id, 'tools/call')[0]!.msg?.params).toMatchObject({ arguments: { message: '42' } });
   });
@@ -55,12 +86,18 @@ describe('POST /api/sessions/:id/call (call --session in one request)', () => {
   it('the server asks for sampling: answered from the answers, refused when missing, left to the UI without answers', async () => {
     const id = await open('legacy');
     const ask = { method: 'tools/call', params: { name: 'ask_llm', arguments: { question: 'why?' } } };
-    const answered = await call(id, { ...ask, answers: { 'sampling/createMessage': { role: 'assistant', content: { type: 'text', text: 'because' }, model: 'canned' } } });
+    const answered = await call(id, {
+      ...ask,
+      answers: { 'sampling/createMessage': { role: 'assistant', content: { type: 'text', text: 'because' }, model: 'canned' } },
+    });
     expect(answered.lines[0]).toEqual({ type: 'server-request', method: 'sampling/createMessage', answered: 'file' });
     expect(JSON.stringify(answered.lines.at(-1))).toContain('because');
     const refused = await call(id, { ...ask, answers: {} });
     expect(refused.lines[0]).toEqual({ type: 'server-request', method: 'sampling/createMessage', answered: 'refused' });
-    const answers = h.engine.get(id)!.events().filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.id !== undefined && 'result' in (e.msg ?? {}));
+    const answers = h.engine
+      .get(id)!
+      .events()
+      .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.id !== undefined && 'result' in (e.msg ?? {}));
     expect(answers.at(-1)?.origin).toEqual({ by: 'user', reason: 'client: answer sampling' });
 
     const waiting = call(id, { ...ask, timeoutMs: 200 });
@@ -71,7 +108,11 @@ describe('POST /api/sessions/:id/call (call --session in one request)', () => {
 
   it('--level: the log level is set first and the server logs stream as lines', async () => {
     const id = await open('legacy');
-    const { lines } = await call(id, { method: 'tools/call', params: { name: 'emit_logs', arguments: { levels: ['info', 'error'] } }, logLevel: 'error' });
+    const { lines } = await call(id, {
+      method: 'tools/call',
+      params: { name: 'emit_logs', arguments: { levels: ['info', 'error'] } },
+      logLevel: 'error',
+    });
     expect(lines.filter((l) => l.type === 'log')).toEqual([expect.objectContaining({ type: 'log', level: 'error' })]);
     expect(outFrames(id, 'logging/setLevel')[0]!.origin).toEqual({ by: 'user', reason: REASON });
   });

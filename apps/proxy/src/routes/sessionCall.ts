@@ -36,7 +36,13 @@ function rootsOf(body: Body): Root[] | undefined {
 }
 
 /** Through the SDK client; array params and methods the era does not define go out as written (as a direct `call`). */
-async function send(session: Session, body: Body, params: Params, opts: { origin: FrameOrigin; callId: string }, line: (l: SessionCallLine) => void): Promise<RequestOutcome> {
+async function send(
+  session: Session,
+  body: Body,
+  params: Params,
+  opts: { origin: FrameOrigin; callId: string },
+  line: (l: SessionCallLine) => void,
+): Promise<RequestOutcome> {
   if (!Array.isArray(params)) {
     try {
       return await session.request(body.method, params, { timeoutMs: body.timeoutMs, ...opts });
@@ -45,13 +51,24 @@ async function send(session: Session, body: Body, params: Params, opts: { origin
       line({ type: 'as-written', protocolVersion: session.info().protocolVersion });
     }
   }
-  const { response, latencyMs = 0 } = await session.send({ method: body.method, ...(params === undefined ? {} : { params }) }, { timeoutMs: body.timeoutMs, origin: opts.origin });
-  if (response && 'error' in response) return { callId: 'raw', outcome: 'error', error: response.error as { code: number; message: string }, source: 'server', latencyMs };
+  const { response, latencyMs = 0 } = await session.send(
+    { method: body.method, ...(params === undefined ? {} : { params }) },
+    { timeoutMs: body.timeoutMs, origin: opts.origin },
+  );
+  if (response && 'error' in response)
+    return { callId: 'raw', outcome: 'error', error: response.error as { code: number; message: string }, source: 'server', latencyMs };
   return { callId: 'raw', outcome: 'result', result: (response?.result ?? null) as Record<string, unknown>, latencyMs };
 }
 
 /** The call, its tool's definition first when asked (the session's current listing, else tools/list), watched as it runs. */
-async function run(engine: Engine, session: Session, body: Body, roots: Root[] | undefined, origin: FrameOrigin, line: (l: SessionCallLine) => void): Promise<SessionCallLine> {
+async function run(
+  engine: Engine,
+  session: Session,
+  body: Body,
+  roots: Root[] | undefined,
+  origin: FrameOrigin,
+  line: (l: SessionCallLine) => void,
+): Promise<SessionCallLine> {
   const callId = `cli-${randomUUID()}`;
   const logs = body.logLevel !== undefined && body.method !== 'logging/setLevel';
   const watch = new CallWatch(engine, session, { origin, callId, answers: body.answers, logs, line });
@@ -59,10 +76,14 @@ async function run(engine: Engine, session: Session, body: Body, roots: Root[] |
     if (roots) await session.setRoots(roots, origin);
     if (logs) await session.setLogLevel(body.logLevel!, origin);
     const name = body.method === 'tools/call' && body.describeTool && isObject(body.params) ? body.params.name : undefined;
-    const defs = typeof name === 'string' ? ((await session.toolDefinitions({ timeoutMs: body.timeoutMs, origin })) ?? []).filter((t) => t.name === name) : [];
+    const defs =
+      typeof name === 'string'
+        ? ((await session.toolDefinitions({ timeoutMs: body.timeoutMs, origin })) ?? []).filter((t) => t.name === name)
+        : [];
     const typed = defs.filter((d) => d.outputSchema !== undefined);
     // A name listed more than once: said, and the call goes by the one with an outputSchema (the linter checks every one).
-    if (defs.length > 1 && typeof name === 'string') line({ type: 'tool-listed', name, count: defs.length, withOutputSchema: typed.length });
+    if (defs.length > 1 && typeof name === 'string')
+      line({ type: 'tool-listed', name, count: defs.length, withOutputSchema: typed.length });
     const def = typed[0] ?? defs[0];
     const params = def ? withTextArgs(body.params, body.textArgs, def.inputSchema) : body.params;
     const outcome = await send(session, body, params, { origin, callId }, line);

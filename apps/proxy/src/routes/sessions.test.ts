@@ -91,8 +91,14 @@ describe('PATCH /api/sessions/:id', () => {
   });
 
   it('renames failed and closed sessions', async () => {
-    const failedId = ConnectErrorSchema.extend({ sessionId: ConnectErrorSchema.shape.code }).parse((await openFixture('exit-on-init')).body.error.details).sessionId;
-    expect((await api('PATCH', `/sessions/${failedId}`, { name: 'broken' })).json().session).toMatchObject({ state: 'failed', name: 'broken', named: true });
+    const failedId = ConnectErrorSchema.extend({ sessionId: ConnectErrorSchema.shape.code }).parse(
+      (await openFixture('exit-on-init')).body.error.details,
+    ).sessionId;
+    expect((await api('PATCH', `/sessions/${failedId}`, { name: 'broken' })).json().session).toMatchObject({
+      state: 'failed',
+      name: 'broken',
+      named: true,
+    });
     const id = (await openFixture()).body.session.id as string;
     await api('DELETE', `/sessions/${id}`);
     expect((await api('PATCH', `/sessions/${id}`, { name: 'old' })).json().session).toMatchObject({ state: 'closed', name: 'old' });
@@ -108,14 +114,19 @@ describe('PATCH /api/sessions/:id', () => {
       expect(res.statusCode).toBe(400);
       expect(ApiErrorSchema.parse(res.json()).error.code).toBe('MCPSCOPE_ERR_BAD_REQUEST');
     }
-    expect((await h.app.inject({ method: 'PATCH', url: `/api/sessions/${id}`, payload: { name: 'x' }, headers: { host: AUTH.host } })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'PATCH', url: `/api/sessions/${id}`, payload: { name: 'x' }, headers: { host: AUTH.host } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
 describe('POST /api/sessions/:id/messages', () => {
   it('sends a request and returns the response with its latency', async () => {
     const id = (await openFixture()).body.session.id as string;
-    const res = await api('POST', `/sessions/${id}/messages`, { message: { method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } } });
+    const res = await api('POST', `/sessions/${id}/messages`, {
+      message: { method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.response.result.content[0].text).toBe('hi');
@@ -131,7 +142,10 @@ describe('POST /api/sessions/:id/messages', () => {
 
   it('sends a notification with 202 and records the frame', async () => {
     const id = (await openFixture()).body.session.id as string;
-    const res = await api('POST', `/sessions/${id}/messages`, { message: { method: 'notifications/custom', params: { a: 1 } }, notification: true });
+    const res = await api('POST', `/sessions/${id}/messages`, {
+      message: { method: 'notifications/custom', params: { a: 1 } },
+      notification: true,
+    });
     expect(res.statusCode).toBe(202);
     const session = h.engine.get(id)!;
     expect(session.events().some((e) => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'notifications/custom')).toBe(true);
@@ -139,7 +153,10 @@ describe('POST /api/sessions/:id/messages', () => {
 
   it('answers 504 when the server does not answer in timeoutMs', async () => {
     const id = (await openFixture()).body.session.id as string;
-    const res = await api('POST', `/sessions/${id}/messages`, { message: { method: 'tools/call', params: { name: 'ask' } }, timeoutMs: 50 });
+    const res = await api('POST', `/sessions/${id}/messages`, {
+      message: { method: 'tools/call', params: { name: 'ask' } },
+      timeoutMs: 50,
+    });
     expect(res.statusCode).toBe(504);
     expect(ApiErrorSchema.parse(res.json()).error.code).toBe('MCPSCOPE_ERR_TIMEOUT');
   });

@@ -11,7 +11,8 @@ const DeleteQuerySchema = z.object({ forget: z.enum(['1', 'true', '0', 'false'])
 export function sessionOr404(engine: Engine, params: unknown): Session {
   const { id } = parseInput(SessionParamsSchema, params, 'path parameters');
   const session = engine.get(id);
-  if (!session && engine.view(id)) throw new ProxyError('MCPSCOPE_ERR_OFFLINE', `Session ${JSON.stringify(id)} is read-only (opened from a trace or wrapped)`);
+  if (!session && engine.view(id))
+    throw new ProxyError('MCPSCOPE_ERR_OFFLINE', `Session ${JSON.stringify(id)} is read-only (opened from a trace or wrapped)`);
   if (!session) throw new ProxyError('MCPSCOPE_ERR_SESSION_NOT_FOUND', `No session ${JSON.stringify(id)}`);
   return session;
 }
@@ -36,7 +37,11 @@ export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app,
   app.get('/sessions', async () => ({ sessions: engine.list() }));
 
   app.post('/sessions', async (request, reply) => {
-    const { config, watchListChanges, traceContext, collectServerSpans } = parseInput(CreateSessionBodySchema, request.body, 'request body');
+    const { config, watchListChanges, traceContext, collectServerSpans } = parseInput(
+      CreateSessionBodySchema,
+      request.body,
+      'request body',
+    );
     let session: Session;
     try {
       // Opt-in only: a listen stream nobody asked for is traffic mcpscope caused.

@@ -13,7 +13,8 @@ type Frame = { type: string; dir?: string; msg?: { method?: string; params?: Rec
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
 const open = async (era: 'legacy' | 'modern') =>
-  SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig(era, { DEMO_CLOCK_INTERVAL_MS: '30' }) })).json().session).id;
+  SessionInfoSchema.parse((await api('POST', '/sessions', { config: demoConfig(era, { DEMO_CLOCK_INTERVAL_MS: '30' }) })).json().session)
+    .id;
 const sessionInfo = async () => SessionInfoSchema.parse((await api('GET', '/sessions')).json().sessions[0]);
 const isUpdate = (m: unknown) => (m as Frame).type === 'frame' && (m as Frame).msg?.method === 'notifications/resources/updated';
 

@@ -29,7 +29,8 @@ export const subscriptionRoutes: FastifyPluginAsync<{ engine: Engine }> = async 
   app.delete('/sessions/:id/subscriptions', async (request, reply) => {
     const session = sessionOr404(engine, request.params);
     const { uri } = parseInput(SubscriptionBodySchema, request.query, 'query');
-    if (!(await session.unsubscribe(uri, originOf(request)))) throw new ProxyError('MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND', `Not subscribed to ${JSON.stringify(uri)}`);
+    if (!(await session.unsubscribe(uri, originOf(request))))
+      throw new ProxyError('MCPSCOPE_ERR_SUBSCRIPTION_NOT_FOUND', `Not subscribed to ${JSON.stringify(uri)}`);
     return reply.code(204).send();
   });
 };

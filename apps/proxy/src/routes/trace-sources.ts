@@ -10,7 +10,10 @@ export function storeOf(engine: Engine) {
 }
 
 /** Every event of a session (live, wrapped or offline) or of a saved trace, streamed from disk where they live there. */
-export async function eventsOf(engine: Engine, side: Side): Promise<{ events: SessionEvent[]; header?: { createdAt: string; tool: { name: string; version: string } } }> {
+export async function eventsOf(
+  engine: Engine,
+  side: Side,
+): Promise<{ events: SessionEvent[]; header?: { createdAt: string; tool: { name: string; version: string } } }> {
   const out: SessionEvent[] = [];
   if ('traceId' in side) {
     // Lazy: iterateEvents parses (and validates) every event once; the index need not parse them first.

@@ -25,14 +25,22 @@ afterEach(async () => {
   await engine.closeAll();
 });
 
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
-const upload = (payload: string) => app.inject({ method: 'POST', url: '/api/traces', headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload });
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
+const upload = (payload: string) =>
+  app.inject({ method: 'POST', url: '/api/traces', headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload });
 
 function traceText(config: unknown, createdAt: unknown = '"2024-01-01T00:00:00.000Z"', extra: string[] = []): string {
   const header = `{"type":"header","format":"mcpscope-trace","version":1,"createdAt":${createdAt},"tool":{"name":"mcpscope","version":"0.1.0"},"session":{"id":"s1","name":"crafted","transport":"stdio","target":"node server.js"${config === undefined ? '' : `,"config":${JSON.stringify(config)}`}}}`;
-  const frame = (seq: number, dir: string, msg: object) => JSON.stringify({ seq, t: seq, sessionId: 's1', type: 'frame', dir, msg, size: 10 });
+  const frame = (seq: number, dir: string, msg: object) =>
+    JSON.stringify({ seq, t: seq, sessionId: 's1', type: 'frame', dir, msg, size: 10 });
   const call = { name: 'echo', arguments: { message: 'hi' } };
-  const lines = [header, frame(1, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: call }), frame(2, 'in', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } }), ...extra];
+  const lines = [
+    header,
+    frame(1, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: call }),
+    frame(2, 'in', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } }),
+    ...extra,
+  ];
   return `${lines.join('\n')}\n`;
 }
 
@@ -62,7 +70,13 @@ describe('replaying a crafted trace', () => {
     const marker = join(dir, 'hook-ran');
     const hook = join(dir, 'hook.cjs');
     writeFileSync(hook, `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x');\n`);
-    const config = { transport: 'stdio', command: process.execPath, args: [demoStdioEntry()], era: 'legacy', env: { NODE_OPTIONS: `--require ${hook}` } };
+    const config = {
+      transport: 'stdio',
+      command: process.execPath,
+      args: [demoStdioEntry()],
+      era: 'legacy',
+      env: { NODE_OPTIONS: `--require ${hook}` },
+    };
     const id = await uploaded(traceText(config));
     const { recorded } = TraceListSchema.parse((await api('GET', '/traces')).json()).traces[0]!;
     expect(recorded).toEqual({ transport: 'stdio', command: process.execPath, args: [demoStdioEntry()], era: 'legacy' });
@@ -80,7 +94,10 @@ describe('hostile trace files', () => {
     for (const createdAt of ['"yesterday"', '1e400', '12', '"2024-13-45T99:00:00Z"']) {
       const reply = await upload(traceText(undefined, createdAt));
       expect(reply.statusCode, createdAt).toBe(422);
-      expect(ApiErrorSchema.parse(reply.json()).error).toMatchObject({ code: 'MCPSCOPE_ERR_BAD_TRACE', message: expect.stringMatching(/createdAt/) });
+      expect(ApiErrorSchema.parse(reply.json()).error).toMatchObject({
+        code: 'MCPSCOPE_ERR_BAD_TRACE',
+        message: expect.stringMatching(/createdAt/),
+      });
     }
     const deepHeader = upload(`{"type":"header","x":${'['.repeat(5000)}${']'.repeat(5000)}}\n`);
     expect((await deepHeader).statusCode).toBe(422);
@@ -105,7 +122,12 @@ describe('hostile trace files', () => {
     const opened = await api('POST', '/sessions/ingest', { name: 'w', transport: 'stdio', target: 'x' });
     const id = opened.json().session.id as string;
     const line = `{"seq":1,"t":0,"sessionId":"s","type":"frame","dir":"in","size":1,"msg":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`;
-    const reply = await app.inject({ method: 'POST', url: `/api/sessions/${id}/ingest`, headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload: line });
+    const reply = await app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/ingest`,
+      headers: { ...AUTH, 'content-type': 'application/x-ndjson' },
+      payload: line,
+    });
     expect(reply.statusCode).toBe(400);
     expect(ApiErrorSchema.parse(reply.json()).error.message).toMatch(/nested deeper than 256 levels/);
     expect((await api('GET', `/sessions/${id}/events`)).json().events).toEqual([]);

@@ -5,7 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '@mcpscope/engine';
 import { parseTrace } from '@mcpscope/trace';
-import { ApiErrorSchema, ReplayReportSchema, SessionInfoSchema, SessionListSchema, TraceDiffSchema, TraceListSchema, TraceUploadReplySchema } from '@mcpscope/wire';
+import {
+  ApiErrorSchema,
+  ReplayReportSchema,
+  SessionInfoSchema,
+  SessionListSchema,
+  TraceDiffSchema,
+  TraceListSchema,
+  TraceUploadReplySchema,
+} from '@mcpscope/wire';
 import { buildApp } from '../app.js';
 import { demoConfig } from '../../test-fixtures/fixtures.js';
 import { AUTH, PORT, TOKEN } from '../../test-fixtures/harness.js';
@@ -45,7 +53,12 @@ describe('/api/traces', () => {
     expect(parseTrace(text).warnings).toEqual([]);
 
     const cut = text.slice(0, text.length - 7);
-    const upload = await app.inject({ method: 'POST', url: '/api/traces', headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload: cut });
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/traces',
+      headers: { ...AUTH, 'content-type': 'application/x-ndjson' },
+      payload: cut,
+    });
     expect(upload.statusCode).toBe(201);
     const stored = TraceUploadReplySchema.parse(upload.json());
     expect(stored.warnings[0]).toMatch(/cut off mid-line at byte \d+; everything before it was kept/);
@@ -66,7 +79,12 @@ describe('/api/traces', () => {
     const page = (await api('GET', `/sessions/${info.id}/events?from=2&limit=3`)).json().events as Array<{ seq: number }>;
     expect(page.map((e) => e.seq)).toEqual([2, 3, 4]);
 
-    const bad = await app.inject({ method: 'POST', url: '/api/traces', headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload: 'hello\n' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/traces',
+      headers: { ...AUTH, 'content-type': 'application/x-ndjson' },
+      payload: 'hello\n',
+    });
     expect(bad.statusCode).toBe(422);
     expect((await api('GET', '/traces/nope')).statusCode).toBe(404);
   });
@@ -100,10 +118,27 @@ describe('/api/traces', () => {
     const opened = await api('POST', '/sessions/ingest', { name: 'wrapped', transport: 'stdio', target: 'node x' });
     const info = SessionInfoSchema.parse(opened.json().session);
     expect(info.wrapped).toBe(true);
-    expect((await api('PATCH', `/sessions/${info.id}`, { name: 'host side' })).json().session).toMatchObject({ name: 'host side', named: true, wrapped: true });
+    expect((await api('PATCH', `/sessions/${info.id}`, { name: 'host side' })).json().session).toMatchObject({
+      name: 'host side',
+      named: true,
+      wrapped: true,
+    });
     expect((await api('PATCH', `/sessions/${info.id}`, { name: null })).json().session).toMatchObject({ name: 'wrapped' });
-    const line = JSON.stringify({ seq: 1, t: 0, sessionId: 'w', type: 'frame', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'ping' }, size: 10 });
-    const pushed = await app.inject({ method: 'POST', url: `/api/sessions/${info.id}/ingest`, headers: { ...AUTH, 'content-type': 'application/x-ndjson' }, payload: `${line}\n` });
+    const line = JSON.stringify({
+      seq: 1,
+      t: 0,
+      sessionId: 'w',
+      type: 'frame',
+      dir: 'out',
+      msg: { jsonrpc: '2.0', id: 1, method: 'ping' },
+      size: 10,
+    });
+    const pushed = await app.inject({
+      method: 'POST',
+      url: `/api/sessions/${info.id}/ingest`,
+      headers: { ...AUTH, 'content-type': 'application/x-ndjson' },
+      payload: `${line}\n`,
+    });
     expect(pushed.statusCode).toBe(204);
     expect((await api('GET', `/sessions/${info.id}/events`)).json().events).toMatchObject([{ seq: 1, sessionId: info.id }]);
     expect((await api('POST', `/sessions/${info.id}/ingest/end`)).statusCode).toBe(204);

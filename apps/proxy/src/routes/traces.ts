@@ -37,9 +37,11 @@ export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, {
     if (!request.body || typeof (request.body as Readable).pipe !== 'function') {
       throw new ProxyError('MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE', 'send the trace as application/x-ndjson');
     }
-    const stored = await storeOf(engine).importStream(request.body as Readable, TRACE_UPLOAD_LIMIT).catch((err) => {
-      throw badTrace(err);
-    });
+    const stored = await storeOf(engine)
+      .importStream(request.body as Readable, TRACE_UPLOAD_LIMIT)
+      .catch((err) => {
+        throw badTrace(err);
+      });
     return reply.code(201).send(stored);
   });
 
@@ -69,7 +71,8 @@ export const traceRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, {
       // Marked as a replay of this trace: the UI lists it apart from the sessions the user connected.
       return await replayTrace(engine, events, config, { ignore: body.ignore, defaults: body.defaults, open: { replayOf: id } });
     } catch (err) {
-      if (err instanceof EngineError && err.details) throw new ProxyError('MCPSCOPE_ERR_CONNECT_FAILED', err.message, { ...err.details, sessionId: err.sessionId });
+      if (err instanceof EngineError && err.details)
+        throw new ProxyError('MCPSCOPE_ERR_CONNECT_FAILED', err.message, { ...err.details, sessionId: err.sessionId });
       throw err;
     }
   });

@@ -46,7 +46,11 @@ describe('GET /sandbox.html', () => {
   });
 
   it('never lets a declared entry add a directive or a source', async () => {
-    const csp = { connectDomains: ['https://a.com; frame-ancestors *', 'https://b.com'], frameDomains: ['*', 'data:'], resourceDomains: ["'unsafe-eval'", 'blob:'] };
+    const csp = {
+      connectDomains: ['https://a.com; frame-ancestors *', 'https://b.com'],
+      frameDomains: ['*', 'data:'],
+      resourceDomains: ["'unsafe-eval'", 'blob:'],
+    };
     const policy = String((await page(cspQuery(csp))).headers['content-security-policy']);
     expect(policy.match(/frame-ancestors/g)).toHaveLength(1);
     expect(policy).toContain("connect-src 'self' https://b.com;");

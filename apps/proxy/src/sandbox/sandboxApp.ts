@@ -70,12 +70,14 @@ export async function buildSandboxApp(opts: SandboxAppOptions): Promise<FastifyI
   app.get('/sandbox.html', async (request, reply) => {
     // The guard accepted this Host, so it names this sandbox under one of mcpscope's host names.
     const hostOrigin = opts.hostOrigin(hostnameOf(request.headers.host ?? ''));
-    return reply
-      .header('content-security-policy', sandboxPolicy(declaredCsp(request.query), hostOrigin))
-      // mcpscope (another port, the same site) frames this page: no X-Frame-Options here.
-      .header('cross-origin-resource-policy', 'same-site')
-      .type('text/html; charset=utf-8')
-      .send(sandboxPage(hostOrigin));
+    return (
+      reply
+        .header('content-security-policy', sandboxPolicy(declaredCsp(request.query), hostOrigin))
+        // mcpscope (another port, the same site) frames this page: no X-Frame-Options here.
+        .header('cross-origin-resource-policy', 'same-site')
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(hostOrigin))
+    );
   });
   app.get('/sandbox.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(RELAY_SCRIPT));
 

@@ -16,9 +16,13 @@ afterEach(async () => {
 
 async function openTab(): Promise<Inbox> {
   let inbox!: Inbox;
-  const ws = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } }, {
-    onInit: (socket: WebSocket) => void (inbox = new Inbox(socket)),
-  });
+  const ws = await h.app.injectWS(
+    `/ws?token=${TOKEN}`,
+    { headers: { host: HOST, origin: `http://${HOST}` } },
+    {
+      onInit: (socket: WebSocket) => void (inbox = new Inbox(socket)),
+    },
+  );
   sockets.push(ws);
   return inbox;
 }
@@ -30,7 +34,8 @@ describe('compact rows on /ws', () => {
     h = await makeApp();
     const live = await openTab();
     const config = { transport: 'stdio', command: process.execPath, args: [CHATTY, '5', '--tail-tag'], env: {}, name: 'chatty' };
-    const id = (await h.app.inject({ method: 'POST', url: '/api/sessions', headers: AUTH, payload: { config } })).json().session.id as string;
+    const id = (await h.app.inject({ method: 'POST', url: '/api/sessions', headers: AUTH, payload: { config } })).json().session
+      .id as string;
     await live.until(() => live.messages.filter(isLog).length === 5 || undefined, 'five log rows');
     const rows = live.messages.filter(isLog);
     for (const row of rows) {
@@ -41,7 +46,9 @@ describe('compact rows on /ws', () => {
       expect(params.data).not.toContain('tail-');
     }
     // The handshake goes whole: the UI reads its bodies.
-    const init = live.messages.find((m) => m.type === 'frame' && (m.msg as { result?: { serverInfo?: unknown } } | undefined)?.result?.serverInfo);
+    const init = live.messages.find(
+      (m) => m.type === 'frame' && (m.msg as { result?: { serverInfo?: unknown } } | undefined)?.result?.serverInfo,
+    );
     expect(init?.compact).toBeUndefined();
 
     const seq = rows[2].seq as number;

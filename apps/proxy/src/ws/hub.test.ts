@@ -20,11 +20,15 @@ async function setup(overrides: Partial<BuildAppOptions> = {}): Promise<void> {
 
 async function openTab(): Promise<{ ws: WebSocket; inbox: Inbox }> {
   let inbox!: Inbox;
-  const ws = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } }, {
-    onInit: (socket: WebSocket) => {
-      inbox = new Inbox(socket);
+  const ws = await h.app.injectWS(
+    `/ws?token=${TOKEN}`,
+    { headers: { host: HOST, origin: `http://${HOST}` } },
+    {
+      onInit: (socket: WebSocket) => {
+        inbox = new Inbox(socket);
+      },
     },
-  });
+  );
   sockets.push(ws);
   return { ws, inbox };
 }
@@ -45,7 +49,11 @@ describe('/ws hub', () => {
     await inbox.until(() => inbox.find('ready'), 'ready');
 
     const [hello] = inbox.messages;
-    expect(hello).toMatchObject({ type: 'hello', wireVersion: WIRE_VERSION, sessions: [expect.objectContaining({ id, state: 'connected' })] });
+    expect(hello).toMatchObject({
+      type: 'hello',
+      wireVersion: WIRE_VERSION,
+      sessions: [expect.objectContaining({ id, state: 'connected' })],
+    });
     const readyAt = inbox.messages.findIndex((m) => m.type === 'ready');
     const backlog = inbox.messages.slice(1, readyAt);
     expect(backlog).toEqual(JSON.parse(JSON.stringify(h.engine.backlog())));
@@ -107,9 +115,13 @@ describe('/ws hub', () => {
     const received = tabs.map(({ inbox }) => inbox.received);
     const COUNT = 3000;
     await callTool(id, 'flood', { count: COUNT, size: 200 });
-    const floodFrames = (inbox: Inbox) => inbox.messages.filter((m) => m.type === 'frame' && (m.msg as { method?: string } | undefined)?.method === 'notifications/message');
+    const floodFrames = (inbox: Inbox) =>
+      inbox.messages.filter((m) => m.type === 'frame' && (m.msg as { method?: string } | undefined)?.method === 'notifications/message');
     for (const [i, { inbox }] of tabs.entries()) {
-      await inbox.until(() => floodFrames(inbox).length >= COUNT && inbox.messages.find(isEcho(String(COUNT))), 'the whole flood and its answer');
+      await inbox.until(
+        () => floodFrames(inbox).length >= COUNT && inbox.messages.find(isEcho(String(COUNT))),
+        'the whole flood and its answer',
+      );
       const data = floodFrames(inbox).map((m) => String((m.msg as { params: { data: string } }).params.data).split(' ')[1]);
       expect(data).toEqual(Array.from({ length: COUNT }, (_, n) => String(n)));
       const seqs = inbox.messages.filter((m) => m.sessionId === id && typeof m.seq === 'number').map((m) => m.seq as number);
@@ -144,7 +156,8 @@ describe('/ws hub', () => {
     // 6,000 notifications of ~300 bytes: far more than the stalled tab may have waiting.
     const COUNT = 6000;
     await callTool(id, 'flood', { count: COUNT, size: 300 });
-    const events = (inbox: Inbox) => inbox.messages.filter((m) => m.sessionId === id && typeof m.seq === 'number' && m.type !== 'session-page-info');
+    const events = (inbox: Inbox) =>
+      inbox.messages.filter((m) => m.sessionId === id && typeof m.seq === 'number' && m.type !== 'session-page-info');
     const lastSeq = await healthy.inbox.until(() => {
       const answer = healthy.inbox.messages.find(isEcho(String(COUNT)));
       return answer && (answer.seq as number);
@@ -159,14 +172,24 @@ describe('/ws hub', () => {
     const all = events(healthy.inbox);
     const got = new Set(events(stalled.inbox).map((m) => m.seq));
     for (const gap of gaps) {
-      const inside = all.filter((m) => (m.seq as number) >= (gap.fromSeq as number) && (m.seq as number) <= (gap.toSeq as number) && !got.has(m.seq));
+      const inside = all.filter(
+        (m) => (m.seq as number) >= (gap.fromSeq as number) && (m.seq as number) <= (gap.toSeq as number) && !got.has(m.seq),
+      );
       const frames = inside.filter((m) => m.type === 'frame');
       const notes = frames.filter((m) => (m.msg as { id?: unknown } | undefined)?.id === undefined);
-      expect(gap).toMatchObject({ sessionId: id, events: inside.length, frames: frames.length, notifications: notes.length, logs: notes.length });
+      expect(gap).toMatchObject({
+        sessionId: id,
+        events: inside.length,
+        frames: frames.length,
+        notifications: notes.length,
+        logs: notes.length,
+      });
     }
     const covered = (seq: number) => got.has(seq) || gaps.some((g) => seq >= (g.fromSeq as number) && seq <= (g.toSeq as number));
     expect(all.filter((m) => !covered(m.seq as number))).toEqual([]);
-    const seqs = stalled.inbox.messages.filter((m) => m.sessionId === id && (m.type === 'gap' || m.type === 'frame')).map((m) => (m.type === 'gap' ? m.fromSeq : m.seq) as number);
+    const seqs = stalled.inbox.messages
+      .filter((m) => m.sessionId === id && (m.type === 'gap' || m.type === 'frame'))
+      .map((m) => (m.type === 'gap' ? m.fromSeq : m.seq) as number);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(stalled.inbox.closed).toBeUndefined();
     expect(h.engine.get(id)?.info().state).toBe('connected');

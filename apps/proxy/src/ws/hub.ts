@@ -66,7 +66,14 @@ function isValidClientMessage(data: unknown, isBinary: boolean): boolean {
  */
 function skippable(message: WsServerMessage): SkippableEvent | undefined {
   if (!WS_SESSION_EVENT_TYPES.has(message.type)) return undefined;
-  const ev = message as unknown as { sessionId: string; seq: number; findings?: unknown[]; dir?: string; pair?: unknown; msg?: JsonRpcMessage };
+  const ev = message as unknown as {
+    sessionId: string;
+    seq: number;
+    findings?: unknown[];
+    dir?: string;
+    pair?: unknown;
+    msg?: JsonRpcMessage;
+  };
   const frame = message.type === 'frame';
   // As the browser counts them (SessionLog.notificationCounts).
   const notification = frame && ev.msg !== undefined && classifyMessage(ev.msg) === 'notification';
@@ -77,7 +84,9 @@ function skippable(message: WsServerMessage): SkippableEvent | undefined {
     notification,
     log: notification && ev.dir === 'in' && ev.msg?.method === 'notifications/message',
     keep:
-      message.type === 'lifecycle' || message.type === 'oauth' || (ev.findings !== undefined && ev.findings.length > 0) ||
+      message.type === 'lifecycle' ||
+      message.type === 'oauth' ||
+      (ev.findings !== undefined && ev.findings.length > 0) ||
       (frame && (ev.dir === 'out' || ev.pair !== undefined)),
   };
 }

@@ -25,7 +25,10 @@ class FakeSocket implements SendSocket {
   }
 }
 
-function setup(opts: { highWaterBytes?: number; maxQueuedBytes?: number; batchBytes?: number; minIntervalMs?: number } = {}, ticks: Array<() => void> = []) {
+function setup(
+  opts: { highWaterBytes?: number; maxQueuedBytes?: number; batchBytes?: number; minIntervalMs?: number } = {},
+  ticks: Array<() => void> = [],
+) {
   const socket = new FakeSocket();
   let overflowed = 0;
   const sender = new PacedSender(socket, {
@@ -211,7 +214,14 @@ describe('PacedSender', () => {
     it('skips above the tab budget (skipAboveBytes) and closes only past maxQueuedBytes of what cannot be skipped', () => {
       const socket = new FakeSocket();
       let overflowed = 0;
-      const sender = new PacedSender(socket, { highWaterBytes: 100, maxQueuedBytes: 20_000, skipAboveBytes: 2000, batchBytes: 1000, onOverflow: () => overflowed++, defer: () => {} });
+      const sender = new PacedSender(socket, {
+        highWaterBytes: 100,
+        maxQueuedBytes: 20_000,
+        skipAboveBytes: 2000,
+        batchBytes: 1000,
+        onOverflow: () => overflowed++,
+        defer: () => {},
+      });
       live(sender, 's', 1);
       for (let seq = 2; seq <= 500; seq++) {
         live(sender, 's', seq);
@@ -261,7 +271,7 @@ describe('PacedSender', () => {
       expect(healthy.overflowed() + stalled.overflowed()).toBe(0);
       expect(stalled.sender.skippedEvents).toBeGreaterThan(1500);
     });
-  
+
     it('never skips an event marked keep (a frame with findings): the gap ends before it and another starts after', () => {
       const { socket, sender, endTick } = setup({ highWaterBytes: 100, maxQueuedBytes: 3000 });
       live(sender, 's', 1);

@@ -27,7 +27,11 @@ afterEach(async () => {
 
 async function openTab(): Promise<Inbox> {
   let inbox!: Inbox;
-  const ws = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } }, { onInit: (s: WebSocket) => (inbox = new Inbox(s)) });
+  const ws = await h.app.injectWS(
+    `/ws?token=${TOKEN}`,
+    { headers: { host: HOST, origin: `http://${HOST}` } },
+    { onInit: (s: WebSocket) => (inbox = new Inbox(s)) },
+  );
   sockets.push(ws);
   return inbox;
 }
@@ -43,10 +47,19 @@ describe('secrets the server echoes', () => {
     const live = await openTab();
     await live.until(() => live.find('ready'), 'ready');
 
-    const config = { transport: 'stdio', command: process.execPath, args: [SERVER], env: { API_KEY: SECRET, DEBUG: '1', HOME }, name: 'secret-echo', era: 'legacy' };
+    const config = {
+      transport: 'stdio',
+      command: process.execPath,
+      args: [SERVER],
+      env: { API_KEY: SECRET, DEBUG: '1', HOME },
+      name: 'secret-echo',
+      era: 'legacy',
+    };
     const id = (await api('POST', '/sessions', { config })).json().session.id as string;
     expect(h.engine.get(id)?.info().state).toBe('connected');
-    const reply = await api('POST', `/sessions/${id}/messages`, { message: { method: 'tools/call', params: { name: 'whoami', arguments: {} } } });
+    const reply = await api('POST', `/sessions/${id}/messages`, {
+      message: { method: 'tools/call', params: { name: 'whoami', arguments: {} } },
+    });
     // The REST replies too: the raw answer, the session list and the stored events.
     expect(reply.body).toContain('your key is [REDACTED]');
     expect(count(reply.body, SECRET)).toBe(0);
@@ -57,8 +70,14 @@ describe('secrets the server echoes', () => {
     await api('POST', `/sessions/${id}/messages`, { message: { method: 'nope/nothing' } });
     const isResult = (m: { type: string; msg?: unknown }) => m.type === 'frame' && JSON.stringify(m.msg ?? '').includes('your key is');
     await live.until(() => live.messages.find(isResult), 'the tool result on /ws');
-    await live.until(() => live.messages.find((m) => m.type === 'frame' && JSON.stringify(m.msg ?? '').includes('no method nope')), 'the error on /ws');
-    await live.until(() => live.messages.find((m) => m.type === 'stderr' && String(m.text).includes('tools/call with')), 'stderr of the call');
+    await live.until(
+      () => live.messages.find((m) => m.type === 'frame' && JSON.stringify(m.msg ?? '').includes('no method nope')),
+      'the error on /ws',
+    );
+    await live.until(
+      () => live.messages.find((m) => m.type === 'stderr' && String(m.text).includes('tools/call with')),
+      'stderr of the call',
+    );
 
     // The /ws stream, live and as a later tab's hello + backlog.
     const later = await openTab();

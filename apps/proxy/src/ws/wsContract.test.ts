@@ -11,7 +11,13 @@ import { Inbox, type WsMsg } from '../../test-fixtures/inbox.js';
 
 // server-everything 2026.8.31 lives with the engine's test servers: tasks, progress, sampling, stderr.
 const engineRequire = createRequire(new URL('../../../../packages/engine/package.json', import.meta.url));
-const everything: SessionConfigInput = { transport: 'stdio', command: process.execPath, args: [engineRequire.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'], env: {}, name: 'everything' };
+const everything: SessionConfigInput = {
+  transport: 'stdio',
+  command: process.execPath,
+  args: [engineRequire.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+  env: {},
+  name: 'everything',
+};
 
 /** Every `type` the contract has, read from the schema itself (a kind added there must be produced here too). */
 const KINDS = WsServerMessageSchema.options.map((o) => o.shape.type.value as string);
@@ -23,18 +29,23 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all([h?.close(), servers?.close()]));
 
-const api = (method: 'POST' | 'DELETE', url: string, payload?: object) => h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
+const api = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+  h.app.inject({ method, url: `/api${url}`, headers: AUTH, ...(payload ? { payload } : {}) });
 
 /** A tab that keeps every WebSocket message as sent (batches too), besides the unpacked inbox. */
 async function openTab(): Promise<{ ws: WebSocket; inbox: Inbox; raw: string[] }> {
   let inbox!: Inbox;
   const raw: string[] = [];
-  const ws = await h.app.injectWS(`/ws?token=${TOKEN}`, { headers: { host: HOST, origin: `http://${HOST}` } }, {
-    onInit: (socket: WebSocket) => {
-      inbox = new Inbox(socket);
-      socket.on('message', (data) => raw.push(String(data)));
+  const ws = await h.app.injectWS(
+    `/ws?token=${TOKEN}`,
+    { headers: { host: HOST, origin: `http://${HOST}` } },
+    {
+      onInit: (socket: WebSocket) => {
+        inbox = new Inbox(socket);
+        socket.on('message', (data) => raw.push(String(data)));
+      },
     },
-  });
+  );
   return { ws, inbox, raw };
 }
 
@@ -62,14 +73,28 @@ describe('the /ws contract', () => {
     // A live stdio session: frames, stderr, lifecycle, progress, a task, a server request answered.
     const everythingId = (await api('POST', '/sessions', { config: everything })).json().session.id as string;
     await api('POST', `/sessions/${everythingId}/requests`, { method: 'tools/list' });
-    const progress = await api('POST', `/sessions/${everythingId}/requests`, { method: 'tools/call', params: { name: 'trigger-long-running-operation', arguments: { duration: 0.2, steps: 2 } }, callId: 'progress-1' });
+    const progress = await api('POST', `/sessions/${everythingId}/requests`, {
+      method: 'tools/call',
+      params: { name: 'trigger-long-running-operation', arguments: { duration: 0.2, steps: 2 } },
+      callId: 'progress-1',
+    });
     expect(progress.statusCode).toBe(200);
-    const task = await api('POST', `/sessions/${everythingId}/tasks`, { params: { name: 'simulate-research-query', arguments: { topic: 'tides' } }, callId: 'task-1' });
+    const task = await api('POST', `/sessions/${everythingId}/tasks`, {
+      params: { name: 'simulate-research-query', arguments: { topic: 'tides' } },
+      callId: 'task-1',
+    });
     expect(task.statusCode).toBe(200);
-    const sampling = api('POST', `/sessions/${everythingId}/requests`, { method: 'tools/call', params: { name: 'trigger-sampling-request', arguments: { prompt: 'hi', maxTokens: 5 } } });
-    const asked = PendingServerRequestSchema.parse((await watcher.inbox.until(() => watcher.inbox.find('server-request'), 'a server request')).request);
+    const sampling = api('POST', `/sessions/${everythingId}/requests`, {
+      method: 'tools/call',
+      params: { name: 'trigger-sampling-request', arguments: { prompt: 'hi', maxTokens: 5 } },
+    });
+    const asked = PendingServerRequestSchema.parse(
+      (await watcher.inbox.until(() => watcher.inbox.find('server-request'), 'a server request')).request,
+    );
     const answer = { result: { role: 'assistant', content: { type: 'text', text: 'hello' }, model: 'test' } };
-    expect((await api('POST', `/sessions/${everythingId}/server-requests/${encodeURIComponent(asked.requestId)}`, answer)).statusCode).toBeLessThan(300);
+    expect(
+      (await api('POST', `/sessions/${everythingId}/server-requests/${encodeURIComponent(asked.requestId)}`, answer)).statusCode,
+    ).toBeLessThan(300);
     expect((await sampling).statusCode).toBe(200);
 
     // An HTTP session behind OAuth: HTTP exchanges, then the authorization's steps.
@@ -84,8 +109,32 @@ describe('the /ws contract', () => {
     const demo: SessionConfigInput = { transport: 'stdio', command: process.execPath, args: [demoStdioEntry()], env: {}, era: 'legacy' };
     const demoId = (await api('POST', '/sessions', { config: demo, collectServerSpans: true })).json().session.id as string;
     const now = String(BigInt(Date.now()) * 1_000_000n);
-    const otlp = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', name: 'tools/call echo', kind: 2, startTimeUnixNano: now, endTimeUnixNano: now }] }] }] };
-    const posted = await h.app.inject({ method: 'POST', url: OTLP_RECEIVER_PATH, headers: { host: HOST, 'content-type': 'application/json', [OTLP_SECRET_HEADER]: h.engine.spanReceivers.secretFor(demoId) }, payload: otlp });
+    const otlp = {
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+                  spanId: '00f067aa0ba902b7',
+                  name: 'tools/call echo',
+                  kind: 2,
+                  startTimeUnixNano: now,
+                  endTimeUnixNano: now,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const posted = await h.app.inject({
+      method: 'POST',
+      url: OTLP_RECEIVER_PATH,
+      headers: { host: HOST, 'content-type': 'application/json', [OTLP_SECRET_HEADER]: h.engine.spanReceivers.secretFor(demoId) },
+      payload: otlp,
+    });
     expect(posted.statusCode).toBe(200);
     await watcher.inbox.until(() => watcher.inbox.find('span'), 'a server span');
 
@@ -94,13 +143,16 @@ describe('the /ws contract', () => {
     const transport = (stalled.ws as unknown as { _socket: NodeJS.ReadableStream })._socket;
     transport.pause();
     const COUNT = 6000;
-    await api('POST', `/sessions/${floodId}/messages`, { message: { method: 'tools/call', params: { name: 'flood', arguments: { count: COUNT, size: 300 } } } });
+    await api('POST', `/sessions/${floodId}/messages`, {
+      message: { method: 'tools/call', params: { name: 'flood', arguments: { count: COUNT, size: 300 } } },
+    });
     transport.resume();
     await stalled.inbox.until(() => stalled.inbox.find('gap'), 'a gap');
 
     // And a session removed.
     await api('DELETE', `/sessions/${floodId}?forget=1`);
-    for (const tab of [watcher, stalled]) await tab.inbox.until(() => tab.inbox.find('session-removed', (m: WsMsg) => m.sessionId === floodId), 'session-removed');
+    for (const tab of [watcher, stalled])
+      await tab.inbox.until(() => tab.inbox.find('session-removed', (m: WsMsg) => m.sessionId === floodId), 'session-removed');
 
     const seen = new Set<string>();
     for (const tab of [watcher, stalled]) {

@@ -46,7 +46,9 @@ function unmapped(message: never): never {
 // server request or task it carries) without adding it to the contract fails the build here,
 // instead of being stripped silently by the web's parse.
 type Keys<T> = T extends unknown ? keyof T : never;
-type SameKeys<A, B> = [Exclude<Keys<A>, Keys<B>>, Exclude<Keys<B>, Keys<A>>] extends [never, never] ? true : [Exclude<Keys<A>, Keys<B>>, Exclude<Keys<B>, Keys<A>>];
+type SameKeys<A, B> = [Exclude<Keys<A>, Keys<B>>, Exclude<Keys<B>, Keys<A>>] extends [never, never]
+  ? true
+  : [Exclude<Keys<A>, Keys<B>>, Exclude<Keys<B>, Keys<A>>];
 type Engine<T extends EngineMessage['type']> = Extract<EngineMessage, { type: T }>;
 type Wire<T extends WsServerMessage['type']> = Extract<WsServerMessage, { type: T }>;
 const sameShapes: [

@@ -10,7 +10,12 @@ afterEach(cleanup);
 
 // jsdom has no layout: give elements a size so the virtualized lists render rows.
 beforeAll(() => {
-  for (const [prop, value] of [['clientHeight', 600], ['clientWidth', 1000], ['offsetHeight', 600], ['offsetWidth', 1000]] as const) {
+  for (const [prop, value] of [
+    ['clientHeight', 600],
+    ['clientWidth', 1000],
+    ['offsetHeight', 600],
+    ['offsetWidth', 1000],
+  ] as const) {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
   }
 });
@@ -21,10 +26,27 @@ function renderShell() {
   activeSessionStore.set(null);
   activeTabStore.set('frames');
   store.enqueue({
-    type: 'hello', wireVersion: 1,
-    sessions: [{ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'node demo.js', createdAt: 0, wrapped: false, era: 'legacy', protocolVersion: '2025-11-25', serverInfo: { name: 'demo', version: '1.0.0' }, serverCapabilities: { tools: { listChanged: true } } }],
+    type: 'hello',
+    wireVersion: 1,
+    sessions: [
+      {
+        id: 's1',
+        name: 'demo',
+        state: 'connected',
+        transport: 'stdio',
+        target: 'node demo.js',
+        createdAt: 0,
+        wrapped: false,
+        era: 'legacy',
+        protocolVersion: '2025-11-25',
+        serverInfo: { name: 'demo', version: '1.0.0' },
+        serverCapabilities: { tools: { listChanged: true } },
+      },
+    ],
   });
-  [request(1, 1, 'tools/list'), response(2, 1), notification(3, 'notifications/message'), rawFrame(4, 'not json')].forEach((f) => store.enqueue(f));
+  [request(1, 1, 'tools/list'), response(2, 1), notification(3, 'notifications/message'), rawFrame(4, 'not json')].forEach((f) =>
+    store.enqueue(f),
+  );
   store.enqueue({ type: 'stderr', sessionId: 's1', seq: 5, t: 5, text: 'server listening\n' });
   store.enqueue({ type: 'ready' });
   const view = render(<Shell />, { wrapper: services.wrapper });
@@ -44,7 +66,18 @@ describe('Shell (smoke)', () => {
       ['notifications/message', 'in', 'notification'],
       ['', 'in', 'raw'],
     ]);
-    for (const id of ['conn-transport', 'conn-command', 'conn-args', 'conn-connect', 'conn-demo', 'frame-filter', 'theme-toggle', 'tab-frames', 'tab-console', 'tab-composer']) {
+    for (const id of [
+      'conn-transport',
+      'conn-command',
+      'conn-args',
+      'conn-connect',
+      'conn-demo',
+      'frame-filter',
+      'theme-toggle',
+      'tab-frames',
+      'tab-console',
+      'tab-composer',
+    ]) {
       expect(screen.getByTestId(id)).toBeTruthy();
     }
   });

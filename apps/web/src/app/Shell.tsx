@@ -38,7 +38,11 @@ export function Shell() {
   useSidebarKeys(sidebar.onKeyDown);
   return (
     <div className="flex h-full min-h-0 text-fg">
-      <aside className="relative flex shrink-0 flex-col border-r border-line bg-panel" style={{ width: sidebar.width }} data-testid="sidebar">
+      <aside
+        className="relative flex shrink-0 flex-col border-r border-line bg-panel"
+        style={{ width: sidebar.width }}
+        data-testid="sidebar"
+      >
         <header className="flex h-9 shrink-0 items-center gap-2 border-b border-line px-2">
           <Logo />
           <span className="font-semibold tracking-tight">mcpscope</span>
@@ -48,7 +52,9 @@ export function Shell() {
           <ThemeToggle />
         </header>
         {info.error && !(info.error as { unauthorized?: boolean }).unauthorized && (
-          <div className="border-b border-line bg-danger/5 px-2 py-1 text-[11px] text-danger" role="alert">{info.error.message}</div>
+          <div className="border-b border-line bg-danger/5 px-2 py-1 text-[11px] text-danger" role="alert">
+            {info.error.message}
+          </div>
         )}
         <SessionSidebar />
         <div

@@ -20,21 +20,42 @@ import { TABS } from './tabs';
 export function TabArea() {
   const active = useValue(activeTabStore);
   const sessionId = useValue(activeSessionStore);
-  const [visited, setVisited] = useState<{ sessionId: string | null; tabs: ReadonlySet<string> }>(() => ({ sessionId, tabs: new Set([active]) }));
-  if (visited.sessionId !== sessionId) setVisited({ sessionId, tabs: new Set([active, ...TABS.filter((t) => t.appWide && visited.tabs.has(t.id)).map((t) => t.id)]) });
+  const [visited, setVisited] = useState<{ sessionId: string | null; tabs: ReadonlySet<string> }>(() => ({
+    sessionId,
+    tabs: new Set([active]),
+  }));
+  if (visited.sessionId !== sessionId)
+    setVisited({ sessionId, tabs: new Set([active, ...TABS.filter((t) => t.appWide && visited.tabs.has(t.id)).map((t) => t.id)]) });
   else if (!visited.tabs.has(active)) setVisited({ sessionId, tabs: new Set([...visited.tabs, active]) });
 
   const activeTab = TABS.find((t) => t.id === active);
   const welcome = sessionId === null && !activeTab?.appWide;
   return (
     <div className="relative min-h-0 flex-1">
-      {TABS.filter((t) => visited.tabs.has(t.id) && visited.sessionId === sessionId && (sessionId !== null || t.appWide)).map(({ id, component: Panel, appWide }) => (
-        <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} className="absolute inset-0 flex flex-col" hidden={id !== active} data-focus-target={`view:${id}`}>
-          <Panel key={appWide ? 'app' : `session:${sessionId ?? ''}`} />
-        </div>
-      ))}
+      {TABS.filter((t) => visited.tabs.has(t.id) && visited.sessionId === sessionId && (sessionId !== null || t.appWide)).map(
+        ({ id, component: Panel, appWide }) => (
+          <div
+            key={id}
+            role="tabpanel"
+            id={`panel-${id}`}
+            aria-labelledby={`tab-${id}`}
+            className="absolute inset-0 flex flex-col"
+            hidden={id !== active}
+            data-focus-target={`view:${id}`}
+          >
+            <Panel key={appWide ? 'app' : `session:${sessionId ?? ''}`} />
+          </div>
+        ),
+      )}
       {welcome && (
-        <div key="welcome" role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="absolute inset-0 flex flex-col overflow-auto" data-testid="welcome-panel">
+        <div
+          key="welcome"
+          role="tabpanel"
+          id={`panel-${active}`}
+          aria-labelledby={`tab-${active}`}
+          className="absolute inset-0 flex flex-col overflow-auto"
+          data-testid="welcome-panel"
+        >
           <Welcome />
         </div>
       )}

@@ -22,7 +22,14 @@ const PATHS: Record<string, string> = {
 export function ViewIcon({ id }: { id: string }) {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden className="shrink-0">
-      <path d={PATHS[id] ?? 'M3 3h10v10H3z'} fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={PATHS[id] ?? 'M3 3h10v10H3z'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -22,7 +22,11 @@ function renderNav() {
   render(<ViewNav />, { wrapper });
   return screen.getAllByRole('tab');
 }
-const tabStops = () => screen.getAllByRole('tab').filter((t) => t.tabIndex === 0).map((t) => t.id);
+const tabStops = () =>
+  screen
+    .getAllByRole('tab')
+    .filter((t) => t.tabIndex === 0)
+    .map((t) => t.id);
 
 describe('the views registry', () => {
   it('is in display order, every view in a known group, groups contiguous', () => {

@@ -11,14 +11,33 @@ import { ViewIcon } from './ViewIcon';
 export function ViewNav() {
   const m = useViewNavModel();
   return (
-    <nav aria-label="Views" className={`flex shrink-0 flex-col border-r border-line bg-panel ${m.compact ? 'w-11' : 'w-[124px]'}`} data-testid="view-nav" data-compact={m.compact}>
-      <div role="tablist" aria-orientation="vertical" aria-label="Views" className="min-h-0 flex-1 overflow-y-auto pb-1 [scrollbar-width:thin]" onBlur={m.onBlur} data-testid="view-tablist">
+    <nav
+      aria-label="Views"
+      className={`flex shrink-0 flex-col border-r border-line bg-panel ${m.compact ? 'w-11' : 'w-[124px]'}`}
+      data-testid="view-nav"
+      data-compact={m.compact}
+    >
+      <div
+        role="tablist"
+        aria-orientation="vertical"
+        aria-label="Views"
+        className="min-h-0 flex-1 overflow-y-auto pb-1 [scrollbar-width:thin]"
+        onBlur={m.onBlur}
+        data-testid="view-tablist"
+      >
         {m.groups.map((g, gi) => (
           <div key={g.id} role="presentation" data-testid={`view-group-${g.id}`}>
             {m.compact ? (
-              <div role="presentation" className={`mx-2 mb-1 border-t ${gi === 0 ? 'border-transparent' : 'mt-1 border-line'}`} title={g.label} />
+              <div
+                role="presentation"
+                className={`mx-2 mb-1 border-t ${gi === 0 ? 'border-transparent' : 'mt-1 border-line'}`}
+                title={g.label}
+              />
             ) : (
-              <div role="presentation" className="px-2.5 pt-2.5 pb-0.5 text-[10px] font-semibold tracking-wide text-subtle uppercase select-none">
+              <div
+                role="presentation"
+                className="px-2.5 pt-2.5 pb-0.5 text-[10px] font-semibold tracking-wide text-subtle uppercase select-none"
+              >
                 {g.label}
               </div>
             )}

@@ -17,7 +17,12 @@ afterEach(() => {
 
 // jsdom has no layout: give elements a size so the virtualized lists render rows.
 beforeAll(() => {
-  for (const [prop, value] of [['clientHeight', 600], ['clientWidth', 1000], ['offsetHeight', 600], ['offsetWidth', 1000]] as const) {
+  for (const [prop, value] of [
+    ['clientHeight', 600],
+    ['clientWidth', 1000],
+    ['offsetHeight', 600],
+    ['offsetWidth', 1000],
+  ] as const) {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
   }
 });
@@ -26,7 +31,22 @@ function renderShell() {
   const services = testServices({ info: async () => ({ name: 'mcpscope' as const, version: '9.9.9', wireVersion: 1 }) });
   activeSessionStore.set(null);
   activeTabStore.set('frames');
-  services.store.enqueue({ type: 'hello', wireVersion: 1, sessions: [{ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'node demo.js', createdAt: 0, wrapped: false, era: 'legacy' }] });
+  services.store.enqueue({
+    type: 'hello',
+    wireVersion: 1,
+    sessions: [
+      {
+        id: 's1',
+        name: 'demo',
+        state: 'connected',
+        transport: 'stdio',
+        target: 'node demo.js',
+        createdAt: 0,
+        wrapped: false,
+        era: 'legacy',
+      },
+    ],
+  });
   [request(1, 1, 'tools/list'), response(2, 1)].forEach((f) => services.store.enqueue(f));
   services.store.enqueue({ type: 'ready' });
   render(<Shell />, { wrapper: services.wrapper });
@@ -55,14 +75,23 @@ function keyOf(a: BoundAction): KeyboardEventInit {
   expect(a.keyTest, `${a.id}: add a sample key for ${a.keys}`).toBeUndefined();
   const parts = a.keys!.split('+');
   const key = parts.pop()!;
-  return { key: key.length === 1 ? key.toLowerCase() : key, ctrlKey: parts.includes('Mod') || parts.includes('Ctrl'), shiftKey: parts.includes('Shift') || key === '?', altKey: parts.includes('Alt') };
+  return {
+    key: key.length === 1 ? key.toLowerCase() : key,
+    ctrlKey: parts.includes('Mod') || parts.includes('Ctrl'),
+    shiftKey: parts.includes('Shift') || key === '?',
+    altKey: parts.includes('Alt'),
+  };
 }
 
 /** The `?` list as shown: action id → the keys and the words. */
 async function helpRows(): Promise<Map<string, { keys: string; text: string }>> {
   act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: '?', shiftKey: true, bubbles: true, cancelable: true })));
   const help = await screen.findByTestId('shortcuts-help', {}, { timeout: 10_000 });
-  const rows = new Map(within(help).getAllByTestId('shortcut').map((r) => [r.dataset.action!, { keys: r.querySelector('kbd')!.textContent!, text: r.textContent! }]));
+  const rows = new Map(
+    within(help)
+      .getAllByTestId('shortcut')
+      .map((r) => [r.dataset.action!, { keys: r.querySelector('kbd')!.textContent!, text: r.textContent! }]),
+  );
   fireEvent.keyDown(help, { key: 'Escape' });
   return rows;
 }
@@ -76,7 +105,19 @@ describe('one action registry feeds the palette, the keys, the ? list and the me
     // Bound but not listed.
     expect(withKeys.map((a) => a.id).filter((id) => !rows.has(id))).toEqual([]);
     // The list as a person reads it: today's shortcuts, the frame list's included.
-    expect([...rows.keys()]).toEqual(['palette.open', 'shortcuts', 'tabs.switch', 'nav.move', 'nav.open', 'sidebar.resize', 'action.call', 'action.rerun', 'action.cancel', 'frames.pin', 'frames.focus-filter']);
+    expect([...rows.keys()]).toEqual([
+      'palette.open',
+      'shortcuts',
+      'tabs.switch',
+      'nav.move',
+      'nav.open',
+      'sidebar.resize',
+      'action.call',
+      'action.rerun',
+      'action.cancel',
+      'frames.pin',
+      'frames.focus-filter',
+    ]);
     // Listed but not bound: pressing the keys where the list says reaches the action.
     for (const id of rows.keys()) {
       const action = boundActionsStore.getSnapshot().find((a) => a.id === id);

@@ -24,6 +24,7 @@ export function forgetRemovedSessions(store: Pick<EventStore, 'onSessionDisposed
     if (composerPrefillStore.getSnapshot()?.sessionId === sessionId) composerPrefillStore.set(null);
     if (navigationStore.getSnapshot()?.sessionId === sessionId) navigationStore.set(null);
     const selected = serverRequestSheetStore.getSnapshot().selectedKey;
-    if (selected?.startsWith(serverRequestKey({ sessionId, requestId: '' }))) serverRequestSheetStore.set((s) => ({ ...s, selectedKey: null }));
+    if (selected?.startsWith(serverRequestKey({ sessionId, requestId: '' })))
+      serverRequestSheetStore.set((s) => ({ ...s, selectedKey: null }));
   });
 }

@@ -20,13 +20,34 @@ import { frameFilterRequestStore, frameFocusStore } from '../lib/uiState';
 import { createQueryClient } from './bootstrap';
 import { forgetRemovedSessions } from './sessionCleanup';
 
-const info = (id: string, createdAt: number): SessionInfo => ({ id, name: id, state: 'connected', transport: 'stdio', target: 'node x', createdAt, wrapped: false });
-const task = (sessionId: string, taskId: string): TaskInfo => ({ sessionId, taskId, generation: 'v1', source: 'call', status: 'working', polling: true, polls: 0, firstSeenAt: 1, updatedAt: 1, callId: `call-${taskId}` });
+const info = (id: string, createdAt: number): SessionInfo => ({
+  id,
+  name: id,
+  state: 'connected',
+  transport: 'stdio',
+  target: 'node x',
+  createdAt,
+  wrapped: false,
+});
+const task = (sessionId: string, taskId: string): TaskInfo => ({
+  sessionId,
+  taskId,
+  generation: 'v1',
+  source: 'call',
+  status: 'working',
+  polling: true,
+  polls: 0,
+  firstSeenAt: 1,
+  updatedAt: 1,
+  callId: `call-${taskId}`,
+});
 
 /** A store wired as the app wires it (bootstrap.ts): pagers over a frames source, the query cache forgotten with sessions. */
 function app() {
   const disk = new Map<string, FrameEvent[]>();
-  const store = new EventStore((fn) => fn(), undefined, { fetchFrames: async (id, index, limit) => ({ frames: (disk.get(id) ?? []).slice(index, index + limit) }) });
+  const store = new EventStore((fn) => fn(), undefined, {
+    fetchFrames: async (id, index, limit) => ({ frames: (disk.get(id) ?? []).slice(index, index + limit) }),
+  });
   const queryClient = createQueryClient();
   forgetRemovedSessions(store, queryClient);
   return { store, queryClient, disk };
@@ -56,7 +77,15 @@ async function traffic({ store, queryClient, disk }: ReturnType<typeof app>, id:
   recordCall(store, { id: 'call-1', sessionId: id, tool: 'echo', argsText: '{}', outcome: 'result', summary: 'ok', at: 1 });
   readHistory.record(store, id, { id: readHistory.nextId(), uri: 'demo://r/1', at: 1, outcome: 'ok', summary: '1 content' });
   getHistory.record(store, id, { id: getHistory.nextId(), name: 'greeting', args: {}, at: 1, outcome: 'ok', summary: '1 message' });
-  await sendPing({ wb: { request: async () => ({ callId: 'p', outcome: 'result', result: {}, latencyMs: 1 }) }, api: { sendMessage: async () => ({}) }, store }, id, 'client: ping');
+  await sendPing(
+    {
+      wb: { request: async () => ({ callId: 'p', outcome: 'result', result: {}, latencyMs: 1 }) },
+      api: { sendMessage: async () => ({}) },
+      store,
+    },
+    id,
+    'client: ping',
+  );
   togglePin(id, { seq: 1, index: 0, dir: 'out', kind: 'request', method: 'tools/call', t: 1 });
   addHistory(id, { at: 1, method: 'ping', text: '{"method":"ping"}', notification: false, outcome: 'ok' });
   queryClient.setQueryData([id, 'tools/list'], { pages: [] });
@@ -80,7 +109,8 @@ function holdsNothingFor(ctx: ReturnType<typeof app>, id: string, state: Session
   expect(historyStore.getSnapshot().has(id)).toBe(false);
   expect(localStorage.getItem('mcpscope.frames.pins.v1') ?? '').not.toContain(`"${id}"`);
   expect(localStorage.getItem('mcpscope.composer.history.v2') ?? '').not.toContain(`"${id}"`);
-  for (const request of [frameFocusStore, frameFilterRequestStore, composerPrefillStore, navigationStore]) expect(request.getSnapshot()?.sessionId).not.toBe(id);
+  for (const request of [frameFocusStore, frameFilterRequestStore, composerPrefillStore, navigationStore])
+    expect(request.getSnapshot()?.sessionId).not.toBe(id);
   expect(serverRequestSheetStore.getSnapshot().selectedKey ?? '').not.toContain(id);
 }
 
@@ -90,9 +120,17 @@ describe('one SessionState per session', () => {
     const { store, queryClient } = ctx;
     const live = await traffic(ctx, 'live', 0);
     const before = {
-      frames: live.log.frames.length, version: live.log.version, tasks: live.tasks.list(), pending: [...live.pending.values()],
-      progress: live.progress.get('c1'), slots: live.slotCount, tools: live.get(toolHistorySlot), pings: live.get(pingLogSlot),
-      pins: pinStore.getSnapshot().get('live'), history: historyStore.getSnapshot().get('live'), pages: live.pager.pageCount,
+      frames: live.log.frames.length,
+      version: live.log.version,
+      tasks: live.tasks.list(),
+      pending: [...live.pending.values()],
+      progress: live.progress.get('c1'),
+      slots: live.slotCount,
+      tools: live.get(toolHistorySlot),
+      pings: live.get(pingLogSlot),
+      pins: pinStore.getSnapshot().get('live'),
+      history: historyStore.getSnapshot().get('live'),
+      pages: live.pager.pageCount,
     };
     const ways = ['socket', 'user', 'hello'] as const;
     for (let i = 1; i <= 30; i++) {

@@ -8,7 +8,9 @@ import { altDigitTarget, displayOrder, groupViews, navCompactStore, navKeyTarget
 
 const GROUPS = groupViews(TABS, VIEW_GROUPS);
 const ORDER = displayOrder(TABS, VIEW_GROUPS);
-const ALT_VIEWS = ORDER.slice(0, 9).map((v, i) => `${i + 1} ${v.label}`).join(', ');
+const ALT_VIEWS = ORDER.slice(0, 9)
+  .map((v, i) => `${i + 1} ${v.label}`)
+  .join(', ');
 
 /**
  * Presenter of the views navigation: one tablist with a roving tabindex (Tab enters at the
@@ -29,7 +31,12 @@ export function useViewNavModel() {
       bindAction(ACTIONS.openView, {
         description: () => `Open a view: ${ALT_VIEWS}`,
         perform: ({ event }) => {
-          const view = event ? altDigitTarget({ key: event.key, code: event.code ?? '', altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey }, ORDER) : null;
+          const view = event
+            ? altDigitTarget(
+                { key: event.key, code: event.code ?? '', altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey },
+                ORDER,
+              )
+            : null;
           if (!view) return false;
           activeTabStore.set(view.id);
         },
@@ -37,7 +44,13 @@ export function useViewNavModel() {
       bindAction<string>(ACTIONS.openFocusedView, { perform: ({ target }) => void (target && activeTabStore.set(target)) }),
       bindAction<string>(ACTIONS.moveInViews, {
         perform: ({ target, event }) => {
-          const to = event ? navKeyTarget(event.key, ORDER.findIndex((v) => v.id === target), ORDER.length) : null;
+          const to = event
+            ? navKeyTarget(
+                event.key,
+                ORDER.findIndex((v) => v.id === target),
+                ORDER.length,
+              )
+            : null;
           if (to === null) return false;
           const next = ORDER[to].id;
           setFocused(next);

@@ -11,7 +11,14 @@ const VIEWS = [
   { id: 'stray', group: 'nowhere' },
   { id: 'console', group: 'traffic' },
 ];
-const alt = (key: string, code = '', mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {}) => ({ altKey: true, ctrlKey: false, metaKey: false, key, code, ...mods });
+const alt = (key: string, code = '', mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {}) => ({
+  altKey: true,
+  ctrlKey: false,
+  metaKey: false,
+  key,
+  code,
+  ...mods,
+});
 
 describe('groupViews / displayOrder', () => {
   it('orders groups as given and views as registered, numbering them in display order', () => {

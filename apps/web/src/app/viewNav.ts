@@ -22,7 +22,10 @@ export interface NavGroup<T extends NavView> {
 }
 
 /** Views by group, groups in `groups` order, views in registry order; a view of an unknown group goes last. */
-export function groupViews<T extends NavView>(views: readonly T[], groups: ReadonlyArray<{ id: string; label: string }>): Array<NavGroup<T>> {
+export function groupViews<T extends NavView>(
+  views: readonly T[],
+  groups: ReadonlyArray<{ id: string; label: string }>,
+): Array<NavGroup<T>> {
   const known = new Set(groups.map((g) => g.id));
   const all = [...groups, { id: 'other', label: 'Other' }];
   let index = 0;
@@ -51,7 +54,10 @@ export function navKeyTarget(key: string, index: number, count: number): number 
 }
 
 /** Alt+1…9 (not with Ctrl/⌘): the n-th view in display order. `code` covers layouts where Alt+digit types a symbol. */
-export function altDigitTarget<T extends NavView>(e: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'key' | 'code'>, order: readonly T[]): T | null {
+export function altDigitTarget<T extends NavView>(
+  e: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'key' | 'code'>,
+  order: readonly T[],
+): T | null {
   if (!e.altKey || e.ctrlKey || e.metaKey) return null;
   const n = /^[1-9]$/.test(e.key) ? Number(e.key) : /^Digit[1-9]$/.test(e.code) ? Number(e.code.slice(5)) : 0;
   return n > 0 ? (order[n - 1] ?? null) : null;

@@ -99,7 +99,11 @@ const keysMatch = (a: BoundAction, e: KeyChord) => (a.keyTest ? a.keyTest(e) : m
  * Runs the action of `area` (undefined: the window's) that `e` is the keys of (the last in the
  * catalogue first); true (and the key is used up) when one ran.
  */
-export function runAreaKeys<T>(area: string | undefined, e: KeyChord & { preventDefault(): void; target?: EventTarget | null }, target?: T): boolean {
+export function runAreaKeys<T>(
+  area: string | undefined,
+  e: KeyChord & { preventDefault(): void; target?: EventTarget | null },
+  target?: T,
+): boolean {
   const list = boundActionsStore.getSnapshot();
   for (let i = list.length - 1; i >= 0; i--) {
     const a = list[i]!;

@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const session = {
-  id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'node demo.js', createdAt: 1,
+  id: 's1',
+  name: 'demo',
+  state: 'connected',
+  transport: 'stdio',
+  target: 'node demo.js',
+  createdAt: 1,
 };
 
 describe('api client against a real HTTP server', () => {
@@ -49,8 +54,14 @@ describe('api client against a real HTTP server', () => {
 
   it('turns a catalogue error into a typed ApiRequestError with connect details', async () => {
     const details = {
-      sessionId: 's2', code: 'spawn-exit', message: 'server exited', exitCode: 1, signal: null,
-      stderrTail: ['Error: missing module', '  at x'], httpStatus: 401, httpHeaders: { 'www-authenticate': 'Bearer' },
+      sessionId: 's2',
+      code: 'spawn-exit',
+      message: 'server exited',
+      exitCode: 1,
+      signal: null,
+      stderrTail: ['Error: missing module', '  at x'],
+      httpStatus: 401,
+      httpHeaders: { 'www-authenticate': 'Bearer' },
     };
     handler = (_req, _body, res) =>
       reply(res, 502, { error: { code: 'MCPSCOPE_ERR_CONNECT_FAILED', message: 'could not connect', details } });
@@ -76,12 +87,16 @@ describe('api client against a real HTTP server', () => {
 
   it('rejects a reply that does not match the schema', async () => {
     handler = (_req, _body, res) => reply(res, 200, { name: 'something-else' });
-    const err = await createApiClient({ token: 'x', baseUrl }).info().catch((e: unknown) => e);
+    const err = await createApiClient({ token: 'x', baseUrl })
+      .info()
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'bad-reply' });
   });
 
   it('reports a network failure', async () => {
-    const err = await createApiClient({ token: 'x', baseUrl: 'http://127.0.0.1:1' }).info().catch((e: unknown) => e);
+    const err = await createApiClient({ token: 'x', baseUrl: 'http://127.0.0.1:1' })
+      .info()
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'network' });
   });
 
@@ -89,15 +104,30 @@ describe('api client against a real HTTP server', () => {
     const urls: string[] = [];
     handler = (req, body, res) => {
       urls.push(`${req.method} ${req.url}${req.headers['x-mcpscope-origin'] ? ` (${String(req.headers['x-mcpscope-origin'])})` : ''}`);
-      if (req.method === 'POST' && req.url?.endsWith('/messages')) reply(res, 200, { response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
-      else if (req.method === 'PATCH') reply(res, 200, { session: { id: 'a/b', name: JSON.parse(body).name ?? 'auto', named: true, state: 'closed', transport: 'stdio', target: 'x', createdAt: 0 } });
+      if (req.method === 'POST' && req.url?.endsWith('/messages'))
+        reply(res, 200, { response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
+      else if (req.method === 'PATCH')
+        reply(res, 200, {
+          session: {
+            id: 'a/b',
+            name: JSON.parse(body).name ?? 'auto',
+            named: true,
+            state: 'closed',
+            transport: 'stdio',
+            target: 'x',
+            createdAt: 0,
+          },
+        });
       else {
         res.writeHead(204);
         res.end();
       }
     };
     const api = createApiClient({ token: 'x', baseUrl });
-    expect(await api.sendMessage('a/b', { message: { method: 'ping' } }, 'composer: send')).toEqual({ response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 3 });
+    expect(await api.sendMessage('a/b', { message: { method: 'ping' } }, 'composer: send')).toEqual({
+      response: { jsonrpc: '2.0', id: 1, result: {} },
+      latencyMs: 3,
+    });
     expect(await api.renameSession('a/b', 'mine')).toMatchObject({ id: 'a/b', name: 'mine', named: true });
     await api.closeSession('a/b');
     await api.forgetSession('a/b');

@@ -50,14 +50,22 @@ const SessionCodeReplySchema = z.object({ token: z.string().min(1) });
 export async function exchangeSessionCode(code: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<string> {
   let res: Response;
   try {
-    res = await fetchImpl('/api/session-code', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+    res = await fetchImpl('/api/session-code', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
   } catch (err) {
     throw new ApiRequestError('network', `Cannot reach the mcpscope proxy: ${(err as Error).message}`);
   }
   const json: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     const parsed = ApiErrorSchema.safeParse(json);
-    throw new ApiRequestError(parsed.success ? parsed.data.error.code : `http-${res.status}`, parsed.success ? parsed.data.error.message : `HTTP ${res.status}`, res.status);
+    throw new ApiRequestError(
+      parsed.success ? parsed.data.error.code : `http-${res.status}`,
+      parsed.success ? parsed.data.error.message : `HTTP ${res.status}`,
+      res.status,
+    );
   }
   const parsed = SessionCodeReplySchema.safeParse(json);
   if (!parsed.success) throw new ApiRequestError('bad-reply', 'Unexpected reply from POST /api/session-code', res.status);
@@ -121,7 +129,7 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
       throw new ApiRequestError('network', `Cannot reach the mcpscope proxy: ${(err as Error).message}`);
     }
     const text = await res.text();
-    let json: unknown ;
+    let json: unknown;
     if (text.length > 0) {
       try {
         json = JSON.parse(text);
@@ -178,8 +186,10 @@ export function createApiClient({ token, baseUrl = '', fetch: fetchImpl = global
     info: (): Promise<Info> => call('GET', '/api/info', InfoSchema),
     listSessions: async (): Promise<SessionInfo[]> => (await call('GET', '/api/sessions', SessionListSchema)).sessions,
     /** `options`: trace context from the handshake on, and "collect server spans" for a stdio server (POST /api/sessions). */
-    createSession: async (config: SessionConfigInput, options: { traceContext?: boolean; collectServerSpans?: boolean } = {}): Promise<SessionInfo> =>
-      (await call('POST', '/api/sessions', SessionReplySchema, { config, ...options })).session,
+    createSession: async (
+      config: SessionConfigInput,
+      options: { traceContext?: boolean; collectServerSpans?: boolean } = {},
+    ): Promise<SessionInfo> => (await call('POST', '/api/sessions', SessionReplySchema, { config, ...options })).session,
     /** A name for people; null or '' restores the automatic one (PATCH /api/sessions/:id). */
     renameSession: async (id: string, name: string | null): Promise<SessionInfo> =>
       (await call('PATCH', `/api/sessions/${enc(id)}`, SessionReplySchema, { name })).session,

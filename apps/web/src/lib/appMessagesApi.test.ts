@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppMessageBatcher, MAX_APP_MESSAGES_PER_POST, OVERSIZED_MESSAGE_PREFIX, createAppMessagesApi, type AppMessagesBody } from './appMessagesApi';
+import {
+  AppMessageBatcher,
+  MAX_APP_MESSAGES_PER_POST,
+  OVERSIZED_MESSAGE_PREFIX,
+  createAppMessagesApi,
+  type AppMessagesBody,
+} from './appMessagesApi';
 
 function batcher(post: (sid: string, body: AppMessagesBody) => Promise<void>, onError?: (err: unknown) => void) {
   return new AppMessageBatcher({ post, sessionId: 's 1', view: 'v1', uri: 'ui://a', onError });
@@ -17,7 +23,16 @@ describe('AppMessageBatcher', () => {
     b.push('in', { id: 1 });
     b.push('out', { id: 2 });
     await Promise.resolve();
-    expect(bodies).toEqual([{ view: 'v1', uri: 'ui://a', messages: [{ dir: 'in', msg: { id: 1 } }, { dir: 'out', msg: { id: 2 } }] }]);
+    expect(bodies).toEqual([
+      {
+        view: 'v1',
+        uri: 'ui://a',
+        messages: [
+          { dir: 'in', msg: { id: 1 } },
+          { dir: 'out', msg: { id: 2 } },
+        ],
+      },
+    ]);
     b.push('in', { id: 3 }); // waits for the POST in flight
     await Promise.resolve();
     expect(post).toHaveBeenCalledTimes(1);
@@ -61,6 +76,10 @@ describe('AppMessageBatcher', () => {
   it('posts to the session route', async () => {
     const call = vi.fn(async () => undefined);
     await createAppMessagesApi({ call: call as never }).post('s 1', { view: 'v1', uri: 'ui://a', messages: [{ dir: 'in', msg: {} }] });
-    expect(call).toHaveBeenCalledWith('POST', '/api/sessions/s%201/app-messages', null, { view: 'v1', uri: 'ui://a', messages: [{ dir: 'in', msg: {} }] });
+    expect(call).toHaveBeenCalledWith('POST', '/api/sessions/s%201/app-messages', null, {
+      view: 'v1',
+      uri: 'ui://a',
+      messages: [{ dir: 'in', msg: {} }],
+    });
   });
 });

@@ -33,11 +33,15 @@ export type PostAppMessages = (sessionId: string, body: AppMessagesBody) => Prom
 
 const SandboxOriginSchema = z.object({ sandboxOrigin: z.string() });
 
-export function createAppMessagesApi(api: Pick<ApiClient, 'call'>): { post: PostAppMessages; sandboxOrigin: (sessionId: string) => Promise<string> } {
+export function createAppMessagesApi(api: Pick<ApiClient, 'call'>): {
+  post: PostAppMessages;
+  sandboxOrigin: (sessionId: string) => Promise<string>;
+} {
   return {
     post: (sessionId, body) => api.call('POST', `/api/sessions/${encodeURIComponent(sessionId)}/app-messages`, null, body),
     // The session's own sandbox origin (one per session: its apps' storage is theirs alone).
-    sandboxOrigin: async (sessionId) => (await api.call('GET', `/api/sessions/${encodeURIComponent(sessionId)}/sandbox-origin`, SandboxOriginSchema)).sandboxOrigin,
+    sandboxOrigin: async (sessionId) =>
+      (await api.call('GET', `/api/sessions/${encodeURIComponent(sessionId)}/sandbox-origin`, SandboxOriginSchema)).sandboxOrigin,
   };
 }
 

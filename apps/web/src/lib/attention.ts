@@ -70,9 +70,20 @@ export function requestWords(r: Pick<PendingServerRequest, 'method' | 'params'>)
 }
 
 /** Everything a session waits for from the user, most blocking first. */
-export function attentionOf(pending: readonly PendingServerRequest[], oauth: OAuthWait | undefined, questions: readonly AppQuestion[]): AttentionItem[] {
+export function attentionOf(
+  pending: readonly PendingServerRequest[],
+  oauth: OAuthWait | undefined,
+  questions: readonly AppQuestion[],
+): AttentionItem[] {
   const items: AttentionItem[] = [];
-  if (oauth) items.push({ kind: 'oauth', text: oauth.stage === 'browser' ? `authorization in the browser${oauth.stepUp ? ' (step-up)' : ''}` : `the Guided authorization${oauth.stepUp ? ' (step-up)' : ''} to continue` });
+  if (oauth)
+    items.push({
+      kind: 'oauth',
+      text:
+        oauth.stage === 'browser'
+          ? `authorization in the browser${oauth.stepUp ? ' (step-up)' : ''}`
+          : `the Guided authorization${oauth.stepUp ? ' (step-up)' : ''} to continue`,
+    });
   for (const r of pending) items.push({ kind: 'server-request', text: requestWords(r) });
   items.push(...questions.map((): AttentionItem => ({ kind: 'app-question', text: 'an app asking to open a link' })));
   return items;

@@ -41,12 +41,21 @@ describe('isDeclared', () => {
 
 describe('featureAvailability', () => {
   it('is available when declared on a connected session', () => {
-    expect(featureAvailability(session({ resources: { subscribe: true } }), 'resources.subscribe')).toEqual({ available: true, declared: true });
+    expect(featureAvailability(session({ resources: { subscribe: true } }), 'resources.subscribe')).toEqual({
+      available: true,
+      declared: true,
+    });
   });
   it('explains an undeclared feature with its consequence', () => {
     const a = featureAvailability(session({ resources: {} }), 'resources.subscribe');
-    expect(a).toEqual({ available: false, declared: false, reason: 'The server did not declare resources.subscribe, so subscribing is disabled' });
-    expect(featureAvailability(session({}), 'completions').reason).toBe('The server did not declare completions, so argument completion is disabled');
+    expect(a).toEqual({
+      available: false,
+      declared: false,
+      reason: 'The server did not declare resources.subscribe, so subscribing is disabled',
+    });
+    expect(featureAvailability(session({}), 'completions').reason).toBe(
+      'The server did not declare completions, so argument completion is disabled',
+    );
     expect(featureAvailability(session({}), 'x.custom').reason).toBe('The server did not declare x.custom, so x.custom is disabled');
   });
   it('reads the client side', () => {
@@ -55,7 +64,9 @@ describe('featureAvailability', () => {
   });
   it('puts the session state first', () => {
     expect(featureAvailability(undefined, 'tools').reason).toBe('No session is selected');
-    expect(featureAvailability(session(undefined, { state: 'connecting' }), 'tools').reason).toMatch(/connecting; capabilities are known once it connects/);
+    expect(featureAvailability(session(undefined, { state: 'connecting' }), 'tools').reason).toMatch(
+      /connecting; capabilities are known once it connects/,
+    );
     const closed = featureAvailability(session({ tools: {} }, { state: 'closed' }), 'tools');
     expect(closed).toEqual({ available: false, declared: true, reason: 'The session is closed; reconnect first' });
   });
@@ -68,6 +79,10 @@ describe('offline sessions', () => {
   it('disables every request with the reason "offline trace", still telling what was declared', () => {
     const offline = session({ tools: {} }, { state: 'closed', offline: true });
     expect(featureAvailability(offline, 'tools')).toEqual({ available: false, declared: true, reason: 'opened from a trace: read-only' });
-    expect(featureAvailability(offline, 'prompts')).toEqual({ available: false, declared: false, reason: 'opened from a trace: read-only' });
+    expect(featureAvailability(offline, 'prompts')).toEqual({
+      available: false,
+      declared: false,
+      reason: 'opened from a trace: read-only',
+    });
   });
 });

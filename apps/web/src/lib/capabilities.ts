@@ -12,11 +12,24 @@ export type CapabilitySide = 'server' | 'client';
 
 /** Dotted paths into the capabilities object, e.g. `resources.subscribe`. Others are accepted too. */
 export type KnownFeature =
-  | 'tools' | 'tools.listChanged'
-  | 'resources' | 'resources.subscribe' | 'resources.listChanged'
-  | 'prompts' | 'prompts.listChanged'
-  | 'logging' | 'completions' | 'tasks' | 'tasks.list' | 'tasks.cancel'
-  | 'sampling' | 'elicitation' | 'elicitation.form' | 'elicitation.url' | 'roots' | 'roots.listChanged';
+  | 'tools'
+  | 'tools.listChanged'
+  | 'resources'
+  | 'resources.subscribe'
+  | 'resources.listChanged'
+  | 'prompts'
+  | 'prompts.listChanged'
+  | 'logging'
+  | 'completions'
+  | 'tasks'
+  | 'tasks.list'
+  | 'tasks.cancel'
+  | 'sampling'
+  | 'elicitation'
+  | 'elicitation.form'
+  | 'elicitation.url'
+  | 'roots'
+  | 'roots.listChanged';
 
 export interface Availability {
   available: boolean;
@@ -26,7 +39,8 @@ export interface Availability {
   reason?: string;
 }
 
-export type CapabilitySource = Pick<SessionInfo, 'state' | 'era'> & Partial<Pick<SessionInfo, 'serverCapabilities' | 'clientCapabilities' | 'offline'>>;
+export type CapabilitySource = Pick<SessionInfo, 'state' | 'era'> &
+  Partial<Pick<SessionInfo, 'serverCapabilities' | 'clientCapabilities' | 'offline'>>;
 
 /** Why an action that would send a request is disabled for a session opened from a trace. */
 export const OFFLINE_REASON = 'opened from a trace: read-only';
@@ -84,14 +98,20 @@ export function consequenceOf(feature: string): string {
  * The answer for one feature of one side of a session. An action also needs a connected
  * session; the reason says which of the two is missing (the session first).
  */
-export function featureAvailability(session: CapabilitySource | undefined, feature: KnownFeature | (string & {}), side: CapabilitySide = 'server'): Availability {
+export function featureAvailability(
+  session: CapabilitySource | undefined,
+  feature: KnownFeature | (string & {}),
+  side: CapabilitySide = 'server',
+): Availability {
   if (!session) return { available: false, declared: false, reason: 'No session is selected' };
-  if (isOffline(session)) return { available: false, declared: isDeclared(session.serverCapabilities, feature, session.era), reason: OFFLINE_REASON };
+  if (isOffline(session))
+    return { available: false, declared: isDeclared(session.serverCapabilities, feature, session.era), reason: OFFLINE_REASON };
   const caps = side === 'server' ? session.serverCapabilities : session.clientCapabilities;
   if (!caps) {
-    const reason = session.state === 'connected'
-      ? `The ${side} declared no capabilities`
-      : `The session is ${session.state}; capabilities are known once it connects`;
+    const reason =
+      session.state === 'connected'
+        ? `The ${side} declared no capabilities`
+        : `The session is ${session.state}; capabilities are known once it connects`;
     return { available: false, declared: false, reason };
   }
   const declared = isDeclared(caps, feature, session.era);

@@ -4,7 +4,12 @@ import { activeSessionStore, activeTabStore } from './uiState';
 
 describe('composerPrefill', () => {
   it('leaves out the id and keeps every other member as it was', () => {
-    expect(withoutId({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'x' }, extra: [1] })).toEqual({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'x' }, extra: [1] });
+    expect(withoutId({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'x' }, extra: [1] })).toEqual({
+      jsonrpc: '2.0',
+      method: 'tools/call',
+      params: { name: 'x' },
+      extra: [1],
+    });
     // A message from a trace may carry any key: copied as own data, never onto a prototype.
     const hostile = JSON.parse('{"method":"m","__proto__":{"polluted":true}}');
     const copy = withoutId(hostile);
@@ -17,13 +22,23 @@ describe('composerPrefill', () => {
     activeSessionStore.set('trace');
     activeTabStore.set('frames');
     editInComposer('live', { id: 1, method: 'ping' }, false, 'trace frame #3');
-    expect(composerPrefillStore.getSnapshot()).toMatchObject({ sessionId: 'live', text: '{\n  "method": "ping"\n}', notification: false, source: 'trace frame #3' });
+    expect(composerPrefillStore.getSnapshot()).toMatchObject({
+      sessionId: 'live',
+      text: '{\n  "method": "ping"\n}',
+      notification: false,
+      source: 'trace frame #3',
+    });
     expect(activeSessionStore.getSnapshot()).toBe('live');
     expect(activeTabStore.getSnapshot()).toBe('composer');
   });
 
   it('gives an edited request a new progressToken (the old one may still be active), and nothing else changes', () => {
-    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slow', arguments: { n: 1 }, _meta: { progressToken: 3, other: 'kept' } } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { n: 1 }, _meta: { progressToken: 3, other: 'kept' } },
+    };
     const draft = JSON.parse(draftText(call));
     expect(draft.params._meta.other).toBe('kept');
     expect(draft.params._meta.progressToken).toMatch(/^edit-[0-9a-f]{12}$/);

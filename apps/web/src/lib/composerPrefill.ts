@@ -39,10 +39,10 @@ export interface ReplayMessage {
  */
 export function withoutId(message: ReplayMessage): ReplayMessage {
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(message)) if (key !== 'id') Object.defineProperty(copy, key, { value: message[key], enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(message))
+    if (key !== 'id') Object.defineProperty(copy, key, { value: message[key], enumerable: true, writable: true, configurable: true });
   return copy as ReplayMessage;
 }
-
 
 /** A progress token nobody used: `edit-` and 12 random hex digits. */
 export function newProgressToken(): string {
@@ -62,7 +62,13 @@ export function withNewProgressToken(message: ReplayMessage, token: () => string
   if (!isRecord(params) || !isRecord(meta) || !Object.hasOwn(meta, 'progressToken')) return message;
   const own = (from: Record<string, unknown>, patch: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(from)) Object.defineProperty(out, key, { value: Object.hasOwn(patch, key) ? patch[key] : from[key], enumerable: true, writable: true, configurable: true });
+    for (const key of Object.keys(from))
+      Object.defineProperty(out, key, {
+        value: Object.hasOwn(patch, key) ? patch[key] : from[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   };
   return own(message, { params: own(params, { _meta: own(meta, { progressToken: token() }) }) }) as ReplayMessage;

@@ -5,10 +5,24 @@ import { EventStore } from './eventStore';
 import type { FrameSearchQuery } from './tracesApi';
 
 const flagged = (seq: number): FrameEvent => ({
-  type: 'frame', seq, t: seq, sessionId: 's1', dir: 'in', size: 10, raw: `junk ${seq}`,
+  type: 'frame',
+  seq,
+  t: seq,
+  sessionId: 's1',
+  dir: 'in',
+  size: 10,
+  raw: `junk ${seq}`,
   findings: [{ rule: 'stdio-non-json-stdout', severity: 'error', message: 'not JSON-RPC' }],
 });
-const plain = (seq: number): FrameEvent => ({ type: 'frame', seq, t: seq, sessionId: 's1', dir: 'in', size: 10, msg: { jsonrpc: '2.0', method: 'notifications/message', params: {} } });
+const plain = (seq: number): FrameEvent => ({
+  type: 'frame',
+  seq,
+  t: seq,
+  sessionId: 's1',
+  dir: 'in',
+  size: 10,
+  msg: { jsonrpc: '2.0', method: 'notifications/message', params: {} },
+});
 
 function joinedLate() {
   const store = new EventStore((fn) => void fn());
@@ -24,7 +38,17 @@ describe('earlierFindingsLoader', () => {
     const store = joinedLate();
     const asked: FrameSearchQuery[] = [];
     const load = earlierFindingsLoader(store, {
-      searchFrames: async (_id, q) => (asked.push(q), { matches: [{ index: 2, frame: flagged(3) }, { index: 40, frame: flagged(41) }], truncated: true, total: 3 }),
+      searchFrames: async (_id, q) => (
+        asked.push(q),
+        {
+          matches: [
+            { index: 2, frame: flagged(3) },
+            { index: 40, frame: flagged(41) },
+          ],
+          truncated: true,
+          total: 3,
+        }
+      ),
     });
     load('s1', 99);
     await expect.poll(() => store.log('s1')!.findings.earlierLoaded).toBe(true);

@@ -14,7 +14,9 @@ export function earlierFindingsLoader(store: EventStore, api: Pick<TracesApi, 's
     if (firstFrame === undefined || firstFrame <= 0 || !store.startLoad(sessionId, 'earlier-findings')) return;
     api
       .searchFrames(sessionId, { filter: 'has:finding', before: firstFrame, limit: EARLIER_FINDINGS_LIMIT })
-      .then((reply) => store.addEarlierFindings(sessionId, firstFrame, reply.matches, (reply.total ?? reply.matches.length) - reply.matches.length))
+      .then((reply) =>
+        store.addEarlierFindings(sessionId, firstFrame, reply.matches, (reply.total ?? reply.matches.length) - reply.matches.length),
+      )
       .catch((err: unknown) => console.warn('mcpscope: could not read the earlier findings back', err))
       .finally(() => store.endLoad(sessionId, 'earlier-findings'));
   };

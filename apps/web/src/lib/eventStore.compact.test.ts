@@ -5,8 +5,21 @@ import { EventStore } from './eventStore';
 import { request, response } from './testFrames';
 
 const whole = (seq: number, method = 'notifications/message'): FrameEvent => {
-  const msg = { jsonrpc: '2.0', method, params: { level: 'warning', logger: 'flood', progressToken: 't1', progress: seq, data: { tag: `frame-${seq}`, pad: 'p'.repeat(800) } } } as FrameEvent['msg'];
-  return { type: 'frame', sessionId: 's1', seq, t: seq, dir: 'in', size: JSON.stringify(msg).length, msg, findings: [{ rule: 'r', severity: 'warning', message: 'm' }] };
+  const msg = {
+    jsonrpc: '2.0',
+    method,
+    params: { level: 'warning', logger: 'flood', progressToken: 't1', progress: seq, data: { tag: `frame-${seq}`, pad: 'p'.repeat(800) } },
+  } as FrameEvent['msg'];
+  return {
+    type: 'frame',
+    sessionId: 's1',
+    seq,
+    t: seq,
+    dir: 'in',
+    size: JSON.stringify(msg).length,
+    msg,
+    findings: [{ rule: 'r', severity: 'warning', message: 'm' }],
+  };
 };
 
 describe('the event store on compact rows', () => {

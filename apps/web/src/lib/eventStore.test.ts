@@ -11,7 +11,13 @@ function manualStore() {
 }
 
 const session = (id: string, createdAt = 1): SessionInfo => ({
-  id, name: id, state: 'connected', transport: 'stdio', target: 'node x', createdAt, wrapped: false,
+  id,
+  name: id,
+  state: 'connected',
+  transport: 'stdio',
+  target: 'node x',
+  createdAt,
+  wrapped: false,
 });
 
 describe('EventStore', () => {
@@ -31,7 +37,10 @@ describe('EventStore', () => {
     let clock = 0;
     const delays: number[] = [];
     const tasks: Array<() => void> = [];
-    const store = new EventStore((fn, delay = 0) => (tasks.push(fn), delays.push(delay)), () => clock);
+    const store = new EventStore(
+      (fn, delay = 0) => (tasks.push(fn), delays.push(delay)),
+      () => clock,
+    );
     const frames = syntheticFrames(40);
     const run = async () => {
       tasks.splice(0).forEach((t) => t());
@@ -67,7 +76,10 @@ describe('EventStore', () => {
   it('applies a live flood a few times a second, one render a batch, and an echo after it on the next frame', () => {
     const delays: number[] = [];
     const tasks: Array<() => void> = [];
-    const store = new EventStore((fn, delay = 0) => (tasks.push(fn), delays.push(delay)), () => 0);
+    const store = new EventStore(
+      (fn, delay = 0) => (tasks.push(fn), delays.push(delay)),
+      () => 0,
+    );
     const run = () => tasks.splice(0).forEach((t) => t());
     let notified = 0;
     store.subscribe(() => notified++);

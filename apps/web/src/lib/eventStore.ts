@@ -87,7 +87,15 @@ export class EventStore {
     private readonly now: () => number = () => performance.now(),
     private readonly options: EventStoreOptions = {},
   ) {
-    this.snapshot = { version: 0, socket: 'connecting', socketDetail: undefined, ready: false, sessions: [], pending: [], invalidMessages: 0 };
+    this.snapshot = {
+      version: 0,
+      socket: 'connecting',
+      socketDetail: undefined,
+      ready: false,
+      sessions: [],
+      pending: [],
+      invalidMessages: 0,
+    };
   }
 
   subscribe = (listener: () => void): (() => void) => this.listeners.add(listener);
@@ -255,7 +263,12 @@ export class EventStore {
    * the backlog that started at frame `firstFrame`; `more` = matches the search left out. Ignored
    * when the log was rebuilt meanwhile (a whole offline trace starts at frame 0) or already has them.
    */
-  addEarlierFindings(sessionId: string, firstFrame: number, matches: ReadonlyArray<{ index: number; frame: FrameEvent }>, more: number): void {
+  addEarlierFindings(
+    sessionId: string,
+    firstFrame: number,
+    matches: ReadonlyArray<{ index: number; frame: FrameEvent }>,
+    more: number,
+  ): void {
     this.flush(); // the backlog that followed the page info is applied first
     const log = this.states.get(sessionId)?.log;
     if (!log || log.findings.earlierLoaded || (log.findings.firstFrame ?? firstFrame) !== firstFrame) return;
@@ -359,7 +372,9 @@ export class EventStore {
   private commit(changes: Partial<StoreSnapshot>): void {
     const prev = this.snapshot;
     const sessions = this.sessionsDirty ? this.sessionList() : prev.sessions;
-    const pending = this.pendingDirty ? [...this.states.values()].flatMap((s) => [...s.pending.values()]).sort((a, b) => a.receivedAt - b.receivedAt) : prev.pending;
+    const pending = this.pendingDirty
+      ? [...this.states.values()].flatMap((s) => [...s.pending.values()]).sort((a, b) => a.receivedAt - b.receivedAt)
+      : prev.pending;
     this.sessionsDirty = this.pendingDirty = false;
     this.snapshot = { ...prev, ...changes, sessions, pending, version: prev.version + 1 };
     this.listeners.emit();

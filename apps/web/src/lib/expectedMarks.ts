@@ -53,7 +53,12 @@ export function markExpected(pair: string | null, scope: string, pointer: string
 /** Removes a mark wherever it is (this pair's and the global list). */
 export function unmarkExpected(pair: string, mark: string): void {
   const m = expectedMarksStore.getSnapshot();
-  save({ global: m.global.filter((x) => x !== mark), pairs: m.pairs.map(([k, list]) => [k, k === pair ? list.filter((x) => x !== mark) : list] as const).filter(([, list]) => list.length > 0) });
+  save({
+    global: m.global.filter((x) => x !== mark),
+    pairs: m.pairs
+      .map(([k, list]) => [k, k === pair ? list.filter((x) => x !== mark) : list] as const)
+      .filter(([, list]) => list.length > 0),
+  });
 }
 
 interface Diff {
@@ -69,7 +74,12 @@ interface Ignored extends Diff {
  * One response's differences with the user's marks applied now (without running the replay
  * or compare again): the marked ones move to `ignored` with the reason `marked expected`.
  */
-export function applyMarks<D extends Diff>(differences: readonly D[], ignored: readonly Ignored[], marks: readonly string[], scope: string): { differences: D[]; ignored: Ignored[] } {
+export function applyMarks<D extends Diff>(
+  differences: readonly D[],
+  ignored: readonly Ignored[],
+  marks: readonly string[],
+  scope: string,
+): { differences: D[]; ignored: Ignored[] } {
   const moved: Ignored[] = [];
   const kept = differences.filter((d) => {
     if (!marks.some((m) => markMatches(m, scope, d.path))) return true;

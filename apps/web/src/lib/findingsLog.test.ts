@@ -17,11 +17,28 @@ describe('SessionLog findings', () => {
     log.append(withId(2));
     log.append(rawFrame(3, 'stray'));
     for (let seq = 4; seq <= 3000; seq++) log.append(big(seq));
-    log.append({ type: 'http', seq: 3001, t: 3001, sessionId: 's1', method: 'POST', url: 'http://x/mcp', status: 200, findings: [{ rule: 'http-content-type', severity: 'warning', message: 'bad' }] } as HttpEvent);
+    log.append({
+      type: 'http',
+      seq: 3001,
+      t: 3001,
+      sessionId: 's1',
+      method: 'POST',
+      url: 'http://x/mcp',
+      status: 200,
+      findings: [{ rule: 'http-content-type', severity: 'warning', message: 'bad' }],
+    } as HttpEvent);
     expect(log.framesOnDisk).toBeGreaterThan(2000);
     expect(log.frameBySeq(2)).toBeUndefined();
     expect(log.findings.records).toEqual([
-      expect.objectContaining({ seq: 2, source: 'frame', index: 1, t: 2, dir: 'in', method: 'notifications/message', findings: [expect.objectContaining({ rule: 'notification-with-id' })] }),
+      expect.objectContaining({
+        seq: 2,
+        source: 'frame',
+        index: 1,
+        t: 2,
+        dir: 'in',
+        method: 'notifications/message',
+        findings: [expect.objectContaining({ rule: 'notification-with-id' })],
+      }),
       expect.objectContaining({ seq: 3, index: 2, excerpt: '← stray' }),
       expect.objectContaining({ seq: 3001, source: 'http', method: 'POST' }),
     ]);

@@ -21,9 +21,11 @@ export interface FindingRecord {
 
 function excerptOf(ev: FrameEvent | HttpEvent | SpanEvent): string {
   const text =
-    ev.type === 'frame' ? `${ev.dir === 'out' ? '→' : '←'} ${ev.raw ?? JSON.stringify(ev.msg)}`
-    : ev.type === 'span' ? `span ${ev.span.name}${ev.span.service ? ` (${ev.span.service})` : ''}`
-    : `${ev.method} ${ev.url} → ${ev.status ?? '…'}`;
+    ev.type === 'frame'
+      ? `${ev.dir === 'out' ? '→' : '←'} ${ev.raw ?? JSON.stringify(ev.msg)}`
+      : ev.type === 'span'
+        ? `span ${ev.span.name}${ev.span.service ? ` (${ev.span.service})` : ''}`
+        : `${ev.method} ${ev.url} → ${ev.status ?? '…'}`;
   return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text;
 }
 

@@ -35,7 +35,10 @@ export function focusableIn(el: HTMLElement): HTMLElement | undefined {
   const field = [...el.querySelectorAll<HTMLElement>(FIELDS)].find(visible);
   if (field) return field;
   const scope = el.closest('[role="tabpanel"]') ?? el;
-  return [...el.querySelectorAll<HTMLElement>(SUBMIT), ...scope.querySelectorAll<HTMLElement>('[data-focus-fallback]:not([disabled])')].find(visible);
+  return [
+    ...el.querySelectorAll<HTMLElement>(SUBMIT),
+    ...scope.querySelectorAll<HTMLElement>('[data-focus-fallback]:not([disabled])'),
+  ].find(visible);
 }
 
 /** Focuses the element marked `key` as soon as it is shown; a newer call cancels an older one. */

@@ -52,7 +52,16 @@ export function formatDateTime(epochMs: number): string {
 export function formatRelative(epochMs: number, now = Date.now()): string {
   const diff = now - epochMs;
   const abs = Math.abs(diff);
-  const span = abs < 5_000 ? null : abs < 60_000 ? `${Math.floor(abs / 1000)} s` : abs < 3_600_000 ? `${Math.floor(abs / 60_000)} min` : abs < 86_400_000 ? `${Math.floor(abs / 3_600_000)} h` : `${Math.floor(abs / 86_400_000)} d`;
+  const span =
+    abs < 5_000
+      ? null
+      : abs < 60_000
+        ? `${Math.floor(abs / 1000)} s`
+        : abs < 3_600_000
+          ? `${Math.floor(abs / 60_000)} min`
+          : abs < 86_400_000
+            ? `${Math.floor(abs / 3_600_000)} h`
+            : `${Math.floor(abs / 86_400_000)} d`;
   if (span === null) return 'just now';
   return diff >= 0 ? `${span} ago` : `in ${span}`;
 }

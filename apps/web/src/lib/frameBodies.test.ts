@@ -6,7 +6,11 @@ import { SessionState } from './sessionState';
 
 const pad = 'p'.repeat(800);
 const whole = (seq: number): FrameEvent => {
-  const msg = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { tag: `frame-${seq}`, pad } } } as FrameEvent['msg'];
+  const msg = {
+    jsonrpc: '2.0',
+    method: 'notifications/message',
+    params: { level: 'info', data: { tag: `frame-${seq}`, pad } },
+  } as FrameEvent['msg'];
   return { type: 'frame', sessionId: 's1', seq, t: seq, dir: 'in', size: JSON.stringify(msg).length, msg };
 };
 const row = (seq: number) => compactFrame(whole(seq));
@@ -47,7 +51,10 @@ describe('FrameBodies', () => {
     const bodies = new FrameBodies(p.fetchEvents);
     for (const seq of [5, 100_000, 6]) bodies.whole(row(seq));
     await settled();
-    expect(p.asked).toEqual([[5, 2], [100_000, 1]]);
+    expect(p.asked).toEqual([
+      [5, 2],
+      [100_000, 1],
+    ]);
   });
 
   it('keeps at most its bound, least recently used dropped', async () => {
@@ -100,10 +107,15 @@ describe('FrameBodies', () => {
   it('goes with its session: a disposed session holds no body and ignores late replies', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const state = new SessionState('s1', 1 << 20, () => Promise.resolve({ frames: [] }), async (from, limit) => {
-      await gate;
-      return Array.from({ length: limit }, (_, i) => whole(from + i));
-    });
+    const state = new SessionState(
+      's1',
+      1 << 20,
+      () => Promise.resolve({ frames: [] }),
+      async (from, limit) => {
+        await gate;
+        return Array.from({ length: limit }, (_, i) => whole(from + i));
+      },
+    );
     state.bodies.whole(row(1));
     await settled();
     state.dispose();

@@ -140,7 +140,8 @@ export class FrameBodies {
 
 /** `ev` as a whole frame, checked as the /ws boundary checks one; undefined when it is not one. */
 function wholeFrame(ev: unknown): FrameEvent | undefined {
-  if (!isRecord(ev) || ev.type !== 'frame' || typeof ev.seq !== 'number' || typeof ev.t !== 'number' || typeof ev.sessionId !== 'string') return undefined;
+  if (!isRecord(ev) || ev.type !== 'frame' || typeof ev.seq !== 'number' || typeof ev.t !== 'number' || typeof ev.sessionId !== 'string')
+    return undefined;
   if ((ev.dir !== 'in' && ev.dir !== 'out') || typeof ev.size !== 'number' || ev.compact !== undefined) return undefined;
   if (ev.msg !== undefined && !isRecord(ev.msg)) return undefined;
   if (ev.raw !== undefined && typeof ev.raw !== 'string') return undefined;

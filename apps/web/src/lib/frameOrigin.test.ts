@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { frameBoundary, frameOrigin, originLabel, originSentence } from './frameOrigin';
 
 const out = (extra: Record<string, unknown>): FrameEvent =>
-  ({ type: 'frame', seq: 1, t: 0, sessionId: 's', dir: 'out', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call' }, size: 10, ...extra }) as FrameEvent;
+  ({
+    type: 'frame',
+    seq: 1,
+    t: 0,
+    sessionId: 's',
+    dir: 'out',
+    msg: { jsonrpc: '2.0', id: 1, method: 'tools/call' },
+    size: 10,
+    ...extra,
+  }) as FrameEvent;
 
 describe('frameOrigin', () => {
   it('reads the origin of an outgoing frame and labels it', () => {

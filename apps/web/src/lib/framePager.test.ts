@@ -34,7 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const changed = (pager: FramePager) => new Promise<void>((resolve) => { const off = pager.subscribe(() => (off(), resolve())); });
+const changed = (pager: FramePager) =>
+  new Promise<void>((resolve) => {
+    const off = pager.subscribe(() => (off(), resolve()));
+  });
 
 describe('FramePager', () => {
   it('reads pages of 500 by ordinal from a real server, one fetch per page, and notifies', async () => {
@@ -69,7 +72,15 @@ describe('FramePager', () => {
   it('retries a failed page later instead of hammering', async () => {
     let calls = 0;
     let now = 0;
-    const pager = new FramePager(async () => { calls++; throw new Error('disk gone'); }, 500, 10, () => now);
+    const pager = new FramePager(
+      async () => {
+        calls++;
+        throw new Error('disk gone');
+      },
+      500,
+      10,
+      () => now,
+    );
     pager.get(0);
     await changed(pager);
     expect(pager.failed(0)).toBe(true);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { listEmptyReason } from './listEmptyReason';
 
-const list = (over: Partial<Parameters<typeof listEmptyReason>[0]> = {}) => ({ items: [], pages: 0, hasMore: false, isLoading: false, error: null, ...over });
+const list = (over: Partial<Parameters<typeof listEmptyReason>[0]> = {}) => ({
+  items: [],
+  pages: 0,
+  hasMore: false,
+  isLoading: false,
+  error: null,
+  ...over,
+});
 const live = { declared: true, offline: false, connected: true };
 
 describe('listEmptyReason', () => {

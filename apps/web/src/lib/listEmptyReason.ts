@@ -11,7 +11,10 @@ export type ListEmptyReason = 'loading' | 'undeclared' | 'failed' | 'not-recorde
 
 type ListState = Pick<PagedList<unknown>, 'items' | 'pages' | 'hasMore' | 'isLoading' | 'error'>;
 
-export function listEmptyReason(list: ListState, session: { declared: boolean; forced?: boolean; offline: boolean; connected: boolean }): ListEmptyReason | null {
+export function listEmptyReason(
+  list: ListState,
+  session: { declared: boolean; forced?: boolean; offline: boolean; connected: boolean },
+): ListEmptyReason | null {
   if (list.items.length > 0 || list.hasMore) return null;
   if (!session.declared && !session.forced) return 'undeclared';
   if (list.error) return 'failed';

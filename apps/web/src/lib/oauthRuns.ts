@@ -62,7 +62,8 @@ function titleOf(run: OAuthEvent[]): string {
   if (first.step === 'revocation' || first.step === 'signed-out') return 'Sign-out';
   if (first.step === 'step-up') {
     const d = first.detail ?? {};
-    const scope = str(Object.hasOwn(d, 'requiredScope') ? d.requiredScope : undefined) ?? str(Object.hasOwn(d, 'scope') ? d.scope : undefined);
+    const scope =
+      str(Object.hasOwn(d, 'requiredScope') ? d.requiredScope : undefined) ?? str(Object.hasOwn(d, 'scope') ? d.scope : undefined);
     return scope ? `Step-up for ${scope}` : 'Step-up';
   }
   if (first.step === 'unauthorized') return 'Authorization after a 401';

@@ -6,14 +6,34 @@ import { syntheticFrames } from './testFrames';
 
 const manual = () => () => undefined;
 const offlineSession = (id: string, offline = true) =>
-  ({ type: 'session', session: { id, name: id, state: offline ? 'closed' : 'connected', transport: 'stdio', target: 'x', createdAt: 1, wrapped: false, offline } }) as const;
+  ({
+    type: 'session',
+    session: {
+      id,
+      name: id,
+      state: offline ? 'closed' : 'connected',
+      transport: 'stdio',
+      target: 'x',
+      createdAt: 1,
+      wrapped: false,
+      offline,
+    },
+  }) as const;
 
 describe('loadOfflinePages', () => {
   it('rebuilds an offline session log from every page when the backlog held only the tail', async () => {
     const all: SessionEvent[] = syntheticFrames(50_000, 'off');
     const store = new EventStore(manual);
     store.enqueue(offlineSession('off'));
-    store.enqueue({ type: 'session-page-info', sessionId: 'off', firstSeq: 45_001, lastSeq: 50_000, total: 50_000, firstFrame: 45_000, frames: 50_000 });
+    store.enqueue({
+      type: 'session-page-info',
+      sessionId: 'off',
+      firstSeq: 45_001,
+      lastSeq: 50_000,
+      total: 50_000,
+      firstFrame: 45_000,
+      frames: 50_000,
+    });
     for (const e of all.slice(45_000)) store.enqueue(e);
     store.flush();
     expect(store.log('off')!.frames.length).toBe(50_000); // global indices: the backlog starts at frame 45,000
@@ -38,16 +58,46 @@ describe('loadOfflinePages', () => {
     store.enqueue(offlineSession('off'));
     store.enqueue({ type: 'session-page-info', sessionId: 'off', firstSeq: 1, lastSeq: 10, total: 10, firstFrame: 0, frames: 10 });
     store.flush();
-    expect(await loadOfflinePages(store, { events: async () => { throw new Error('not called'); } }, 'off')).toBe(0);
+    expect(
+      await loadOfflinePages(
+        store,
+        {
+          events: async () => {
+            throw new Error('not called');
+          },
+        },
+        'off',
+      ),
+    ).toBe(0);
   });
 
   it('leaves traces over 50,000 events, and live sessions, to paging', async () => {
     const store = new EventStore(manual);
-    const never = { events: async (): Promise<SessionEvent[]> => { throw new Error('not called'); } };
+    const never = {
+      events: async (): Promise<SessionEvent[]> => {
+        throw new Error('not called');
+      },
+    };
     store.enqueue(offlineSession('big'));
-    store.enqueue({ type: 'session-page-info', sessionId: 'big', firstSeq: 90_001, lastSeq: 100_000, total: 100_000, firstFrame: 90_000, frames: 100_000 });
+    store.enqueue({
+      type: 'session-page-info',
+      sessionId: 'big',
+      firstSeq: 90_001,
+      lastSeq: 100_000,
+      total: 100_000,
+      firstFrame: 90_000,
+      frames: 100_000,
+    });
     store.enqueue(offlineSession('live', false));
-    store.enqueue({ type: 'session-page-info', sessionId: 'live', firstSeq: 5_001, lastSeq: 6_000, total: 6_000, firstFrame: 5_000, frames: 6_000 });
+    store.enqueue({
+      type: 'session-page-info',
+      sessionId: 'live',
+      firstSeq: 5_001,
+      lastSeq: 6_000,
+      total: 6_000,
+      firstFrame: 5_000,
+      frames: 6_000,
+    });
     for (const e of syntheticFrames(10, 'big', 90_001)) store.enqueue(e);
     store.flush();
     expect(await loadOfflinePages(store, never, 'big')).toBe(0);

@@ -10,8 +10,22 @@ export function createOtelApi(api: Pick<ApiClient, 'call'>) {
   const enc = encodeURIComponent;
   return {
     setTraceContext: async (sessionId: string, on: boolean): Promise<SessionInfo> =>
-      (await api.call('PUT', `/api/sessions/${enc(sessionId)}/trace-context`, z.object({ session: SessionInfoSchema }), { on }, { origin: 'spans: trace context' })).session,
+      (
+        await api.call(
+          'PUT',
+          `/api/sessions/${enc(sessionId)}/trace-context`,
+          z.object({ session: SessionInfoSchema }),
+          { on },
+          { origin: 'spans: trace context' },
+        )
+      ).session,
     collectServerSpans: (sessionId: string): Promise<ServerSpansReply> =>
-      api.call('POST', `/api/sessions/${enc(sessionId)}/server-spans`, ServerSpansReplySchema, {}, { origin: 'spans: collect server spans' }),
+      api.call(
+        'POST',
+        `/api/sessions/${enc(sessionId)}/server-spans`,
+        ServerSpansReplySchema,
+        {},
+        { origin: 'spans: collect server spans' },
+      ),
   };
 }

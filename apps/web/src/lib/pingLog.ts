@@ -34,7 +34,12 @@ export interface PingDeps {
   store: Pick<EventStore, 'updateSlot'>;
 }
 
-async function pingOnce({ wb, api }: PingDeps, sessionId: string, raw: boolean, origin: OriginReason): Promise<Pick<PingRecord, 'outcome' | 'latencyMs' | 'message'>> {
+async function pingOnce(
+  { wb, api }: PingDeps,
+  sessionId: string,
+  raw: boolean,
+  origin: OriginReason,
+): Promise<Pick<PingRecord, 'outcome' | 'latencyMs' | 'message'>> {
   if (raw) {
     const reply = await api.sendMessage(sessionId, { message: { method: 'ping' }, timeoutMs: 10_000 }, origin);
     const error = reply.response?.error as { code?: unknown; message?: unknown } | undefined;
@@ -43,12 +48,19 @@ async function pingOnce({ wb, api }: PingDeps, sessionId: string, raw: boolean, 
   }
   const reply = await wb.request(sessionId, { method: 'ping', timeoutMs: 10_000 }, origin);
   if (reply.outcome === 'result') return { outcome: 'ok', latencyMs: reply.latencyMs };
-  if (reply.outcome === 'error') return { outcome: 'rpc-error', latencyMs: reply.latencyMs, message: `${reply.error.code} ${reply.error.message}` };
+  if (reply.outcome === 'error')
+    return { outcome: 'rpc-error', latencyMs: reply.latencyMs, message: `${reply.error.code} ${reply.error.message}` };
   return { outcome: 'failed', message: 'cancelled' };
 }
 
 /** Pings once and records it; `origin` names who asked (`client: ping`, `palette: ping`); `raw` sends outside the SDK (needed on the 2026-07-28 era). */
-export async function sendPing(deps: PingDeps, sessionId: string, origin: OriginReason, raw = false, now: () => number = () => performance.now()): Promise<PingRecord> {
+export async function sendPing(
+  deps: PingDeps,
+  sessionId: string,
+  origin: OriginReason,
+  raw = false,
+  now: () => number = () => performance.now(),
+): Promise<PingRecord> {
   const pending: PingRecord = { sessionId, at: Date.now(), outcome: 'pending', ...(raw ? { raw } : {}) };
   deps.store.updateSlot(sessionId, pingLogSlot, (list) => [pending, ...list].slice(0, MAX));
   const started = now();

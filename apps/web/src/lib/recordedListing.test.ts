@@ -23,7 +23,10 @@ describe('recordedListing', () => {
   it('keeps the last complete listing over a later one left unfinished; a partial one only when none completed', () => {
     const frames = [list(1), page(1, ['x']), list(2), page(2, ['y'], 'more')];
     expect(recordedListing(frames, 'tools/list')).toMatchObject({ complete: true, pages: [{ tools: [{ name: 'x' }] }] });
-    expect(recordedListing([list(5), page(5, ['y'], 'more')], 'tools/list')).toMatchObject({ complete: false, pages: [{ tools: [{ name: 'y' }] }] });
+    expect(recordedListing([list(5), page(5, ['y'], 'more')], 'tools/list')).toMatchObject({
+      complete: false,
+      pages: [{ tools: [{ name: 'y' }] }],
+    });
   });
 
   it('pairs by id and type (3 is not "3"), skips errors, other methods and responses without a request', () => {

@@ -8,13 +8,20 @@ describe('schema validation', () => {
   it('reports the most specific errors with their instance paths', () => {
     const schema = {
       type: 'object',
-      properties: { size: { type: 'object', properties: { width: { type: 'integer' } } }, tags: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        size: { type: 'object', properties: { width: { type: 'integer' } } },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
       required: ['name'],
     };
     const r = validate(schema, { size: { width: 1.5 }, tags: ['a', 2] });
     expect(r.status).toBe('invalid');
     if (r.status !== 'invalid') return;
-    expect(r.issues.map((i) => [i.path.join('.'), i.keyword])).toEqual([['', 'required'], ['size.width', 'type'], ['tags.1', 'type']]);
+    expect(r.issues.map((i) => [i.path.join('.'), i.keyword])).toEqual([
+      ['', 'required'],
+      ['size.width', 'type'],
+      ['tags.1', 'type'],
+    ]);
   });
 
   it('keeps one summary for an anyOf that matched nothing', () => {

@@ -43,7 +43,9 @@ export function dialectOf(schema: unknown): SchemaDraft | { unsupported: string 
 const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf']);
 
 /** Keeps the most specific errors: a wrapper ("property x does not match") goes when its cause is listed. */
-export function leafIssues(errors: Array<{ keyword: string; keywordLocation: string; instanceLocation: string; error: string }>): SchemaIssue[] {
+export function leafIssues(
+  errors: Array<{ keyword: string; keywordLocation: string; instanceLocation: string; error: string }>,
+): SchemaIssue[] {
   const summaries = errors.filter((e) => SUMMARY_KEYWORDS.has(e.keyword)).map((e) => `${e.keywordLocation}/`);
   const kept = errors.filter((e) => {
     // "False boolean schema" under additionalProperties: false repeats its parent's message.
@@ -66,7 +68,10 @@ export function leafIssues(errors: Array<{ keyword: string; keywordLocation: str
 export function pointerToPath(pointer: string): string[] {
   const p = pointer.replace(/^#/, '');
   if (p === '' || p === '/') return [];
-  return p.slice(1).split('/').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+  return p
+    .slice(1)
+    .split('/')
+    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 let loading: Promise<ValidateFn> | null = null;

@@ -41,7 +41,11 @@ export function useSessionLog(sessionId: string | null): { log: SessionLog | und
   const { store } = useServices();
   const get = () => store.session(sessionId)?.log;
   const log = useSyncExternalStore(store.subscribe, get, get);
-  const version = useSyncExternalStore(store.subscribe, () => log?.version ?? -1, () => log?.version ?? -1);
+  const version = useSyncExternalStore(
+    store.subscribe,
+    () => log?.version ?? -1,
+    () => log?.version ?? -1,
+  );
   return { log, version };
 }
 

@@ -54,10 +54,12 @@ export function sessionLabels(sessions: readonly SessionInfo[], now = Date.now()
   const names = new Map(sessions.map((s) => [s.id, displayNameOf(s)]));
   const counts = new Map<string, number>();
   for (const d of names.values()) counts.set(key(displayNameText(d)), (counts.get(key(displayNameText(d))) ?? 0) + 1);
-  return new Map(sessions.map((s) => {
-    const d = names.get(s.id)!;
-    return [s.id, build(s, d, (counts.get(key(displayNameText(d))) ?? 0) > 1, now)];
-  }));
+  return new Map(
+    sessions.map((s) => {
+      const d = names.get(s.id)!;
+      return [s.id, build(s, d, (counts.get(key(displayNameText(d))) ?? 0) > 1, now)];
+    }),
+  );
 }
 
 /** One session's label, tagged when it collides with one of `all` (which may include it). */
@@ -82,7 +84,9 @@ function build(s: SessionInfo, d: DisplayName, collides: boolean, now: number): 
     d.source === 'derived' && s.state === 'connecting' ? 'Connecting: the server has not said its name yet' : undefined,
     cleanLabelText(s.target, 300),
     startedTitle,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     name: d.name,
     ...(d.version ? { version: d.version } : {}),

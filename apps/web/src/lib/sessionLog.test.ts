@@ -55,7 +55,15 @@ describe('SessionLog memory budget', () => {
 
   it('applies page info: a backlog that starts mid-session', () => {
     const store = new EventStore((fn) => fn());
-    store.enqueue({ type: 'session-page-info', sessionId: 's1', firstSeq: 9001, lastSeq: 9010, total: 9010, firstFrame: 8000, frames: 8010 });
+    store.enqueue({
+      type: 'session-page-info',
+      sessionId: 's1',
+      firstSeq: 9001,
+      lastSeq: 9010,
+      total: 9010,
+      firstFrame: 8000,
+      frames: 8010,
+    });
     syntheticFrames(10, 's1', 9001).forEach((f) => store.enqueue(f));
     store.flush();
     const log = store.log('s1')!;

@@ -1,4 +1,15 @@
-import { RequestPairer, SpanTree, eventSize, pairingScope, frameKind, frameMethod, type FrameEvent, type HttpEvent, type OAuthEvent, type SessionEvent } from '@mcpscope/protocol';
+import {
+  RequestPairer,
+  SpanTree,
+  eventSize,
+  pairingScope,
+  frameKind,
+  frameMethod,
+  type FrameEvent,
+  type HttpEvent,
+  type OAuthEvent,
+  type SessionEvent,
+} from '@mcpscope/protocol';
 import { ChunkedList } from './chunkedList';
 import { DEFAULT_MEMORY_BUDGET, type FrameCache, type LogPageInfo } from './memoryBudget';
 import { FindingsLog } from './findingsLog';
@@ -56,7 +67,10 @@ export class SessionLog {
   private methodList: string[] = [];
   private readonly derived = new Map<object, unknown>();
 
-  constructor(readonly sessionId: string, public budget = DEFAULT_MEMORY_BUDGET) {}
+  constructor(
+    readonly sessionId: string,
+    public budget = DEFAULT_MEMORY_BUDGET,
+  ) {}
 
   /**
    * An index a view keeps over this log (the Notifications and Findings tabs'), made on first use
@@ -168,8 +182,7 @@ export class SessionLog {
       if (oldest === 'console') {
         for (const entry of this.console.range(this.console.base, this.console.base + (1 << CHUNK_BITS))) this.consoleCounts[entry.kind]--;
         this.droppedConsole += this.console.dropHead();
-      }
-      else if (oldest === 'http') this.droppedHttp += this.http.dropHead();
+      } else if (oldest === 'http') this.droppedHttp += this.http.dropHead();
       else {
         this.frames.dropHead();
         this.pruneResponses(this.frames.first()!.seq);

@@ -23,11 +23,21 @@ export function sessionNotes(s: SessionInfo | undefined): SessionNote[] {
   const notes: SessionNote[] = [];
   if (s.state === 'closed' && s.error) notes.push({ kind: 'lost', text: 'connection lost', title: s.error.message, tone: 'warn' });
   if (s.unreachable && s.state === 'connecting') {
-    notes.push({ kind: 'unreachable', text: 'server not answering, retrying', title: `since ${clock(s.unreachable.since)}: ${s.unreachable.reason}`, tone: 'warn' });
+    notes.push({
+      kind: 'unreachable',
+      text: 'server not answering, retrying',
+      title: `since ${clock(s.unreachable.since)}: ${s.unreachable.reason}`,
+      tone: 'warn',
+    });
   }
   if (s.reinitialized && s.state !== 'closed') {
     const times = s.reinitialized.count > 1 ? ` (${s.reinitialized.count}×)` : '';
-    notes.push({ kind: 'reinitialized', text: `session expired, re-initialized${times}`, title: `at ${clock(s.reinitialized.at)}: ${s.reinitialized.reason}`, tone: 'muted' });
+    notes.push({
+      kind: 'reinitialized',
+      text: `session expired, re-initialized${times}`,
+      title: `at ${clock(s.reinitialized.at)}: ${s.reinitialized.reason}`,
+      tone: 'muted',
+    });
   }
   if (s.eraFallback) notes.push({ kind: 'era-fallback', text: s.eraFallback.reason, title: s.eraFallback.reason, tone: 'muted' });
   return notes;

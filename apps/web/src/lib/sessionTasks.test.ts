@@ -5,7 +5,17 @@ import { MAX_TASKS_PER_SESSION, SessionTasks } from './sessionTasks';
 import { connectedSession } from './testWorkbench';
 
 function task(over: Partial<TaskInfo> & { taskId: string }): TaskInfo {
-  return { sessionId: 's1', generation: 'v1', source: 'call', status: 'working', polling: true, polls: 0, firstSeenAt: 1, updatedAt: 1, ...over };
+  return {
+    sessionId: 's1',
+    generation: 'v1',
+    source: 'call',
+    status: 'working',
+    polling: true,
+    polls: 0,
+    firstSeenAt: 1,
+    updatedAt: 1,
+    ...over,
+  };
 }
 
 describe('SessionTasks', () => {
@@ -49,7 +59,12 @@ describe('SessionTasks', () => {
     const tasks = new SessionTasks();
     tasks.put(task({ taskId: '__proto__' }));
     tasks.put(task({ taskId: 'constructor' }));
-    expect(tasks.list().map((t) => t.taskId).sort()).toEqual(['__proto__', 'constructor']);
+    expect(
+      tasks
+        .list()
+        .map((t) => t.taskId)
+        .sort(),
+    ).toEqual(['__proto__', 'constructor']);
   });
 });
 
@@ -62,7 +77,12 @@ describe('EventStore task actions', () => {
     store.subscribe(() => notified++);
     store.mergeTasks('s1', [task({ taskId: 'a' }), task({ taskId: 'b', sessionId: 's2' })]);
     expect(notified).toBe(1);
-    expect(store.session('s1')!.tasks.list().map((t) => t.taskId)).toEqual(['a']);
+    expect(
+      store
+        .session('s1')!
+        .tasks.list()
+        .map((t) => t.taskId),
+    ).toEqual(['a']);
     expect(store.session('s2')!.tasks.list()).toEqual([]);
     store.reportTask(task({ taskId: 'a', updatedAt: 0 })); // older: nothing changes
     expect(notified).toBe(1);

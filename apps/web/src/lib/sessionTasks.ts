@@ -58,7 +58,12 @@ export class SessionTasks {
     let victim: TaskInfo | undefined;
     for (const t of this.byId.values()) {
       const finished = isTerminalTaskStatus(t.status);
-      if (!victim || (finished && !isTerminalTaskStatus(victim.status)) || (finished === isTerminalTaskStatus(victim.status) && t.firstSeenAt < victim.firstSeenAt)) victim = t;
+      if (
+        !victim ||
+        (finished && !isTerminalTaskStatus(victim.status)) ||
+        (finished === isTerminalTaskStatus(victim.status) && t.firstSeenAt < victim.firstSeenAt)
+      )
+        victim = t;
     }
     if (victim) this.byId.delete(victim.taskId);
   }

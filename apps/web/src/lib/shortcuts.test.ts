@@ -4,7 +4,12 @@ import { dispatchShortcutAction, hasShortcutHandler, registerShortcutHandler } f
 import { activeTabStore } from './uiState';
 
 const ev = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
-  key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods,
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
 });
 
 describe('matchesKeys', () => {

@@ -6,7 +6,13 @@ export function request(seq: number, id: number, method: string, t = seq, sessio
   return { type: 'frame', seq, t, sessionId, dir: 'out', msg, size: JSON.stringify(msg).length };
 }
 
-export function response(seq: number, id: number, t = seq, sessionId = 's1', withPair?: { requestSeq: number; method: string; latencyMs: number }): FrameEvent {
+export function response(
+  seq: number,
+  id: number,
+  t = seq,
+  sessionId = 's1',
+  withPair?: { requestSeq: number; method: string; latencyMs: number },
+): FrameEvent {
   const msg = { jsonrpc: '2.0', id, result: {} };
   return { type: 'frame', seq, t, sessionId, dir: 'in', msg, size: JSON.stringify(msg).length, ...(withPair ? { pair: withPair } : {}) };
 }
@@ -18,7 +24,13 @@ export function notification(seq: number, method: string, dir: 'in' | 'out' = 'i
 
 export function rawFrame(seq: number, raw: string, sessionId = 's1'): FrameEvent {
   return {
-    type: 'frame', seq, t: seq, sessionId, dir: 'in', raw, size: raw.length,
+    type: 'frame',
+    seq,
+    t: seq,
+    sessionId,
+    dir: 'in',
+    raw,
+    size: raw.length,
     findings: [{ rule: 'stdio-non-json-stdout', severity: 'error', message: 'not JSON' }],
   };
 }

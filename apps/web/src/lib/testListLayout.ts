@@ -27,7 +27,10 @@ export function stubListLayout(viewport: number): { scrollHeightReads: number } 
       },
     };
     for (const [name, desc] of Object.entries(props)) {
-      saved.set(name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name));
+      saved.set(
+        name,
+        Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name),
+      );
       Object.defineProperty(HTMLElement.prototype, name, desc);
     }
   });

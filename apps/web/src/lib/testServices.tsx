@@ -12,7 +12,9 @@ export function testServices(api: Partial<ApiClient> = {}) {
     get: (target, prop: string) => (target as Record<string, unknown>)[prop] ?? (() => new Promise(() => undefined)),
   }) as ApiClient;
   const traces = createTracesApi(fullApi);
-  const store = new EventStore((fn) => fn(), undefined, { fetchFrames: (sessionId, index, limit) => traces.frames(sessionId, index, limit) });
+  const store = new EventStore((fn) => fn(), undefined, {
+    fetchFrames: (sessionId, index, limit) => traces.frames(sessionId, index, limit),
+  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <ServicesProvider services={{ api: fullApi, store }}>{children}</ServicesProvider>

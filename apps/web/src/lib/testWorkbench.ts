@@ -37,17 +37,35 @@ export function fakeWorkbench(handlers: Handlers) {
     return undefined;
   }) as ApiClient['call'];
   const requests = (method?: string) =>
-    calls.filter((c) => c.path.endsWith('/requests') && (!method || (c.body as { method: string }).method === method)).map((c) => (c.body as { params?: unknown }).params);
+    calls
+      .filter((c) => c.path.endsWith('/requests') && (!method || (c.body as { method: string }).method === method))
+      .map((c) => (c.body as { params?: unknown }).params);
   return { call, calls, requests };
 }
 
 export function connectedSession(overrides: Partial<SessionInfo> = {}): SessionInfo {
-  return { id: 's1', name: 's', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false, era: 'legacy', ...overrides };
+  return {
+    id: 's1',
+    name: 's',
+    state: 'connected',
+    transport: 'stdio',
+    target: '',
+    createdAt: 0,
+    wrapped: false,
+    era: 'legacy',
+    ...overrides,
+  };
 }
 
 let nextSeq = 1;
 /** Appends server→client (or client→server) notification frames to the store's log of `sessionId`. */
-export function pushNotification(store: EventStore, method: string, params: Record<string, unknown>, dir: 'in' | 'out' = 'in', sessionId = 's1'): FrameEvent {
+export function pushNotification(
+  store: EventStore,
+  method: string,
+  params: Record<string, unknown>,
+  dir: 'in' | 'out' = 'in',
+  sessionId = 's1',
+): FrameEvent {
   const msg = { jsonrpc: '2.0', method, params };
   const seq = nextSeq++;
   const frame: FrameEvent = { type: 'frame', seq, t: seq, sessionId, dir, msg, size: JSON.stringify(msg).length };

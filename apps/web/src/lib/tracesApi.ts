@@ -35,9 +35,20 @@ const EventPageSchema = z.union([z.looseObject({ events: z.array(EventSchema) })
 
 // Frame pages (wire FramesReply / FrameSearchReply); parsed here with the frame envelope checked,
 // which the wire schemas leave to the client.
-const FrameSchema = z.looseObject({ type: z.literal('frame'), seq: z.number(), t: z.number(), sessionId: z.string(), dir: z.enum(['in', 'out']), size: z.number() });
+const FrameSchema = z.looseObject({
+  type: z.literal('frame'),
+  seq: z.number(),
+  t: z.number(),
+  sessionId: z.string(),
+  dir: z.enum(['in', 'out']),
+  size: z.number(),
+});
 const FramePageSchema = z.object({ frames: z.array(FrameSchema), total: z.number() });
-const FrameSearchSchema = z.object({ matches: z.array(z.object({ index: z.number(), frame: FrameSchema })), truncated: z.boolean(), total: z.number().optional() });
+const FrameSearchSchema = z.object({
+  matches: z.array(z.object({ index: z.number(), frame: FrameSchema })),
+  truncated: z.boolean(),
+  total: z.number().optional(),
+});
 
 export interface FrameSearchQuery {
   filter?: string;
@@ -67,23 +78,35 @@ export function createTracesApi(api: Pick<ApiClient, 'call' | 'raw'>) {
     },
     open: async (id: string) => (await api.call('POST', `/api/traces/${enc(id)}/open`, z.object({ session: SessionInfoSchema }))).session,
     /** `config`: the target the user confirmed (never taken from the trace by the proxy). */
-    replay: (id: string, body: { config: SessionConfigInput; ignore?: string[]; defaults?: boolean }): Promise<ReplayReply> => api.call('POST', `/api/traces/${enc(id)}/replay`, ReplayReportSchema, body),
+    replay: (id: string, body: { config: SessionConfigInput; ignore?: string[]; defaults?: boolean }): Promise<ReplayReply> =>
+      api.call('POST', `/api/traces/${enc(id)}/replay`, ReplayReportSchema, body),
     compare: (body: CompareBody): Promise<CompareReply> => api.call('POST', '/api/compare', TraceDiffSchema, body),
     exportSession: (sessionId: string, format: ExportFormat): Promise<Blob> =>
       api.raw('GET', `/api/sessions/${enc(sessionId)}/export?format=${format}`).then((r) => r.blob()),
     /** Events of a session from `from` (inclusive), at most `limit`, in seq order. */
     events: async (sessionId: string, from: number, limit: number): Promise<SessionEvent[]> =>
-      (await api.call('GET', `/api/sessions/${enc(sessionId)}/events?from=${from}&limit=${limit}`, EventPageSchema)) as unknown as SessionEvent[],
+      (await api.call(
+        'GET',
+        `/api/sessions/${enc(sessionId)}/events?from=${from}&limit=${limit}`,
+        EventPageSchema,
+      )) as unknown as SessionEvent[],
     /** Frames by ordinal (the k-th frame of the session), from memory or disk. */
     frames: async (sessionId: string, index: number, limit: number): Promise<{ frames: FrameEvent[]; total: number }> =>
-      (await api.call('GET', `/api/sessions/${enc(sessionId)}/frames?index=${index}&limit=${limit}`, FramePageSchema)) as unknown as { frames: FrameEvent[]; total: number },
+      (await api.call('GET', `/api/sessions/${enc(sessionId)}/frames?index=${index}&limit=${limit}`, FramePageSchema)) as unknown as {
+        frames: FrameEvent[];
+        total: number;
+      },
     /** Frames matching the filter grammar (and/or an exact method), oldest first. */
     searchFrames: async (sessionId: string, q: FrameSearchQuery): Promise<FrameSearchReply> => {
       const params = new URLSearchParams({ limit: String(q.limit) });
       if (q.filter) params.set('filter', q.filter);
       if (q.method) params.set('method', q.method);
       if (q.before !== undefined) params.set('before', String(q.before));
-      return (await api.call('GET', `/api/sessions/${enc(sessionId)}/frames/search?${params}`, FrameSearchSchema)) as unknown as FrameSearchReply;
+      return (await api.call(
+        'GET',
+        `/api/sessions/${enc(sessionId)}/frames/search?${params}`,
+        FrameSearchSchema,
+      )) as unknown as FrameSearchReply;
     },
   };
 }
@@ -100,7 +123,9 @@ export function useTracesApi(): TracesApi {
  */
 export function useTracesFollowNames(): void {
   const queryClient = useQueryClient();
-  const names = useStoreSelector((s) => s.sessions.map((x) => `${x.id}\u0000${x.name}\u0000${x.named ? 1 : 0}\u0000${JSON.stringify(x.serverInfo ?? null)}`).join('\u0001'));
+  const names = useStoreSelector((s) =>
+    s.sessions.map((x) => `${x.id}\u0000${x.name}\u0000${x.named ? 1 : 0}\u0000${JSON.stringify(x.serverInfo ?? null)}`).join('\u0001'),
+  );
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: ['traces'] });
   }, [names, queryClient]);

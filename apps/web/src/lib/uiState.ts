@@ -14,7 +14,12 @@ export const activeTabStore = createValueStore<string>('frames');
 export const frameFocusStore = createValueStore<{ sessionId: string; seq: number; index?: number } | null>(null);
 
 /** A request to show the Frames tab with a filter (e.g. the Notifications tab's "older on disk"). */
-export const frameFilterRequestStore = createValueStore<{ sessionId: string; kind?: 'notification'; method?: string | null; text?: string } | null>(null);
+export const frameFilterRequestStore = createValueStore<{
+  sessionId: string;
+  kind?: 'notification';
+  method?: string | null;
+  text?: string;
+} | null>(null);
 
 /**
  * A request to bring the sidebar's Connect form into view and focus its first field (the

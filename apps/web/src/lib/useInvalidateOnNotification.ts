@@ -9,7 +9,12 @@ import { isServerNotification, useNewFrames } from './useNewFrames';
  * Only notifications that arrive after mount count: the first fetch already has the news.
  * `onNotified` runs for each such notification (e.g. to say the server changed the list).
  */
-export function useInvalidateOnNotification(sessionId: string | null, notification: string, listMethod: string, onNotified?: () => void): void {
+export function useInvalidateOnNotification(
+  sessionId: string | null,
+  notification: string,
+  listMethod: string,
+  onNotified?: () => void,
+): void {
   const queryClient = useQueryClient();
   const notified = useRef(onNotified);
   notified.current = onNotified;

@@ -35,7 +35,14 @@ export interface PagedList<T> {
  * A cursor the server repeats ends the paging instead of looping.
  * For an offline session (a trace) the pages come from the recorded frames instead (lib/recordedListing).
  */
-export function usePagedList<T>(sessionId: string | null, method: string, itemsKey: string, itemSchema: z.ZodType<T>, enabled: boolean, origin: OriginReason): PagedList<T> {
+export function usePagedList<T>(
+  sessionId: string | null,
+  method: string,
+  itemsKey: string,
+  itemSchema: z.ZodType<T>,
+  enabled: boolean,
+  origin: OriginReason,
+): PagedList<T> {
   const wb = useWorkbenchApi();
   const offline = useStoreSelector((s) => isOffline(s.sessions.find((x) => x.id === sessionId)));
   const { log, version } = useSessionLog(offline ? sessionId : null);
@@ -83,6 +90,17 @@ export function usePagedList<T>(sessionId: string | null, method: string, itemsK
     isFetching: query.isFetching,
     error: query.error,
     refetch: () => void query.refetch(),
-    ...(offline ? { hasMore: false, isLoading: false, isFetching: false, error: null, loadMore() {}, async loadAll() {}, refetch() {}, recorded: { complete: recorded?.complete ?? false } } : {}),
+    ...(offline
+      ? {
+          hasMore: false,
+          isLoading: false,
+          isFetching: false,
+          error: null,
+          loadMore() {},
+          async loadAll() {},
+          refetch() {},
+          recorded: { complete: recorded?.complete ?? false },
+        }
+      : {}),
   };
 }

@@ -12,7 +12,12 @@ export function useSessionAttention(sessionId: string | null): { items: Attentio
   const stepCount = log?.oauth.length ?? 0;
   const oauth = useMemo(() => (log && stepCount > 0 ? oauthWait(log.oauth.toArray()) : undefined), [log, stepCount]);
   const items = useMemo(
-    () => attentionOf(all.filter((r) => r.sessionId === sessionId), oauth, questions.filter((q) => q.sessionId === sessionId)),
+    () =>
+      attentionOf(
+        all.filter((r) => r.sessionId === sessionId),
+        oauth,
+        questions.filter((q) => q.sessionId === sessionId),
+      ),
     [all, oauth, questions, sessionId],
   );
   return { items, oauth };

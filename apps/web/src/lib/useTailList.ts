@@ -10,7 +10,14 @@ import { tailRows, tailScrollTop, type RowSlot } from './tailRows';
  * the same rows, so a batch costs one render and one layout. `atBottom(el)` answers from sizes
  * the list knows (no scrollHeight read).
  */
-export function useTailList({ count, follow, rowHeight, headerHeight, overscan, scrollRef }: {
+export function useTailList({
+  count,
+  follow,
+  rowHeight,
+  headerHeight,
+  overscan,
+  scrollRef,
+}: {
   count: number;
   follow: boolean;
   rowHeight: number;
@@ -36,6 +43,7 @@ export function useTailList({ count, follow, rowHeight, headerHeight, overscan, 
     const el = scrollRef.current;
     if (following && el) el.scrollTop = tailScrollTop(count, rowHeight, headerHeight);
   }, [count, following]); // scroll to the tail when a row arrives or following starts, not on every render
-  const atBottom = (el: HTMLElement): boolean => el.scrollTop + el.clientHeight >= tailScrollTop(count, rowHeight, headerHeight) - rowHeight / 2;
+  const atBottom = (el: HTMLElement): boolean =>
+    el.scrollTop + el.clientHeight >= tailScrollTop(count, rowHeight, headerHeight) - rowHeight / 2;
   return { virtualizer, rows, atBottom };
 }

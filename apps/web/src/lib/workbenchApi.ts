@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { LOG_LEVELS, RequestReplySchema, RootsBodySchema, type LogLevel, type RequestBody, type RequestReply, type Root } from '@mcpscope/wire';
+import {
+  LOG_LEVELS,
+  RequestReplySchema,
+  RootsBodySchema,
+  type LogLevel,
+  type RequestBody,
+  type RequestReply,
+  type Root,
+} from '@mcpscope/wire';
 import type { ApiClient, OriginReason } from './api';
 import { useServices } from './services';
 
@@ -34,7 +42,12 @@ export function createWorkbenchApi(api: Pick<ApiClient, 'call'>) {
   return {
     request,
     /** The result of a request, or a thrown RpcError / Error('cancelled'): the shape queries want. */
-    async result<T = Record<string, unknown>>(sessionId: string, method: string, params: Record<string, unknown> | undefined, origin: OriginReason): Promise<T> {
+    async result<T = Record<string, unknown>>(
+      sessionId: string,
+      method: string,
+      params: Record<string, unknown> | undefined,
+      origin: OriginReason,
+    ): Promise<T> {
       const reply = await request(sessionId, { method, ...(params ? { params } : {}) }, origin);
       if (reply.outcome === 'error') throw new RpcError(reply.error.code, reply.error.message, reply.error.data);
       if (reply.outcome === 'cancelled') throw new Error(`${method} was cancelled`);
@@ -43,7 +56,8 @@ export function createWorkbenchApi(api: Pick<ApiClient, 'call'>) {
     cancel: (sessionId: string, callId: string, origin: OriginReason): Promise<void> =>
       api.call('DELETE', `${base(sessionId)}/requests/${enc(callId)}`, null, undefined, { origin }),
     getRoots: async (sessionId: string): Promise<Root[]> => (await api.call('GET', `${base(sessionId)}/roots`, RootsBodySchema)).roots,
-    putRoots: (sessionId: string, roots: Root[], origin: OriginReason): Promise<void> => api.call('PUT', `${base(sessionId)}/roots`, null, { roots }, { origin }),
+    putRoots: (sessionId: string, roots: Root[], origin: OriginReason): Promise<void> =>
+      api.call('PUT', `${base(sessionId)}/roots`, null, { roots }, { origin }),
     setLogLevel: (sessionId: string, level: LogLevel, origin: OriginReason): Promise<void> =>
       api.call('PUT', `${base(sessionId)}/log-level`, null, { level }, { origin }),
     subscribe: (sessionId: string, uri: string, origin: OriginReason): Promise<void> =>

@@ -30,10 +30,22 @@ describe('parseWsMessage', () => {
     ['frame whose msg is an array', { ...frame, msg: [] }],
     ['stderr without sessionId', { type: 'stderr', seq: 1, t: 1, text: 'x' }],
     ['session without id', { type: 'session', session: { name: 'x' } }],
-    ['a gap that ends before it starts', { type: 'gap', sessionId: 's1', fromSeq: 9, toSeq: 5, events: 1, frames: 0, notifications: 0, logs: 0 }],
-    ['a gap with more frames than events', { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 2, frames: 3, notifications: 0, logs: 0 }],
-    ['a gap with more events than seqs', { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 6, frames: 0, notifications: 0, logs: 0 }],
-    ['a gap with more logs than notifications', { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 5, frames: 5, notifications: 1, logs: 2 }],
+    [
+      'a gap that ends before it starts',
+      { type: 'gap', sessionId: 's1', fromSeq: 9, toSeq: 5, events: 1, frames: 0, notifications: 0, logs: 0 },
+    ],
+    [
+      'a gap with more frames than events',
+      { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 2, frames: 3, notifications: 0, logs: 0 },
+    ],
+    [
+      'a gap with more events than seqs',
+      { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 6, frames: 0, notifications: 0, logs: 0 },
+    ],
+    [
+      'a gap with more logs than notifications',
+      { type: 'gap', sessionId: 's1', fromSeq: 1, toSeq: 5, events: 5, frames: 5, notifications: 1, logs: 2 },
+    ],
   ])('rejects %s', (_name, value) => {
     const parsed = parseWsMessage(typeof value === 'string' ? value : JSON.stringify(value));
     expect(parsed.ok).toBe(false);
@@ -54,7 +66,10 @@ describe('parseWsFrame', () => {
   });
 
   it('drops only the invalid elements of a batch, with a reason for each', () => {
-    const batch = { type: 'batch', messages: [frame, { ...frame, seq: 'x' }, { type: 'nope' }, { type: 'batch', messages: [] }, { ...frame, seq: 3 }] };
+    const batch = {
+      type: 'batch',
+      messages: [frame, { ...frame, seq: 'x' }, { type: 'nope' }, { type: 'batch', messages: [] }, { ...frame, seq: 3 }],
+    };
     const parsed = parseWsFrame(JSON.stringify(batch));
     expect(parsed.messages.map((m) => (m as { seq: number }).seq)).toEqual([1, 3]);
     expect(parsed.errors).toHaveLength(3);

@@ -51,7 +51,8 @@ export function parseWsFrame(text: string): ParsedWsFrame {
   const out: ParsedWsFrame = { messages: [], errors: [] };
   const take = (v: unknown) => {
     // The common case (session events) without the result object.
-    if (isRecord(v) && typeof v.type === 'string' && WS_SESSION_EVENT_TYPES.has(v.type) && isValidSessionEvent(v)) return void out.messages.push(v as unknown as WsServerMessage);
+    if (isRecord(v) && typeof v.type === 'string' && WS_SESSION_EVENT_TYPES.has(v.type) && isValidSessionEvent(v))
+      return void out.messages.push(v as unknown as WsServerMessage);
     const parsed = checkWsMessage(v);
     if (parsed.ok) out.messages.push(parsed.message);
     else out.errors.push(parsed.error);

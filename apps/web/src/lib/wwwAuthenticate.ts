@@ -15,7 +15,8 @@ export function parseWwwAuthenticate(header: string | undefined): BearerChalleng
   if (!m) return undefined;
   const params: Record<string, string> = {};
   const re = /([\w-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]*))/g;
-  for (let p = re.exec(m[2] ?? ''); p; p = re.exec(m[2] ?? '')) params[p[1]!.toLowerCase()] = p[2] !== undefined ? p[2].replace(/\\(.)/g, '$1') : (p[3] ?? '');
+  for (let p = re.exec(m[2] ?? ''); p; p = re.exec(m[2] ?? ''))
+    params[p[1]!.toLowerCase()] = p[2] !== undefined ? p[2].replace(/\\(.)/g, '$1') : (p[3] ?? '');
   return {
     scheme: m[1]!,
     resourceMetadata: params.resource_metadata,

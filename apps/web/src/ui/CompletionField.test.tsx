@@ -72,7 +72,20 @@ describe('CompletionField', () => {
     const onEnter = vi.fn();
     function Typed() {
       const [value, setValue] = useState('');
-      return <CompletionField sessionId="s1" completionRef={{ type: 'ref/prompt', name: 'team' }} name="department" value={value} onChange={setValue} context={{}} completionEnabled inputTestId="arg" optionTestId="opt" onEnter={onEnter} />;
+      return (
+        <CompletionField
+          sessionId="s1"
+          completionRef={{ type: 'ref/prompt', name: 'team' }}
+          name="department"
+          value={value}
+          onChange={setValue}
+          context={{}}
+          completionEnabled
+          inputTestId="arg"
+          optionTestId="opt"
+          onEnter={onEnter}
+        />
+      );
     }
     render(<Typed />, { wrapper: services.wrapper });
     const input = screen.getByTestId('arg') as HTMLInputElement;

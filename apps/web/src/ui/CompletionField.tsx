@@ -36,7 +36,11 @@ export function CompletionField(p: CompletionFieldProps) {
   const [active, setActive] = useState(0);
   const listId = useId();
   const c = useCompletion({
-    sessionId: p.sessionId, ref: p.completionRef, name: p.name, value: p.value, context: p.context,
+    sessionId: p.sessionId,
+    ref: p.completionRef,
+    name: p.name,
+    value: p.value,
+    context: p.context,
     active: focused && p.completionEnabled,
     origin: p.completionRef.type === 'ref/prompt' ? 'prompts: complete' : 'resources: complete',
   });
@@ -104,9 +108,17 @@ export function CompletionField(p: CompletionFieldProps) {
       />
       {focused && p.completionEnabled && c.pending && <span className="absolute top-1 right-1.5 text-[10px] text-subtle">…</span>}
       {shown && (
-        <ul id={listId} role="listbox" className="absolute z-20 mt-0.5 max-h-56 w-full overflow-auto rounded border border-line bg-surface py-0.5 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          className="absolute z-20 mt-0.5 max-h-56 w-full overflow-auto rounded border border-line bg-surface py-0.5 shadow-lg"
+        >
           {c.error && <li className="px-2 py-1 text-[11px] text-danger">completion failed: {c.error.message}</li>}
-          {settledEmpty && <li className="px-2 py-1 text-[11px] text-subtle" data-testid="completion-none">The server suggests nothing for this value.</li>}
+          {settledEmpty && (
+            <li className="px-2 py-1 text-[11px] text-subtle" data-testid="completion-none">
+              The server suggests nothing for this value.
+            </li>
+          )}
           {c.values.map((v, i) => (
             <li
               key={v}
@@ -126,7 +138,8 @@ export function CompletionField(p: CompletionFieldProps) {
           ))}
           {(c.total !== undefined || c.hasMore) && (
             <li className="border-t border-line px-2 py-0.5 text-[10px] text-subtle" data-testid="completion-total">
-              {c.values.length} shown{c.total !== undefined ? ` of ${c.total}` : ''}{c.hasMore ? ' · more available, keep typing' : ''}
+              {c.values.length} shown{c.total !== undefined ? ` of ${c.total}` : ''}
+              {c.hasMore ? ' · more available, keep typing' : ''}
             </li>
           )}
         </ul>

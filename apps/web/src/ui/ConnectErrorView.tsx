@@ -35,7 +35,9 @@ export function ConnectErrorView({ message, codes = [], failure, onDismiss, titl
       {(facts.length > 0 || shownCodes.length > 0) && (
         <div className="mt-1 flex flex-wrap gap-1">
           {facts.map((f) => (
-            <span key={f} className="chip border-danger/40 text-danger" data-testid="connect-error-fact">{f}</span>
+            <span key={f} className="chip border-danger/40 text-danger" data-testid="connect-error-fact">
+              {f}
+            </span>
           ))}
           {shownCodes.length > 0 && <span className="chip">{shownCodes.join(' · ')}</span>}
         </div>
@@ -53,7 +55,10 @@ export function ConnectErrorView({ message, codes = [], failure, onDismiss, titl
       {failure?.stderrTail && failure.stderrTail.length > 0 && (
         <>
           <div className="mt-2 text-[11px] font-medium text-muted">Last stderr lines</div>
-          <pre className="mt-0.5 max-h-48 overflow-auto rounded bg-surface p-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-fg" data-testid="connect-error-stderr">
+          <pre
+            className="mt-0.5 max-h-48 overflow-auto rounded bg-surface p-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-fg"
+            data-testid="connect-error-stderr"
+          >
             {failure.stderrTail.join('\n')}
           </pre>
         </>
@@ -61,7 +66,10 @@ export function ConnectErrorView({ message, codes = [], failure, onDismiss, titl
       {failure?.httpBody && (
         <>
           <div className="mt-2 text-[11px] font-medium text-muted">Response body</div>
-          <pre className="mt-0.5 max-h-48 overflow-auto rounded bg-surface p-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-fg" data-testid="connect-error-body">
+          <pre
+            className="mt-0.5 max-h-48 overflow-auto rounded bg-surface p-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-fg"
+            data-testid="connect-error-body"
+          >
             {failure.httpBody}
           </pre>
         </>

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '../lib/clipboard';
 
-export function CopyButton({ text, label = 'Copy', testId, title }: { text: () => string; label?: string; testId?: string; title?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  testId,
+  title,
+}: {
+  text: () => string;
+  label?: string;
+  testId?: string;
+  title?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;

@@ -1,5 +1,13 @@
 /** HTTP headers as a compact two-column table; nothing when there are none. */
-export function HeadersTable({ headers, className = '', testId }: { headers?: Record<string, string>; className?: string; testId?: string }) {
+export function HeadersTable({
+  headers,
+  className = '',
+  testId,
+}: {
+  headers?: Record<string, string>;
+  className?: string;
+  testId?: string;
+}) {
   if (!headers || Object.keys(headers).length === 0) return null;
   return (
     <table className={`w-full font-mono text-[11px] ${className}`} data-testid={testId}>

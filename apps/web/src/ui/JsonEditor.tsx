@@ -9,7 +9,9 @@ const MonacoJsonEditor = lazy(() => import('./monaco/MonacoJsonEditor'));
 export function JsonEditor(props: MonacoJsonEditorProps & { testId?: string }) {
   return (
     <div className="relative h-full min-h-0" data-testid={props.testId}>
-      <ErrorBoundary fallback={(error) => <PlainEditor {...props} note={`Editor failed to load (${error.message}); using a plain text box.`} />}>
+      <ErrorBoundary
+        fallback={(error) => <PlainEditor {...props} note={`Editor failed to load (${error.message}); using a plain text box.`} />}
+      >
         <Suspense fallback={<PlainEditor {...props} note="Loading editor…" />}>
           <MonacoJsonEditor {...props} />
         </Suspense>

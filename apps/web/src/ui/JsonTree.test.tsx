@@ -5,7 +5,12 @@ import { JsonTree } from './JsonTree';
 
 afterEach(cleanup);
 
-const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'drizzle in the morning', nested: { deep: 1 } } } };
+const call = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'echo', arguments: { message: 'drizzle in the morning', nested: { deep: 1 } } },
+};
 
 describe('JsonTree', () => {
   it('opens the keys asked for one level past openDepth (a call’s arguments), and no further', () => {
@@ -20,7 +25,10 @@ describe('JsonTree', () => {
 
   it('wraps strings at spaces, breaking only a token too long for the line', () => {
     render(<JsonTree value={{ text: 'drizzle in the morning' }} />);
-    const leaf = screen.getAllByRole('treeitem').filter((el) => el.textContent?.includes('drizzle')).at(-1)!;
+    const leaf = screen
+      .getAllByRole('treeitem')
+      .filter((el) => el.textContent?.includes('drizzle'))
+      .at(-1)!;
     expect(leaf.className).toContain('break-words');
     expect(leaf.className).not.toContain('break-all');
   });

@@ -41,7 +41,9 @@ const JsonNode = memo(function JsonNode({ name, value, depth, openDepth, openKey
   const label =
     name === undefined ? null : (
       <>
-        <span className={typeof name === 'number' ? 'text-subtle' : 'text-json-key'}>{typeof name === 'number' ? name : JSON.stringify(name)}</span>
+        <span className={typeof name === 'number' ? 'text-subtle' : 'text-json-key'}>
+          {typeof name === 'number' ? name : JSON.stringify(name)}
+        </span>
         <span className="text-subtle">: </span>
       </>
     );
@@ -61,15 +63,13 @@ const JsonNode = memo(function JsonNode({ name, value, depth, openDepth, openKey
     ? value.map((v, i) => [i, v])
     : Object.entries(value as Record<string, unknown>);
   const [openBracket, closeBracket] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  const summary = Array.isArray(value) ? `${entries.length} item${entries.length === 1 ? '' : 's'}` : `${entries.length} key${entries.length === 1 ? '' : 's'}`;
+  const summary = Array.isArray(value)
+    ? `${entries.length} item${entries.length === 1 ? '' : 's'}`
+    : `${entries.length} key${entries.length === 1 ? '' : 's'}`;
 
   return (
     <div role="treeitem" aria-expanded={open}>
-      <div
-        style={indent}
-        className="flex cursor-pointer items-start rounded-sm hover:bg-hover"
-        onClick={() => setOpen((o) => !o)}
-      >
+      <div style={indent} className="flex cursor-pointer items-start rounded-sm hover:bg-hover" onClick={() => setOpen((o) => !o)}>
         <span className="inline-block w-3.5 shrink-0 text-center text-subtle select-none">{entries.length ? (open ? '▾' : '▸') : ''}</span>
         <span>
           {label}

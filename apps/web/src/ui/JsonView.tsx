@@ -5,11 +5,21 @@ import { JsonTree } from './JsonTree';
 const RAW_LIMIT = 200_000;
 
 /** A JSON value with tree/raw modes, expand/collapse all and copy. */
-export function JsonView({ value, copyTestId, toolbarExtra, openKeys }: { value: unknown; copyTestId?: string; toolbarExtra?: React.ReactNode; openKeys?: ReadonlySet<string> }) {
+export function JsonView({
+  value,
+  copyTestId,
+  toolbarExtra,
+  openKeys,
+}: {
+  value: unknown;
+  copyTestId?: string;
+  toolbarExtra?: React.ReactNode;
+  openKeys?: ReadonlySet<string>;
+}) {
   const [mode, setMode] = useState<'tree' | 'raw'>('tree');
   const [depth, setDepth] = useState({ depth: 2, n: 0 });
   const [showAllRaw, setShowAllRaw] = useState(false);
-  const raw = mode === 'raw' ? JSON.stringify(value, null, 2) ?? 'undefined' : '';
+  const raw = mode === 'raw' ? (JSON.stringify(value, null, 2) ?? 'undefined') : '';
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-1 border-b border-line px-2 py-1">

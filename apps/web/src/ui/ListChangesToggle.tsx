@@ -15,7 +15,8 @@ export function ListChangesToggle({ sessionId }: { sessionId: string }) {
   // What the user asked for, shown until the session reports it (or the request fails).
   const [wanted, setWanted] = useState<boolean | undefined>(undefined);
   const mutation = useMutation({
-    mutationFn: (listen: boolean) => wb.setListChanges(sessionId, listen, listen ? 'notifications: watch list changes' : 'notifications: stop watching list changes'),
+    mutationFn: (listen: boolean) =>
+      wb.setListChanges(sessionId, listen, listen ? 'notifications: watch list changes' : 'notifications: stop watching list changes'),
     onError: () => setWanted(undefined),
   });
   const reported = session?.listChanges === true;
@@ -26,13 +27,26 @@ export function ListChangesToggle({ sessionId }: { sessionId: string }) {
   const blocked = sendBlockedReason(session);
   const on = wanted ?? reported;
   return (
-    <label className="flex items-center gap-1 text-[11px] text-muted" title={blocked ?? 'Opens a subscriptions/listen stream for tools, prompts and resources list changes (2026-07-28); off by default'}>
-      <input type="checkbox" data-testid="list-changes-toggle" checked={on} disabled={blocked !== undefined} onChange={(e) => {
+    <label
+      className="flex items-center gap-1 text-[11px] text-muted"
+      title={blocked ?? 'Opens a subscriptions/listen stream for tools, prompts and resources list changes (2026-07-28); off by default'}
+    >
+      <input
+        type="checkbox"
+        data-testid="list-changes-toggle"
+        checked={on}
+        disabled={blocked !== undefined}
+        onChange={(e) => {
           setWanted(e.target.checked);
           mutation.mutate(e.target.checked);
-        }} />
+        }}
+      />
       Watch list changes
-      {mutation.error && <span className="text-danger" role="alert">{mutation.error.message}</span>}
+      {mutation.error && (
+        <span className="text-danger" role="alert">
+          {mutation.error.message}
+        </span>
+      )}
     </label>
   );
 }

@@ -7,7 +7,8 @@ import { clampWidth, keyedWidth, useSplitWidth } from './useSplitWidth';
 afterEach(() => localStorage.clear());
 
 const o = { min: 220, max: 480, step: 16, initial: 280 };
-const press = (key: string, shiftKey = false) => ({ key, shiftKey, preventDefault: () => undefined }) as unknown as KeyboardEvent<HTMLElement>;
+const press = (key: string, shiftKey = false) =>
+  ({ key, shiftKey, preventDefault: () => undefined }) as unknown as KeyboardEvent<HTMLElement>;
 
 describe('keyedWidth', () => {
   it('widens with the arrow pointing away from the pane', () => {

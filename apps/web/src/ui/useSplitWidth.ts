@@ -18,7 +18,12 @@ export function clampWidth(width: number, min: number, max: number): number {
 }
 
 /** The width a key on the focused handle asks for, or null when the key is not a resize key. */
-export function keyedWidth(key: string, shift: boolean, width: number, o: { min: number; max: number; step: number; edge: 'left' | 'right'; initial: number }): number | null {
+export function keyedWidth(
+  key: string,
+  shift: boolean,
+  width: number,
+  o: { min: number; max: number; step: number; edge: 'left' | 'right'; initial: number },
+): number | null {
   const step = shift ? o.step * 4 : o.step;
   // The arrow pointing away from the pane widens it.
   const grow = o.edge === 'right' ? 'ArrowRight' : 'ArrowLeft';

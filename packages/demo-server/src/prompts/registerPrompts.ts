@@ -7,17 +7,13 @@ import { completeItemId, findItem, itemUri } from '../resources/catalogue.js';
 const STYLES = ['short', 'detailed', 'bullet points'] as const;
 
 export function registerPrompts(server: McpServer): void {
-  server.registerPrompt(
-    'greeting',
-    { title: 'Greeting', description: 'A prompt without arguments' },
-    () => ({
-      description: 'Say hello to the demo server',
-      messages: [
-        { role: 'user', content: { type: 'text', text: 'Hello! What can the mcpscope demo server do?' } },
-        { role: 'assistant', content: { type: 'text', text: 'It has tools, resources, prompts, logging and more. Try the tools tab.' } },
-      ],
-    }),
-  );
+  server.registerPrompt('greeting', { title: 'Greeting', description: 'A prompt without arguments' }, () => ({
+    description: 'Say hello to the demo server',
+    messages: [
+      { role: 'user', content: { type: 'text', text: 'Hello! What can the mcpscope demo server do?' } },
+      { role: 'assistant', content: { type: 'text', text: 'It has tools, resources, prompts, logging and more. Try the tools tab.' } },
+    ],
+  }));
 
   server.registerPrompt(
     'summarize_item',

@@ -29,7 +29,12 @@ export async function stopDemoTelemetry(): Promise<void> {
  * A child span inside a tool, under the SERVER span of the request (`ctx.mcpReq`); without
  * telemetry it just runs `fn`.
  */
-export function inSpan<R>(request: { id: unknown; _meta?: unknown }, name: string, attributes: Record<string, string | number | boolean>, fn: () => Promise<R> | R): Promise<R> {
+export function inSpan<R>(
+  request: { id: unknown; _meta?: unknown },
+  name: string,
+  attributes: Record<string, string | number | boolean>,
+  fn: () => Promise<R> | R,
+): Promise<R> {
   if (!tracing) return Promise.resolve().then(fn);
   return tracing.inSpan({ id: request.id, meta: request._meta }, name, attributes, fn);
 }
@@ -41,7 +46,8 @@ export function tracedTransport(inner: Transport): Transport {
   const t = tracing;
   if (!t) return inner;
   let handler: MessageHandler | undefined;
-  inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => t.received(message as Record<string, unknown>, () => handler?.(message, extra));
+  inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) =>
+    t.received(message as Record<string, unknown>, () => handler?.(message, extra));
   return {
     get onmessage() {
       return handler;

@@ -16,7 +16,8 @@ type Message = Record<string, unknown>;
 const propagator = new W3CTraceContextPropagator();
 const getter = {
   keys: (carrier: Record<string, unknown>) => Object.keys(carrier),
-  get: (carrier: Record<string, unknown>, key: string) => (Object.hasOwn(carrier, key) && typeof carrier[key] === 'string' ? (carrier[key] as string) : undefined),
+  get: (carrier: Record<string, unknown>, key: string) =>
+    Object.hasOwn(carrier, key) && typeof carrier[key] === 'string' ? (carrier[key] as string) : undefined,
 };
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -37,7 +38,10 @@ function remoteParent(meta: unknown): Context {
 
 export function startTracing(transport: 'pipe' | 'tcp'): DemoTracing {
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || 'mcpscope-demo-server', 'service.version': '0.1.0' }),
+    resource: resourceFromAttributes({
+      'service.name': process.env.OTEL_SERVICE_NAME || 'mcpscope-demo-server',
+      'service.version': '0.1.0',
+    }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   const tracer = provider.getTracer('mcpscope-demo-server', '0.1.0');
@@ -50,7 +54,8 @@ export function startTracing(transport: 'pipe' | 'tcp'): DemoTracing {
       if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return deliver();
       const target = (method === 'tools/call' || method === 'prompts/get') && typeof params.name === 'string' ? params.name : undefined;
       const attributes: Attributes = { 'mcp.method.name': method, 'jsonrpc.request.id': String(id), 'network.transport': transport };
-      if (method === 'tools/call' && target) Object.assign(attributes, { 'gen_ai.tool.name': target, 'gen_ai.operation.name': 'execute_tool' });
+      if (method === 'tools/call' && target)
+        Object.assign(attributes, { 'gen_ai.tool.name': target, 'gen_ai.operation.name': 'execute_tool' });
       if (method === 'prompts/get' && target) attributes['gen_ai.prompt.name'] = target;
       const parent = remoteParent(params._meta);
       const span = tracer.startSpan(target ? `${method} ${target}` : method, { kind: SpanKind.SERVER, attributes }, parent);

@@ -37,7 +37,20 @@ export function defineFeatureSuite(era: Era, connect: () => Promise<Connected>):
     it('lists the tools, with annotations and a rich inputSchema', async () => {
       const { tools } = await connected.client.listTools();
       const names = tools.map((tool) => tool.name);
-      for (const name of ['echo', 'add', 'long_task', 'get_image', 'get_audio', 'get_resource_links', 'fail', 'ask_llm', 'ask_user', 'list_roots', 'toggle_extra_tool', 'configure_widget']) {
+      for (const name of [
+        'echo',
+        'add',
+        'long_task',
+        'get_image',
+        'get_audio',
+        'get_resource_links',
+        'fail',
+        'ask_llm',
+        'ask_user',
+        'list_roots',
+        'toggle_extra_tool',
+        'configure_widget',
+      ]) {
         expect(names).toContain(name);
       }
       expect(names).not.toContain('extra_tool');
@@ -60,7 +73,11 @@ export function defineFeatureSuite(era: Era, connect: () => Promise<Connected>):
       const image = await connected.client.callTool({ name: 'get_image', arguments: { size: 8 } });
       const png = (image.content as Array<{ type: string; data?: string; mimeType?: string }>).find((block) => block.type === 'image');
       expect(png?.mimeType).toBe('image/png');
-      expect(Buffer.from(png?.data ?? '', 'base64').subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+      expect(
+        Buffer.from(png?.data ?? '', 'base64')
+          .subarray(0, 8)
+          .toString('hex'),
+      ).toBe(PNG_SIGNATURE);
       const audio = await connected.client.callTool({ name: 'get_audio', arguments: {} });
       expect((audio.content as Array<{ type: string }>)[0].type).toBe('audio');
       const links = await connected.client.callTool({ name: 'get_resource_links', arguments: {} });
@@ -85,16 +102,25 @@ export function defineFeatureSuite(era: Era, connect: () => Promise<Connected>):
 
     it('sends progress notifications for long_task', async () => {
       const from = connected.inbound.length;
-      const result = await connected.client.callTool({ name: 'long_task', arguments: { steps: 3, stepMs: 5 } }, { onprogress: () => undefined });
+      const result = await connected.client.callTool(
+        { name: 'long_task', arguments: { steps: 3, stepMs: 5 } },
+        { onprogress: () => undefined },
+      );
       expect(textOf(result)).toBe('Completed 3 steps');
       const progress = connected.inbound
         .slice(from)
         .flatMap((m) => ('method' in m && m.method === 'notifications/progress' ? [m.params as { progress: number; total: number }] : []));
-      expect(progress.map((p) => [p.progress, p.total])).toEqual([[1, 3], [2, 3], [3, 3]]);
+      expect(progress.map((p) => [p.progress, p.total])).toEqual([
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ]);
     });
 
     it('round-trips sampling, elicitation and roots through the client handlers', async () => {
-      expect(textOf(await connected.client.callTool({ name: 'ask_llm', arguments: { question: 'meaning of life?' } }))).toContain(SAMPLING_ANSWER);
+      expect(textOf(await connected.client.callTool({ name: 'ask_llm', arguments: { question: 'meaning of life?' } }))).toContain(
+        SAMPLING_ANSWER,
+      );
       const asked = await connected.client.callTool({ name: 'ask_user', arguments: {} });
       expect(asked.structuredContent).toEqual({ name: 'Ada', colour: 'blue', subscribe: true });
       expect(textOf(await connected.client.callTool({ name: 'list_roots', arguments: {} }))).toContain(CLIENT_ROOT.uri);
@@ -109,7 +135,9 @@ export function defineFeatureSuite(era: Era, connect: () => Promise<Connected>):
         ...(era === 'modern' && { _meta: { [LOG_LEVEL_META_KEY]: 'debug' } }),
       });
       await log.untilCount('notifications/message', before + 4);
-      const levels = log.seen.filter((n) => n.method === 'notifications/message' && n.params?.logger === 'demo').map((n) => n.params?.level);
+      const levels = log.seen
+        .filter((n) => n.method === 'notifications/message' && n.params?.logger === 'demo')
+        .map((n) => n.params?.level);
       expect(levels.slice(-4)).toEqual(['debug', 'info', 'warning', 'error']);
     });
   });
@@ -143,7 +171,8 @@ export function defineFeatureSuite(era: Era, connect: () => Promise<Connected>):
 
     it('sends demo://clock updates while subscribed, and tools/list_changed on toggle', async () => {
       const client = connected.client;
-      const subscription = era === 'modern' ? await client.listen({ resourceSubscriptions: [CLOCK_URI], toolsListChanged: true }) : undefined;
+      const subscription =
+        era === 'modern' ? await client.listen({ resourceSubscriptions: [CLOCK_URI], toolsListChanged: true }) : undefined;
       if (subscription === undefined) await client.subscribeResource({ uri: CLOCK_URI });
       else expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [CLOCK_URI], toolsListChanged: true });
       // Updates arriving also prove the server→client stream is open before the toggle.

@@ -63,7 +63,11 @@ export function registerBasicTools(server: McpServer): void {
     },
     async ({ levels }, ctx) => {
       for (const level of levels) {
-        await ctx.mcpReq.log(level as LoggingLevel, { message: `a ${level} message from the demo server`, at: new Date().toISOString() }, 'demo');
+        await ctx.mcpReq.log(
+          level as LoggingLevel,
+          { message: `a ${level} message from the demo server`, at: new Date().toISOString() },
+          'demo',
+        );
       }
       return { content: [{ type: 'text', text: `Emitted ${levels.length} log message(s): ${levels.join(', ')}` }] };
     },

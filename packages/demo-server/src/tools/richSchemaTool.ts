@@ -27,11 +27,7 @@ const widgetSchema = z.object({
   opacity: z.number().min(0).max(1).optional().describe('Optional number between 0 and 1'),
   retries: z.number().int().min(0).max(10).default(3).describe('Number with a default'),
   enabled: z.boolean().default(true),
-  notes: z
-    .string()
-    .max(2000)
-    .default('First line\nSecond line')
-    .describe('Multi-line text: newlines are kept'),
+  notes: z.string().max(2000).default('First line\nSecond line').describe('Multi-line text: newlines are kept'),
 });
 
 export function registerRichSchemaTool(server: McpServer): void {

@@ -14,8 +14,18 @@ const appFindings = (findings: ReportedFinding[]) => findingPlaces(findings).fil
 
 describe('isAppMimeType', () => {
   it('accepts text/html;profile=mcp-app without case or spaces around ";", nothing else', () => {
-    for (const ok of ['text/html;profile=mcp-app', 'Text/HTML ; profile=mcp-app', ' text/html;  PROFILE=MCP-APP ']) expect(isAppMimeType(ok), ok).toBe(true);
-    for (const bad of ['text/html', 'text/html;profile=mcp', 'text/html;charset=utf-8;profile=mcp-app', '', undefined, 42, ['text/html;profile=mcp-app']]) expect(isAppMimeType(bad), String(bad)).toBe(false);
+    for (const ok of ['text/html;profile=mcp-app', 'Text/HTML ; profile=mcp-app', ' text/html;  PROFILE=MCP-APP '])
+      expect(isAppMimeType(ok), ok).toBe(true);
+    for (const bad of [
+      'text/html',
+      'text/html;profile=mcp',
+      'text/html;charset=utf-8;profile=mcp-app',
+      '',
+      undefined,
+      42,
+      ['text/html;profile=mcp-app'],
+    ])
+      expect(isAppMimeType(bad), String(bad)).toBe(false);
   });
 });
 
@@ -36,9 +46,15 @@ describe('check reads the UI resources of MCP Apps tools', () => {
       const { report, session } = await runCheck(engine, exampleAppConfig(name));
       expect(appFindings(report.findings)).toEqual([]);
       expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
-      expect(report.notes?.join('\n')).toMatch(/app resource ui:\/\/\S+ \(tools? "[^"]+".*\): ok \(text\/html;profile=mcp-app, \d+ bytes of HTML\)/);
-      const reads = session.events().filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'resources/read');
-      const appReads = reads.filter((f) => String((f.msg?.params as { uri?: unknown }).uri).startsWith('ui://') && f.origin?.reason === 'check: app resource');
+      expect(report.notes?.join('\n')).toMatch(
+        /app resource ui:\/\/\S+ \(tools? "[^"]+".*\): ok \(text\/html;profile=mcp-app, \d+ bytes of HTML\)/,
+      );
+      const reads = session
+        .events()
+        .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'resources/read');
+      const appReads = reads.filter(
+        (f) => String((f.msg?.params as { uri?: unknown }).uri).startsWith('ui://') && f.origin?.reason === 'check: app resource',
+      );
       expect(appReads.length).toBeGreaterThan(0);
       for (const f of appReads) expect(f.origin).toEqual({ by: 'mcpscope', reason: 'check: app resource' });
     });
@@ -50,7 +66,11 @@ describe('check reads the UI resources of MCP Apps tools', () => {
       const { report, session } = await runCheck(engine, { ...hostileAppConfig(), ...(era === 'legacy' ? { era } : {}) });
       expect(session.info().era).toBe(era);
       const found = appFindings(report.findings).map((f) => `${f.rule} ${f.message}`);
-      const expectOne = (rule: string, text: string) => expect(found.filter((f) => f.startsWith(rule) && f.includes(text)), `${rule} ${text}\n${found.join('\n')}`).toHaveLength(1);
+      const expectOne = (rule: string, text: string) =>
+        expect(
+          found.filter((f) => f.startsWith(rule) && f.includes(text)),
+          `${rule} ${text}\n${found.join('\n')}`,
+        ).toHaveLength(1);
       expectOne('app-resource-missing', 'ui://hostile/missing.html failed: JSON-RPC error');
       expectOne('app-resource-missing', 'ui://hostile/elsewhere.html answered with 1 content(s), none for that URI');
       expectOne('app-resource-mime-type', 'ui://hostile/plain.html has mimeType "text/html"');

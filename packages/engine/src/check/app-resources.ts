@@ -29,7 +29,11 @@ function rule(id: string) {
 
 /** `text/html;profile=mcp-app` compared without case and without spaces around `;` (and the ends). */
 export function isAppMimeType(mimeType: unknown): boolean {
-  const norm = (s: string) => s.trim().toLowerCase().replace(/\s*;\s*/g, ';');
+  const norm = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/\s*;\s*/g, ';');
   return typeof mimeType === 'string' && norm(mimeType) === norm(UI_MIME_TYPE);
 }
 
@@ -56,7 +60,10 @@ function judgeContent(uri: string, content: Item): { rule: string; message: stri
   const problems: { rule: string; message: string }[] = [];
   const mimeType = ownValue(content, 'mimeType');
   if (!isAppMimeType(mimeType)) {
-    problems.push({ rule: 'app-resource-mime-type', message: `${uri} has mimeType ${mimeType === undefined ? '(none)' : shown(mimeType)}, not "${UI_MIME_TYPE}": a host does not render it as an MCP App` });
+    problems.push({
+      rule: 'app-resource-mime-type',
+      message: `${uri} has mimeType ${mimeType === undefined ? '(none)' : shown(mimeType)}, not "${UI_MIME_TYPE}": a host does not render it as an MCP App`,
+    });
   }
   const text = ownValue(content, 'text');
   const blob = ownValue(content, 'blob');
@@ -64,12 +71,23 @@ function judgeContent(uri: string, content: Item): { rule: string; message: stri
   if (typeof text === 'string') html = text;
   else if (typeof blob === 'string') {
     const bytes = decodeBase64(blob);
-    if (!bytes) problems.push({ rule: 'app-resource-content', message: `${uri}: its blob is not base64 (${shown(blob.slice(0, 40))}), so the app cannot load` });
+    if (!bytes)
+      problems.push({
+        rule: 'app-resource-content',
+        message: `${uri}: its blob is not base64 (${shown(blob.slice(0, 40))}), so the app cannot load`,
+      });
     else html = bytes.toString('utf8');
   } else {
-    problems.push({ rule: 'app-resource-content', message: `${uri}: the content has neither a text string nor a base64 blob, so there is no HTML to load` });
+    problems.push({
+      rule: 'app-resource-content',
+      message: `${uri}: the content has neither a text string nor a base64 blob, so there is no HTML to load`,
+    });
   }
-  if (html !== undefined && !/\S/.test(html)) problems.push({ rule: 'app-resource-content', message: `${uri}: the HTML is empty${html.length ? ' (whitespace only)' : ''}, so the app renders nothing` });
+  if (html !== undefined && !/\S/.test(html))
+    problems.push({
+      rule: 'app-resource-content',
+      message: `${uri}: the HTML is empty${html.length ? ' (whitespace only)' : ''}, so the app renders nothing`,
+    });
   return problems.length > 0 ? problems : Buffer.byteLength(html ?? '');
 }
 
@@ -109,18 +127,29 @@ export class AppResourceCheck {
         if (names) names.push(name);
         else byUri.set(uri, [name]);
       } else if (raw !== undefined) {
-        this.add('app-resource-uri-scheme', `tool ${shown(name)} declares the UI resource ${shown(raw)}, not a ui:// URI: no host renders it (not read)`, undefined, `tool ${shown(name)} _meta.ui.resourceUri ${shown(raw)}`);
+        this.add(
+          'app-resource-uri-scheme',
+          `tool ${shown(name)} declares the UI resource ${shown(raw)}, not a ui:// URI: no host renders it (not read)`,
+          undefined,
+          `tool ${shown(name)} _meta.ui.resourceUri ${shown(raw)}`,
+        );
       }
     }
     if (byUri.size === 0) return;
     const uris = [...byUri.keys()];
-    if (uris.length > MAX_APP_RESOURCES) this.notes.push(`app resources: ${uris.length} distinct ui:// resources; read the first ${MAX_APP_RESOURCES}`);
+    if (uris.length > MAX_APP_RESOURCES)
+      this.notes.push(`app resources: ${uris.length} distinct ui:// resources; read the first ${MAX_APP_RESOURCES}`);
     const resources = isCapabilityDeclared(this.session.info().serverCapabilities, 'resources');
     for (const uri of uris.slice(0, MAX_APP_RESOURCES)) {
       const label = `app resource ${showUri(uri)} (${toolList(byUri.get(uri)!)})`;
       if (!resources) {
         this.notes.push(`${label}: not read, the server does not declare resources`);
-        this.add('app-resource-missing', `${showUri(uri)} cannot exist: the server does not declare the resources capability, so no host can read it (resources/read not sent)`, undefined, label);
+        this.add(
+          'app-resource-missing',
+          `${showUri(uri)} cannot exist: the server does not declare the resources capability, so no host can read it (resources/read not sent)`,
+          undefined,
+          label,
+        );
         continue;
       }
       if (this.steps ? this.steps.skip(label) : this.session.info().state !== 'connected') {
@@ -135,10 +164,21 @@ export class AppResourceCheck {
     const before = this.session.events().at(-1)?.seq ?? 0;
     let outcome: string | Item;
     const send = () => this.session.request('resources/read', { uri }, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.timeoutMs });
-    const step = this.steps ? await this.steps.run(label, send) : await send().then((value) => ({ value }), (error: unknown) => ({ error }));
+    const step = this.steps
+      ? await this.steps.run(label, send)
+      : await send().then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
     if (!step) return;
     if ('error' in step) outcome = `no answer (${(step.error as Error).message})`;
-    else outcome = step.value.outcome === 'result' ? step.value.result : step.value.outcome === 'error' ? `JSON-RPC error ${step.value.error.code}: ${clip(step.value.error.message)}` : 'cancelled';
+    else
+      outcome =
+        step.value.outcome === 'result'
+          ? step.value.result
+          : step.value.outcome === 'error'
+            ? `JSON-RPC error ${step.value.error.code}: ${clip(step.value.error.message)}`
+            : 'cancelled';
     const frame = this.responseFrame(uri, before);
     if (typeof outcome === 'string') {
       this.notes.push(`${label}: ${outcome}`);

@@ -1,6 +1,15 @@
 import { setOwn } from '@mcpscope/protocol';
 
-type Schema = { type?: unknown; default?: unknown; enum?: unknown[]; const?: unknown; minimum?: number; properties?: Record<string, Schema>; required?: unknown; examples?: unknown[] };
+type Schema = {
+  type?: unknown;
+  default?: unknown;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  properties?: Record<string, Schema>;
+  required?: unknown;
+  examples?: unknown[];
+};
 
 /** A plausible value for one JSON Schema property: its default, const, first enum or example, else by type. */
 export function valueFor(schema: Schema | undefined): unknown {

@@ -26,15 +26,23 @@ describe('check finds the defects the linter judges late (a real raw server)', (
     // notifications/message before initialize, and no logging capability: judged once the answer told it.
     const [early, ...moreEarly] = of(findings, 'capability-undeclared');
     expect(moreEarly).toEqual([]);
-    expect(early).toMatchObject({ severity: 'error', count: 1, quote: expect.stringContaining('Only use capabilities that were successfully negotiated') });
-    expect(early.message).toMatch(/^the server sent notifications\/message once \(seq \d+\) before the client could know its capabilities, and its answer does not declare logging/);
+    expect(early).toMatchObject({
+      severity: 'error',
+      count: 1,
+      quote: expect.stringContaining('Only use capabilities that were successfully negotiated'),
+    });
+    expect(early.message).toMatch(
+      /^the server sent notifications\/message once \(seq \d+\) before the client could know its capabilities, and its answer does not declare logging/,
+    );
     expect(early.excerpt).toMatch(/^← .*"result".*"capabilities"/);
 
     // The listed resource that cannot be read: a warning (SHOULD), one place.
     const [read, ...moreRead] = of(findings, 'resource-read-error-code');
     expect(moreRead).toEqual([]);
     expect(read).toMatchObject({ severity: 'warning', count: 1, spec: '2025-11-25/server/resources#error-handling' });
-    expect(read.message).toBe('resource "defects://broken" is listed, but reading it failed with JSON-RPC error -32000 (Resource not found), not -32002 or -32603');
+    expect(read.message).toBe(
+      'resource "defects://broken" is listed, but reading it failed with JSON-RPC error -32000 (Resource not found), not -32002 or -32603',
+    );
 
     // The name listed twice: one warning over both listings (one place, two seqs).
     const [unique, ...moreUnique] = of(findings, 'tool-name-unique');
@@ -46,13 +54,21 @@ describe('check finds the defects the linter judges late (a real raw server)', (
     // Both "add" entries were called; each broken result is judged against the definition with the schema.
     const [shape] = of(findings, 'structured-content-schema');
     expect(shape).toMatchObject({ severity: 'error', count: 2 });
-    expect(shape.message).toMatch(/^structuredContent of "add" does not match any of the outputSchemas listed under its name \(the name is ambiguous: listed 2 times, 1 with an outputSchema; checked against each\): \/sum must be number$/);
+    expect(shape.message).toMatch(
+      /^structuredContent of "add" does not match any of the outputSchemas listed under its name \(the name is ambiguous: listed 2 times, 1 with an outputSchema; checked against each\): \/sum must be number$/,
+    );
 
     // Arguments that certainly break the schema, answered with success: the MUST of the security section.
     const [lenient, ...moreLenient] = of(findings, 'tool-invalid-arguments-accepted');
     expect(moreLenient).toEqual([]);
-    expect(lenient).toMatchObject({ severity: 'error', spec: '2025-11-25/server/tools#security-considerations', quote: 'Servers MUST: - Validate all tool inputs' });
-    expect(lenient.message).toMatch(/^tool "lenient" returned success for arguments that break its inputSchema \(required "n" left out; .*must have required property 'n'/);
+    expect(lenient).toMatchObject({
+      severity: 'error',
+      spec: '2025-11-25/server/tools#security-considerations',
+      quote: 'Servers MUST: - Validate all tool inputs',
+    });
+    expect(lenient.message).toMatch(
+      /^tool "lenient" returned success for arguments that break its inputSchema \(required "n" left out; .*must have required property 'n'/,
+    );
 
     expect(report.counts).toMatchObject({ error: 3, warning: 2 });
     expect(report.skipped).toBeUndefined();
@@ -79,7 +95,9 @@ describe('check probes an HTTP server the era of the session speaks', () => {
     const [f, ...more] = of(report.findings, 'http-session-required');
     expect(more).toEqual([]);
     expect(f).toMatchObject({ severity: 'warning', spec: '2025-11-25/basic/transports#session-management', excerpt: `POST ${server.url}` });
-    expect(f.message).toBe('a ping POSTed without the Mcp-Session-Id the server assigned at initialization got HTTP 500, not 400 Bad Request');
+    expect(f.message).toBe(
+      'a ping POSTed without the Mcp-Session-Id the server assigned at initialization got HTTP 500, not 400 Bad Request',
+    );
     // Its Origin finding quotes the 2025-11-25 page.
     expect(of(report.findings, 'http-origin-validation')[0]).toMatchObject({ spec: '2025-11-25/basic/transports#security-warning' });
   }, 30_000);

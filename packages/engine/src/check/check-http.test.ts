@@ -21,7 +21,13 @@ const errors = (findings: Array<{ severity: string }>) => findings.filter((f) =>
 function idsAroundFallback(events: readonly SessionEvent[]): { before: string[]; after: string[] } {
   const at = events.findIndex((e) => e.type === 'lifecycle' && e.state === 'transport-attempt');
   const ids = (from: number, to: number) =>
-    events.slice(from, to).flatMap((e) => (e.type === 'frame' && e.dir === 'out' && e.msg && typeof e.msg.method === 'string' && messageId(e.msg) !== undefined ? [idKey(messageId(e.msg)!)] : []));
+    events
+      .slice(from, to)
+      .flatMap((e) =>
+        e.type === 'frame' && e.dir === 'out' && e.msg && typeof e.msg.method === 'string' && messageId(e.msg) !== undefined
+          ? [idKey(messageId(e.msg)!)]
+          : [],
+      );
   return at < 0 ? { before: [], after: [] } : { before: ids(0, at), after: ids(at, events.length) };
 }
 

@@ -41,11 +41,15 @@ export function stderrTail(events: readonly SessionEvent[], lines = STDERR_LINES
  * (it closed its stdout and kept running) or an HTTP connection that ended claims no crash.
  */
 function howItEnded(events: readonly SessionEvent[]): { how: string; abnormal: boolean } {
-  const stopped = events.some((e) => e.type === 'lifecycle' && e.phase === 'error' && e.message?.startsWith('the server closed its stdout but kept running'));
+  const stopped = events.some(
+    (e) => e.type === 'lifecycle' && e.phase === 'error' && e.message?.startsWith('the server closed its stdout but kept running'),
+  );
   const exit = events.findLast((e) => e.type === 'lifecycle' && e.phase === 'exit');
   if (exit?.type === 'lifecycle') {
     if (stopped) return { how: 'closed its stdout and was stopped by mcpscope', abnormal: false };
-    return exit.signal ? { how: `was killed by ${exit.signal}`, abnormal: true } : { how: `exited with code ${exit.code}`, abnormal: exit.code !== 0 };
+    return exit.signal
+      ? { how: `was killed by ${exit.signal}`, abnormal: true }
+      : { how: `exited with code ${exit.code}`, abnormal: exit.code !== 0 };
   }
   const end = events.findLast((e) => e.type === 'lifecycle' && (e.phase === 'disconnect' || e.phase === 'error'));
   return { how: end?.type === 'lifecycle' && end.message ? `went away (${escapedLine(end.message)})` : 'went away', abnormal: false };
@@ -144,6 +148,9 @@ export class CheckSteps {
     const crashed = exit.midRequest && exit.abnormal;
     const where = exit.midRequest ? `during ${exit.step}, its request unanswered` : `between steps (${exit.step})`;
     const message = `the server ${exit.how} ${where}${crashed || !exit.midRequest ? '' : ' (an exit it chose, not judged a crash)'}${skipped}${stderr}`;
-    return { ...findingOf(rule(crashed ? 'server-exited-mid-request' : 'server-exited'), message, this.session.info().era), excerpt: exit.midRequest ? `during ${exit.step}` : '' };
+    return {
+      ...findingOf(rule(crashed ? 'server-exited-mid-request' : 'server-exited'), message, this.session.info().era),
+      excerpt: exit.midRequest ? `during ${exit.step}` : '',
+    };
   }
 }

@@ -34,14 +34,20 @@ describe('runCheck', () => {
 
   it('finds no errors on server-everything over stdio, calling its read-only tools', async () => {
     engine = new Engine({ stopGraceMs: 200 });
-    const { report, session } = await runCheck(engine, { transport: 'stdio', command: process.execPath, args: [everythingEntry(), 'stdio'], env: {} }, { callTools: true });
+    const { report, session } = await runCheck(
+      engine,
+      { transport: 'stdio', command: process.execPath, args: [everythingEntry(), 'stdio'], env: {} },
+      { callTools: true },
+    );
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     // Every frame check sent says why: the handshake, or check's own exercise.
     const reasons = new Set<string>();
     for await (const e of session.all()) if (e.type === 'frame' && e.dir === 'out') reasons.add(`${e.origin?.by}: ${e.origin?.reason}`);
     expect(reasons.has('mcpscope: check: exercise')).toBe(true);
     // The legacy handshake after the probe says what the probe got (`era fallback: …`).
-    const known = (r: string) => ['mcpscope: check: exercise', 'mcpscope: handshake', 'mcpscope: roots reply'].includes(r) || r.startsWith('mcpscope: era fallback: server/discover answered');
+    const known = (r: string) =>
+      ['mcpscope: check: exercise', 'mcpscope: handshake', 'mcpscope: roots reply'].includes(r) ||
+      r.startsWith('mcpscope: era fallback: server/discover answered');
     expect([...reasons].filter((r) => !known(r))).toEqual([]);
   });
 
@@ -82,7 +88,11 @@ describe('lintTraceFile', () => {
     await engine.closeAll();
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('mcpscope-trace');
     const report = await lintTraceFile(file);
-    for (const rule of BAD_RULES) expect(report.findings.some((f) => f.rule === rule), rule).toBe(true);
+    for (const rule of BAD_RULES)
+      expect(
+        report.findings.some((f) => f.rule === rule),
+        rule,
+      ).toBe(true);
     const first = report.findings.find((f) => f.rule === 'tool-description')!;
     expect(first.seq).toBeGreaterThan(0);
     expect(first.excerpt).toContain('tools');

@@ -52,7 +52,9 @@ export class DeepExercise {
   /** One step: `label` names it in the notes, and in the crash finding or the skipped list. */
   private async request(label: string, method: string, params: Item): Promise<Outcome> {
     // maxTotalTimeoutMs: a 2026-07-28 input_required round (sampling, elicitation) nobody answers headless ends too.
-    const step = await this.steps.run(label, () => this.session.request(method, params, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.timeoutMs }));
+    const step = await this.steps.run(label, () =>
+      this.session.request(method, params, { timeoutMs: this.timeoutMs, maxTotalTimeoutMs: this.timeoutMs }),
+    );
     if (!step) return { kind: 'skipped' };
     if ('error' in step) return { kind: 'failed', message: (step.error as Error).message, crashed: this.steps.exit !== undefined };
     const out = step.value;
@@ -81,7 +83,12 @@ export class DeepExercise {
     if (out.kind === 'error') return `JSON-RPC error ${out.code}: ${clip(out.message)}`;
     if (out.kind === 'failed') return this.failure(out);
     const text = firstText(out.result);
-    const structured = tool.outputSchema !== undefined && out.result.isError !== true ? (out.result.structuredContent === undefined ? ', no structuredContent' : ', structuredContent checked against outputSchema') : '';
+    const structured =
+      tool.outputSchema !== undefined && out.result.isError !== true
+        ? out.result.structuredContent === undefined
+          ? ', no structuredContent'
+          : ', structuredContent checked against outputSchema'
+        : '';
     return `${out.result.isError === true ? 'isError: true' : 'ok'}${structured}${text ? ` (${text})` : ''}`;
   }
 
@@ -99,14 +106,18 @@ export class DeepExercise {
       if (out.result.isError === true) return void this.notes.push(`${label}: isError: true, as SEP-1303 asks (${firstText(out.result)})`);
       return this.accepted(tool, label, invalid, inputSchema);
     }
-    if (out.kind === 'error' && out.code === -32602) return void this.notes.push(`${label}: JSON-RPC error -32602 (see validation-as-protocol-error)`);
+    if (out.kind === 'error' && out.code === -32602)
+      return void this.notes.push(`${label}: JSON-RPC error -32602 (see validation-as-protocol-error)`);
     const what = out.kind === 'error' ? `JSON-RPC error ${out.code} (${clip(out.message)})` : this.failure(out);
     const info = this.session.info();
     const judged = validationErrorsAreToolErrors(info);
     this.notes.push(`${label}: ${what}${judged ? '' : ` (not judged: protocol ${info.protocolVersion ?? '?'} predates SEP-1303)`}`);
     if ((out.kind === 'failed' && out.crashed) || !judged) return;
     this.findings.push({
-      ...findingOf(rule('tool-invalid-arguments'), `${tool} answered arguments that break its inputSchema (${invalid.what}) with ${what}, not a result with isError: true`),
+      ...findingOf(
+        rule('tool-invalid-arguments'),
+        `${tool} answered arguments that break its inputSchema (${invalid.what}) with ${what}, not a result with isError: true`,
+      ),
       excerpt: `→ tools/call ${clip(name)} ${clip(JSON.stringify(invalid.args))}`,
     });
   }
@@ -119,10 +130,16 @@ export class DeepExercise {
   private accepted(tool: string, label: string, invalid: InvalidArguments, inputSchema: unknown): void {
     const errors = invalid.certain ? this.validate(inputSchema, invalid.args) : [];
     const judged = errors.length > 0 && !errors.some((e) => e.startsWith(SCHEMA_INVALID));
-    this.notes.push(`${label}: accepted (a success)${judged ? '' : ', not judged (a break a server may tolerate, or one the schema validator does not confirm)'}`);
+    this.notes.push(
+      `${label}: accepted (a success)${judged ? '' : ', not judged (a break a server may tolerate, or one the schema validator does not confirm)'}`,
+    );
     if (!judged) return;
     this.findings.push({
-      ...findingOf(rule('tool-invalid-arguments-accepted'), `${tool} returned success for arguments that break its inputSchema (${invalid.what}; ${clip(errors.slice(0, 2).join('; '))})`, this.session.info().era),
+      ...findingOf(
+        rule('tool-invalid-arguments-accepted'),
+        `${tool} returned success for arguments that break its inputSchema (${invalid.what}; ${clip(errors.slice(0, 2).join('; '))})`,
+        this.session.info().era,
+      ),
       excerpt: `→ tools/call ${clip(JSON.stringify(invalid.args))}`,
     });
   }
@@ -145,7 +162,10 @@ export class DeepExercise {
       this.notes.push(`${label}: ${what}`);
       if (out.kind === 'failed' && out.crashed) continue;
       this.findings.push({
-        ...findingOf(rule('prompt-missing-argument'), `prompt "${clip(p.name)}" without its required argument "${clip(required[0])}" got ${what}, not a JSON-RPC error -32602`),
+        ...findingOf(
+          rule('prompt-missing-argument'),
+          `prompt "${clip(p.name)}" without its required argument "${clip(required[0])}" got ${what}, not a JSON-RPC error -32602`,
+        ),
         excerpt: `→ prompts/get ${clip(p.name)} ${clip(JSON.stringify(values))}`,
       });
     }

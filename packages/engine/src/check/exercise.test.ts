@@ -14,7 +14,9 @@ afterEach(async () => {
 
 describe('invalidArgumentsFor', () => {
   it('leaves out a required property, else gives a property the wrong type, else an unknown one', () => {
-    expect(invalidArgumentsFor({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a', 'b'] })).toEqual({ args: { b: 1 }, what: 'required "a" left out', certain: true });
+    expect(
+      invalidArgumentsFor({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a', 'b'] }),
+    ).toEqual({ args: { b: 1 }, what: 'required "a" left out', certain: true });
     expect(invalidArgumentsFor({ type: 'object', properties: { n: { type: 'integer' } } })?.args).toEqual({ n: 'not a number' });
     expect(invalidArgumentsFor({ type: 'object', additionalProperties: false })?.args).toEqual({ mcpscope_unexpected_argument: 1 });
     expect(invalidArgumentsFor({ type: 'object' })).toBeUndefined();
@@ -45,11 +47,19 @@ describe('check --exercise', () => {
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     // Its sampling and elicitation tools ask the client: answered at once (headless), so the tool
     // ends with that answer instead of being reported as a server that gave none.
-    expect(notes).toMatch(/tool "trigger-sampling-request": isError: true \(MCP error -1: mcpscope check is headless: no one to answer sampling\/createMessa/);
-    expect(notes).toMatch(/tool "trigger-elicitation-request": isError: true \(MCP error -1: mcpscope check is headless: no one to answer elicitation\/create/);
+    expect(notes).toMatch(
+      /tool "trigger-sampling-request": isError: true \(MCP error -1: mcpscope check is headless: no one to answer sampling\/createMessa/,
+    );
+    expect(notes).toMatch(
+      /tool "trigger-elicitation-request": isError: true \(MCP error -1: mcpscope check is headless: no one to answer elicitation\/create/,
+    );
     expect(notes).not.toMatch(/tool "trigger-(sampling|elicitation)-request[^"]*": no answer/);
-    expect(report.notes).toContain('- the server asked the client for sampling/createMessage: answered with JSON-RPC error -1 at once (check is headless; no one to answer)');
-    const answers = session.events().filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg !== undefined && 'error' in e.msg && e.msg.error.code === -1);
+    expect(report.notes).toContain(
+      '- the server asked the client for sampling/createMessage: answered with JSON-RPC error -1 at once (check is headless; no one to answer)',
+    );
+    const answers = session
+      .events()
+      .filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg !== undefined && 'error' in e.msg && e.msg.error.code === -1);
     expect(answers.length).toBeGreaterThanOrEqual(2);
     for (const a of answers) expect(a.type === 'frame' && a.origin).toEqual({ by: 'mcpscope', reason: 'check: headless answer' });
   }, 60_000);
@@ -69,16 +79,32 @@ describe('check --exercise', () => {
     const config = { transport: 'stdio' as const, command: process.execPath, args: [EXERCISE_SERVER], env: {} };
     const { report } = await runCheck(engine, config, { exercise: true, timeoutMs: 5000 });
     const byRule = (rule: string) => report.findings.filter((f) => f.rule === rule);
-    expect(byRule('tool-invalid-arguments').map((f) => f.message)).toEqual([expect.stringMatching(/^tool "strict" .*JSON-RPC error -32603/)]);
-    expect(byRule('tool-invalid-arguments')[0]).toMatchObject({ severity: 'warning', spec: '2025-11-25/server/tools#error-handling', quote: expect.stringContaining('isError: true') });
-    expect(byRule('structured-content-schema')[0]).toMatchObject({ severity: 'error', message: expect.stringContaining('"shape"'), quote: 'Servers MUST provide structured results that conform to this schema.' });
+    expect(byRule('tool-invalid-arguments').map((f) => f.message)).toEqual([
+      expect.stringMatching(/^tool "strict" .*JSON-RPC error -32603/),
+    ]);
+    expect(byRule('tool-invalid-arguments')[0]).toMatchObject({
+      severity: 'warning',
+      spec: '2025-11-25/server/tools#error-handling',
+      quote: expect.stringContaining('isError: true'),
+    });
+    expect(byRule('structured-content-schema')[0]).toMatchObject({
+      severity: 'error',
+      message: expect.stringContaining('"shape"'),
+      quote: 'Servers MUST provide structured results that conform to this schema.',
+    });
     // The prompt that answers without its required argument is a warning; the one that crashes the
     // server is told once, as the crash (with its stderr), not also as a missing -32602.
-    expect(byRule('prompt-missing-argument').map((f) => [f.severity, f.message])).toEqual([['warning', 'prompt "lax" without its required argument "topic" got a result, not a JSON-RPC error -32602']]);
+    expect(byRule('prompt-missing-argument').map((f) => [f.severity, f.message])).toEqual([
+      ['warning', 'prompt "lax" without its required argument "topic" got a result, not a JSON-RPC error -32602'],
+    ]);
     const crash = byRule('server-exited-mid-request');
     expect(crash).toHaveLength(1);
-    expect(crash[0].message).toMatch(/^the server exited with code 1 during prompt "crashy" \(required "topic" left out\), its request unanswered; 1 later step\(s\) skipped/);
-    expect(crash[0].message).toContain(`"TypeError: Cannot read properties of undefined (reading 'toUpperCase')" | "    at crashy (exercise-server.mjs)"`);
+    expect(crash[0].message).toMatch(
+      /^the server exited with code 1 during prompt "crashy" \(required "topic" left out\), its request unanswered; 1 later step\(s\) skipped/,
+    );
+    expect(crash[0].message).toContain(
+      `"TypeError: Cannot read properties of undefined (reading 'toUpperCase')" | "    at crashy (exercise-server.mjs)"`,
+    );
     expect(report.skipped).toEqual(['ping']);
     const notes = report.notes!.join('\n');
     expect(notes).toContain('tool "polite" (invalid arguments: required "n" left out): isError: true');

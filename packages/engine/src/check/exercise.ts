@@ -77,7 +77,11 @@ export class Exerciser {
     let cursor: string | undefined;
     let pages = 0;
     for (; pages < (this.opts.maxPages ?? 20); pages++) {
-      const result = await this.call(method, cursor === undefined ? {} : { cursor }, pages === 0 ? method : `${method} (page ${pages + 1})`);
+      const result = await this.call(
+        method,
+        cursor === undefined ? {} : { cursor },
+        pages === 0 ? method : `${method} (page ${pages + 1})`,
+      );
       if (!result) break;
       if (Array.isArray(result[key])) items.push(...(result[key] as Item[]));
       const next = result.nextCursor;
@@ -114,7 +118,8 @@ export class Exerciser {
       await this.listAll('resources/templates/list', 'resourceTemplates');
       // --exercise reads every listed resource (up to a bound): one it lists but cannot read is judged by resource-read-error-code.
       const reads = resources.filter((r) => typeof r.uri === 'string').slice(0, this.opts.exercise ? EXERCISE_READS : sample);
-      if (this.opts.exercise && resources.length > EXERCISE_READS) this.notes.push(`resources/read: the first ${EXERCISE_READS} of ${resources.length} resources read`);
+      if (this.opts.exercise && resources.length > EXERCISE_READS)
+        this.notes.push(`resources/read: the first ${EXERCISE_READS} of ${resources.length} resources read`);
       for (const r of reads) await this.call('resources/read', { uri: r.uri }, `resource ${clip(JSON.stringify(r.uri))}`);
       // A second listing: URIs that change between listings are caught by resource-uri-stable.
       await this.listAll('resources/list', 'resources');
@@ -149,11 +154,17 @@ export class Exerciser {
     for (const p of prompts.slice(0, sample)) {
       if (typeof p.name !== 'string') continue;
       const args = Array.isArray(p.arguments) ? (p.arguments as Item[]) : [];
-      const values = Object.fromEntries(args.filter((a) => a && a.required === true && typeof a.name === 'string').map((a) => [a.name as string, 'test']));
+      const values = Object.fromEntries(
+        args.filter((a) => a && a.required === true && typeof a.name === 'string').map((a) => [a.name as string, 'test']),
+      );
       await this.call('prompts/get', { name: p.name, arguments: values }, `prompt "${p.name}"`);
       const first = args.find((a) => a && typeof a.name === 'string');
       if (completions && first) {
-        await this.call('completion/complete', { ref: { type: 'ref/prompt', name: p.name }, argument: { name: first.name, value: '' } }, `completion of prompt "${p.name}"`);
+        await this.call(
+          'completion/complete',
+          { ref: { type: 'ref/prompt', name: p.name }, argument: { name: first.name, value: '' } },
+          `completion of prompt "${p.name}"`,
+        );
       }
     }
     if (this.opts.exercise) await this.deep().prompts(prompts);

@@ -62,6 +62,7 @@ export function invalidArgumentsFor(inputSchema: unknown): InvalidArguments | un
   }
   // A required property with a default: a server that fills it in accepts the call (not judged).
   if (required.length > 0) return leaveOut(required[0], false);
-  if (schema.additionalProperties === false) return { args: { mcpscope_unexpected_argument: 1 }, what: 'an argument the schema does not allow', certain: false };
+  if (schema.additionalProperties === false)
+    return { args: { mcpscope_unexpected_argument: 1 }, what: 'an argument the schema does not allow', certain: false };
   return undefined;
 }

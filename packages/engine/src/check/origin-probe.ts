@@ -21,7 +21,13 @@ interface ProbeAnswer {
 }
 
 /** One request through node:http (fetch may not set Host); the status is all we read. */
-export function send(url: URL, method: 'POST' | 'DELETE', headers: Record<string, string>, timeoutMs: number, body?: string): Promise<ProbeAnswer> {
+export function send(
+  url: URL,
+  method: 'POST' | 'DELETE',
+  headers: Record<string, string>,
+  timeoutMs: number,
+  body?: string,
+): Promise<ProbeAnswer> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, {
@@ -68,24 +74,44 @@ export async function probeOriginAndHost(
 ): Promise<ProbeResult> {
   if (transport === 'sse') {
     return {
-      findings: [finding('http-probe-skipped', `Origin/Host validation not probed: ${config.url} speaks the legacy HTTP+SSE transport (the Origin MUST is Streamable HTTP's; a probe to its message endpoint would enter the live session). No result claimed.`)],
+      findings: [
+        finding(
+          'http-probe-skipped',
+          `Origin/Host validation not probed: ${config.url} speaks the legacy HTTP+SSE transport (the Origin MUST is Streamable HTTP's; a probe to its message endpoint would enter the live session). No result claimed.`,
+        ),
+      ],
       notes: ['probe Origin/Host: not probed (legacy HTTP+SSE)'],
     };
   }
   const url = new URL(config.url);
-  const auth: Record<string, string> = { ...config.headers, ...(config.bearerToken ? { authorization: `Bearer ${config.bearerToken}` } : {}) };
+  const auth: Record<string, string> = {
+    ...config.headers,
+    ...(config.bearerToken ? { authorization: `Bearer ${config.bearerToken}` } : {}),
+  };
   const findings: Finding[] = [];
   const notes: string[] = [];
   const probes = [
     { rule: 'http-origin-validation', headers: { ...auth, origin: FOREIGN_ORIGIN }, what: `Origin: ${FOREIGN_ORIGIN}`, own: false },
-    { rule: 'http-host-validation', headers: { ...auth, host: `${FOREIGN_HOST}${url.port ? `:${url.port}` : ''}` }, what: `Host: ${FOREIGN_HOST}`, own: true },
+    {
+      rule: 'http-host-validation',
+      headers: { ...auth, host: `${FOREIGN_HOST}${url.port ? `:${url.port}` : ''}` },
+      what: `Host: ${FOREIGN_HOST}`,
+      own: true,
+    },
   ];
   for (const probe of probes) {
     try {
       const answer = await send(url, 'POST', probe.headers, timeoutMs, INIT_BODY);
       notes.push(`probe ${probe.what} → HTTP ${answer.status}`);
       // The finding quotes the rule as the session's own era words it.
-      if (answer.status !== 403) findings.push(finding(probe.rule, `a POST with ${probe.what} got HTTP ${answer.status}, not 403: the server does not reject DNS-rebinding requests${probe.own ? " (mcpscope's own check: no spec sentence requires Host validation)" : ''}`, era));
+      if (answer.status !== 403)
+        findings.push(
+          finding(
+            probe.rule,
+            `a POST with ${probe.what} got HTTP ${answer.status}, not 403: the server does not reject DNS-rebinding requests${probe.own ? " (mcpscope's own check: no spec sentence requires Host validation)" : ''}`,
+            era,
+          ),
+        );
       if (answer.sessionId) notes.push(await closeProbeSession(url, auth, answer.sessionId, timeoutMs));
     } catch (err) {
       notes.push(`probe ${probe.what} failed: ${(err as Error).message}`);

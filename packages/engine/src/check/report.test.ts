@@ -24,12 +24,22 @@ describe('a report has one finding per defect', () => {
     const report = makeReport('server', raw);
     expect(report.counts).toEqual({ error: 1, warning: 1, info: 0 });
     const [description, capability] = report.findings;
-    expect(description).toMatchObject({ rule: 'tool-description', count: 4, seq: 4, excerpt: '← frame 4', message: 'tool "a" has no description (and 1 more like it)' });
+    expect(description).toMatchObject({
+      rule: 'tool-description',
+      count: 4,
+      seq: 4,
+      excerpt: '← frame 4',
+      message: 'tool "a" has no description (and 1 more like it)',
+    });
     expect(description.places).toEqual([
       { message: 'tool "a" has no description', seqs: [4, 9], excerpt: '← frame 4' },
       { message: 'tool "b" has no description', seqs: [4, 9], excerpt: '← frame 4' },
     ]);
-    expect(capability).toMatchObject({ count: 2, message: 'the server sent notifications/message but did not declare the logging capability', places: [expect.objectContaining({ seqs: [5, 12] })] });
+    expect(capability).toMatchObject({
+      count: 2,
+      message: 'the server sent notifications/message but did not declare the logging capability',
+      places: [expect.objectContaining({ seqs: [5, 12] })],
+    });
     // Item by item again, for whoever needs each place.
     expect(findingPlaces(report.findings).map((f) => [f.rule, f.message, f.seq])).toEqual([
       ['tool-description', 'tool "a" has no description', 4],
@@ -37,7 +47,9 @@ describe('a report has one finding per defect', () => {
       ['capability-undeclared', 'the server sent notifications/message but did not declare the logging capability', 5],
     ]);
     const text = formatReport(report, 'text');
-    expect(text).toContain('warning tool-description  (2025-11-25/server/tools#tool)  ×4\n        2 places:\n        - tool "a" has no description  seq 4, 9\n        - tool "b" has no description  seq 4, 9\n');
+    expect(text).toContain(
+      'warning tool-description  (2025-11-25/server/tools#tool)  ×4\n        2 places:\n        - tool "a" has no description  seq 4, 9\n        - tool "b" has no description  seq 4, 9\n',
+    );
     expect(text).toContain('error   capability-undeclared  (2025-11-25/server/tools#tool)  seq 5, 12  ×2\n');
   });
 
@@ -52,8 +64,12 @@ describe('a report has one finding per defect', () => {
   });
 
   it('a finding found once stays as it was, with count 1 and its one place', () => {
-    const [f] = makeReport('server', [finding('tool-name', 'tool name "a b" has characters or a length the spec advises against', 3)]).findings;
+    const [f] = makeReport('server', [
+      finding('tool-name', 'tool name "a b" has characters or a length the spec advises against', 3),
+    ]).findings;
     expect(f).toMatchObject({ message: 'tool name "a b" has characters or a length the spec advises against', seq: 3, count: 1 });
-    expect(formatReport(makeReport('server', [f]), 'text')).toContain('warning tool-name  (2025-11-25/server/tools#tool)  seq 3\n        tool name "a b"');
+    expect(formatReport(makeReport('server', [f]), 'text')).toContain(
+      'warning tool-name  (2025-11-25/server/tools#tool)  seq 3\n        tool name "a b"',
+    );
   });
 });

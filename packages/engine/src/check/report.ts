@@ -49,7 +49,8 @@ function clip(text: string): string {
 /** A short, single-line excerpt of the event a finding is attached to. */
 export function excerptOf(event: SessionEvent): string {
   // An app-channel frame: → mcpscope to the MCP App view, ← the view to mcpscope.
-  if (event.type === 'frame') return clip(`${event.channel === 'app' ? 'app ' : ''}${event.dir === 'out' ? '→' : '←'} ${event.raw ?? JSON.stringify(event.msg)}`);
+  if (event.type === 'frame')
+    return clip(`${event.channel === 'app' ? 'app ' : ''}${event.dir === 'out' ? '→' : '←'} ${event.raw ?? JSON.stringify(event.msg)}`);
   if (event.type === 'http') return clip(`${event.method} ${event.url} → ${event.status ?? '…'}`);
   if (event.type === 'span') return clip(`span ${event.span.name}${event.span.service ? ` (${event.span.service})` : ''}`);
   return '';
@@ -95,7 +96,8 @@ export function groupFindings(findings: readonly ReportedFinding[]): ReportedFin
       const place = group.places.get(p.message);
       if (place) {
         for (const seq of p.seqs) if (place.seqs.length < MAX_SEQS && !place.seqs.includes(seq)) place.seqs.push(seq);
-      } else if (group.places.size < MAX_PLACES) group.places.set(p.message, { message: p.message, seqs: p.seqs.slice(0, MAX_SEQS), excerpt: p.excerpt });
+      } else if (group.places.size < MAX_PLACES)
+        group.places.set(p.message, { message: p.message, seqs: p.seqs.slice(0, MAX_SEQS), excerpt: p.excerpt });
       else group.leftOff++;
     }
     group.leftOff += f.placesLeftOff ?? 0;
@@ -105,7 +107,15 @@ export function groupFindings(findings: readonly ReportedFinding[]): ReportedFin
     const more = list.length - 1 + leftOff;
     const message = more > 0 ? `${list[0].message} (and ${more} more like it)` : list[0].message;
     const { places: _p, placesLeftOff: _l, ...rest } = first;
-    return { ...rest, message, seq: list[0].seqs[0] ?? first.seq, excerpt: list[0].excerpt, count, places: list, ...(leftOff > 0 ? { placesLeftOff: leftOff } : {}) };
+    return {
+      ...rest,
+      message,
+      seq: list[0].seqs[0] ?? first.seq,
+      excerpt: list[0].excerpt,
+      count,
+      places: list,
+      ...(leftOff > 0 ? { placesLeftOff: leftOff } : {}),
+    };
   });
 }
 
@@ -113,7 +123,12 @@ export function groupFindings(findings: readonly ReportedFinding[]): ReportedFin
 export function findingPlaces(findings: readonly ReportedFinding[]): ReportedFinding[] {
   return findings.flatMap((f) => {
     const { places, count: _c, placesLeftOff: _l, ...rest } = f;
-    return (places ?? [{ message: f.message, seqs: [f.seq], excerpt: f.excerpt }]).map((p) => ({ ...rest, message: p.message, seq: p.seqs[0] ?? 0, excerpt: p.excerpt }));
+    return (places ?? [{ message: f.message, seqs: [f.seq], excerpt: f.excerpt }]).map((p) => ({
+      ...rest,
+      message: p.message,
+      seq: p.seqs[0] ?? 0,
+      excerpt: p.excerpt,
+    }));
   });
 }
 
@@ -133,7 +148,9 @@ function formatText(report: FindingsReport, line: (text: string) => string): str
   for (const f of report.findings) {
     const places = f.places ?? [{ message: f.message, seqs: [f.seq], excerpt: f.excerpt }];
     const count = (f.count ?? 1) > 1 ? `  ×${f.count}` : '';
-    lines.push(`${f.severity.padEnd(7)} ${f.rule}  (${f.spec ?? 'mcpscope'})${places.length === 1 ? seqsText(places[0].seqs) : ''}${count}`);
+    lines.push(
+      `${f.severity.padEnd(7)} ${f.rule}  (${f.spec ?? 'mcpscope'})${places.length === 1 ? seqsText(places[0].seqs) : ''}${count}`,
+    );
     if (places.length === 1) lines.push(`        ${line(places[0].message)}`);
     else {
       lines.push(`        ${places.length + (f.placesLeftOff ?? 0)} places:`);
@@ -144,7 +161,9 @@ function formatText(report: FindingsReport, line: (text: string) => string): str
     if (places.length === 1 && places[0].excerpt) lines.push(`        ${line(places[0].excerpt)}`);
   }
   if (report.skipped?.length) {
-    lines.push(`skipped: ${report.skipped.length} step(s) not run, the server had gone away (${line(report.serverExit?.step ?? 'during the check')}):`);
+    lines.push(
+      `skipped: ${report.skipped.length} step(s) not run, the server had gone away (${line(report.serverExit?.step ?? 'during the check')}):`,
+    );
     for (const step of report.skipped) lines.push(`        ${line(step)}`);
   }
   const { error, warning, info } = report.counts;
@@ -154,7 +173,9 @@ function formatText(report: FindingsReport, line: (text: string) => string): str
 }
 
 const xml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string).replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/g, '');
+  s
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string)
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/g, '');
 
 /**
  * JUnit: one testsuite, one testcase per finding (errors fail, warnings/info are
@@ -167,11 +188,15 @@ function formatJUnit(report: FindingsReport): string {
     const places = (f.places?.length ?? 0) > 1 ? `\n${f.places!.map((p) => `- ${p.message}${seqsText(p.seqs)}`).join('\n')}` : '';
     const body = xml(`${f.message}${places}\n${f.spec ?? ''}${f.quote ? `: "${f.quote}"` : ''}\n${f.excerpt}`);
     const inner =
-      f.severity === 'error' ? `<failure message="${xml(f.message)}" type="${xml(f.rule)}">${body}</failure>` : `<system-out>${xml(f.severity)}: ${body}</system-out>`;
+      f.severity === 'error'
+        ? `<failure message="${xml(f.message)}" type="${xml(f.rule)}">${body}</failure>`
+        : `<system-out>${xml(f.severity)}: ${body}</system-out>`;
     return `    <testcase classname="mcpscope.${xml(f.rule)}" name="${name}">${inner}</testcase>`;
   });
   for (const step of report.skipped ?? []) {
-    cases.push(`    <testcase classname="mcpscope.skipped" name="${xml(step)}"><skipped message="${xml(`not run: the server had gone away (${report.serverExit?.step ?? 'during the check'})`)}"/></testcase>`);
+    cases.push(
+      `    <testcase classname="mcpscope.skipped" name="${xml(step)}"><skipped message="${xml(`not run: the server had gone away (${report.serverExit?.step ?? 'during the check'})`)}"/></testcase>`,
+    );
   }
   if (cases.length === 0) cases.push(`    <testcase classname="mcpscope" name="no findings"/>`);
   const tests = Math.max(1, cases.length);

@@ -45,7 +45,9 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
     onRefused: (method) => {
       if (noted.has(method)) return;
       noted.add(method);
-      notes.push(`the server asked the client for ${method}: answered with JSON-RPC error -1 at once (check is headless; no one to answer)`);
+      notes.push(
+        `the server asked the client for ${method}: answered with JSON-RPC error -1 at once (check is headless; no one to answer)`,
+      );
     },
   });
   try {
@@ -61,7 +63,11 @@ export async function runCheck(engine: Engine, config: SessionConfig, opts: Chec
  * session's own config), and every finding of the session so far. A server that goes away on
  * the way is a finding naming the step it was in; every later step is listed in `skipped`.
  */
-export async function checkSession(session: Session, opts: Omit<CheckOptions, 'connectTimeoutMs' | 'record' | 'noRedact'> = {}, answered: string[] = []): Promise<FindingsReport> {
+export async function checkSession(
+  session: Session,
+  opts: Omit<CheckOptions, 'connectTimeoutMs' | 'record' | 'noRedact'> = {},
+  answered: string[] = [],
+): Promise<FindingsReport> {
   const { config } = session;
   const info = session.info();
   const exerciser = new Exerciser(session, opts);
@@ -76,10 +82,13 @@ export async function checkSession(session: Session, opts: Omit<CheckOptions, 'c
   if (config.transport !== 'stdio' && opts.probe !== false && !steps.skip('HTTP probes (Origin, Host, a request without Mcp-Session-Id)')) {
     const era = info.era === 'modern' ? 'modern' : 'legacy';
     const probes = [await probeOriginAndHost(config, opts.timeoutMs, info.transport === 'sse' ? 'sse' : 'http', era)];
-    if (info.transport === 'http' && era === 'legacy' && assignedSessionId(session.events())) probes.push(await probeSessionRequired(config, info.protocolVersion, opts.timeoutMs));
+    if (info.transport === 'http' && era === 'legacy' && assignedSessionId(session.events()))
+      probes.push(await probeSessionRequired(config, info.protocolVersion, opts.timeoutMs));
     for (const probe of probes) {
       exerciser.notes.push(...probe.notes);
-      probeFindings.push(...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: f.rule === 'http-probe-skipped' ? '' : `POST ${config.url}` })));
+      probeFindings.push(
+        ...probe.findings.map((f: Finding) => ({ ...f, seq: 0, excerpt: f.rule === 'http-probe-skipped' ? '' : `POST ${config.url}` })),
+      );
     }
   }
   // Headless (runCheck): the server's requests answered on the way, after the notes they explain.
@@ -88,6 +97,21 @@ export async function checkSession(session: Session, opts: Omit<CheckOptions, 'c
   const exit = steps.finding();
   const exerciseFindings: ReportedFinding[] = [...(exit ? [exit] : []), ...exerciser.findings].map((f) => ({ ...f, seq: 0 }));
   const findings = [...(await collectAllFindings(session.all())), ...exerciseFindings, ...apps.findings, ...probeFindings];
-  const report = makeReport(target, findings, exerciser.notes.map((n) => `- ${n}`));
-  return steps.exit ? { ...report, skipped: steps.skipped, serverExit: { step: steps.exit.step, how: steps.exit.how, midRequest: steps.exit.midRequest, crashed: steps.exit.midRequest && steps.exit.abnormal } } : report;
+  const report = makeReport(
+    target,
+    findings,
+    exerciser.notes.map((n) => `- ${n}`),
+  );
+  return steps.exit
+    ? {
+        ...report,
+        skipped: steps.skipped,
+        serverExit: {
+          step: steps.exit.step,
+          how: steps.exit.how,
+          midRequest: steps.exit.midRequest,
+          crashed: steps.exit.midRequest && steps.exit.abnormal,
+        },
+      }
+    : report;
 }

@@ -18,15 +18,27 @@ export function assignedSessionId(events: readonly SessionEvent[]): boolean {
  * success says the server does not need the id after all, and 401/403 are about credentials.
  * 2026-07-28 has no protocol-level sessions: not probed.
  */
-export async function probeSessionRequired(config: HttpSessionConfig, protocolVersion: string | undefined, timeoutMs = 5000): Promise<ProbeResult> {
+export async function probeSessionRequired(
+  config: HttpSessionConfig,
+  protocolVersion: string | undefined,
+  timeoutMs = 5000,
+): Promise<ProbeResult> {
   const findings: Finding[] = [];
-  const auth: Record<string, string> = { ...config.headers, ...(config.bearerToken ? { authorization: `Bearer ${config.bearerToken}` } : {}) };
+  const auth: Record<string, string> = {
+    ...config.headers,
+    ...(config.bearerToken ? { authorization: `Bearer ${config.bearerToken}` } : {}),
+  };
   const headers = { ...auth, ...(protocolVersion ? { 'mcp-protocol-version': protocolVersion } : {}) };
   try {
     const { status } = await send(new URL(config.url), 'POST', headers, timeoutMs, PING);
     if (status === 404 || status >= 500) {
       const rule = PROBE_RULES.find((r) => r.id === 'http-session-required')!;
-      findings.push(findingOf(rule, `a ping POSTed without the Mcp-Session-Id the server assigned at initialization got HTTP ${status}, not 400 Bad Request`));
+      findings.push(
+        findingOf(
+          rule,
+          `a ping POSTed without the Mcp-Session-Id the server assigned at initialization got HTTP ${status}, not 400 Bad Request`,
+        ),
+      );
     }
     return { findings, notes: [`probe a request without Mcp-Session-Id → HTTP ${status}`] };
   } catch (err) {

@@ -41,7 +41,10 @@ export function engineErrorFromSdk(err: unknown, method: string, timeoutMs?: num
     }
   }
   if (err instanceof ProtocolError) {
-    return new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${err.code}: ${err.message}`, { cause: err, data: { rpcError: rpcErrorOf(err) } });
+    return new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${err.code}: ${err.message}`, {
+      cause: err,
+      data: { rpcError: rpcErrorOf(err) },
+    });
   }
   const network = describeNetworkError(err);
   if (network) return connectionLost(method, network, err);

@@ -81,7 +81,11 @@ describe('EventLog.appFrame', () => {
 
   it('a refused message fails only its own frame: text capped at 1 MiB, the log goes on', () => {
     const log = new EventLog('s1');
-    const big = log.appFrame(app, 'out', { jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: { s: 'y'.repeat(MAX_APP_MESSAGE_BYTES) } });
+    const big = log.appFrame(app, 'out', {
+      jsonrpc: '2.0',
+      method: 'ui/notifications/tool-result',
+      params: { s: 'y'.repeat(MAX_APP_MESSAGE_BYTES) },
+    });
     expect(big).toMatchObject({ channel: 'app', app, size: MAX_APP_MESSAGE_BYTES + 75 });
     expect(big.msg).toBeUndefined();
     expect(big.raw!.length).toBeLessThan(1024 * 1024 + 100);

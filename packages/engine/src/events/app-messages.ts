@@ -47,7 +47,8 @@ export function appMessageFrame(value: unknown): AppMessageFrame {
     return refused(jsonText(value) ?? '[not kept: too deep to write as text]', `it nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
   const text = jsonText(value);
-  if (text === undefined) return refused('[not kept: not serializable as JSON]', 'it cannot be written as JSON (a cycle or a value JSON has not)');
+  if (text === undefined)
+    return refused('[not kept: not serializable as JSON]', 'it cannot be written as JSON (a cycle or a value JSON has not)');
   const size = Buffer.byteLength(text, 'utf8');
   if (size > MAX_APP_MESSAGE_BYTES) return refused(text, `it is ${size} bytes, over mcpscope's cap of ${MAX_APP_MESSAGE_BYTES} bytes`);
   return { msg: JSON.parse(text) as JsonRpcMessage, size };

@@ -5,7 +5,10 @@ describe('eventJson', () => {
   it('serializes the latest event once for every writer, and again once it was changed', () => {
     const event: { seq: number; findings?: string[]; toJSON?: unknown } = { seq: 1 };
     let calls = 0;
-    const counted = Object.defineProperty(event, 'toJSON', { value: () => (calls++, { seq: event.seq, findings: event.findings }), enumerable: false });
+    const counted = Object.defineProperty(event, 'toJSON', {
+      value: () => (calls++, { seq: event.seq, findings: event.findings }),
+      enumerable: false,
+    });
     expect(eventJson(counted)).toBe('{"seq":1}');
     expect(eventJson(counted)).toBe('{"seq":1}');
     expect(calls).toBe(1);

@@ -59,7 +59,10 @@ export class EventLog {
     window: Partial<WindowOptions> = {},
   ) {
     this.linter = linter;
-    this.window = new EventWindow({ budget: window.budget, spill: window.spill ?? (() => new SpillFile(fallbackSpill.file(sessionId), sessionId)) });
+    this.window = new EventWindow({
+      budget: window.budget,
+      spill: window.spill ?? (() => new SpillFile(fallbackSpill.file(sessionId), sessionId)),
+    });
   }
 
   /** The seq of the newest event (0 before the first). */
@@ -80,7 +83,8 @@ export class EventLog {
     // The linter sees every event: findings ride on frames and HTTP exchanges; a lifecycle
     // `transport-attempt` starts its conversation afresh.
     const found = this.linter.observe(full);
-    if (found.length > 0 && (full.type === 'frame' || full.type === 'http' || full.type === 'span')) full.findings = [...(full.findings ?? []), ...found];
+    if (found.length > 0 && (full.type === 'frame' || full.type === 'http' || full.type === 'span'))
+      full.findings = [...(full.findings ?? []), ...found];
     this.window.push(full);
     this.listeners.emitIsolated(full);
     // After the listeners (the recorder, the /ws fan-out): they saw it in memory.
@@ -111,7 +115,8 @@ export class EventLog {
   appFrame(app: AppChannel, dir: Direction, message: unknown): FrameEvent {
     const kept = appMessageFrame(message);
     const channel = { channel: 'app' as const, app: { uri: app.uri, view: app.view } };
-    if (!('msg' in kept)) return this.add({ type: 'frame', dir, raw: keptText(kept.raw), size: kept.size, findings: [kept.finding], ...channel }) as FrameEvent;
+    if (!('msg' in kept))
+      return this.add({ type: 'frame', dir, raw: keptText(kept.raw), size: kept.size, findings: [kept.finding], ...channel }) as FrameEvent;
     const pair = this.pairer.observe(dir, kept.msg, this.seq + 1, this.now(), pairingScope(channel));
     return this.add({ type: 'frame', dir, msg: kept.msg, size: kept.size, ...(pair ? { pair } : {}), ...channel }) as FrameEvent;
   }

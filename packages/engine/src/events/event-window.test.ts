@@ -55,12 +55,31 @@ describe('EventWindow', () => {
     const w = log.window;
     expect(log.events().length).toBeLessThan(20);
     expect(w.memory().held).toBeLessThanOrEqual(4096);
-    expect(w.counts()).toEqual({ firstSeq: log.events()[0]!.seq, lastSeq: ref[ref.length - 1]!.seq, total: ref.length, firstFrame: 10_000 - log.events().filter((e) => e.type === 'frame').length, frames: 10_000 });
+    expect(w.counts()).toEqual({
+      firstSeq: log.events()[0]!.seq,
+      lastSeq: ref[ref.length - 1]!.seq,
+      total: ref.length,
+      firstFrame: 10_000 - log.events().filter((e) => e.type === 'frame').length,
+      frames: 10_000,
+    });
 
-    for (const [from, limit] of [[0, 10], [1, 3000], [4321, 777], [ref.length - 5, 100], [ref.length + 10, 5]] as const) {
+    for (const [from, limit] of [
+      [0, 10],
+      [1, 3000],
+      [4321, 777],
+      [ref.length - 5, 100],
+      [ref.length + 10, 5],
+    ] as const) {
       expect(plain(await w.page(from, limit))).toEqual(pageOf(ref, from, limit));
     }
-    for (const [index, limit] of [[0, 500], [999, 2], [1000, 1], [4500, 1200], [9995, 500], [20_000, 5]] as const) {
+    for (const [index, limit] of [
+      [0, 500],
+      [999, 2],
+      [1000, 1],
+      [4500, 1200],
+      [9995, 500],
+      [20_000, 5],
+    ] as const) {
       expect(plain(await w.frames(index, limit))).toEqual(refFrames.slice(index, index + limit));
     }
     const all: SessionEvent[] = [];
@@ -68,12 +87,20 @@ describe('EventWindow', () => {
     expect(plain(all)).toEqual(ref);
 
     const filter = parseFrameFilter('method:tools/* is:response payload');
-    const want = refFrames.map((frame, index) => ({ index, frame })).filter(({ frame, index }) => index < 9000 && filter.test(frame, () => frameText(frame)));
+    const want = refFrames
+      .map((frame, index) => ({ index, frame }))
+      .filter(({ frame, index }) => index < 9000 && filter.test(frame, () => frameText(frame)));
     const found = await w.searchFrames({ filter: 'method:tools/* is:response payload', before: 9000, limit: 100 });
     expect(plain(found)).toEqual({ matches: want.slice(-100), truncated: true, total: want.length });
     const byMethod = await w.searchFrames({ method: 'tools/call', limit: 5000 });
     expect(byMethod.total).toBe(refFrames.filter((f) => frameMethod(f) === 'tools/call').length);
-    expect(byMethod.matches.map((m) => m.index)).toEqual(refFrames.map((f, i) => [f, i] as const).filter(([f]) => frameMethod(f) === 'tools/call').map(([, i]) => i).slice(-5000));
+    expect(byMethod.matches.map((m) => m.index)).toEqual(
+      refFrames
+        .map((f, i) => [f, i] as const)
+        .filter(([f]) => frameMethod(f) === 'tools/call')
+        .map(([, i]) => i)
+        .slice(-5000),
+    );
   });
 
   it('shows a spilled frame line that is no frame event as a placeholder at its ordinal; searches keep every ordinal', async () => {
@@ -98,12 +125,29 @@ describe('EventWindow', () => {
     closeSync(fd);
 
     const raw = 'mcpscope: this trace line is not a frame event (not valid JSON)';
-    const want = ref.map((f, i) => (i === BAD ? { type: 'frame', seq: expect.any(Number), t: expect.any(Number), sessionId: 's1', dir: 'in', size, raw } : f));
-    for (const [index, limit] of [[0, 5000], [120, 10], [BAD, 1], [BAD, 3], [100, 24], [BAD + 1, 5]] as const) {
-      expect({ index, limit, frames: plain(await w.frames(index, limit)) }).toEqual({ index, limit, frames: want.slice(index, index + limit) });
+    const want = ref.map((f, i) =>
+      i === BAD ? { type: 'frame', seq: expect.any(Number), t: expect.any(Number), sessionId: 's1', dir: 'in', size, raw } : f,
+    );
+    for (const [index, limit] of [
+      [0, 5000],
+      [120, 10],
+      [BAD, 1],
+      [BAD, 3],
+      [100, 24],
+      [BAD + 1, 5],
+    ] as const) {
+      expect({ index, limit, frames: plain(await w.frames(index, limit)) }).toEqual({
+        index,
+        limit,
+        frames: want.slice(index, index + limit),
+      });
     }
     // Every match at its true ordinal, once; the placeholder matches nothing.
-    const ordinals = (filter?: string) => ref.map((f, i) => [i, f.seq, f] as const).filter(([i, , f]) => i !== BAD && (!filter || parseFrameFilter(filter).test(f, () => frameText(f)))).map(([i, seq]) => [i, seq]);
+    const ordinals = (filter?: string) =>
+      ref
+        .map((f, i) => [i, f.seq, f] as const)
+        .filter(([i, , f]) => i !== BAD && (!filter || parseFrameFilter(filter).test(f, () => frameText(f))))
+        .map(([i, seq]) => [i, seq]);
     for (const filter of [undefined, 'payload', 'dir:in', 'mcpscope', 'is:raw']) {
       const found = await w.searchFrames({ ...(filter ? { filter } : {}), limit: 5000 });
       expect({ filter, matches: found.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({ filter, matches: ordinals(filter) });
@@ -114,7 +158,10 @@ describe('EventWindow', () => {
     const big = new EventLog('s2', undefined, { budget: 1e12 });
     flood(big, 300);
     expect(big.window.memory().spilled).toBe(0);
-    const tiny = new EventLog('s3', undefined, { budget: 0, spill: () => new SpillFile(join(tmpdir(), `mcpscope-window-test-${process.pid}-zero.ndjson`), 's3') });
+    const tiny = new EventLog('s3', undefined, {
+      budget: 0,
+      spill: () => new SpillFile(join(tmpdir(), `mcpscope-window-test-${process.pid}-zero.ndjson`), 's3'),
+    });
     tiny.add({ type: 'stderr', text: 'one' });
     tiny.add({ type: 'stderr', text: 'two' });
     expect(tiny.events().map((e) => e.type === 'stderr' && e.text)).toEqual(['two']);
@@ -148,7 +195,8 @@ describe('EventWindow', () => {
     const engine = new Engine({ memoryBudget: 2048, spillRoot: root });
     const a = engine.ingest({ name: 'a', transport: 'stdio', target: 'x' });
     const b = engine.ingest({ name: 'b', transport: 'stdio', target: 'x' });
-    const events = (id: string) => Array.from({ length: 200 }, (_, i) => ({ seq: i + 1, t: i, sessionId: id, type: 'stderr', text: `line ${i}` }) as SessionEvent);
+    const events = (id: string) =>
+      Array.from({ length: 200 }, (_, i) => ({ seq: i + 1, t: i, sessionId: id, type: 'stderr', text: `line ${i}` }) as SessionEvent);
     a.add(events(a.id));
     b.add(events(b.id));
     expect(a.pageInfo()).toMatchObject({ type: 'session-page-info', total: 200, frames: 0, lastSeq: 200 });

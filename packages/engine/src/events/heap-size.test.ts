@@ -27,7 +27,11 @@ function toolsList(id: number, n: number): JsonRpcMessage {
   const tools = Array.from({ length: n }, (_, k) => ({
     name: `tool_${id}_${k}`,
     description: 'Echoes.',
-    inputSchema: { type: 'object', properties: { message: { type: 'string' }, n: { type: 'number', minimum: 0.5 } }, required: ['message'] },
+    inputSchema: {
+      type: 'object',
+      properties: { message: { type: 'string' }, n: { type: 'number', minimum: 0.5 } },
+      required: ['message'],
+    },
   }));
   return { jsonrpc: '2.0', id, result: { tools } } as JsonRpcMessage;
 }
@@ -46,16 +50,41 @@ describe('heapSize', () => {
   it('counts two-byte text twice, findings and kept raw text', () => {
     expect(valueBytes('漢'.repeat(1000))).toBeGreaterThanOrEqual(2000);
     expect(valueBytes('x'.repeat(1000))).toBeLessThan(1100);
-    const base = { type: 'frame', dir: 'in', msg: { jsonrpc: '2.0', method: 'notifications/message' }, size: 60, seq: 1, t: 0, sessionId: 's1' } as FrameEvent;
-    const withFinding = { ...base, findings: [{ rule: 'capability-undeclared', severity: 'error', message: 'm'.repeat(200), spec: 's' }] } as FrameEvent;
+    const base = {
+      type: 'frame',
+      dir: 'in',
+      msg: { jsonrpc: '2.0', method: 'notifications/message' },
+      size: 60,
+      seq: 1,
+      t: 0,
+      sessionId: 's1',
+    } as FrameEvent;
+    const withFinding = {
+      ...base,
+      findings: [{ rule: 'capability-undeclared', severity: 'error', message: 'm'.repeat(200), spec: 's' }],
+    } as FrameEvent;
     expect(heapSize(withFinding) - heapSize(base)).toBeGreaterThan(200);
     const raw = { type: 'frame', dir: 'in', raw: 'r'.repeat(5000), size: 5000, seq: 1, t: 0, sessionId: 's1' } as FrameEvent;
     expect(heapSize(raw)).toBeGreaterThan(5000);
   });
 
   it("counts the objects an outgoing request's _meta shares with every other request once", () => {
-    const capabilities = { sampling: {}, elicitation: { form: { applyDefaults: true }, url: {} }, roots: { listChanged: true }, extensions: { a: { mimeTypes: ['text/html'] } } };
-    const request = (id: number) => ({ type: 'frame', dir: 'out', msg: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', _meta: { capabilities } } }, size: 300, seq: id, t: 0, sessionId: 's1' }) as FrameEvent;
+    const capabilities = {
+      sampling: {},
+      elicitation: { form: { applyDefaults: true }, url: {} },
+      roots: { listChanged: true },
+      extensions: { a: { mimeTypes: ['text/html'] } },
+    };
+    const request = (id: number) =>
+      ({
+        type: 'frame',
+        dir: 'out',
+        msg: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', _meta: { capabilities } } },
+        size: 300,
+        seq: id,
+        t: 0,
+        sessionId: 's1',
+      }) as FrameEvent;
     const first = heapSize(request(1));
     const next = heapSize(request(2));
     expect(first - next).toBe(valueBytes(capabilities));

@@ -59,7 +59,6 @@ export function valueBytes(value: unknown, depth = 0): number {
   return bytes;
 }
 
-
 /**
  * Objects under an outgoing request's `params._meta` counted once: the SDK puts the same
  * clientInfo and capabilities objects in the 2026 envelope of every request (~600 B each time
@@ -94,7 +93,12 @@ function outgoingBytes(msg: Record<string, unknown>): number {
 /** Heap bytes of one event: its message or kept text, findings, pairing and origin, plus the envelope. */
 export function heapSize(event: SessionEvent): number {
   if (event.type !== 'frame') return EVENT_OVERHEAD + valueBytes(event);
-  const message = event.raw !== undefined ? stringBytes(event.raw) : event.dir === 'out' && isRecord(event.msg) ? outgoingBytes(event.msg) : valueBytes(event.msg);
+  const message =
+    event.raw !== undefined
+      ? stringBytes(event.raw)
+      : event.dir === 'out' && isRecord(event.msg)
+        ? outgoingBytes(event.msg)
+        : valueBytes(event.msg);
   let bytes = EVENT_OVERHEAD + message;
   if (event.findings) bytes += valueBytes(event.findings);
   if (event.pair) bytes += valueBytes(event.pair);

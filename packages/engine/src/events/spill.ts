@@ -23,8 +23,25 @@ export class SpillFile {
   private pending: string[] = [];
 
   constructor(file: string, sessionId: string) {
-    const header = makeHeader({ tool: { name: 'mcpscope', version: 'spill' }, session: { id: sessionId, name: 'spill', transport: 'stdio', target: '' } });
-    this.index = { file, header, size: 0, total: 0, every: SPILL_EVERY, firstSeq: 0, lastSeq: 0, checkpoints: [], frames: 0, frameCheckpoints: [], warnings: [], handshake: {}, trusted: true };
+    const header = makeHeader({
+      tool: { name: 'mcpscope', version: 'spill' },
+      session: { id: sessionId, name: 'spill', transport: 'stdio', target: '' },
+    });
+    this.index = {
+      file,
+      header,
+      size: 0,
+      total: 0,
+      every: SPILL_EVERY,
+      firstSeq: 0,
+      lastSeq: 0,
+      checkpoints: [],
+      frames: 0,
+      frameCheckpoints: [],
+      warnings: [],
+      handshake: {},
+      trusted: true,
+    };
     this.writer = new TraceWriter(
       {
         write: (line) => {

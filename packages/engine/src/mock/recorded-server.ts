@@ -16,8 +16,13 @@ export function recordedIdentity(events: Iterable<SessionEvent>): RecordedIdenti
     const result = x.response?.msg?.result as Record<string, unknown> | undefined;
     if (x.dir !== 'out' || !result || (x.method !== 'initialize' && x.method !== 'server/discover')) continue;
     const meta = (result._meta ?? {}) as Record<string, unknown>;
-    const info = (result.serverInfo ?? meta['io.modelcontextprotocol/serverInfo'] ?? { name: 'mcpscope-mock', version: '0.0.0' }) as RecordedIdentity['serverInfo'];
-    return { serverInfo: info, capabilities: (result.capabilities as Record<string, unknown>) ?? {}, instructions: result.instructions as string | undefined };
+    const info = (result.serverInfo ??
+      meta['io.modelcontextprotocol/serverInfo'] ?? { name: 'mcpscope-mock', version: '0.0.0' }) as RecordedIdentity['serverInfo'];
+    return {
+      serverInfo: info,
+      capabilities: (result.capabilities as Record<string, unknown>) ?? {},
+      instructions: result.instructions as string | undefined,
+    };
   }
   return { serverInfo: { name: 'mcpscope-mock', version: '0.0.0' }, capabilities: {} };
 }
@@ -49,7 +54,9 @@ export function createRecordedServer(index: MockIndex, identity: RecordedIdentit
       const has = recorded.length > 0 ? `It can answer ${clip(recorded.join(', '))}.` : 'It has no requests past the handshake.';
       throw new ProtocolError(-32601, `mcpscope mock: the trace recorded no ${request.method}. ${has}`, { recorded });
     }
-    const closest = hit.closest ? ` The closest recorded request is ${hit.closest.method} ${clip(JSON.stringify(hit.closest.params))} (the error's data has it whole).` : '';
+    const closest = hit.closest
+      ? ` The closest recorded request is ${hit.closest.method} ${clip(JSON.stringify(hit.closest.params))} (the error's data has it whole).`
+      : '';
     throw new ProtocolError(-32602, `mcpscope mock: no recorded ${request.method} with these params.${closest}`, { closest: hit.closest });
   };
   return server;

@@ -11,5 +11,7 @@ export function checkAuthorizationUrl(url: URL): void {
   if (url.protocol === 'https:' || url.protocol === 'http:') return;
   const where = `${url.protocol}//${url.host}${url.pathname}`;
   const shown = where.length > SHOWN ? `${where.slice(0, SHOWN)}…` : where;
-  throw new Error(`The authorization server's authorization_endpoint is a ${url.protocol} URL (${JSON.stringify(shown)}): mcpscope opens only http and https URLs in a browser, so the authorization stops here`);
+  throw new Error(
+    `The authorization server's authorization_endpoint is a ${url.protocol} URL (${JSON.stringify(shown)}): mcpscope opens only http and https URLs in a browser, so the authorization stops here`,
+  );
 }

@@ -20,7 +20,12 @@ export function oauthAnswerName(step: string): string {
  * The body read whole, but never more than `max` bytes: past that the stream is cancelled (the
  * server stops being read) and the error names what was refused and where.
  */
-export async function readCapped(res: Response, what: string, url: string, max = MAX_OAUTH_RESPONSE_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+export async function readCapped(
+  res: Response,
+  what: string,
+  url: string,
+  max = MAX_OAUTH_RESPONSE_BYTES,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!res.body) return new Uint8Array(0);
   const declared = Number(res.headers.get('content-length'));
   const refuse = (): EngineError => {

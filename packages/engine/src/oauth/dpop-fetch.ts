@@ -83,8 +83,9 @@ export function dpopResourceFetch(inner: FetchLike, key: () => Promise<DpopKey>,
 /** One key per runner, made on first use (generating an RSA key takes a moment). */
 export function lazyKey(make: () => Promise<DpopKey>): () => Promise<DpopKey> {
   let key: Promise<DpopKey> | undefined;
-  return () => (key ??= make().catch((err: unknown) => {
-    key = undefined;
-    throw err;
-  }));
+  return () =>
+    (key ??= make().catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    }));
 }

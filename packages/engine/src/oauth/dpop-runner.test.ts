@@ -42,9 +42,18 @@ beforeAll(async () => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(doc));
       };
       const entry: (typeof seen)[number] = { path: req.url!, authorization: req.headers.authorization, answered: 0 };
-      if (req.url === '/.well-known/oauth-protected-resource/mcp') return json(200, { resource: `${origin}/mcp`, authorization_servers: [asOrigin] });
+      if (req.url === '/.well-known/oauth-protected-resource/mcp')
+        return json(200, { resource: `${origin}/mcp`, authorization_servers: [asOrigin] });
       if (req.url === '/.well-known/oauth-authorization-server') {
-        return json(200, { issuer: asOrigin, authorization_endpoint: `${asOrigin}/authorize`, token_endpoint: `${asOrigin}/token`, response_types_supported: ['code'], grant_types_supported: ['client_credentials'], token_endpoint_auth_methods_supported: ['client_secret_basic'], dpop_signing_alg_values_supported: ['ES256'] });
+        return json(200, {
+          issuer: asOrigin,
+          authorization_endpoint: `${asOrigin}/authorize`,
+          token_endpoint: `${asOrigin}/token`,
+          response_types_supported: ['code'],
+          grant_types_supported: ['client_credentials'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic'],
+          dpop_signing_alg_values_supported: ['ES256'],
+        });
       }
       if (req.url === '/token') {
         const proof = await checkProof(req, `${asOrigin}/token`);
@@ -55,12 +64,18 @@ beforeAll(async () => {
       }
       if (req.url === '/mcp') {
         const [scheme, token] = (req.headers.authorization ?? '').split(' ');
-        if (!bindTokens) return scheme === 'Bearer' && !req.headers.dpop ? json(200, { ok: 'bearer' }) : json(401, {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+        if (!bindTokens)
+          return scheme === 'Bearer' && !req.headers.dpop
+            ? json(200, { ok: 'bearer' })
+            : json(401, {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
         const proof = await checkProof(req, `${origin}/mcp`);
-        if (scheme !== 'DPoP' || typeof proof === 'string') return json(401, { error: 'invalid_token', why: proof }, { 'WWW-Authenticate': 'DPoP error="invalid_token"' });
+        if (scheme !== 'DPoP' || typeof proof === 'string')
+          return json(401, { error: 'invalid_token', why: proof }, { 'WWW-Authenticate': 'DPoP error="invalid_token"' });
         Object.assign(entry, proof);
-        if (proof.claims.ath !== createHash('sha256').update(token, 'ascii').digest('base64url') || token !== `at.${proof.thumbprint}`) return json(401, { error: 'invalid_token' }, { 'WWW-Authenticate': 'DPoP error="invalid_token"' });
-        if (proof.claims.nonce !== 'rs-nonce') return json(401, { error: 'use_dpop_nonce' }, { 'WWW-Authenticate': 'DPoP error="use_dpop_nonce"', 'DPoP-Nonce': 'rs-nonce' });
+        if (proof.claims.ath !== createHash('sha256').update(token, 'ascii').digest('base64url') || token !== `at.${proof.thumbprint}`)
+          return json(401, { error: 'invalid_token' }, { 'WWW-Authenticate': 'DPoP error="invalid_token"' });
+        if (proof.claims.nonce !== 'rs-nonce')
+          return json(401, { error: 'use_dpop_nonce' }, { 'WWW-Authenticate': 'DPoP error="use_dpop_nonce"', 'DPoP-Nonce': 'rs-nonce' });
         return json(200, { ok: 'dpop' });
       }
       json(404, {});
@@ -86,7 +101,11 @@ function runnerWith(events: Array<{ step: string; detail: Record<string, unknown
   });
 }
 
-const mcpPost = (token: string) => ({ method: 'POST', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+const mcpPost = (token: string) => ({
+  method: 'POST',
+  headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+});
 
 describe('DPoP in the OAuth runner (RFC 9449, real server, proofs verified with jose)', () => {
   it('token request with a proof, retried once with the AS nonce; MCP request with the DPoP scheme, ath and the RS nonce', async () => {
@@ -102,9 +121,15 @@ describe('DPoP in the OAuth runner (RFC 9449, real server, proofs verified with 
     expect(await res.json()).toEqual({ ok: 'dpop' });
 
     const tokenCalls = seen.filter((s) => s.path === '/token');
-    expect(tokenCalls.map((s) => [s.answered, s.claims?.nonce])).toEqual([[400, undefined], [200, 'as-nonce']]);
+    expect(tokenCalls.map((s) => [s.answered, s.claims?.nonce])).toEqual([
+      [400, undefined],
+      [200, 'as-nonce'],
+    ]);
     const mcpCalls = seen.filter((s) => s.path === '/mcp');
-    expect(mcpCalls.map((s) => [s.answered, s.claims?.nonce, s.authorization?.split(' ')[0]])).toEqual([[401, undefined, 'DPoP'], [200, 'rs-nonce', 'DPoP']]);
+    expect(mcpCalls.map((s) => [s.answered, s.claims?.nonce, s.authorization?.split(' ')[0]])).toEqual([
+      [401, undefined, 'DPoP'],
+      [200, 'rs-nonce', 'DPoP'],
+    ]);
     const jtis = [...tokenCalls, ...mcpCalls].map((s) => s.claims?.jti);
     expect(new Set(jtis).size).toBe(4);
     expect(new Set([...tokenCalls, ...mcpCalls].map((s) => s.thumbprint))).toEqual(new Set([thumbprint]));
@@ -112,7 +137,11 @@ describe('DPoP in the OAuth runner (RFC 9449, real server, proofs verified with 
     // Each token attempt is an oauth event carrying its proof, decoded; the nonce rounds are events too.
     const tokenEvents = events.filter((e) => e.step === 'token-client-credentials');
     expect(tokenEvents).toHaveLength(2);
-    const shown = (tokenEvents[1].detail.request as { dpopProof: { header: Record<string, unknown>; claims: Record<string, unknown>; thumbprint: string } }).dpopProof;
+    const shown = (
+      tokenEvents[1].detail.request as {
+        dpopProof: { header: Record<string, unknown>; claims: Record<string, unknown>; thumbprint: string };
+      }
+    ).dpopProof;
     expect(shown.header).toMatchObject({ typ: 'dpop+jwt', alg: 'ES256' });
     expect(shown.claims).toMatchObject({ htm: 'POST', htu: `${asOrigin}/token`, nonce: 'as-nonce' });
     expect(shown.thumbprint).toBe(thumbprint);

@@ -71,11 +71,29 @@ describe('DpopKey (RFC 9449 proofs, signed with jose)', () => {
   });
 
   it('recognizes the two nonce challenges (RFC 9449 §8 token endpoint 400, §9 resource server 401)', async () => {
-    const as = new Response(JSON.stringify({ error: 'use_dpop_nonce' }), { status: 400, headers: { 'DPoP-Nonce': 'n', 'content-type': 'application/json' } });
+    const as = new Response(JSON.stringify({ error: 'use_dpop_nonce' }), {
+      status: 400,
+      headers: { 'DPoP-Nonce': 'n', 'content-type': 'application/json' },
+    });
     expect(await isTokenNonceChallenge(as)).toBe(true);
-    expect(await isTokenNonceChallenge(new Response(JSON.stringify({ error: 'invalid_grant' }), { status: 400, headers: { 'DPoP-Nonce': 'n' } }))).toBe(false);
-    expect(isResourceNonceChallenge(new Response(null, { status: 401, headers: { 'WWW-Authenticate': 'DPoP error="use_dpop_nonce", resource_metadata="x"', 'DPoP-Nonce': 'n' } }))).toBe(true);
-    expect(isResourceNonceChallenge(new Response(null, { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"', 'DPoP-Nonce': 'n' } }))).toBe(false);
+    expect(
+      await isTokenNonceChallenge(
+        new Response(JSON.stringify({ error: 'invalid_grant' }), { status: 400, headers: { 'DPoP-Nonce': 'n' } }),
+      ),
+    ).toBe(false);
+    expect(
+      isResourceNonceChallenge(
+        new Response(null, {
+          status: 401,
+          headers: { 'WWW-Authenticate': 'DPoP error="use_dpop_nonce", resource_metadata="x"', 'DPoP-Nonce': 'n' },
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isResourceNonceChallenge(
+        new Response(null, { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"', 'DPoP-Nonce': 'n' } }),
+      ),
+    ).toBe(false);
     expect(htuOf('http://h:1/a/b?q#f')).toBe('http://h:1/a/b');
   });
 });

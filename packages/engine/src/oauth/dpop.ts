@@ -72,7 +72,9 @@ export class DpopKey {
     if (typeof jwk.d !== 'string') throw new Error('The DPoP key must be a private JWK (with "d")');
     const { calculateJwkThumbprint, importJWK } = await jose();
     const privateKey = (await importJWK(jwk as JWK, alg)) as CryptoKey;
-    const publicJwk = Object.fromEntries(Object.entries(jwk).filter(([k]) => !PRIVATE_MEMBERS.includes(k) && k !== 'key_ops' && k !== 'ext' && k !== 'use')) as JWK;
+    const publicJwk = Object.fromEntries(
+      Object.entries(jwk).filter(([k]) => !PRIVATE_MEMBERS.includes(k) && k !== 'key_ops' && k !== 'ext' && k !== 'use'),
+    ) as JWK;
     return new DpopKey(privateKey, publicJwk, alg, await calculateJwkThumbprint(publicJwk, 'sha256'));
   }
 
@@ -102,7 +104,10 @@ export class DpopKey {
       ...(nonce !== undefined ? { nonce } : {}),
     };
     const { SignJWT } = await jose();
-    return new SignJWT(claims).setProtectedHeader({ typ: 'dpop+jwt', alg: this.alg, jwk: this.publicJwk }).setIssuedAt().sign(this.privateKey);
+    return new SignJWT(claims)
+      .setProtectedHeader({ typ: 'dpop+jwt', alg: this.alg, jwk: this.publicJwk })
+      .setIssuedAt()
+      .sign(this.privateKey);
   }
 }
 
@@ -113,7 +118,8 @@ export async function describeProof(proof: string): Promise<DpopProofInfo | unde
     const header = decodeProtectedHeader(proof) as Record<string, unknown>;
     const claims = decodeJwt(proof) as Record<string, unknown>;
     const jwk = header.jwk;
-    const thumbprint = jwk && typeof jwk === 'object' ? await calculateJwkThumbprint(jwk as JWK, 'sha256').catch(() => undefined) : undefined;
+    const thumbprint =
+      jwk && typeof jwk === 'object' ? await calculateJwkThumbprint(jwk as JWK, 'sha256').catch(() => undefined) : undefined;
     return { header, claims, ...(thumbprint ? { thumbprint } : {}) };
   } catch {
     return undefined;
@@ -123,12 +129,20 @@ export async function describeProof(proof: string): Promise<DpopProofInfo | unde
 /** RFC 9449 §9: a 401 whose `WWW-Authenticate` carries a DPoP challenge with `error="use_dpop_nonce"`. */
 export function isResourceNonceChallenge(response: Response): boolean {
   const challenge = response.headers.get('www-authenticate') ?? '';
-  return response.status === 401 && /(^|,)\s*dpop(\s|,|$)/i.test(challenge) && /error\s*=\s*"?use_dpop_nonce"?/i.test(challenge) && response.headers.has('dpop-nonce');
+  return (
+    response.status === 401 &&
+    /(^|,)\s*dpop(\s|,|$)/i.test(challenge) &&
+    /error\s*=\s*"?use_dpop_nonce"?/i.test(challenge) &&
+    response.headers.has('dpop-nonce')
+  );
 }
 
 /** RFC 9449 §8: a 400 `use_dpop_nonce` error from the token endpoint, with the nonce to use. */
 export async function isTokenNonceChallenge(response: Response): Promise<boolean> {
   if (response.status !== 400 || !response.headers.has('dpop-nonce')) return false;
-  const body = (await response.clone().json().catch(() => undefined)) as { error?: unknown } | undefined;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: unknown } | undefined;
   return body?.error === 'use_dpop_nonce';
 }

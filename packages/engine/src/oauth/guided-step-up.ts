@@ -23,7 +23,8 @@ export function planStepUp(host: GuidedHost, scope: string | undefined): Registr
 
 /** The pause's "next" sentence: which path the registration takes (the summary's `stepUp.registration.why` says why). */
 export function stepUpNext(plan: RegistrationPlan | undefined): string {
-  if (!plan) return 'Client identity for the step-up: the pre-registered or Client ID Metadata Document client is kept (its registration is not mcpscope’s to change)';
+  if (!plan)
+    return 'Client identity for the step-up: the pre-registered or Client ID Metadata Document client is kept (its registration is not mcpscope’s to change)';
   return `Client registration for the step-up: ${ACTION[plan.path]}, then the authorization request`;
 }
 
@@ -32,11 +33,21 @@ export function stepUpNext(plan: RegistrationPlan | undefined): string {
  * registration when the scope needs it. Undefined when there is no such client (the caller
  * then identifies the client as in a first authorization).
  */
-export async function keepRegisteredClient(host: GuidedHost, info: OAuthServerInfo, scope: string | undefined): Promise<Record<string, unknown> | undefined> {
+export async function keepRegisteredClient(
+  host: GuidedHost,
+  info: OAuthServerInfo,
+  scope: string | undefined,
+): Promise<Record<string, unknown> | undefined> {
   const plan = planStepUp(host, scope);
   if (!plan) return undefined;
   const outcome = await widenRegistration(
-    { provider: host.provider, fetchFn: host.fetchFn, emit: host.emit, authorizationServerUrl: info.authorizationServerUrl, metadata: info.authorizationServerMetadata },
+    {
+      provider: host.provider,
+      fetchFn: host.fetchFn,
+      emit: host.emit,
+      authorizationServerUrl: info.authorizationServerUrl,
+      metadata: info.authorizationServerMetadata,
+    },
     plan,
   );
   return { ...outcome, action: ACTION[outcome.path] };

@@ -16,17 +16,27 @@ afterAll(async () => servers?.close());
 afterEach(async () => engine?.closeAll());
 
 const steps = (s: Session) => s.events().filter((e): e is OAuthEvent => e.type === 'oauth');
-const detailOf = (s: Session, step: string) => steps(s).filter((e) => e.step === step).at(-1)?.detail as Record<string, any>;
+const detailOf = (s: Session, step: string) =>
+  steps(s)
+    .filter((e) => e.step === step)
+    .at(-1)?.detail as Record<string, any>;
 
 /** A session whose connect failed with 401, and a runner for the Guided flow (as the proxy builds it). */
 async function failedSession(config: OAuthConfig = {}): Promise<{ session: Session; runner: OAuthRunner }> {
   engine = new Engine();
-  const error = await engine.open({ transport: 'http', url: servers.mcpUrl, headers: {} }, { watchListChanges: false }).catch((e: { sessionId?: string }) => e);
+  const error = await engine
+    .open({ transport: 'http', url: servers.mcpUrl, headers: {} }, { watchListChanges: false })
+    .catch((e: { sessionId?: string }) => e);
   const session = engine.get((error as { sessionId: string }).sessionId)!;
   expect(session.info().state).toBe('failed');
   const c = session.config as { oauth?: OAuthConfig };
   c.oauth = { redirectUrl: 'http://127.0.0.1/oauth/callback', ...config };
-  session.oauth = new OAuthRunner({ serverUrl: servers.mcpUrl, config: c.oauth, userAgent: headlessUserAgent(), emit: (step, detail) => session.log.add({ type: 'oauth', step, detail }) });
+  session.oauth = new OAuthRunner({
+    serverUrl: servers.mcpUrl,
+    config: c.oauth,
+    userAgent: headlessUserAgent(),
+    emit: (step, detail) => session.log.add({ type: 'oauth', step, detail }),
+  });
   return { session, runner: session.oauth };
 }
 
@@ -38,7 +48,9 @@ describe('Guided OAuth: pauses between steps and applies the edits (oidc-provide
     expect(afterDiscovery.editable).toEqual(expect.arrayContaining(['scope', 'resource', 'clientId', 'authMethod']));
     expect(afterDiscovery.summary.discovery).toMatchObject({ issuer: servers.issuer, pkce: ['S256'] });
     expect(afterDiscovery.inputs.resource).toBe(servers.mcpUrl);
-    expect(steps(session).map((e) => e.step)).toEqual(expect.arrayContaining(['protected-resource-metadata', 'authorization-server-metadata', 'guided-pause']));
+    expect(steps(session).map((e) => e.step)).toEqual(
+      expect.arrayContaining(['protected-resource-metadata', 'authorization-server-metadata', 'guided-pause']),
+    );
     expect(steps(session).map((e) => e.step)).not.toContain('authorization-request');
 
     const post = servers.clients.post;
@@ -63,7 +75,10 @@ describe('Guided OAuth: pauses between steps and applies the edits (oidc-provide
 
     const done = await runner.guided!.next({ authMethod: 'client_secret_post' });
     expect(done.stage).toBe('authorized');
-    const tok = detailOf(session, 'token-exchange') as { request: { body: Record<string, string>; headers: Record<string, string> }; response: { status: number } };
+    const tok = detailOf(session, 'token-exchange') as {
+      request: { body: Record<string, string>; headers: Record<string, string> };
+      response: { status: number };
+    };
     expect(tok.response.status).toBe(200);
     expect(tok.request.body.client_secret).toBe('[REDACTED]');
     expect(tok.request.body.resource).toBe(servers.mcpUrl);
@@ -99,7 +114,10 @@ describe('Guided OAuth: pauses between steps and applies the edits (oidc-provide
   it('a state that does not match fails the step with a finding', async () => {
     const { session, runner } = await failedSession();
     const agent = headlessUserAgent();
-    (runner as unknown as { options: { userAgent: typeof agent } }).options.userAgent = async (url, redirect) => ({ ...(await agent(url, redirect)), state: 'forged' });
+    (runner as unknown as { options: { userAgent: typeof agent } }).options.userAgent = async (url, redirect) => ({
+      ...(await agent(url, redirect)),
+      state: 'forged',
+    });
     await runner.startGuided();
     await runner.guided!.next({});
     const failed = await runner.guided!.next({});

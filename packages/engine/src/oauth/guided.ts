@@ -63,11 +63,22 @@ export class GuidedFlow {
   async start(): Promise<GuidedState> {
     return this.step(async () => {
       const h = this.host;
-      h.emit('start', { serverUrl: h.serverUrl.href, scope: h.scope, grant: 'authorization_code', mode: 'guided', ...(h.stepUp ? { stepUp: true } : {}) });
+      h.emit('start', {
+        serverUrl: h.serverUrl.href,
+        scope: h.scope,
+        grant: 'authorization_code',
+        mode: 'guided',
+        ...(h.stepUp ? { stepUp: true } : {}),
+      });
       const info = (this.info = await h.discover());
       const as = info.authorizationServerMetadata;
       const prm = info.resourceMetadata;
-      h.provider.saveDiscoveryState({ authorizationServerUrl: info.authorizationServerUrl, resourceMetadataUrl: h.resourceMetadataUrl?.href, resourceMetadata: prm, authorizationServerMetadata: as });
+      h.provider.saveDiscoveryState({
+        authorizationServerUrl: info.authorizationServerUrl,
+        resourceMetadataUrl: h.resourceMetadataUrl?.href,
+        resourceMetadata: prm,
+        authorizationServerMetadata: as,
+      });
       const selected = await selectResourceURL(h.serverUrl, h.provider, prm);
       const resource = selected && prm && !h.config.resource ? prm.resource : selected?.href;
       const c = h.config;
@@ -81,10 +92,17 @@ export class GuidedFlow {
         authMethod: c.authMethod,
       };
       this.summary.discovery = {
-        resourceMetadata: prm ? { resource: prm.resource, authorization_servers: prm.authorization_servers, scopes_supported: prm.scopes_supported } : 'none (2025-03-26 fallback: the server origin is the authorization server)',
+        resourceMetadata: prm
+          ? { resource: prm.resource, authorization_servers: prm.authorization_servers, scopes_supported: prm.scopes_supported }
+          : 'none (2025-03-26 fallback: the server origin is the authorization server)',
         authorizationServer: info.authorizationServerUrl,
         issuer: as?.issuer,
-        endpoints: { authorization: as?.authorization_endpoint, token: as?.token_endpoint, registration: as?.registration_endpoint, revocation: (as as { revocation_endpoint?: string } | undefined)?.revocation_endpoint },
+        endpoints: {
+          authorization: as?.authorization_endpoint,
+          token: as?.token_endpoint,
+          registration: as?.registration_endpoint,
+          revocation: (as as { revocation_endpoint?: string } | undefined)?.revocation_endpoint,
+        },
         pkce: as?.code_challenge_methods_supported,
         tokenEndpointAuthMethods: as?.token_endpoint_auth_methods_supported,
         clientIdMetadataDocumentSupported: as?.client_id_metadata_document_supported === true,
@@ -93,7 +111,13 @@ export class GuidedFlow {
       if (h.stepUp) {
         const plan = planStepUp(h, this.inputs.scope);
         this.clientNext = stepUpNext(plan);
-        this.summary.stepUp = { requiredScope: h.stepUp.requiredScope, scope: this.inputs.scope, registration: plan ? { path: plan.path, why: plan.why, registeredScope: plan.registeredScope } : 'pre-registered or CIMD client: kept' };
+        this.summary.stepUp = {
+          requiredScope: h.stepUp.requiredScope,
+          scope: this.inputs.scope,
+          registration: plan
+            ? { path: plan.path, why: plan.why, registeredScope: plan.registeredScope }
+            : 'pre-registered or CIMD client: kept',
+        };
       }
       return 'client';
     });
@@ -102,7 +126,8 @@ export class GuidedFlow {
   /** Applies the edits and runs the step after the current pause. */
   async next(edits: GuidedInputs = {}): Promise<GuidedState> {
     const at = this.stage;
-    if (at !== 'client' && at !== 'authorization' && at !== 'token') throw new Error(`The guided authorization is not paused (stage: ${at})`);
+    if (at !== 'client' && at !== 'authorization' && at !== 'token')
+      throw new Error(`The guided authorization is not paused (stage: ${at})`);
     for (const key of this.editable(at)) {
       if (key in edits) (this.inputs as Record<string, unknown>)[key] = (edits as Record<string, unknown>)[key] || undefined;
     }
@@ -114,7 +139,13 @@ export class GuidedFlow {
   private apply(): void {
     const { config, provider } = this.host;
     const i = this.inputs;
-    Object.assign(config, { scope: i.scope, resource: i.resource, authMethod: i.authMethod, applicationType: i.applicationType, clientMetadataUrl: i.clientMetadataUrl });
+    Object.assign(config, {
+      scope: i.scope,
+      resource: i.resource,
+      authMethod: i.authMethod,
+      applicationType: i.applicationType,
+      clientMetadataUrl: i.clientMetadataUrl,
+    });
     if (i.redirectUrl) provider.redirect = config.redirectUrl = i.redirectUrl;
     this.host.scope = i.scope;
   }
@@ -124,7 +155,8 @@ export class GuidedFlow {
     try {
       this.stage = await run();
       if (this.stage === 'authorized') this.settle(this.state());
-      if (!this.cancelled && this.stage !== 'authorized') this.host.emit('guided-pause', { stage: this.stage, inputs: this.state().inputs, summary: this.summary });
+      if (!this.cancelled && this.stage !== 'authorized')
+        this.host.emit('guided-pause', { stage: this.stage, inputs: this.state().inputs, summary: this.summary });
     } catch (err) {
       this.stage = 'failed';
       this.error = (err as Error).message;
@@ -141,10 +173,14 @@ export class GuidedFlow {
     const issuer = as?.issuer ?? this.info!.authorizationServerUrl;
     const i = this.inputs;
     let mode: string;
-    const kept = this.host.stepUp && !i.clientId && !(i.clientMetadataUrl && as?.client_id_metadata_document_supported === true) ? await keepRegisteredClient(this.host, this.info!, i.scope) : undefined;
+    const kept =
+      this.host.stepUp && !i.clientId && !(i.clientMetadataUrl && as?.client_id_metadata_document_supported === true)
+        ? await keepRegisteredClient(this.host, this.info!, i.scope)
+        : undefined;
     if (kept) {
       this.summary = { ...this.summary, registration: kept };
-      mode = kept.path === 're-register' ? 'dynamic-client-registration (again, for the step-up)' : 'registered client (kept for the step-up)';
+      mode =
+        kept.path === 're-register' ? 'dynamic-client-registration (again, for the step-up)' : 'registered client (kept for the step-up)';
     } else if (i.clientId) {
       config.clientId = i.clientId;
       config.clientSecret = i.clientSecret;
@@ -154,14 +190,27 @@ export class GuidedFlow {
       provider.useClient({ client_id: i.clientMetadataUrl, issuer } as never);
       mode = 'client-id-metadata-document';
     } else {
-      const registered = await registerClient(this.info!.authorizationServerUrl, { metadata: as, clientMetadata: resolveClientMetadata(provider), scope: i.scope, fetchFn });
+      const registered = await registerClient(this.info!.authorizationServerUrl, {
+        metadata: as,
+        clientMetadata: resolveClientMetadata(provider),
+        scope: i.scope,
+        fetchFn,
+      });
       await provider.saveClientInformation({ ...registered, issuer } as never, { issuer });
       mode = 'dynamic-client-registration';
     }
     const client = provider.clientInfo()!;
     i.redirectUrl = provider.redirect;
     i.authMethod ??= selectClientAuthMethod(client, as?.token_endpoint_auth_methods_supported ?? []);
-    this.summary = { ...this.summary, client: { mode, client_id: client.client_id, token_endpoint_auth_method: (client as { token_endpoint_auth_method?: string }).token_endpoint_auth_method, hasSecret: !!client.client_secret } };
+    this.summary = {
+      ...this.summary,
+      client: {
+        mode,
+        client_id: client.client_id,
+        token_endpoint_auth_method: (client as { token_endpoint_auth_method?: string }).token_endpoint_auth_method,
+        hasSecret: !!client.client_secret,
+      },
+    };
     return 'authorization';
   }
 
@@ -172,7 +221,14 @@ export class GuidedFlow {
     const redirect = i.redirectUrl ?? provider.redirect;
     if (!redirect) throw new Error('The authorization code grant needs a redirect URI');
     const state = provider.state();
-    const started = await startAuthorization(this.info!.authorizationServerUrl, { metadata: this.info!.authorizationServerMetadata, clientInformation: provider.clientInfo()!, redirectUrl: redirect, scope: i.scope, state, resource: i.resource });
+    const started = await startAuthorization(this.info!.authorizationServerUrl, {
+      metadata: this.info!.authorizationServerMetadata,
+      clientInformation: provider.clientInfo()!,
+      redirectUrl: redirect,
+      scope: i.scope,
+      state,
+      resource: i.resource,
+    });
     provider.saveCodeVerifier(started.codeVerifier);
     const url = started.authorizationUrl;
     checkAuthorizationUrl(url);
@@ -184,9 +240,21 @@ export class GuidedFlow {
     const params = await this.host.userAgent(url, redirect).finally(() => (provider.pendingUrl = undefined));
     if (this.cancelled) throw new Error('This guided authorization was replaced by a newer one');
     this.host.emit('authorization-response', { params: { ...params } });
-    if (params.error) throw new Error(`Authorization server answered ${params.error}${params.error_description ? `: ${params.error_description}` : ''}`);
+    if (params.error)
+      throw new Error(`Authorization server answered ${params.error}${params.error_description ? `: ${params.error_description}` : ''}`);
     if (!params.state || params.state !== state) {
-      this.host.emit('state-mismatch', { findings: [{ rule: 'oauth-state-mismatch', severity: 'error', message: 'The callback state does not match the request (CSRF)', spec: 'RFC 6749 §4.1.2', quote: 'REQUIRED if the "state" parameter was present in the client authorization request. The exact value received from the client.' }] });
+      this.host.emit('state-mismatch', {
+        findings: [
+          {
+            rule: 'oauth-state-mismatch',
+            severity: 'error',
+            message: 'The callback state does not match the request (CSRF)',
+            spec: 'RFC 6749 §4.1.2',
+            quote:
+              'REQUIRED if the "state" parameter was present in the client authorization request. The exact value received from the client.',
+          },
+        ],
+      });
       throw new Error('OAuth state mismatch: the callback does not belong to this authorization');
     }
     if (!params.code) throw new Error('The authorization response has no code');
@@ -199,7 +267,11 @@ export class GuidedFlow {
       callback: {
         code: '[REDACTED]',
         state: 'matches the request',
-        iss: params.iss ? `matches the issuer (${params.iss})` : issSupported ? 'missing' : 'absent (the server does not advertise RFC 9207)',
+        iss: params.iss
+          ? `matches the issuer (${params.iss})`
+          : issSupported
+            ? 'missing'
+            : 'absent (the server does not advertise RFC 9207)',
       },
     };
     return 'token';
@@ -225,8 +297,18 @@ export class GuidedFlow {
     await provider.saveTokens({ ...tokens, issuer } as never, { issuer });
     this.callback = undefined;
     const t = provider.currentTokens();
-    this.summary = { ...this.summary, tokens: { scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token } };
-    this.host.emit('authorized', { issuer, scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token, mode: 'guided' });
+    this.summary = {
+      ...this.summary,
+      tokens: { scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token },
+    };
+    this.host.emit('authorized', {
+      issuer,
+      scope: t?.scope,
+      tokenType: t?.token_type,
+      expiresIn: t?.expires_in,
+      refreshToken: !!t?.refresh_token,
+      mode: 'guided',
+    });
     return 'authorized';
   }
 }

@@ -37,12 +37,23 @@ export function headlessUserAgent(fetchFn: FetchLike = fetch, emit?: OAuthEmit):
       }
       // An error page is read for its reason, never more than the OAuth cap.
       const page = res.status >= 400 ? await readCapped(res, 'authorization page', url.origin + url.pathname) : undefined;
-      const text = page ? new TextDecoder().decode(page).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300) : '';
+      const text = page
+        ? new TextDecoder()
+            .decode(page)
+            .replace(/<[^>]+>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .slice(0, 300)
+        : '';
       if (!text) await res.body?.cancel().catch(() => undefined);
       const location = res.headers.get('location');
-      emit?.('user-agent', { request: { method: 'GET', url: url.href }, response: { status: res.status, headers: { location: location ?? '' } } });
+      emit?.('user-agent', {
+        request: { method: 'GET', url: url.href },
+        response: { status: res.status, headers: { location: location ?? '' } },
+      });
       if (res.status < 300 || res.status >= 400 || !location) {
-        throw new Error(`Headless authorization stopped at ${url.origin}${url.pathname} (HTTP ${res.status}${text ? `: ${text}` : ''}): the server needs a person; use --oauth`);
+        throw new Error(
+          `Headless authorization stopped at ${url.origin}${url.pathname} (HTTP ${res.status}${text ? `: ${text}` : ''}): the server needs a person; use --oauth`,
+        );
       }
       url = new URL(location, url);
     }

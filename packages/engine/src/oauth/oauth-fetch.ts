@@ -41,12 +41,17 @@ export function redactDetail(detail: Record<string, unknown>): Record<string, un
 export function classifyStep(url: URL, method: string, body: unknown): string {
   const p = url.pathname;
   if (p.includes('/.well-known/oauth-protected-resource')) return 'protected-resource-metadata';
-  if (p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration')) return 'authorization-server-metadata';
+  if (p.includes('/.well-known/oauth-authorization-server') || p.includes('/.well-known/openid-configuration'))
+    return 'authorization-server-metadata';
   const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   if (method === 'POST' && typeof form.grant_type === 'string') {
     if (form.grant_type === 'urn:ietf:params:oauth:grant-type:token-exchange') return 'idp-token-exchange';
     if (form.grant_type === 'urn:ietf:params:oauth:grant-type:jwt-bearer') return 'token-jwt-bearer';
-    return form.grant_type === 'authorization_code' ? 'token-exchange' : form.grant_type === 'refresh_token' ? 'token-refresh' : `token-${form.grant_type}`.replace(/_/g, '-');
+    return form.grant_type === 'authorization_code'
+      ? 'token-exchange'
+      : form.grant_type === 'refresh_token'
+        ? 'token-refresh'
+        : `token-${form.grant_type}`.replace(/_/g, '-');
   }
   if (method === 'POST' && Array.isArray(form.redirect_uris ?? form.grant_types)) return 'client-registration';
   if (method === 'PUT' && typeof form.client_id === 'string') return 'client-registration-update';
@@ -86,7 +91,10 @@ export function createOAuthFetch(base: FetchLike, serverUrl: URL, emit: OAuthEmi
         if (step === 'protected-resource-metadata') findings.push(...resourceFinding(serverUrl, doc.resource));
       }
       const response = { status: res.status, headers: headersOf(res.headers), body: parsed };
-      emit(step, redactDetail({ request, response, durationMs: Math.round(performance.now() - started), ...(findings.length ? { findings } : {}) }));
+      emit(
+        step,
+        redactDetail({ request, response, durationMs: Math.round(performance.now() - started), ...(findings.length ? { findings } : {}) }),
+      );
       return res;
     } catch (err) {
       emit(step, redactDetail({ request, error: (err as Error).message, ...(findings.length ? { findings } : {}) }));

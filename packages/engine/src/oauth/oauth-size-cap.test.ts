@@ -22,8 +22,14 @@ async function connect(huge: HugeStep): Promise<{ message: string; oauth: OAuthE
   const oauth: OAuthEvent[] = [];
   engine.subscribe((m) => void (m.type === 'oauth' && oauth.push(m as unknown as OAuthEvent)));
   const err = await engine
-    .open({ transport: 'http', url: server.mcpUrl, headers: {}, oauth: { scope: 'mcp' } }, { oauthUserAgent: headlessUserAgent(), watchListChanges: false })
-    .then(() => new Error('connected'), (e: unknown) => e as Error);
+    .open(
+      { transport: 'http', url: server.mcpUrl, headers: {}, oauth: { scope: 'mcp' } },
+      { oauthUserAgent: headlessUserAgent(), watchListChanges: false },
+    )
+    .then(
+      () => new Error('connected'),
+      (e: unknown) => e as Error,
+    );
   // The connect error is the 401; the OAuth failure that left it unanswered is its cause.
   const causes: string[] = [];
   for (let e: unknown = err; e instanceof Error && causes.length < 5; e = e.cause) causes.push(e.message);
@@ -32,7 +38,10 @@ async function connect(huge: HugeStep): Promise<{ message: string; oauth: OAuthE
 
 describe('OAuth answers have a size cap (a hostile authorization server streams an endless body)', () => {
   const cases: [HugeStep, string][] = [
-    ['authorization-server-metadata', `authorization server metadata larger than ${MIB} MiB at http://127.0.0.1:PORT/.well-known/oauth-authorization-server`],
+    [
+      'authorization-server-metadata',
+      `authorization server metadata larger than ${MIB} MiB at http://127.0.0.1:PORT/.well-known/oauth-authorization-server`,
+    ],
     ['client-registration', `client registration response larger than ${MIB} MiB at http://127.0.0.1:PORT/register`],
     ['token', `token exchange response larger than ${MIB} MiB at http://127.0.0.1:PORT/token`],
     ['authorize', `authorization page larger than ${MIB} MiB at http://127.0.0.1:PORT/authorize`],

@@ -22,7 +22,10 @@ const stepNames = (s: Session) => steps(s).map((e) => e.step);
 
 async function open(oauth: OAuthConfig, record?: string): Promise<Session> {
   engine = new Engine();
-  return engine.open({ transport: 'http', url: servers.mcpUrl, headers: {}, oauth }, { oauthUserAgent: headlessUserAgent(), record, watchListChanges: false });
+  return engine.open(
+    { transport: 'http', url: servers.mcpUrl, headers: {}, oauth },
+    { oauthUserAgent: headlessUserAgent(), record, watchListChanges: false },
+  );
 }
 
 describe('OAuth runner against oidc-provider and a real resource server', () => {
@@ -31,7 +34,16 @@ describe('OAuth runner against oidc-provider and a real resource server', () => 
     const out = await s.request('tools/list', {});
     expect(out.outcome).toBe('result');
     const names = stepNames(s);
-    for (const step of ['unauthorized', 'protected-resource-metadata', 'authorization-server-metadata', 'client-registration', 'authorization-request', 'authorization-response', 'token-exchange', 'authorized']) {
+    for (const step of [
+      'unauthorized',
+      'protected-resource-metadata',
+      'authorization-server-metadata',
+      'client-registration',
+      'authorization-request',
+      'authorization-response',
+      'token-exchange',
+      'authorized',
+    ]) {
       expect(names).toContain(step);
     }
     const req = steps(s).find((e) => e.step === 'authorization-request')!.detail!.params as Record<string, string>;
@@ -41,7 +53,10 @@ describe('OAuth runner against oidc-provider and a real resource server', () => 
     const reg = steps(s).find((e) => e.step === 'client-registration')!.detail!.request as { body: Record<string, unknown> };
     expect(reg.body.redirect_uris).toEqual(['http://127.0.0.1/oauth/callback']);
     expect(reg.body.application_type).toBe('native');
-    const tok = steps(s).find((e) => e.step === 'token-exchange')!.detail as { request: { body: Record<string, string> }; response: { status: number; body: Record<string, unknown> } };
+    const tok = steps(s).find((e) => e.step === 'token-exchange')!.detail as {
+      request: { body: Record<string, string> };
+      response: { status: number; body: Record<string, unknown> };
+    };
     expect(tok.request.body.resource).toBe(servers.mcpUrl);
     expect(tok.request.body.code).toBe('[REDACTED]');
     expect(tok.request.body.code_verifier).toBe('[REDACTED]');
@@ -76,13 +91,25 @@ describe('OAuth runner against oidc-provider and a real resource server', () => 
 
   it('client_credentials with client_secret_basic, and private_key_jwt', async () => {
     const m = servers.clients.machine;
-    const s = await open({ grant: 'client_credentials', clientId: m.id, clientSecret: m.secret, scope: 'mcp:read', authMethod: 'client_secret_basic' });
+    const s = await open({
+      grant: 'client_credentials',
+      clientId: m.id,
+      clientSecret: m.secret,
+      scope: 'mcp:read',
+      authMethod: 'client_secret_basic',
+    });
     expect((await s.request('tools/list', {})).outcome).toBe('result');
     const tok = steps(s).find((e) => e.step === 'token-client-credentials')!.detail as { request: { headers: Record<string, string> } };
     expect(tok.request.headers.authorization).toBe('[REDACTED]');
     await engine.closeAll();
     const j = servers.clients.jwt;
-    const s2 = await open({ grant: 'client_credentials', clientId: j.id, authMethod: 'private_key_jwt', privateKeyJwk: j.privateJwk, scope: 'mcp:read' });
+    const s2 = await open({
+      grant: 'client_credentials',
+      clientId: j.id,
+      authMethod: 'private_key_jwt',
+      privateKeyJwk: j.privateJwk,
+      scope: 'mcp:read',
+    });
     expect((await s2.request('tools/list', {})).outcome).toBe('result');
     const tok2 = steps(s2).find((e) => e.step === 'token-client-credentials')!.detail as { request: { body: Record<string, string> } };
     expect(tok2.request.body.client_assertion_type).toContain('jwt-bearer');
@@ -97,7 +124,9 @@ describe('OAuth runner against oidc-provider and a real resource server', () => 
     await engine.closeAll();
     const s2 = await open({ scope: 'mcp:read', authMethod: 'client_secret_post' });
     expect((await s2.request('tools/list', {})).outcome).toBe('result');
-    const tok = steps(s2).find((e) => e.step === 'token-exchange')!.detail as { request: { body: Record<string, string>; headers: Record<string, string> } };
+    const tok = steps(s2).find((e) => e.step === 'token-exchange')!.detail as {
+      request: { body: Record<string, string>; headers: Record<string, string> };
+    };
     expect(tok.request.body.client_secret).toBe('[REDACTED]');
     expect(tok.request.headers.authorization).toBeUndefined();
   });

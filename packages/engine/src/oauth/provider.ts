@@ -80,7 +80,9 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     return {
       client_name: this.config.clientName ?? 'mcpscope',
       redirect_uris: machine || !this.redirect ? [] : [this.redirect],
-      grant_types: machine ? [this.config.grant === 'client_credentials' ? 'client_credentials' : JWT_BEARER] : ['authorization_code', 'refresh_token'],
+      grant_types: machine
+        ? [this.config.grant === 'client_credentials' ? 'client_credentials' : JWT_BEARER]
+        : ['authorization_code', 'refresh_token'],
       response_types: machine ? [] : ['code'],
       token_endpoint_auth_method: this.config.authMethod ?? (this.config.clientSecret ? 'client_secret_basic' : 'none'),
       ...(this.config.applicationType ? { application_type: this.config.applicationType } : {}),
@@ -118,7 +120,8 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<OAuthClientInformationMixed | undefined> {
     if (ctx?.issuer) this.issuer = ctx.issuer;
     this.client ??= (await this.persisted(ctx))?.client;
-    if (this.client && ctx?.issuer && (this.client as { issuer?: string }).issuer === undefined) this.client = { ...this.client, issuer: ctx.issuer };
+    if (this.client && ctx?.issuer && (this.client as { issuer?: string }).issuer === undefined)
+      this.client = { ...this.client, issuer: ctx.issuer };
     return this.client;
   }
 
@@ -191,14 +194,22 @@ export class McpscopeOAuthProvider implements OAuthClientProvider {
     const method = this.config.authMethod;
     const id = this.config.clientId ?? this.client?.client_id;
     if (method === 'private_key_jwt' && this.config.privateKeyJwk && id) {
-      return createPrivateKeyJwtAuth({ issuer: id, subject: id, privateKey: this.config.privateKeyJwk, alg: String(this.config.privateKeyJwk.alg ?? 'RS256') });
+      return createPrivateKeyJwtAuth({
+        issuer: id,
+        subject: id,
+        privateKey: this.config.privateKeyJwk,
+        alg: String(this.config.privateKeyJwk.alg ?? 'RS256'),
+      });
     }
     if (method === 'client_secret_post' || method === 'client_secret_basic' || method === 'none') {
       return (headers, params) => {
         const client = this.client;
         if (!client) return;
         if (method === 'client_secret_basic' && client.client_secret) {
-          headers.set('Authorization', `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`);
+          headers.set(
+            'Authorization',
+            `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`,
+          );
           return;
         }
         params.set('client_id', client.client_id);

@@ -7,7 +7,11 @@ const managed = { ...dcr, registration_client_uri: 'https://as.example/reg/c1', 
 describe('planRegistration', () => {
   it('leaves pre-registered and CIMD clients alone', () => {
     expect(planRegistration(dcr, 'mcp:write', { clientId: 'c1' })).toBeUndefined();
-    expect(planRegistration({ client_id: 'https://app.example/cimd.json', scope: 'x' }, 'mcp:write', { clientMetadataUrl: 'https://app.example/cimd.json' })).toBeUndefined();
+    expect(
+      planRegistration({ client_id: 'https://app.example/cimd.json', scope: 'x' }, 'mcp:write', {
+        clientMetadataUrl: 'https://app.example/cimd.json',
+      }),
+    ).toBeUndefined();
     expect(planRegistration(undefined, 'mcp:write', {})).toBeUndefined();
   });
 
@@ -17,7 +21,11 @@ describe('planRegistration', () => {
   });
 
   it('updates when the server offers RFC 7592 management, else registers again, with the union', () => {
-    expect(planRegistration(managed, 'mcp:read mcp:write offline_access', {})).toMatchObject({ path: 'update', missing: ['mcp:write'], scope: 'mcp:read offline_access mcp:write' });
+    expect(planRegistration(managed, 'mcp:read mcp:write offline_access', {})).toMatchObject({
+      path: 'update',
+      missing: ['mcp:write'],
+      scope: 'mcp:read offline_access mcp:write',
+    });
     const again = planRegistration(dcr, 'mcp:read mcp:write', {})!;
     expect(again).toMatchObject({ path: 're-register', missing: ['mcp:write'], scope: 'mcp:read offline_access mcp:write' });
     expect(again.why).toMatch(/no registration_client_uri/);
@@ -27,7 +35,9 @@ describe('planRegistration', () => {
 describe('effectiveScope', () => {
   it('adds offline_access as the SDK does: the server lists it and the client may refresh', () => {
     const as = { scopes_supported: ['mcp:read', 'offline_access'] } as never;
-    expect(effectiveScope('mcp:read', as, { redirect_uris: [], grant_types: ['authorization_code', 'refresh_token'] })).toBe('mcp:read offline_access');
+    expect(effectiveScope('mcp:read', as, { redirect_uris: [], grant_types: ['authorization_code', 'refresh_token'] })).toBe(
+      'mcp:read offline_access',
+    );
     expect(effectiveScope('mcp:read', as, { redirect_uris: [], grant_types: ['authorization_code'] })).toBe('mcp:read');
     expect(effectiveScope('mcp:read', undefined, { redirect_uris: [], grant_types: ['refresh_token'] })).toBe('mcp:read');
   });
@@ -44,8 +54,12 @@ describe('readRegistration (hostile input)', () => {
     expect(await readRegistration(json({ client_id: 'c', pad: 'x'.repeat(70_000) }))).toBeUndefined();
     expect(await readRegistration(json({ client_id: 'c', registration_client_uri: 'http://as.example/reg/c' }))).toBeUndefined();
     expect(await readRegistration(json({ client_id: 'c', registration_client_uri: 'javascript:alert(1)' }))).toBeUndefined();
-    expect(await readRegistration(json({ client_id: 'c', registration_client_uri: 'http://127.0.0.1:1/reg/c' }))).toMatchObject({ client_id: 'c' });
-    expect(await readRegistration(json(Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i]).concat([['client_id', 'c']]))))).toBeUndefined();
+    expect(await readRegistration(json({ client_id: 'c', registration_client_uri: 'http://127.0.0.1:1/reg/c' }))).toMatchObject({
+      client_id: 'c',
+    });
+    expect(
+      await readRegistration(json(Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i]).concat([['client_id', 'c']])))),
+    ).toBeUndefined();
   });
   it('merges only the same client’s answer', () => {
     expect(withRegistration({ client_id: 'c1' }, managed as never)).toMatchObject({ registration_access_token: 'rat' });

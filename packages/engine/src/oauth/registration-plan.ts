@@ -60,7 +60,11 @@ export function withRegistration<T extends { client_id: string }>(info: T, doc: 
 const tokens = (scope: string | undefined): string[] => (scope ?? '').split(/\s+/).filter(Boolean);
 
 /** The scope the SDK's auth() will ask for: `offline_access` added as in its determineScope. */
-export function effectiveScope(scope: string | undefined, as: AuthorizationServerMetadata | undefined, client: OAuthClientMetadata): string | undefined {
+export function effectiveScope(
+  scope: string | undefined,
+  as: AuthorizationServerMetadata | undefined,
+  client: OAuthClientMetadata,
+): string | undefined {
   if (!scope) return scope;
   const offline = as?.scopes_supported?.includes('offline_access') && client.grant_types?.includes('refresh_token');
   return offline ? computeScopeUnion(scope, 'offline_access') : scope;
@@ -90,7 +94,11 @@ export interface RegistrationPlan {
  * Only a dynamically registered client is changed: a pre-registered or CIMD client's
  * registration is not mcpscope's (undefined).
  */
-export function planRegistration(client: Record<string, unknown> | undefined, neededScope: string | undefined, config: OAuthConfig): RegistrationPlan | undefined {
+export function planRegistration(
+  client: Record<string, unknown> | undefined,
+  neededScope: string | undefined,
+  config: OAuthConfig,
+): RegistrationPlan | undefined {
   const clientId = typeof client?.client_id === 'string' ? client.client_id : undefined;
   if (!client || !clientId || !neededScope || config.clientId || clientId === config.clientMetadataUrl) return undefined;
   const registeredScope = typeof client.scope === 'string' ? client.scope : undefined;
@@ -98,12 +106,25 @@ export function planRegistration(client: Record<string, unknown> | undefined, ne
   const missing = registeredScope === undefined ? [] : tokens(neededScope).filter((s) => !have.has(s));
   const base = { clientId, registeredScope, neededScope, missing, scope: computeScopeUnion(registeredScope, neededScope) ?? neededScope };
   if (registeredScope === undefined) {
-    return { ...base, path: 'kept', why: `Client ${clientId} was registered without a scope, so its registration does not limit what it may ask for (RFC 7591 §2).` };
+    return {
+      ...base,
+      path: 'kept',
+      why: `Client ${clientId} was registered without a scope, so its registration does not limit what it may ask for (RFC 7591 §2).`,
+    };
   }
-  if (missing.length === 0) return { ...base, path: 'kept', why: `Client ${clientId} registered "${registeredScope}", which covers "${neededScope}".` };
+  if (missing.length === 0)
+    return { ...base, path: 'kept', why: `Client ${clientId} registered "${registeredScope}", which covers "${neededScope}".` };
   const lacks = `The authorization needs ${missing.join(' ')}, which client ${clientId} did not register (registered: "${registeredScope}"); an authorization server may hold a client to its registered scope and answer invalid_scope.`;
   const manageable = typeof client.registration_client_uri === 'string' && typeof client.registration_access_token === 'string';
   return manageable
-    ? { ...base, path: 'update', why: `${lacks} The server returned a registration_client_uri, so the registration is updated in place with the union (RFC 7592 §2.2).` }
-    : { ...base, path: 're-register', why: `${lacks} The server returned no registration_client_uri (no RFC 7592 management), so the client registers again with the union (RFC 7591) and the new client replaces the old one.` };
+    ? {
+        ...base,
+        path: 'update',
+        why: `${lacks} The server returned a registration_client_uri, so the registration is updated in place with the union (RFC 7592 §2.2).`,
+      }
+    : {
+        ...base,
+        path: 're-register',
+        why: `${lacks} The server returned no registration_client_uri (no RFC 7592 management), so the client registers again with the union (RFC 7591) and the new client replaces the old one.`,
+      };
 }

@@ -27,13 +27,19 @@ const held: OAuthServersOptions = { enforceRegisteredScope: true, callsNeedWrite
 const steps = (s: Session) => s.events().filter((e): e is OAuthEvent => e.type === 'oauth');
 const names = (s: Session) => steps(s).map((e) => e.step);
 const after = (s: Session, step: string) => steps(s).slice(names(s).lastIndexOf(step));
-const detail = (s: Session, step: string) => steps(s).filter((e) => e.step === step).at(-1)?.detail as Record<string, any>;
+const detail = (s: Session, step: string) =>
+  steps(s)
+    .filter((e) => e.step === step)
+    .at(-1)?.detail as Record<string, any>;
 const call = (s: Session) => s.request('tools/call', { name: WRITE_TOOL, arguments: { a: 2, b: 3 } });
 
 async function open(options: OAuthServersOptions, oauth: OAuthConfig = {}): Promise<Session> {
   servers = await startOAuthServers(options);
   engine = new Engine();
-  const s = await engine.open({ transport: 'http', url: servers.mcpUrl, headers: {}, oauth }, { oauthUserAgent: headlessUserAgent(), watchListChanges: false });
+  const s = await engine.open(
+    { transport: 'http', url: servers.mcpUrl, headers: {}, oauth },
+    { oauthUserAgent: headlessUserAgent(), watchListChanges: false },
+  );
   expect((await s.request('tools/list', {})).outcome).toBe('result');
   expect(detail(s, 'client-registration').request.body.scope).toBe('mcp:read offline_access');
   return s;
@@ -71,23 +77,48 @@ describe('step-up beyond the registered scope (real oidc-provider)', () => {
     const out = await call(s);
     expect(out.outcome).toBe('result');
     const up = after(s, 'step-up').map((e) => e.step);
-    expect(up).toEqual(expect.arrayContaining(['registration-scope', 'client-registration-update', 'registration-widened', 'authorization-request', 'token-exchange', 'authorized']));
+    expect(up).toEqual(
+      expect.arrayContaining([
+        'registration-scope',
+        'client-registration-update',
+        'registration-widened',
+        'authorization-request',
+        'token-exchange',
+        'authorized',
+      ]),
+    );
     expect(up.indexOf('registration-widened')).toBeLessThan(up.indexOf('authorization-request'));
     // Bounded: one update, no new registration.
     expect(up.filter((x) => x === 'client-registration-update' || x === 'client-registration')).toEqual(['client-registration-update']);
 
-    expect(detail(s, 'registration-scope')).toMatchObject({ path: 'update', registeredScope: 'mcp:read offline_access', missing: ['mcp:write'] });
+    expect(detail(s, 'registration-scope')).toMatchObject({
+      path: 'update',
+      registeredScope: 'mcp:read offline_access',
+      missing: ['mcp:write'],
+    });
     expect(detail(s, 'registration-scope').why).toContain('RFC 7592');
     const put = detail(s, 'client-registration-update');
     expect(put.request.method).toBe('PUT');
     expect(put.request.url).toBe(before.registration_client_uri);
     expect(put.request.headers.authorization).toBe('[REDACTED]');
     // RFC 7592 §2.2: all metadata as returned, the client_id, never the management fields.
-    expect(put.request.body).toMatchObject({ client_id: before.client_id, scope: 'mcp:read offline_access mcp:write', redirect_uris: ['http://127.0.0.1/oauth/callback'], token_endpoint_auth_method: 'none' });
-    for (const k of ['registration_access_token', 'registration_client_uri', 'client_id_issued_at', 'client_secret_expires_at']) expect(put.request.body).not.toHaveProperty(k);
+    expect(put.request.body).toMatchObject({
+      client_id: before.client_id,
+      scope: 'mcp:read offline_access mcp:write',
+      redirect_uris: ['http://127.0.0.1/oauth/callback'],
+      token_endpoint_auth_method: 'none',
+    });
+    for (const k of ['registration_access_token', 'registration_client_uri', 'client_id_issued_at', 'client_secret_expires_at'])
+      expect(put.request.body).not.toHaveProperty(k);
     expect(put.response.status).toBe(200);
     expect(put.response.body.registration_access_token).toBe('[REDACTED]');
-    expect(detail(s, 'registration-widened')).toMatchObject({ path: 'update', clientId: before.client_id, scope: 'mcp:read offline_access mcp:write', rotatedRegistrationAccessToken: true, newSecret: false });
+    expect(detail(s, 'registration-widened')).toMatchObject({
+      path: 'update',
+      clientId: before.client_id,
+      scope: 'mcp:read offline_access mcp:write',
+      rotatedRegistrationAccessToken: true,
+      newSecret: false,
+    });
     expect(detail(s, 'authorization-request').params.scope).toBe('mcp:read mcp:write offline_access');
 
     // The server has the wider registration; the rotated token is the one kept (and stored 0600).
@@ -96,15 +127,24 @@ describe('step-up beyond the registered scope (real oidc-provider)', () => {
     expect(now.registration_access_token).not.toBe(before.registration_access_token);
     expect((await serverSide(s)).scope).toBe('mcp:read offline_access mcp:write');
     expect((await stat(tokenFile)).mode & 0o777).toBe(0o600);
-    const stored = Object.values(JSON.parse(await readFile(tokenFile, 'utf8')) as Record<string, { client: Record<string, string> }>)[0]!.client;
-    expect(stored).toMatchObject({ client_id: before.client_id, scope: 'mcp:read offline_access mcp:write', registration_access_token: now.registration_access_token });
+    const stored = Object.values(JSON.parse(await readFile(tokenFile, 'utf8')) as Record<string, { client: Record<string, string> }>)[0]!
+      .client;
+    expect(stored).toMatchObject({
+      client_id: before.client_id,
+      scope: 'mcp:read offline_access mcp:write',
+      registration_access_token: now.registration_access_token,
+    });
     const events = JSON.stringify(s.events());
     for (const secret of [before.registration_access_token!, now.registration_access_token!]) expect(events).not.toContain(secret);
 
     // A second write call needs no step-up and no registration change.
     const count = steps(s).length;
     expect((await call(s)).outcome).toBe('result');
-    expect(steps(s).slice(count).map((e) => e.step)).not.toContain('registration-scope');
+    expect(
+      steps(s)
+        .slice(count)
+        .map((e) => e.step),
+    ).not.toContain('registration-scope');
   });
 
   it('a confidential registered client (client_secret_post): the update keeps its secret, which never reaches an event', async () => {
@@ -127,8 +167,13 @@ describe('step-up beyond the registered scope (real oidc-provider)', () => {
     const before = s.oauth!.provider.clientId();
     expect((await call(s)).outcome).toBe('result');
     const up = after(s, 'step-up');
-    expect(up.map((e) => e.step).filter((x) => x === 'client-registration-update' || x === 'client-registration')).toEqual(['client-registration-update', 'client-registration']);
-    expect((up.find((e) => e.step === 'client-registration-update')!.detail as { response: { status: number } }).response.status).toBeGreaterThanOrEqual(400);
+    expect(up.map((e) => e.step).filter((x) => x === 'client-registration-update' || x === 'client-registration')).toEqual([
+      'client-registration-update',
+      'client-registration',
+    ]);
+    expect(
+      (up.find((e) => e.step === 'client-registration-update')!.detail as { response: { status: number } }).response.status,
+    ).toBeGreaterThanOrEqual(400);
     const widened = detail(s, 'registration-widened');
     expect(widened).toMatchObject({ path: 're-register', previousClientId: before, scope: 'mcp:read offline_access mcp:write' });
     expect(widened.updateFailed).toMatch(/HTTP 40\d/);
@@ -154,11 +199,18 @@ describe('step-up beyond the registered scope (real oidc-provider)', () => {
   it('Guided: a session authorized with the Guided flow steps up with it; the pause before the client step says which path and why', async () => {
     servers = await startOAuthServers({ ...held, registrationManagement: true });
     engine = new Engine();
-    const error = await engine.open({ transport: 'http', url: servers.mcpUrl, headers: {} }, { watchListChanges: false }).catch((e: { sessionId?: string }) => e);
+    const error = await engine
+      .open({ transport: 'http', url: servers.mcpUrl, headers: {} }, { watchListChanges: false })
+      .catch((e: { sessionId?: string }) => e);
     const session = engine.get((error as { sessionId: string }).sessionId)!;
     const c = session.config as { oauth?: OAuthConfig };
     c.oauth = { redirectUrl: 'http://127.0.0.1/oauth/callback' };
-    const runner = (session.oauth = new OAuthRunner({ serverUrl: servers.mcpUrl, config: c.oauth, userAgent: headlessUserAgent(), emit: (step, d) => session.log.add({ type: 'oauth', step, detail: d }) }));
+    const runner = (session.oauth = new OAuthRunner({
+      serverUrl: servers.mcpUrl,
+      config: c.oauth,
+      userAgent: headlessUserAgent(),
+      emit: (step, d) => session.log.add({ type: 'oauth', step, detail: d }),
+    }));
     await runner.startGuided();
     expect((await runner.guided!.next({ scope: 'mcp:read' })).summary.client).toMatchObject({ mode: 'dynamic-client-registration' });
     await runner.guided!.next({});
@@ -173,7 +225,10 @@ describe('step-up beyond the registered scope (real oidc-provider)', () => {
     expect(pause.editable).toEqual(['scope', 'resource']);
     expect(pause.inputs.scope).toBe('mcp:read mcp:write');
     expect(pause.next).toContain('update the registration in place (RFC 7592');
-    expect(pause.summary.stepUp).toMatchObject({ requiredScope: 'mcp:read mcp:write', registration: { path: 'update', registeredScope: 'mcp:read', why: expect.stringContaining('mcp:write') } });
+    expect(pause.summary.stepUp).toMatchObject({
+      requiredScope: 'mcp:read mcp:write',
+      registration: { path: 'update', registeredScope: 'mcp:read', why: expect.stringContaining('mcp:write') },
+    });
     expect(names(session).slice(names(session).lastIndexOf('step-up'))).not.toContain('client-registration-update');
 
     const ready = await runner.guided!.next({});
@@ -191,11 +246,18 @@ describe('step-up beyond the registered scope (real oidc-provider)', () => {
   it('Guided: a step-up replaced by a newer Guided authorization fails the waiting call instead of hanging', async () => {
     servers = await startOAuthServers({ ...held, registrationManagement: true });
     engine = new Engine();
-    const error = await engine.open({ transport: 'http', url: servers.mcpUrl, headers: {} }, { watchListChanges: false }).catch((e: { sessionId?: string }) => e);
+    const error = await engine
+      .open({ transport: 'http', url: servers.mcpUrl, headers: {} }, { watchListChanges: false })
+      .catch((e: { sessionId?: string }) => e);
     const session = engine.get((error as { sessionId: string }).sessionId)!;
     const c = session.config as { oauth?: OAuthConfig };
     c.oauth = { redirectUrl: 'http://127.0.0.1/oauth/callback' };
-    const runner = (session.oauth = new OAuthRunner({ serverUrl: servers.mcpUrl, config: c.oauth, userAgent: headlessUserAgent(), emit: (step, d) => session.log.add({ type: 'oauth', step, detail: d }) }));
+    const runner = (session.oauth = new OAuthRunner({
+      serverUrl: servers.mcpUrl,
+      config: c.oauth,
+      userAgent: headlessUserAgent(),
+      emit: (step, d) => session.log.add({ type: 'oauth', step, detail: d }),
+    }));
     await runner.startGuided();
     await runner.guided!.next({ scope: 'mcp:read' });
     await runner.guided!.next({});

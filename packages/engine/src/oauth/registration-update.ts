@@ -1,8 +1,22 @@
-import { registerClient, resolveClientMetadata, type AuthorizationServerMetadata, type FetchLike, type OAuthClientInformationMixed, type OAuthServerInfo } from '@modelcontextprotocol/client';
+import {
+  registerClient,
+  resolveClientMetadata,
+  type AuthorizationServerMetadata,
+  type FetchLike,
+  type OAuthClientInformationMixed,
+  type OAuthServerInfo,
+} from '@modelcontextprotocol/client';
 import type { Finding } from '@mcpscope/protocol';
 import { classifyStep, parseBody, type OAuthEmit } from './oauth-fetch.js';
 import type { McpscopeOAuthProvider } from './provider.js';
-import { effectiveScope, planRegistration, readRegistration, type RegistrationDoc, type RegistrationPath, type RegistrationPlan } from './registration-plan.js';
+import {
+  effectiveScope,
+  planRegistration,
+  readRegistration,
+  type RegistrationDoc,
+  type RegistrationPath,
+  type RegistrationPlan,
+} from './registration-plan.js';
 import type { OAuthConfig } from './types.js';
 
 /** What widening a registration needs: the runner's provider, fetch and events, and the authorization server. */
@@ -30,7 +44,14 @@ export interface RegistrationOutcome {
 }
 
 /** RFC 7592 §2.2: these are never sent in an update request. */
-const NOT_SENT = new Set(['registration_access_token', 'registration_client_uri', 'client_secret_expires_at', 'client_id_issued_at', 'client_secret', 'issuer']);
+const NOT_SENT = new Set([
+  'registration_access_token',
+  'registration_client_uri',
+  'client_secret_expires_at',
+  'client_id_issued_at',
+  'client_secret',
+  'issuer',
+]);
 
 /**
  * Wraps the OAuth fetch: a successful registration's answer (RFC 7591 §3.2.1) is read whole and
@@ -55,7 +76,14 @@ export function captureRegistrations(inner: FetchLike, onRegistered: (doc: Regis
  * RFC 7591 registration that replaces the stored client. Each step is an `oauth` event.
  */
 export async function widenRegistration(host: RegistrationHost, plan: RegistrationPlan): Promise<RegistrationOutcome> {
-  host.emit('registration-scope', { path: plan.path, why: plan.why, clientId: plan.clientId, registeredScope: plan.registeredScope, neededScope: plan.neededScope, missing: plan.missing });
+  host.emit('registration-scope', {
+    path: plan.path,
+    why: plan.why,
+    clientId: plan.clientId,
+    registeredScope: plan.registeredScope,
+    neededScope: plan.neededScope,
+    missing: plan.missing,
+  });
   const base = { why: plan.why, clientId: plan.clientId, registeredScope: plan.registeredScope };
   if (plan.path === 'kept') return { ...base, path: 'kept', scope: plan.registeredScope };
   let updateFailed: string | undefined;
@@ -67,7 +95,12 @@ export async function widenRegistration(host: RegistrationHost, plan: Registrati
     }
   }
   const previous = host.provider.clientInfo();
-  const registered = await registerClient(host.authorizationServerUrl, { metadata: host.metadata, clientMetadata: resolveClientMetadata(host.provider), scope: plan.scope, fetchFn: host.fetchFn });
+  const registered = await registerClient(host.authorizationServerUrl, {
+    metadata: host.metadata,
+    clientMetadata: resolveClientMetadata(host.provider),
+    scope: plan.scope,
+    fetchFn: host.fetchFn,
+  });
   const issuer = host.metadata?.issuer ?? String(host.authorizationServerUrl);
   await host.provider.saveClientInformation({ ...registered, issuer } as OAuthClientInformationMixed, { issuer });
   const now = host.provider.clientInfo() as Record<string, unknown> | undefined;
@@ -151,13 +184,24 @@ export interface EnsureScopeOptions {
  */
 export async function ensureRegisteredScope(o: EnsureScopeOptions): Promise<RegistrationOutcome | undefined> {
   const cached = o.provider.discoveryState();
-  const plan = planRegistration(o.provider.clientInfo() as Record<string, unknown> | undefined, effectiveScope(o.scope, cached?.authorizationServerMetadata, o.provider.clientMetadata), o.config);
+  const plan = planRegistration(
+    o.provider.clientInfo() as Record<string, unknown> | undefined,
+    effectiveScope(o.scope, cached?.authorizationServerMetadata, o.provider.clientMetadata),
+    o.config,
+  );
   if (!plan || (plan.path === 'kept' && !o.announceKept)) return undefined;
   const host = { provider: o.provider, fetchFn: o.fetchFn, emit: o.emit };
   if (plan.path === 'kept') return widenRegistration({ ...host, authorizationServerUrl: cached?.authorizationServerUrl ?? '' }, plan);
-  const info = cached?.authorizationServerUrl ? { authorizationServerUrl: cached.authorizationServerUrl, authorizationServerMetadata: cached.authorizationServerMetadata } : await o.discover();
+  const info = cached?.authorizationServerUrl
+    ? { authorizationServerUrl: cached.authorizationServerUrl, authorizationServerMetadata: cached.authorizationServerMetadata }
+    : await o.discover();
   const metadata = info.authorizationServerMetadata;
   // With the server's metadata at hand, `offline_access` is known for sure: plan again.
-  const final = planRegistration(o.provider.clientInfo() as Record<string, unknown> | undefined, effectiveScope(o.scope, metadata, o.provider.clientMetadata), o.config) ?? plan;
+  const final =
+    planRegistration(
+      o.provider.clientInfo() as Record<string, unknown> | undefined,
+      effectiveScope(o.scope, metadata, o.provider.clientMetadata),
+      o.config,
+    ) ?? plan;
   return widenRegistration({ ...host, authorizationServerUrl: info.authorizationServerUrl, metadata }, final);
 }

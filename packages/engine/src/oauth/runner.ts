@@ -58,10 +58,15 @@ export class OAuthRunner {
   constructor(private readonly options: OAuthRunnerOptions) {
     this.serverUrl = new URL(options.serverUrl);
     this.emit = (step, detail) => {
-      if (step === 'protected-resource-metadata' && (detail.response as { status?: number } | undefined)?.status === 200) this.sawResourceMetadata = true;
+      if (step === 'protected-resource-metadata' && (detail.response as { status?: number } | undefined)?.status === 200)
+        this.sawResourceMetadata = true;
       options.emit(step, redactDetail(detail));
     };
-    this.provider = new McpscopeOAuthProvider(options.config, options.serverUrl, options.config.redirectUrl ?? 'http://127.0.0.1/oauth/callback');
+    this.provider = new McpscopeOAuthProvider(
+      options.config,
+      options.serverUrl,
+      options.config.redirectUrl ?? 'http://127.0.0.1/oauth/callback',
+    );
     const provider = this.provider;
     const dpop = options.config.dpop;
     if (dpop) {
@@ -69,7 +74,9 @@ export class OAuthRunner {
       // Made now, so the status names the key before its first proof (a bad --dpop-key fails at the first token request).
       void this.dpopKey().catch(() => undefined);
     }
-    const recorded = captureRegistrations(createOAuthFetch(options.fetch ?? fetch, this.serverUrl, this.emit), (doc) => provider.noteRegistration(doc));
+    const recorded = captureRegistrations(createOAuthFetch(options.fetch ?? fetch, this.serverUrl, this.emit), (doc) =>
+      provider.noteRegistration(doc),
+    );
     // DPoP proofs go on outside the recording fetch: each attempt is an event with its proof.
     this.fetchFn = this.dpopKey ? dpopTokenFetch(recorded, this.dpopKey, this.emit) : recorded;
     this.provider.fetchFn = this.fetchFn;
@@ -135,15 +142,40 @@ export class OAuthRunner {
 
   private async run({ scope, force }: { scope?: string; force?: boolean }): Promise<void> {
     if (scope) this.scope = computeScopeUnion(this.scope, scope);
-    this.emit('start', { serverUrl: this.serverUrl.href, scope: this.scope, grant: this.options.config.grant ?? 'authorization_code', force: !!force });
+    this.emit('start', {
+      serverUrl: this.serverUrl.href,
+      scope: this.scope,
+      grant: this.options.config.grant ?? 'authorization_code',
+      force: !!force,
+    });
     // SEP-1933 workload identity: one jwt-bearer request, its error surfaced as is (wif.ts).
     if (this.options.config.grant === 'jwt-bearer') {
-      await authorizeWorkload({ serverUrl: this.serverUrl, provider: this.provider, fetchFn: this.fetchFn, scope: this.scope, discover: () => this.discover() });
+      await authorizeWorkload({
+        serverUrl: this.serverUrl,
+        provider: this.provider,
+        fetchFn: this.fetchFn,
+        scope: this.scope,
+        discover: () => this.discover(),
+      });
       return this.authorized();
     }
     // A client held to its registered scope cannot ask for more: widen its registration first.
-    await ensureRegisteredScope({ provider: this.provider, config: this.options.config, fetchFn: this.fetchFn, emit: this.emit, scope: this.scope, announceKept: !!force, discover: () => this.discover() });
-    const base = { serverUrl: this.serverUrl, scope: this.scope, resourceMetadataUrl: this.resourceMetadataUrl, fetchFn: this.fetchFn, skipIssuerMetadataValidation: this.skipIssuer };
+    await ensureRegisteredScope({
+      provider: this.provider,
+      config: this.options.config,
+      fetchFn: this.fetchFn,
+      emit: this.emit,
+      scope: this.scope,
+      announceKept: !!force,
+      discover: () => this.discover(),
+    });
+    const base = {
+      serverUrl: this.serverUrl,
+      scope: this.scope,
+      resourceMetadataUrl: this.resourceMetadataUrl,
+      fetchFn: this.fetchFn,
+      skipIssuerMetadataValidation: this.skipIssuer,
+    };
     let result = await auth(this.provider, { ...base, forceReauthorization: force }).catch((err: unknown) => {
       if (!this.acceptLegacyIssuer(err)) throw err;
       base.skipIssuerMetadataValidation = true;
@@ -166,7 +198,14 @@ export class OAuthRunner {
 
   private authorized(): void {
     const t = this.provider.currentTokens();
-    this.emit('authorized', { issuer: this.provider.issuer, scope: t?.scope, tokenType: t?.token_type, expiresIn: t?.expires_in, refreshToken: !!t?.refresh_token, ...(this.dpopInfo ? { dpop: this.dpopInfo } : {}) });
+    this.emit('authorized', {
+      issuer: this.provider.issuer,
+      scope: t?.scope,
+      tokenType: t?.token_type,
+      expiresIn: t?.expires_in,
+      refreshToken: !!t?.refresh_token,
+      ...(this.dpopInfo ? { dpop: this.dpopInfo } : {}),
+    });
   }
 
   /**
@@ -194,10 +233,22 @@ export class OAuthRunner {
   }
 
   private async finish(params: CallbackParams, expectedState: string | undefined, base: Parameters<typeof auth>[1]) {
-    if (params.error) throw new Error(`Authorization server answered ${params.error}${params.error_description ? `: ${params.error_description}` : ''}`);
+    if (params.error)
+      throw new Error(`Authorization server answered ${params.error}${params.error_description ? `: ${params.error_description}` : ''}`);
     // RFC 6749 §10.12 / OAuth 2.1 §7.11: the state must be the one this client sent.
     if (!params.state || params.state !== expectedState) {
-      this.emit('state-mismatch', { findings: [{ rule: 'oauth-state-mismatch', severity: 'error', message: 'The callback state does not match the request (CSRF)', spec: 'RFC 6749 §4.1.2', quote: 'REQUIRED if the "state" parameter was present in the client authorization request. The exact value received from the client.' }] });
+      this.emit('state-mismatch', {
+        findings: [
+          {
+            rule: 'oauth-state-mismatch',
+            severity: 'error',
+            message: 'The callback state does not match the request (CSRF)',
+            spec: 'RFC 6749 §4.1.2',
+            quote:
+              'REQUIRED if the "state" parameter was present in the client authorization request. The exact value received from the client.',
+          },
+        ],
+      });
       throw new Error('OAuth state mismatch: the callback does not belong to this authorization');
     }
     if (!params.code) throw new Error('The authorization response has no code');
@@ -227,7 +278,11 @@ export class OAuthRunner {
   /** Reads a 401's WWW-Authenticate: where the resource metadata is, and the scope to ask for. */
   acceptChallenge(response: Response): void {
     const params = extractWWWAuthenticateParams(response);
-    this.emit('unauthorized', { status: response.status, wwwAuthenticate: response.headers.get('www-authenticate'), params: { ...params, resourceMetadataUrl: params.resourceMetadataUrl?.href } });
+    this.emit('unauthorized', {
+      status: response.status,
+      wwwAuthenticate: response.headers.get('www-authenticate'),
+      params: { ...params, resourceMetadataUrl: params.resourceMetadataUrl?.href },
+    });
     if (params.resourceMetadataUrl) this.resourceMetadataUrl = params.resourceMetadataUrl;
     if (params.scope && !this.scope) this.scope = params.scope;
   }
@@ -236,7 +291,12 @@ export class OAuthRunner {
   async stepUp(response: Response): Promise<void> {
     const params = extractWWWAuthenticateParams(response);
     const union = computeScopeUnion(this.scope, this.provider.currentTokens()?.scope, params.scope);
-    this.emit('step-up', { status: response.status, wwwAuthenticate: response.headers.get('www-authenticate'), requiredScope: params.scope, scope: union });
+    this.emit('step-up', {
+      status: response.status,
+      wwwAuthenticate: response.headers.get('www-authenticate'),
+      requiredScope: params.scope,
+      scope: union,
+    });
     if (params.resourceMetadataUrl) this.resourceMetadataUrl = params.resourceMetadataUrl;
     // RFC 6749 §6: a refresh cannot widen scope; the server said the token lacks scope, so always
     // ask anew, even when the token's own `scope` claims to cover the union (servers may omit it).

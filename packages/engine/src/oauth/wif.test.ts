@@ -21,7 +21,14 @@ const tokenRequests: Array<Record<string, string>> = [];
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-wif-'));
 
 const workloadJwt = (sub: string, audience = origin) =>
-  new SignJWT({}).setProtectedHeader({ alg: 'ES256', typ: 'JWT' }).setIssuer('https://k8s.example').setSubject(sub).setAudience(audience).setIssuedAt().setExpirationTime('5m').sign(platform.privateKey);
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+    .setIssuer('https://k8s.example')
+    .setSubject(sub)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(platform.privateKey);
 
 beforeAll(async () => {
   platform = await generateKeyPair('ES256');
@@ -30,9 +37,17 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', async () => {
       const json = (status: number, doc: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(doc));
-      if (req.url === '/.well-known/oauth-protected-resource/mcp') return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin], scopes_supported: ['mcp:tools'] });
+      if (req.url === '/.well-known/oauth-protected-resource/mcp')
+        return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin], scopes_supported: ['mcp:tools'] });
       if (req.url === '/.well-known/oauth-authorization-server') {
-        return json(200, { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, response_types_supported: ['code'], grant_types_supported: ['urn:ietf:params:oauth:grant-type:jwt-bearer'], token_endpoint_auth_methods_supported: ['none'] });
+        return json(200, {
+          issuer: origin,
+          authorization_endpoint: `${origin}/authorize`,
+          token_endpoint: `${origin}/token`,
+          response_types_supported: ['code'],
+          grant_types_supported: ['urn:ietf:params:oauth:grant-type:jwt-bearer'],
+          token_endpoint_auth_methods_supported: ['none'],
+        });
       }
       if (req.url === '/token') {
         const form = Object.fromEntries(new URLSearchParams(body));
@@ -58,7 +73,11 @@ beforeEach(() => {
 });
 
 function runner(file: string, events: Array<{ step: string; detail: Record<string, unknown> }> = []) {
-  return new OAuthRunner({ serverUrl: `${origin}/mcp`, config: { grant: 'jwt-bearer', clientId: 'workload', assertionFile: file }, emit: (step, detail) => events.push({ step, detail }) });
+  return new OAuthRunner({
+    serverUrl: `${origin}/mcp`,
+    config: { grant: 'jwt-bearer', clientId: 'workload', assertionFile: file },
+    emit: (step, detail) => events.push({ step, detail }),
+  });
 }
 
 describe('workload identity federation (SEP-1933, RFC 7523 jwt-bearer)', () => {
@@ -70,8 +89,18 @@ describe('workload identity federation (SEP-1933, RFC 7523 jwt-bearer)', () => {
     const r = runner(file, events);
     await r.authorize();
     expect(await r.token()).toBe('at-for-system:serviceaccount:ci:agent');
-    expect(tokenRequests).toEqual([{ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jwt, scope: 'mcp:tools', resource: `${origin}/mcp`, client_id: 'workload' }]);
-    expect(events.map((e) => e.step)).toEqual(expect.arrayContaining(['protected-resource-metadata', 'authorization-server-metadata', 'token-jwt-bearer', 'authorized']));
+    expect(tokenRequests).toEqual([
+      {
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: jwt,
+        scope: 'mcp:tools',
+        resource: `${origin}/mcp`,
+        client_id: 'workload',
+      },
+    ]);
+    expect(events.map((e) => e.step)).toEqual(
+      expect.arrayContaining(['protected-resource-metadata', 'authorization-server-metadata', 'token-jwt-bearer', 'authorized']),
+    );
     expect(JSON.stringify(events)).not.toContain(jwt);
   });
 

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fetchToken, selectResourceURL, type FetchLike, type OAuthClientProvider, type OAuthServerInfo } from '@modelcontextprotocol/client';
+import {
+  fetchToken,
+  selectResourceURL,
+  type FetchLike,
+  type OAuthClientProvider,
+  type OAuthServerInfo,
+} from '@modelcontextprotocol/client';
 import { JWT_BEARER } from './cross-app.js';
 import type { OAuthConfig } from './types.js';
 

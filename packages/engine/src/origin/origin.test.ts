@@ -67,18 +67,30 @@ describe('origins over server-everything (stdio, legacy era after the server/dis
 
     // A sampling request answered without an origin: the user's `client: answer sampling`.
     const asked = nextMessage(engine, isServerRequest);
-    const call = session.request('tools/call', { name: 'trigger-sampling-request', arguments: { prompt: 'hi', maxTokens: 5 } }, { origin: user('tools: call') });
+    const call = session.request(
+      'tools/call',
+      { name: 'trigger-sampling-request', arguments: { prompt: 'hi', maxTokens: 5 } },
+      { origin: user('tools: call') },
+    );
     const { request } = await asked;
     session.answer(request.requestId, { result: { role: 'assistant', model: 'a-person', content: { type: 'text', text: 'hello' } } });
     expect((await call).outcome).toBe('result');
     expect(repliesTo(session, 'sampling/createMessage')[0].origin).toEqual(user('client: answer sampling'));
 
     // A user's cancel, then a timeout: each notifications/cancelled says which.
-    const long = session.request('tools/call', { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } }, { callId: 'long', origin: user('tools: call') });
+    const long = session.request(
+      'tools/call',
+      { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } },
+      { callId: 'long', origin: user('tools: call') },
+    );
     await until(engine, () => outOf(session, 'tools/call').length === 2);
     expect(session.cancelRequest('long', user('tools: cancel'))).toBe(true);
     expect((await long).outcome).toBe('cancelled');
-    const timedOut = session.request('tools/call', { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 1 } }, { timeoutMs: 100, origin: user('tools: call') });
+    const timedOut = session.request(
+      'tools/call',
+      { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 1 } },
+      { timeoutMs: 100, origin: user('tools: call') },
+    );
     await expect(timedOut).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
     const cancels = outOf(session, 'notifications/cancelled');
     expect(cancels.map((f) => f.origin)).toEqual([user('tools: cancel'), auto('cancel: timeout')]);
@@ -88,7 +100,7 @@ describe('origins over server-everything (stdio, legacy era after the server/dis
     expectAllAttributed(session);
   });
 
-  it('keeps the handshake the handshake inside a caller\'s ambient origin, which later requests take', async () => {
+  it("keeps the handshake the handshake inside a caller's ambient origin, which later requests take", async () => {
     engine = new Engine({ stopGraceMs: 200 });
     const session = await withOrigin(auto('check: exercise'), async () => {
       const opened = await engine.open(config);
@@ -114,7 +126,11 @@ describe.each(ERAS)('origins over the demo server (%s era)', (era) => {
     const asked = nextMessage(engine, isServerRequest);
     const call = session.request('tools/call', { name: 'ask_llm', arguments: { question: 'why?' } }, { origin: user('tools: call') });
     const { request } = await asked;
-    session.answer(request.requestId, { result: { role: 'assistant', model: 'm', content: { type: 'text', text: 'because' } } }, user('sampling: answer'));
+    session.answer(
+      request.requestId,
+      { result: { role: 'assistant', model: 'm', content: { type: 'text', text: 'because' } } },
+      user('sampling: answer'),
+    );
     expect((await call).outcome).toBe('result');
     // 2026-07-28: the retry carrying the answer is the call's (one leg per round); legacy: the reply is the answer's.
     for (const f of outOf(session, 'tools/call')) expect(f.origin).toEqual(user('tools: call'));

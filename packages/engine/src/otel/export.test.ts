@@ -36,7 +36,12 @@ afterEach(() => {
 
 function telemetry(opts: { traceContext?: boolean; report?: (line: string) => void; endpoint?: string } = {}) {
   const endpoint = opts.endpoint ?? receiver.url;
-  return new Telemetry({ export: { endpoint, display: `${endpoint}/v1/traces`, serviceName: 'mcpscope-test' }, traceContext: opts.traceContext ?? false, includeContent: false, ...(opts.report ? { report: opts.report } : {}) });
+  return new Telemetry({
+    export: { endpoint, display: `${endpoint}/v1/traces`, serviceName: 'mcpscope-test' },
+    traceContext: opts.traceContext ?? false,
+    includeContent: false,
+    ...(opts.report ? { report: opts.report } : {}),
+  });
 }
 
 const byName = (spans: ReceivedSpan[], name: string) => spans.filter((s) => s.name === name);
@@ -73,7 +78,11 @@ describe('OTLP export, by the MCP semantic conventions', () => {
     const root = one(spans, 'mcpscope session');
     expect(root).toMatchObject({ kind: INTERNAL, service: 'mcpscope-test', scope: 'mcpscope', schemaUrl: SEMCONV_SCHEMA_URL });
     expect(root.parentSpanId).toBeUndefined();
-    expect(root.attributes).toMatchObject({ 'network.transport': 'pipe', 'mcp.protocol.version': '2025-11-25', 'mcpscope.session.kind': 'session' });
+    expect(root.attributes).toMatchObject({
+      'network.transport': 'pipe',
+      'mcp.protocol.version': '2025-11-25',
+      'mcpscope.session.kind': 'session',
+    });
     for (const s of spans) expect(s.traceId).toBe(root.traceId);
 
     const version = { 'mcp.protocol.version': '2025-11-25', 'network.transport': 'pipe' };
@@ -83,7 +92,13 @@ describe('OTLP export, by the MCP semantic conventions', () => {
     // The span mcpscope announced to the server in params._meta.traceparent is this one.
     expect(echoSpan.spanId).toBe(messageTraceContext(echoFrame.msg)!.spanId);
     expect(echoFrame.added).toEqual(['params._meta.traceparent']);
-    expect(echoSpan.attributes).toEqual({ 'mcp.method.name': 'tools/call', 'jsonrpc.request.id': String(echoFrame.msg!.id), 'gen_ai.tool.name': 'echo', 'gen_ai.operation.name': 'execute_tool', ...version });
+    expect(echoSpan.attributes).toEqual({
+      'mcp.method.name': 'tools/call',
+      'jsonrpc.request.id': String(echoFrame.msg!.id),
+      'gen_ai.tool.name': 'echo',
+      'gen_ai.operation.name': 'execute_tool',
+      ...version,
+    });
 
     const failSpan = one(spans, 'tools/call fail');
     expect(failSpan).toMatchObject({ kind: CLIENT, status: { code: ERROR } });
@@ -91,12 +106,23 @@ describe('OTLP export, by the MCP semantic conventions', () => {
 
     const readSpan = one(spans, 'resources/read');
     const code = String((unknown as { error: { code: number } }).error.code);
-    expect(readSpan).toMatchObject({ kind: CLIENT, status: { code: ERROR, message: (unknown as { error: { message: string } }).error.message } });
-    expect(readSpan.attributes).toMatchObject({ 'error.type': code, 'rpc.response.status_code': code, 'mcp.resource.uri': 'demo://no/such/thing' });
+    expect(readSpan).toMatchObject({
+      kind: CLIENT,
+      status: { code: ERROR, message: (unknown as { error: { message: string } }).error.message },
+    });
+    expect(readSpan.attributes).toMatchObject({
+      'error.type': code,
+      'rpc.response.status_code': code,
+      'mcp.resource.uri': 'demo://no/such/thing',
+    });
 
     const sampling = one(spans, 'sampling/createMessage');
     expect(sampling).toMatchObject({ kind: SERVER, parentSpanId: root.spanId });
-    expect(sampling.attributes).toEqual({ 'mcp.method.name': 'sampling/createMessage', 'jsonrpc.request.id': expect.any(String), ...version });
+    expect(sampling.attributes).toEqual({
+      'mcp.method.name': 'sampling/createMessage',
+      'jsonrpc.request.id': expect.any(String),
+      ...version,
+    });
     // The server answered the user's answer inside the tool call's time.
     const llmSpan = one(spans, 'tools/call ask_llm');
     expect(BigInt(sampling.startTimeUnixNano)).toBeGreaterThanOrEqual(BigInt(llmSpan.startTimeUnixNano));
@@ -105,14 +131,19 @@ describe('OTLP export, by the MCP semantic conventions', () => {
     const initialized = one(spans, 'notifications/initialized');
     expect(initialized).toMatchObject({ kind: CLIENT, startTimeUnixNano: initialized.endTimeUnixNano });
     expect(initialized.attributes).toEqual({ 'mcp.method.name': 'notifications/initialized', ...version });
-    expect(one(spans, 'initialize').attributes).toMatchObject({ 'mcp.method.name': 'initialize', 'jsonrpc.request.id': expect.any(String) });
+    expect(one(spans, 'initialize').attributes).toMatchObject({
+      'mcp.method.name': 'initialize',
+      'jsonrpc.request.id': expect.any(String),
+    });
 
     // Duration metrics with the conventions' buckets.
     await waitUntil(() => receiver.metrics.some((m) => m.name === 'mcp.client.session.duration'), 'the metrics');
     const names = new Set(receiver.metrics.map((m) => m.name));
     expect(names).toEqual(new Set(['mcp.client.operation.duration', 'mcp.server.operation.duration', 'mcp.client.session.duration']));
     expect(receiver.metrics.find((m) => m.name === 'mcp.client.operation.duration')!.bounds).toEqual(DURATION_BUCKETS);
-    expect(receiver.metrics.find((m) => m.name === 'mcp.client.operation.duration')!.attributes).toContainEqual(expect.objectContaining({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'fail', 'error.type': 'tool_error' }));
+    expect(receiver.metrics.find((m) => m.name === 'mcp.client.operation.duration')!.attributes).toContainEqual(
+      expect.objectContaining({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'fail', 'error.type': 'tool_error' }),
+    );
 
     // The trace file rebuilds the very same spans (ids, names, kinds, parents, times, attributes).
     const offline = await traceToOtlp(file, { serviceName: 'mcpscope-test' });
@@ -134,9 +165,17 @@ describe('OTLP export, by the MCP semantic conventions', () => {
       const port = Number(new URL(demo.url).port);
       expect(echo.kind).toBe(CLIENT);
       expect(echo.attributes).toEqual({
-        'mcp.method.name': 'tools/call', 'jsonrpc.request.id': expect.any(String), 'gen_ai.tool.name': 'echo', 'gen_ai.operation.name': 'execute_tool',
-        'mcp.protocol.version': '2025-11-25', 'mcp.session.id': sessionId,
-        'network.transport': 'tcp', 'network.protocol.name': 'http', 'network.protocol.version': '1.1', 'server.address': '127.0.0.1', 'server.port': port,
+        'mcp.method.name': 'tools/call',
+        'jsonrpc.request.id': expect.any(String),
+        'gen_ai.tool.name': 'echo',
+        'gen_ai.operation.name': 'execute_tool',
+        'mcp.protocol.version': '2025-11-25',
+        'mcp.session.id': sessionId,
+        'network.transport': 'tcp',
+        'network.protocol.name': 'http',
+        'network.protocol.version': '1.1',
+        'server.address': '127.0.0.1',
+        'server.port': port,
       });
       // Without --trace-context nothing was added to what went to the server.
       expect(framesOf(session.events(), 'out', 'tools/call')[0]!.added).toBeUndefined();
@@ -171,6 +210,15 @@ describe('OTLP export, by the MCP semantic conventions', () => {
     const off = new Telemetry({ traceContext: false, includeContent: false });
     await off.ready();
     expect(off.status.state).toBe('off');
-    expect(off.track({ identity: { traceId: '1'.repeat(32), spanId: '2'.repeat(16) }, transport: 'stdio', name: 'x', target: 'x', kind: 'call', createdAt: 0 })).toBeUndefined();
+    expect(
+      off.track({
+        identity: { traceId: '1'.repeat(32), spanId: '2'.repeat(16) },
+        transport: 'stdio',
+        name: 'x',
+        target: 'x',
+        kind: 'call',
+        createdAt: 0,
+      }),
+    ).toBeUndefined();
   });
 });

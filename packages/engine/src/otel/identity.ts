@@ -41,7 +41,7 @@ export const randomSpanId = (): string => hex(8);
 
 /** The span of the event `seq` of the session: unique in the trace, the same live and offline. */
 export function spanIdOf(identity: Pick<TraceIdentity, 'spanId'>, seq: number): string {
-  return identity.spanId.slice(0, 8) + ((seq >>> 0) || 1).toString(16).padStart(8, '0');
+  return identity.spanId.slice(0, 8) + (seq >>> 0 || 1).toString(16).padStart(8, '0');
 }
 
 /** An identity as a trace header recorded it (`session.otel`); undefined when absent or malformed. */
@@ -50,5 +50,10 @@ export function recordedIdentity(raw: unknown): TraceIdentity | undefined {
   const r = raw as Record<string, unknown>;
   if (!isTraceId(r.traceId) || !isSpanId(r.spanId)) return undefined;
   const traceState = cleanTracestate(r.traceState);
-  return { traceId: r.traceId, spanId: r.spanId, ...(isSpanId(r.parentSpanId) ? { parentSpanId: r.parentSpanId } : {}), ...(traceState ? { traceState } : {}) };
+  return {
+    traceId: r.traceId,
+    spanId: r.spanId,
+    ...(isSpanId(r.parentSpanId) ? { parentSpanId: r.parentSpanId } : {}),
+    ...(traceState ? { traceState } : {}),
+  };
 }

@@ -1,4 +1,13 @@
-import { isRecord, formatTraceparent, ownValue, TRACEPARENT_KEY, TRACEPARENT_PATH, TRACESTATE_KEY, TRACESTATE_PATH, type JsonRpcMessage } from '@mcpscope/protocol';
+import {
+  isRecord,
+  formatTraceparent,
+  ownValue,
+  TRACEPARENT_KEY,
+  TRACEPARENT_PATH,
+  TRACESTATE_KEY,
+  TRACESTATE_PATH,
+  type JsonRpcMessage,
+} from '@mcpscope/protocol';
 import { randomSpanId } from './identity.js';
 
 /** The trace context a session sends when the user turned it on. */
@@ -6,7 +15,6 @@ export interface OutgoingContext {
   traceId: string;
   traceState?: string;
 }
-
 
 /**
  * A request or notification with W3C trace context added in `params._meta` ("Instrumentations
@@ -16,7 +24,10 @@ export interface OutgoingContext {
  * already carries a traceparent (a user's own, in the composer) is sent as written. Undefined:
  * nothing added (a response, params that are not an object).
  */
-export function withTraceContext(message: JsonRpcMessage, context: OutgoingContext): { message: JsonRpcMessage; added: string[] } | undefined {
+export function withTraceContext(
+  message: JsonRpcMessage,
+  context: OutgoingContext,
+): { message: JsonRpcMessage; added: string[] } | undefined {
   if (typeof ownValue(message, 'method') !== 'string') return undefined;
   const params = ownValue(message, 'params');
   if (params !== undefined && !isRecord(params)) return undefined;

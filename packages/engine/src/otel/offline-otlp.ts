@@ -28,7 +28,9 @@ export interface OfflineOtlp {
 export function traceIdentityOf(header: OtlpSessionMeta): TraceIdentity {
   const recorded = recordedIdentity(header.session.otel);
   if (recorded) return recorded;
-  const digest = createHash('sha256').update(JSON.stringify([header.createdAt, header.session.id, header.session.name, header.session.target])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([header.createdAt, header.session.id, header.session.name, header.session.target]))
+    .digest('hex');
   return { traceId: digest.slice(0, 32), spanId: `${digest.slice(32, 40)}00000000` };
 }
 
@@ -54,7 +56,11 @@ export async function traceToOtlp(file: string, opts: OfflineOtlpOptions = {}): 
 }
 
 /** The OTLP/JSON of a session's events (a trace file's, or a session of the UI's: the export menu). */
-export async function otlpOfEvents(meta: OtlpSessionMeta, events: AsyncIterable<SessionEvent> | Iterable<SessionEvent>, opts: OfflineOtlpOptions = {}): Promise<OfflineOtlp> {
+export async function otlpOfEvents(
+  meta: OtlpSessionMeta,
+  events: AsyncIterable<SessionEvent> | Iterable<SessionEvent>,
+  opts: OfflineOtlpOptions = {},
+): Promise<OfflineOtlp> {
   const epochStart = Date.parse(meta.createdAt);
   const transport = meta.session.transport === 'stdio' || meta.session.transport === 'sse' ? meta.session.transport : 'http';
   const config = meta.session.config as { url?: unknown } | undefined;
@@ -80,6 +86,9 @@ export async function otlpOfEvents(meta: OtlpSessionMeta, events: AsyncIterable<
   const sdk = await import('./sdk.js');
   const resource = sdk.mcpscopeResource(opts.serviceName ?? 'mcpscope');
   const resources = new Map();
-  const readable = [...records.map((r) => sdk.readableSpan(r, epochStart, resource)), ...server.map((s) => sdk.readableServerSpan(s, epochStart, resources))];
+  const readable = [
+    ...records.map((r) => sdk.readableSpan(r, epochStart, resource)),
+    ...server.map((s) => sdk.readableServerSpan(s, epochStart, resources)),
+  ];
   return { json: sdk.otlpJson(readable), spans: records.length, serverSpans: server.length, warnings: [] };
 }

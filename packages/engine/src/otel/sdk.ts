@@ -28,7 +28,9 @@ const SERVER_KIND: Record<ServerSpan['kind'], SpanKind> = {
 
 /** mcpscope's resource: `service.name` (OTEL_SERVICE_NAME, else "mcpscope"), and OTEL_RESOURCE_ATTRIBUTES. */
 export function mcpscopeResource(serviceName: string): Resource {
-  return detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ [C.ATTR_SERVICE_NAME]: serviceName, [C.ATTR_SERVICE_VERSION]: SCOPE.version }));
+  return detectResources({ detectors: [envDetector] }).merge(
+    resourceFromAttributes({ [C.ATTR_SERVICE_NAME]: serviceName, [C.ATTR_SERVICE_VERSION]: SCOPE.version }),
+  );
 }
 
 function context(traceId: string, spanId: string, traceState?: string, isRemote = false): SpanContext {
@@ -99,10 +101,19 @@ export function readableServerSpan(span: ServerSpan, epochStart: number, resourc
     startTime,
     endTime,
     duration: hrTimeDuration(startTime, endTime),
-    status: span.status ? { code: span.status.code === 'error' ? SpanStatusCode.ERROR : SpanStatusCode.OK, ...(span.status.message ? { message: span.status.message } : {}) } : { code: SpanStatusCode.UNSET },
+    status: span.status
+      ? {
+          code: span.status.code === 'error' ? SpanStatusCode.ERROR : SpanStatusCode.OK,
+          ...(span.status.message ? { message: span.status.message } : {}),
+        }
+      : { code: SpanStatusCode.UNSET },
     attributes: attributes(span.attributes),
     links: (span.links ?? []).map((l): Link => ({ context: context(l.traceId, l.spanId) })),
-    events: (span.events ?? []).map((e) => ({ name: e.name, time: millisToHrTime(epochStart + e.time), attributes: attributes(e.attributes) })),
+    events: (span.events ?? []).map((e) => ({
+      name: e.name,
+      time: millisToHrTime(epochStart + e.time),
+      attributes: attributes(e.attributes),
+    })),
     ended: true,
     resource,
     instrumentationScope: { name: span.scope ?? 'unknown' },
@@ -136,7 +147,8 @@ export interface LiveExport {
   shutdown(ms: number): Promise<boolean>;
 }
 
-const endpointOf = (base: string | undefined, path: string): string | undefined => (base === undefined ? undefined : `${base.replace(/\/+$/, '')}${path}`);
+const endpointOf = (base: string | undefined, path: string): string | undefined =>
+  base === undefined ? undefined : `${base.replace(/\/+$/, '')}${path}`;
 
 /**
  * The live export: a BatchSpanProcessor (bounded queue, batches sent on a timer, off the
@@ -145,7 +157,11 @@ const endpointOf = (base: string | undefined, path: string): string | undefined 
  */
 export function startLiveExport(opts: LiveExportOptions): LiveExport {
   const resource = mcpscopeResource(opts.serviceName);
-  const traces = new OTLPTraceExporter({ ...(opts.endpoint ? { url: endpointOf(opts.endpoint, '/v1/traces') } : {}), ...(opts.headers ? { headers: opts.headers } : {}), timeoutMillis: 5000 });
+  const traces = new OTLPTraceExporter({
+    ...(opts.endpoint ? { url: endpointOf(opts.endpoint, '/v1/traces') } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    timeoutMillis: 5000,
+  });
   const watched: SpanExporter = {
     export(spans: ReadableSpan[], done: (result: ExportResult) => void) {
       traces.export(spans, (result) => {
@@ -162,14 +178,35 @@ export function startLiveExport(opts: LiveExportOptions): LiveExport {
     scheduledDelayMillis: Number(process.env.OTEL_BSP_SCHEDULE_DELAY) > 0 ? Number(process.env.OTEL_BSP_SCHEDULE_DELAY) : 1000,
     exportTimeoutMillis: 10_000,
   });
-  const metricExporter = new OTLPMetricExporter({ ...(opts.endpoint ? { url: endpointOf(opts.endpoint, '/v1/metrics') } : {}), ...(opts.headers ? { headers: opts.headers } : {}), timeoutMillis: 5000 });
-  const meters = new MeterProvider({ resource, readers: [new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 30_000 })] });
+  const metricExporter = new OTLPMetricExporter({
+    ...(opts.endpoint ? { url: endpointOf(opts.endpoint, '/v1/metrics') } : {}),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    timeoutMillis: 5000,
+  });
+  const meters = new MeterProvider({
+    resource,
+    readers: [new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 30_000 })],
+  });
   const meter = meters.getMeter(SCOPE.name, SCOPE.version, { schemaUrl: SCOPE.schemaUrl });
   const advice = { explicitBucketBoundaries: C.DURATION_BUCKETS };
   const histograms = {
-    [C.METRIC_MCP_CLIENT_OPERATION_DURATION]: meter.createHistogram(C.METRIC_MCP_CLIENT_OPERATION_DURATION, { unit: 's', description: 'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.', advice }),
-    [C.METRIC_MCP_SERVER_OPERATION_DURATION]: meter.createHistogram(C.METRIC_MCP_SERVER_OPERATION_DURATION, { unit: 's', description: 'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.', advice }),
-    [C.METRIC_MCP_CLIENT_SESSION_DURATION]: meter.createHistogram(C.METRIC_MCP_CLIENT_SESSION_DURATION, { unit: 's', description: 'The duration of the MCP session as observed on the MCP client.', advice }),
+    [C.METRIC_MCP_CLIENT_OPERATION_DURATION]: meter.createHistogram(C.METRIC_MCP_CLIENT_OPERATION_DURATION, {
+      unit: 's',
+      description:
+        'The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.',
+      advice,
+    }),
+    [C.METRIC_MCP_SERVER_OPERATION_DURATION]: meter.createHistogram(C.METRIC_MCP_SERVER_OPERATION_DURATION, {
+      unit: 's',
+      description:
+        'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
+      advice,
+    }),
+    [C.METRIC_MCP_CLIENT_SESSION_DURATION]: meter.createHistogram(C.METRIC_MCP_CLIENT_SESSION_DURATION, {
+      unit: 's',
+      description: 'The duration of the MCP session as observed on the MCP client.',
+      advice,
+    }),
   };
   const serverResources = new Map<string, Resource>();
   return {

@@ -24,7 +24,11 @@ class Bucket {
   private tokens: number;
   private at: number;
 
-  constructor(private readonly perSecond: number, private readonly burst: number, now: number) {
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    now: number,
+  ) {
     this.tokens = burst;
     this.at = now;
   }
@@ -101,7 +105,12 @@ export class ServerSpanIntake {
       this.notedFull = true;
       this.note(`the server sent ${SERVER_SPAN_LIMITS.perSession} spans: mcpscope keeps no more for this session (its own limit)`);
     }
-    const message = rejected === 0 ? undefined : room === 0 ? `mcpscope keeps at most ${SERVER_SPAN_LIMITS.perSession} spans per session` : 'spans malformed, over the per-request limit or the rate limit were not kept';
+    const message =
+      rejected === 0
+        ? undefined
+        : room === 0
+          ? `mcpscope keeps at most ${SERVER_SPAN_LIMITS.perSession} spans per session`
+          : 'spans malformed, over the per-request limit or the rate limit were not kept';
     return { accepted, rejected, ...(message ? { message } : {}) };
   }
 

@@ -10,9 +10,21 @@ const HOST_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const HOST_SPAN = '00f067aa0ba902b7';
 
 let seq = 0;
-const frame = (dir: 'in' | 'out', t: number, msg: Record<string, unknown>, extra: Partial<FrameEvent> = {}): FrameEvent => ({ type: 'frame', seq: ++seq, t, sessionId: 's', dir, size: 1, msg: { jsonrpc: '2.0', ...msg }, ...extra });
+const frame = (dir: 'in' | 'out', t: number, msg: Record<string, unknown>, extra: Partial<FrameEvent> = {}): FrameEvent => ({
+  type: 'frame',
+  seq: ++seq,
+  t,
+  sessionId: 's',
+  dir,
+  size: 1,
+  msg: { jsonrpc: '2.0', ...msg },
+  ...extra,
+});
 
-function build(events: SessionEvent[], opts: { includeContent?: boolean; secrets?: SecretValues; transport?: 'stdio' | 'http' } = {}): SpanRecord[] {
+function build(
+  events: SessionEvent[],
+  opts: { includeContent?: boolean; secrets?: SecretValues; transport?: 'stdio' | 'http' } = {},
+): SpanRecord[] {
   const out: SpanRecord[] = [];
   const spans = new SessionSpans({
     identity,
@@ -28,28 +40,55 @@ function build(events: SessionEvent[], opts: { includeContent?: boolean; secrets
 }
 
 describe('SessionSpans', () => {
-  it('a host\'s own traceparent (wrap) parents the span, linked to the session\'s', () => {
+  it("a host's own traceparent (wrap) parents the span, linked to the session's", () => {
     seq = 0;
     const out = build([
-      frame('out', 1, { id: 1, method: 'tools/call', params: { name: 'echo', _meta: { traceparent: formatTraceparent(HOST_TRACE, HOST_SPAN), tracestate: 'vendor=x' } } }),
+      frame('out', 1, {
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', _meta: { traceparent: formatTraceparent(HOST_TRACE, HOST_SPAN), tracestate: 'vendor=x' } },
+      }),
       frame('in', 4, { id: 1, result: {} }),
     ]);
     const call = out.find((s) => s.name === 'tools/call echo')!;
-    expect(call).toMatchObject({ kind: 'client', traceId: HOST_TRACE, parentSpanId: HOST_SPAN, traceState: 'vendor=x', spanId: spanIdOf(identity, 1), start: 1, end: 4 });
+    expect(call).toMatchObject({
+      kind: 'client',
+      traceId: HOST_TRACE,
+      parentSpanId: HOST_SPAN,
+      traceState: 'vendor=x',
+      spanId: spanIdOf(identity, 1),
+      start: 1,
+      end: 4,
+    });
     expect(call.links).toEqual([{ traceId: identity.traceId, spanId: identity.spanId }]);
-    expect(out.at(-1)).toMatchObject({ name: 'mcpscope session', kind: 'internal', spanId: identity.spanId, attributes: { 'mcpscope.session.kind': 'wrap' } });
+    expect(out.at(-1)).toMatchObject({
+      name: 'mcpscope session',
+      kind: 'internal',
+      spanId: identity.spanId,
+      attributes: { 'mcpscope.session.kind': 'wrap' },
+    });
   });
 
-  it('a server request with the server\'s trace context is a SERVER span under it; ours by mcpscope keep their announced id', () => {
+  it("a server request with the server's trace context is a SERVER span under it; ours by mcpscope keep their announced id", () => {
     seq = 0;
     const sent = withTraceContext({ jsonrpc: '2.0', id: 2, method: 'ping' }, { traceId: identity.traceId })!;
     const out = build([
-      frame('in', 1, { id: 'a', method: 'sampling/createMessage', params: { _meta: { traceparent: formatTraceparent(HOST_TRACE, HOST_SPAN) } } }),
+      frame('in', 1, {
+        id: 'a',
+        method: 'sampling/createMessage',
+        params: { _meta: { traceparent: formatTraceparent(HOST_TRACE, HOST_SPAN) } },
+      }),
       frame('out', 3, { id: 'a', result: { model: 'm' } }),
       frame('out', 5, sent.message, { added: sent.added }),
       frame('in', 6, { id: 2, result: {} }),
     ]);
-    expect(out.find((s) => s.name === 'sampling/createMessage')).toMatchObject({ kind: 'server', traceId: HOST_TRACE, parentSpanId: HOST_SPAN, start: 1, end: 3 });
+    expect(out.find((s) => s.name === 'sampling/createMessage')).toMatchObject({
+      kind: 'server',
+      traceId: HOST_TRACE,
+      parentSpanId: HOST_SPAN,
+      start: 1,
+      end: 3,
+    });
     const ping = out.find((s) => s.name === 'ping')!;
     expect(ping.spanId).toBe((sent.message.params as { _meta: { traceparent: string } })._meta.traceparent.split('-')[2]);
     expect(ping).toMatchObject({ traceId: identity.traceId, parentSpanId: identity.spanId });
@@ -64,7 +103,11 @@ describe('SessionSpans', () => {
       frame('out', 4, { id: 2, method: 'tools/list' }),
       frame('in', 9, { method: 'notifications/message', params: { level: 'info', data: 'x' } }),
     ]);
-    expect(out.find((s) => s.name === 'tools/call slow')).toMatchObject({ end: 2, error: { message: 'timeout' }, attributes: { 'error.type': 'cancelled' } });
+    expect(out.find((s) => s.name === 'tools/call slow')).toMatchObject({
+      end: 2,
+      error: { message: 'timeout' },
+      attributes: { 'error.type': 'cancelled' },
+    });
     expect(out.find((s) => s.name === 'tools/list')).toMatchObject({ start: 4, end: 9, attributes: { 'error.type': 'unanswered' } });
     expect(out.find((s) => s.name === 'notifications/message')).toMatchObject({ kind: 'server', start: 9, end: 9 });
     expect(out.find((s) => s.name === 'notifications/cancelled')).toMatchObject({ kind: 'client', start: 2, end: 2 });
@@ -77,7 +120,7 @@ describe('SessionSpans', () => {
     expect(build([app, raw]).map((s) => s.name)).toEqual(['mcpscope session']);
   });
 
-  it('exports a flood of notifications within a budget of the session\'s clock, counting the rest on the session span; requests are never left out', () => {
+  it("exports a flood of notifications within a budget of the session's clock, counting the rest on the session span; requests are never left out", () => {
     seq = 0;
     // 5,000 notifications and 50 pings in 1 s of session time.
     const events: SessionEvent[] = [];
@@ -101,11 +144,15 @@ describe('SessionSpans', () => {
     expect(early.map((s) => [s.start, s.end])).toEqual([0, 1, 2, 3, 4].map((i) => [i, MAX_OPEN_REQUESTS + i]));
   });
 
-  it('tool arguments and results only with the opt-in, and the user\'s secrets never', () => {
+  it("tool arguments and results only with the opt-in, and the user's secrets never", () => {
     seq = 0;
     const secret = 'sk-live-0123456789abcdef';
     const events = [
-      frame('out', 1, { id: 1, method: 'tools/call', params: { name: 'login', arguments: { user: 'me', password: 'hunter22', key: secret } } }),
+      frame('out', 1, {
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'login', arguments: { user: 'me', password: 'hunter22', key: secret } },
+      }),
       frame('in', 2, { id: 1, result: { content: [{ type: 'text', text: `token ${secret} Bearer abc.def` }] } }),
       frame('out', 3, { id: 2, method: 'resources/read', params: { uri: `https://x.example/r?token=${secret}` } }),
       frame('in', 4, { id: 2, error: { code: -32002, message: `not found: ${secret}` } }),
@@ -115,21 +162,38 @@ describe('SessionSpans', () => {
     seq = 0;
     const opted = build(events, { includeContent: true, secrets: new SecretValues([secret]) });
     const login = opted.find((s) => s.name === 'tools/call login')!;
-    expect(JSON.parse(login.attributes['gen_ai.tool.call.arguments'] as string)).toEqual({ user: 'me', password: '[REDACTED]', key: '[REDACTED]' });
+    expect(JSON.parse(login.attributes['gen_ai.tool.call.arguments'] as string)).toEqual({
+      user: 'me',
+      password: '[REDACTED]',
+      key: '[REDACTED]',
+    });
     expect(login.attributes['gen_ai.tool.call.result']).toContain('[REDACTED]');
     expect(JSON.stringify(opted)).not.toContain(secret);
     expect(JSON.stringify(opted)).not.toContain('hunter22');
-    expect(opted.find((s) => s.name === 'resources/read')).toMatchObject({ error: { message: 'not found: [REDACTED]' }, attributes: { 'error.type': '-32002', 'rpc.response.status_code': '-32002' } });
+    expect(opted.find((s) => s.name === 'resources/read')).toMatchObject({
+      error: { message: 'not found: [REDACTED]' },
+      attributes: { 'error.type': '-32002', 'rpc.response.status_code': '-32002' },
+    });
   });
 
   it('the same events give the same spans', () => {
     const events = () => {
       seq = 0;
-      return [frame('out', 1, { id: 1, method: 'initialize', params: {} }), frame('in', 2, { id: 1, result: { protocolVersion: '2025-11-25' } }), frame('out', 3, { id: 2, method: 'tools/list' }), frame('in', 4, { id: 2, result: {} })];
+      return [
+        frame('out', 1, { id: 1, method: 'initialize', params: {} }),
+        frame('in', 2, { id: 1, result: { protocolVersion: '2025-11-25' } }),
+        frame('out', 3, { id: 2, method: 'tools/list' }),
+        frame('in', 4, { id: 2, result: {} }),
+      ];
     };
     const a = build(events(), { transport: 'http' });
     const b = build(events(), { transport: 'http' });
     expect(a).toEqual(b);
-    expect(a.find((s) => s.name === 'tools/list')!.attributes).toMatchObject({ 'mcp.protocol.version': '2025-11-25', 'server.address': 'mcp.example', 'server.port': 8080, 'network.transport': 'tcp' });
+    expect(a.find((s) => s.name === 'tools/list')!.attributes).toMatchObject({
+      'mcp.protocol.version': '2025-11-25',
+      'server.address': 'mcp.example',
+      'server.port': 8080,
+      'network.transport': 'tcp',
+    });
   });
 });

@@ -1,6 +1,23 @@
-import { isRecord, idKey, messageTraceContext, ownValue, TRACEPARENT_PATH, type FrameEvent, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import {
+  isRecord,
+  idKey,
+  messageTraceContext,
+  ownValue,
+  TRACEPARENT_PATH,
+  type FrameEvent,
+  type JsonRpcMessage,
+  type SessionEvent,
+} from '@mcpscope/protocol';
 import { spanIdOf, type TraceIdentity } from './identity.js';
-import { answerOutcome, cleanText, messageAttributes, spanName, transportAttributes, type AttributeRules, type Attributes } from './span-attributes.js';
+import {
+  answerOutcome,
+  cleanText,
+  messageAttributes,
+  spanName,
+  transportAttributes,
+  type AttributeRules,
+  type Attributes,
+} from './span-attributes.js';
 import * as C from './semconv.js';
 
 /** A finished span, on the session's clock (ms since it started); exporters turn it into OTLP. */
@@ -22,7 +39,10 @@ export interface SpanRecord {
 
 /** One operation for the duration metrics (mcp.client/server.operation.duration, mcp.client.session.duration). */
 export interface OperationRecord {
-  metric: typeof C.METRIC_MCP_CLIENT_OPERATION_DURATION | typeof C.METRIC_MCP_SERVER_OPERATION_DURATION | typeof C.METRIC_MCP_CLIENT_SESSION_DURATION;
+  metric:
+    | typeof C.METRIC_MCP_CLIENT_OPERATION_DURATION
+    | typeof C.METRIC_MCP_SERVER_OPERATION_DURATION
+    | typeof C.METRIC_MCP_CLIENT_SESSION_DURATION;
   seconds: number;
   attributes: Attributes;
 }
@@ -89,7 +109,10 @@ export class SessionSpans {
   private notificationsLeftOut = 0;
 
   constructor(private readonly opts: SessionSpansOptions) {
-    this.transportAttrs = { client: transportAttributes(opts.transport, opts.url, 'client'), server: transportAttributes(opts.transport, opts.url, 'server') };
+    this.transportAttrs = {
+      client: transportAttributes(opts.transport, opts.url, 'client'),
+      server: transportAttributes(opts.transport, opts.url, 'server'),
+    };
   }
 
   observe(event: SessionEvent): void {
@@ -120,7 +143,12 @@ export class SessionSpans {
       this.end(open, t, {}, { type: C.ERROR_TYPES.unanswered, message: 'the session ended before an answer came' });
     }
     this.finished = true;
-    const attributes: Attributes = { ...this.common('client'), 'mcpscope.session.name': cleanText(this.opts.session.name, this.opts.rules, 256), 'mcpscope.session.target': cleanText(this.opts.session.target, this.opts.rules, 1024), 'mcpscope.session.kind': this.opts.session.kind };
+    const attributes: Attributes = {
+      ...this.common('client'),
+      'mcpscope.session.name': cleanText(this.opts.session.name, this.opts.rules, 256),
+      'mcpscope.session.target': cleanText(this.opts.session.target, this.opts.rules, 1024),
+      'mcpscope.session.kind': this.opts.session.kind,
+    };
     if (this.notificationsLeftOut > 0) attributes['mcpscope.notifications.not_exported'] = this.notificationsLeftOut;
     const failed = opts.failed ? (this.failed ?? 'the session failed') : undefined;
     if (failed) attributes[C.ATTR_ERROR_TYPE] = C.ERROR_TYPES.connectFailed;
@@ -162,7 +190,10 @@ export class SessionSpans {
 
   /** Whether a notification at `t` fits the export's budget (NOTIFICATION_SPANS); counted when it does not. */
   private notificationFits(t: number): boolean {
-    this.notificationTokens = Math.min(NOTIFICATION_SPANS.burst, this.notificationTokens + (Math.max(0, t - this.notificationsAt) / 1000) * NOTIFICATION_SPANS.perSecond);
+    this.notificationTokens = Math.min(
+      NOTIFICATION_SPANS.burst,
+      this.notificationTokens + (Math.max(0, t - this.notificationsAt) / 1000) * NOTIFICATION_SPANS.perSecond,
+    );
     this.notificationsAt = Math.max(this.notificationsAt, t);
     if (this.notificationTokens >= 1) {
       this.notificationTokens -= 1;
@@ -201,7 +232,8 @@ export class SessionSpans {
     const p = ownValue(msg, 'params');
     const meta = isRecord(p) ? ownValue(p, '_meta') : undefined;
     const version = isRecord(meta) ? ownValue(meta, PROTOCOL_VERSION_META) : undefined;
-    if (typeof version === 'string' && version !== this.protocolVersion) this.setCommon(cleanText(version, this.opts.rules, 64), this.mcpSessionId);
+    if (typeof version === 'string' && version !== this.protocolVersion)
+      this.setCommon(cleanText(version, this.opts.rules, 64), this.mcpSessionId);
   }
 
   /**
@@ -214,7 +246,16 @@ export class SessionSpans {
   private open_(frame: FrameEvent, msg: JsonRpcMessage, method: string, kind: Open['kind']): Open {
     const { identity } = this.opts;
     const context = messageTraceContext(msg);
-    const open: Open = { spanId: spanIdOf(identity, frame.seq), traceId: identity.traceId, parentSpanId: identity.spanId, name: spanName(method, msg, this.opts.rules).name, kind, method, start: frame.t, attributes: messageAttributes(method, msg, this.opts.rules) };
+    const open: Open = {
+      spanId: spanIdOf(identity, frame.seq),
+      traceId: identity.traceId,
+      parentSpanId: identity.spanId,
+      name: spanName(method, msg, this.opts.rules).name,
+      kind,
+      method,
+      start: frame.t,
+      attributes: messageAttributes(method, msg, this.opts.rules),
+    };
     if (!context) return open;
     if (frame.dir === 'out' && frame.added?.includes(TRACEPARENT_PATH)) {
       open.spanId = context.spanId;
@@ -240,7 +281,12 @@ export class SessionSpans {
     if (this.open.size >= MAX_OPEN_REQUESTS) {
       const [oldestKey, oldest] = this.open.entries().next().value as [string, Open];
       this.open.delete(oldestKey);
-      this.end(oldest, frame.t, {}, { type: C.ERROR_TYPES.unanswered, message: `more than ${MAX_OPEN_REQUESTS} requests waited for an answer` });
+      this.end(
+        oldest,
+        frame.t,
+        {},
+        { type: C.ERROR_TYPES.unanswered, message: `more than ${MAX_OPEN_REQUESTS} requests waited for an answer` },
+      );
     }
     this.open.set(key, this.open_(frame, msg, method, kind));
   }
@@ -261,13 +307,27 @@ export class SessionSpans {
     if (!open) return;
     this.open.delete(key);
     const reason = isRecord(p) ? ownValue(p, 'reason') : undefined;
-    this.end(open, frame.t, {}, { type: C.ERROR_TYPES.cancelled, ...(typeof reason === 'string' ? { message: cleanText(reason, this.opts.rules, 1024) } : {}) });
+    this.end(
+      open,
+      frame.t,
+      {},
+      { type: C.ERROR_TYPES.cancelled, ...(typeof reason === 'string' ? { message: cleanText(reason, this.opts.rules, 1024) } : {}) },
+    );
   }
 
   private end(open: Open, t: number, extra: Attributes, error: { type: string; message?: string } | undefined, metric = true): void {
     const attributes: Attributes = Object.assign({}, this.common(open.kind), open.attributes, extra);
     if (error) attributes[C.ATTR_ERROR_TYPE] = error.type;
-    const record: SpanRecord = { traceId: open.traceId, spanId: open.spanId, parentSpanId: open.parentSpanId, name: open.name, kind: open.kind, start: open.start, end: Math.max(open.start, t), attributes };
+    const record: SpanRecord = {
+      traceId: open.traceId,
+      spanId: open.spanId,
+      parentSpanId: open.parentSpanId,
+      name: open.name,
+      kind: open.kind,
+      start: open.start,
+      end: Math.max(open.start, t),
+      attributes,
+    };
     if (open.traceState) record.traceState = open.traceState;
     if (error) record.error = error.message === undefined ? {} : { message: error.message };
     if (open.links) record.links = open.links;

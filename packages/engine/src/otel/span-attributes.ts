@@ -21,7 +21,6 @@ export const MAX_ATTRIBUTE_TEXT = 8 * 1024;
 /** A span name's target (a tool or prompt name). */
 const MAX_TARGET = 128;
 
-
 /**
  * Text no redaction rule can match and with nothing to drop (a method, an id, a tool name): as it
  * is. No `=` (query secrets), no `"` (JSON secrets), not `bearer`, no control characters.
@@ -30,7 +29,13 @@ const PLAIN = /^[A-Za-z0-9_./:@ -]{0,128}$/;
 
 /** Server- or user-provided text as an attribute: credentials scrubbed, control characters dropped, capped. */
 export function cleanText(text: string, rules: AttributeRules, max = MAX_ATTRIBUTE_TEXT): string {
-  if (text.length <= max && PLAIN.test(text) && !/bearer/i.test(text) && (!rules.secrets || rules.secrets.isEmpty || !rules.secrets.mayOccurIn(text))) return text;
+  if (
+    text.length <= max &&
+    PLAIN.test(text) &&
+    !/bearer/i.test(text) &&
+    (!rules.secrets || rules.secrets.isEmpty || !rules.secrets.mayOccurIn(text))
+  )
+    return text;
   const clean = redactString(text, rules.secrets).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
@@ -64,7 +69,8 @@ export function messageAttributes(method: string, msg: JsonRpcMessage, rules: At
   // "SHOULD NOT capture this attribute when the `id` is `null` or omitted."
   if (typeof id === 'string' || typeof id === 'number') out[C.ATTR_JSONRPC_REQUEST_ID] = cleanText(String(id), rules, MAX_TARGET);
   const version = ownValue(msg, 'jsonrpc');
-  if (version !== '2.0') out[C.ATTR_JSONRPC_PROTOCOL_VERSION] = typeof version === 'string' ? cleanText(version, rules, 16) : String(version);
+  if (version !== '2.0')
+    out[C.ATTR_JSONRPC_PROTOCOL_VERSION] = typeof version === 'string' ? cleanText(version, rules, 16) : String(version);
   const p = params(msg) ?? {};
   const name = ownValue(p, 'name');
   if (method === 'tools/call' && typeof name === 'string') {
@@ -104,7 +110,8 @@ export function answerOutcome(method: string, answer: JsonRpcMessage, rules: Att
   }
   const result = ownValue(answer, 'result');
   const attributes: Attributes = {};
-  if (method === 'tools/call' && rules.includeContent && result !== undefined) attributes[C.ATTR_GEN_AI_TOOL_CALL_RESULT] = json(result, rules);
+  if (method === 'tools/call' && rules.includeContent && result !== undefined)
+    attributes[C.ATTR_GEN_AI_TOOL_CALL_RESULT] = json(result, rules);
   if (method === 'tools/call' && isRecord(result) && ownValue(result, 'isError') === true) {
     attributes[C.ATTR_ERROR_TYPE] = C.ERROR_TYPES.toolError;
     return { attributes, error: { type: C.ERROR_TYPES.toolError } };
@@ -116,7 +123,11 @@ export function answerOutcome(method: string, answer: JsonRpcMessage, rules: Att
 export function transportAttributes(transport: 'stdio' | 'http' | 'sse', url: string | undefined, side: 'client' | 'server'): Attributes {
   if (transport === 'stdio') return { [C.ATTR_NETWORK_TRANSPORT]: 'pipe' };
   // Node's fetch (undici) speaks HTTP/1.1 to the server.
-  const out: Attributes = { [C.ATTR_NETWORK_TRANSPORT]: 'tcp', [C.ATTR_NETWORK_PROTOCOL_NAME]: 'http', [C.ATTR_NETWORK_PROTOCOL_VERSION]: '1.1' };
+  const out: Attributes = {
+    [C.ATTR_NETWORK_TRANSPORT]: 'tcp',
+    [C.ATTR_NETWORK_PROTOCOL_NAME]: 'http',
+    [C.ATTR_NETWORK_PROTOCOL_VERSION]: '1.1',
+  };
   if (side === 'client' && url) {
     try {
       const u = new URL(url);

@@ -87,15 +87,21 @@ export class Telemetry {
   ready(): Promise<void> {
     const exp = this.options.export;
     if (!exp) return Promise.resolve();
-    this.loading ??= import('./sdk.js').then((sdk) => {
-      const live = sdk.startLiveExport({ endpoint: exp.endpoint, serviceName: exp.serviceName, onResult: (ok, error) => this.result(ok, error) });
-      this.live = live;
-      for (const send of this.pending.splice(0)) send(live);
-    }).catch((err: unknown) => {
-      // The export could not start (a broken install): said once; the sessions go on without it.
-      this.pending = [];
-      this.result(false, `could not start: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    this.loading ??= import('./sdk.js')
+      .then((sdk) => {
+        const live = sdk.startLiveExport({
+          endpoint: exp.endpoint,
+          serviceName: exp.serviceName,
+          onResult: (ok, error) => this.result(ok, error),
+        });
+        this.live = live;
+        for (const send of this.pending.splice(0)) send(live);
+      })
+      .catch((err: unknown) => {
+        // The export could not start (a broken install): said once; the sessions go on without it.
+        this.pending = [];
+        this.result(false, `could not start: ${err instanceof Error ? err.message : String(err)}`);
+      });
     return this.loading;
   }
 
@@ -146,7 +152,9 @@ export class Telemetry {
       if (before === 'failing') this.options.report?.(`mcpscope: the OTLP export to ${this.options.export?.display} works again\n`);
     } else if (!ok && before !== 'failing') {
       this.current = { state: 'failing', endpoint: this.options.export?.display, error: (error ?? 'unknown error').slice(0, 300) };
-      this.options.report?.(`mcpscope: the OTLP export to ${this.options.export?.display} failed (${this.current.error}); spans are dropped while it fails, the session itself loses nothing\n`);
+      this.options.report?.(
+        `mcpscope: the OTLP export to ${this.options.export?.display} failed (${this.current.error}); spans are dropped while it fails, the session itself loses nothing\n`,
+      );
     } else return;
     this.listeners.emitIsolated(); // a listener's failure is its own
   }

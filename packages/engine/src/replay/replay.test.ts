@@ -40,10 +40,16 @@ describe('replayTrace', () => {
 
   it('fails with a readable diff when the server changed, and writes JUnit', async () => {
     engine = new Engine({ stopGraceMs: 100 });
-    const events = await record(raw(), [['tools/list', {}], ['ping', {}]]);
+    const events = await record(raw(), [
+      ['tools/list', {}],
+      ['ping', {}],
+    ]);
     const report = await replayTrace(engine, events, raw('does nothing, and now something else'));
     expect(report.passed).toBe(false);
-    expect(report.steps[0]).toMatchObject({ outcome: 'differ', differences: [{ path: '/result/tools/0/description', recorded: 'does nothing', live: 'does nothing, and now something else' }] });
+    expect(report.steps[0]).toMatchObject({
+      outcome: 'differ',
+      differences: [{ path: '/result/tools/0/description', recorded: 'does nothing', live: 'does nothing, and now something else' }],
+    });
     expect(report.steps[1].outcome).toBe('match');
     const text = formatReplay(report);
     expect(text).toContain('DIFF 1. tools/list');
@@ -66,7 +72,14 @@ describe('replayTrace', () => {
     const events = await record(raw('built at 2026-01-01T10:00:00Z'), [['tools/list', {}]]);
     const report = await replayTrace(engine, events, raw('built at 2026-01-02T11:30:05Z'));
     expect(report.passed).toBe(true);
-    expect(report.steps[0]!.ignored).toEqual([{ path: '/result/tools/0/description', recorded: 'built at 2026-01-01T10:00:00Z', live: 'built at 2026-01-02T11:30:05Z', reasons: ['timestamp in text'] }]);
+    expect(report.steps[0]!.ignored).toEqual([
+      {
+        path: '/result/tools/0/description',
+        recorded: 'built at 2026-01-01T10:00:00Z',
+        live: 'built at 2026-01-02T11:30:05Z',
+        reasons: ['timestamp in text'],
+      },
+    ]);
     const text = formatReplay(report);
     expect(text).toContain('ignored as expected: timestamp in text (/result/tools/0/description)');
     expect(text).toContain('ignored as expected to differ in 1 response: timestamp in text (--strict compares everything');

@@ -1,4 +1,12 @@
-import { compareDetailed, exchangesOf, MockIndex, type CompareOptions, type Difference, type Exchange, type IgnoredDifference } from '@mcpscope/trace';
+import {
+  compareDetailed,
+  exchangesOf,
+  MockIndex,
+  type CompareOptions,
+  type Difference,
+  type Exchange,
+  type IgnoredDifference,
+} from '@mcpscope/trace';
 import { requestLabel, requestTarget, type SessionEvent } from '@mcpscope/protocol';
 import type { Engine } from '../session/engine.js';
 import { user } from '../origin/origin.js';
@@ -52,13 +60,24 @@ function answerFromTrace(engine: Engine, session: Session, recorded: Exchange[])
   const index = new MockIndex();
   for (const x of recorded) {
     const msg = x.response?.msg;
-    if (x.dir === 'in' && msg) index.add(x.method, withoutMeta(x.params), 'error' in msg ? { error: msg.error as never } : { result: msg.result });
+    if (x.dir === 'in' && msg)
+      index.add(x.method, withoutMeta(x.params), 'error' in msg ? { error: msg.error as never } : { result: msg.result });
   }
   return engine.subscribe((m: EngineMessage) => {
     if (m.type !== 'server-request' || m.request.sessionId !== session.id) return;
     const hit = index.lookup(m.request.method, withoutMeta(m.request.params));
-    if (hit.found) session.answer(m.request.requestId, 'error' in hit.answer ? { error: hit.answer.error } : { result: hit.answer.result as Record<string, unknown> }, REPLAY_ANSWER);
-    else session.answer(m.request.requestId, { error: { code: -32603, message: `mcpscope replay: the trace has no answer for ${m.request.method}` } }, REPLAY_ANSWER);
+    if (hit.found)
+      session.answer(
+        m.request.requestId,
+        'error' in hit.answer ? { error: hit.answer.error } : { result: hit.answer.result as Record<string, unknown> },
+        REPLAY_ANSWER,
+      );
+    else
+      session.answer(
+        m.request.requestId,
+        { error: { code: -32603, message: `mcpscope replay: the trace has no answer for ${m.request.method}` } },
+        REPLAY_ANSWER,
+      );
   });
 }
 
@@ -66,14 +85,27 @@ function answerFromTrace(engine: Engine, session: Session, recorded: Exchange[])
  * `mcpscope replay`: sends a trace's client requests to a live server in order, answers the
  * server's requests from the trace, and compares every response with the recorded one.
  */
-export async function replayTrace(engine: Engine, events: SessionEvent[], config: SessionConfig, opts: ReplayOptions = {}): Promise<ReplayReport> {
+export async function replayTrace(
+  engine: Engine,
+  events: SessionEvent[],
+  config: SessionConfig,
+  opts: ReplayOptions = {},
+): Promise<ReplayReport> {
   const session = await engine.open(config, opts.open);
   const recorded = exchangesOf(events);
   const stop = answerFromTrace(engine, session, recorded);
   const steps: ReplayStep[] = [];
   try {
     // App-channel frames (mcpscope ⇄ an MCP App view) were never sent to the server: not replayed.
-    const clientMessages = events.filter((e) => e.type === 'frame' && e.dir === 'out' && e.channel !== 'app' && e.msg && typeof e.msg.method === 'string' && !SKIP.has(e.msg.method as string));
+    const clientMessages = events.filter(
+      (e) =>
+        e.type === 'frame' &&
+        e.dir === 'out' &&
+        e.channel !== 'app' &&
+        e.msg &&
+        typeof e.msg.method === 'string' &&
+        !SKIP.has(e.msg.method as string),
+    );
     // Only requests that were answered: a long-lived one (subscriptions/listen) has no answer to compare.
     const requests = new Map(recorded.filter((x) => x.dir === 'out' && x.response).map((x) => [x.request.seq, x]));
     const total = clientMessages.filter((e) => requests.has(e.seq)).length;
@@ -90,7 +122,10 @@ export async function replayTrace(engine: Engine, events: SessionEvent[], config
       try {
         const reply = await session.send({ method: x.method, params }, { timeoutMs: opts.timeoutMs ?? 30_000, origin: REPLAY });
         step.liveLatencyMs = reply.latencyMs;
-        const { differences, ignored } = compareDetailed(body(x.response?.msg), body(reply.response), { ...opts, scope: requestLabel(x.method, requestTarget(x.method, params)) });
+        const { differences, ignored } = compareDetailed(body(x.response?.msg), body(reply.response), {
+          ...opts,
+          scope: requestLabel(x.method, requestTarget(x.method, params)),
+        });
         step.differences = differences;
         step.ignored = ignored;
         if (step.differences.length > 0) step.outcome = 'differ';

@@ -16,7 +16,12 @@ let engine: Engine;
 beforeAll(async () => {
   server = await startModernHttpServer({ tools: {} }, (req) => {
     const { name, inputResponses } = req.params as { name?: string; inputResponses?: unknown };
-    const ask = { confirm: { method: 'elicitation/create', params: { message: 'Confirm?', requestedSchema: { type: 'object', properties: { confirmed: { type: 'boolean' } } } } } };
+    const ask = {
+      confirm: {
+        method: 'elicitation/create',
+        params: { message: 'Confirm?', requestedSchema: { type: 'object', properties: { confirmed: { type: 'boolean' } } } },
+      },
+    };
     if ((name === 'with-state' || name === 'without-state') && inputResponses === undefined) {
       return { resultType: 'input_required', inputRequests: ask, ...(name === 'with-state' ? { requestState: STATE } : {}) };
     }
@@ -36,11 +41,16 @@ function answerElicitations(e: Engine, answered: PendingServerRequest[]): void {
     answered.push(m.request);
     const session = e.get(m.request.sessionId)!;
     // While this call waits for its input, an unrelated call goes out on the same session.
-    void session.request('tools/call', { name: 'unrelated', arguments: {} }).then(() => session.answer(m.request.requestId, { result: { action: 'accept', content: { confirmed: true } } }));
+    void session
+      .request('tools/call', { name: 'unrelated', arguments: {} })
+      .then(() => session.answer(m.request.requestId, { result: { action: 'accept', content: { confirmed: true } } }));
   });
 }
 
-const calls = (name: string) => server.requests.filter((r) => r.method === 'tools/call' && (r.params as { name?: string }).name === name).map((r) => r.params as Record<string, unknown> & { _meta?: unknown });
+const calls = (name: string) =>
+  server.requests
+    .filter((r) => r.method === 'tools/call' && (r.params as { name?: string }).name === name)
+    .map((r) => r.params as Record<string, unknown> & { _meta?: unknown });
 
 describe('MRTR (SEP-2322) on a 2026-07-28 session', () => {
   it('echoes requestState verbatim on a new id, and keeps inputResponses and requestState to the request they belong to', async () => {
@@ -55,7 +65,16 @@ describe('MRTR (SEP-2322) on a 2026-07-28 session', () => {
     expect(first.requestState).toBeUndefined();
     expect(retry.requestState).toBe(STATE);
     expect(retry.inputResponses).toEqual({ confirm: { action: 'accept', content: { confirmed: true } } });
-    const ids = session.events().filter((e) => e.type === 'frame' && e.dir === 'out' && e.msg?.method === 'tools/call' && (e.msg.params as { name?: string }).name === 'with-state').map((e) => (e.type === 'frame' ? e.msg?.id : undefined));
+    const ids = session
+      .events()
+      .filter(
+        (e) =>
+          e.type === 'frame' &&
+          e.dir === 'out' &&
+          e.msg?.method === 'tools/call' &&
+          (e.msg.params as { name?: string }).name === 'with-state',
+      )
+      .map((e) => (e.type === 'frame' ? e.msg?.id : undefined));
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toBe(ids[1]);
     const [unrelated] = calls('unrelated');

@@ -8,8 +8,20 @@ const schema = (properties: Record<string, unknown>, extra: Record<string, unkno
 
 describe('x-mcp-header declarations (SEP-2243)', () => {
   it('finds annotations reached through properties alone, nested objects included', () => {
-    const scan = scanParamHeaders(schema({ region: prop('string', 'Region'), opts: { type: 'object', properties: { verbose: prop('boolean', 'Verbose') } }, query: prop('string') }));
-    expect(scan).toEqual({ valid: true, declarations: [{ path: ['region'], header: 'Region', type: 'string' }, { path: ['opts', 'verbose'], header: 'Verbose', type: 'boolean' }] });
+    const scan = scanParamHeaders(
+      schema({
+        region: prop('string', 'Region'),
+        opts: { type: 'object', properties: { verbose: prop('boolean', 'Verbose') } },
+        query: prop('string'),
+      }),
+    );
+    expect(scan).toEqual({
+      valid: true,
+      declarations: [
+        { path: ['region'], header: 'Region', type: 'string' },
+        { path: ['opts', 'verbose'], header: 'Verbose', type: 'boolean' },
+      ],
+    });
   });
 
   it.each([
@@ -43,8 +55,20 @@ describe('x-mcp-header declarations (SEP-2243)', () => {
   });
 
   it('mirrors present values by type, omits null/absent ones and values of another type', () => {
-    const { declarations } = scanParamHeaders(schema({ r: prop('string', 'Region'), p: prop('integer', 'Priority'), v: prop('boolean', 'Verbose'), d: prop('boolean', 'Debug'), n: prop('integer', 'N') })) as { declarations: never };
-    expect(paramHeaders(declarations, { r: 'eu', p: 42, v: false, d: null, n: '7' })).toEqual({ 'Mcp-Param-Region': 'eu', 'Mcp-Param-Priority': '42', 'Mcp-Param-Verbose': 'false' });
+    const { declarations } = scanParamHeaders(
+      schema({
+        r: prop('string', 'Region'),
+        p: prop('integer', 'Priority'),
+        v: prop('boolean', 'Verbose'),
+        d: prop('boolean', 'Debug'),
+        n: prop('integer', 'N'),
+      }),
+    ) as { declarations: never };
+    expect(paramHeaders(declarations, { r: 'eu', p: 42, v: false, d: null, n: '7' })).toEqual({
+      'Mcp-Param-Region': 'eu',
+      'Mcp-Param-Priority': '42',
+      'Mcp-Param-Verbose': 'false',
+    });
     expect(paramHeaders(declarations, { __proto__: { r: 'polluted' } })).toEqual({});
   });
 });
@@ -57,7 +81,10 @@ describe('Mcp-Param-* on the wire (2026-07-28 over Streamable HTTP)', () => {
       if (req.method === 'tools/list') {
         return {
           tools: [
-            { name: 'sql', inputSchema: schema({ region: prop('string', 'Region'), priority: prop('integer', 'Priority'), query: prop('string') }) },
+            {
+              name: 'sql',
+              inputSchema: schema({ region: prop('string', 'Region'), priority: prop('integer', 'Priority'), query: prop('string') }),
+            },
             { name: 'broken', inputSchema: schema({ v: prop('number', 'Score') }) },
           ],
         };

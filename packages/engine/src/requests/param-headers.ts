@@ -13,7 +13,25 @@ const X_MCP_HEADER = 'x-mcp-header';
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const PRIMITIVE = new Set(['string', 'integer', 'boolean']);
 /** Keywords whose subschemas are not "statically reachable" (the annotation is invalid under them). */
-const UNREACHABLE = ['items', 'prefixItems', 'additionalProperties', 'patternProperties', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', '$defs', 'definitions', 'dependentSchemas', 'contains', 'unevaluatedProperties', 'propertyNames'];
+const UNREACHABLE = [
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'patternProperties',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'contains',
+  'unevaluatedProperties',
+  'propertyNames',
+];
 const MAX_DEPTH = 32;
 const MAX_TOOLS = 10_000;
 
@@ -42,13 +60,16 @@ export function scanParamHeaders(inputSchema: unknown): HeaderScan {
     const where = path.length ? path.join('.') : '(root)';
     if (Object.hasOwn(node, X_MCP_HEADER)) {
       const raw = node[X_MCP_HEADER];
-      if (!reachable || path.length === 0) return `${where}: x-mcp-header is only allowed on properties reached through "properties" keys alone`;
+      if (!reachable || path.length === 0)
+        return `${where}: x-mcp-header is only allowed on properties reached through "properties" keys alone`;
       if (typeof raw !== 'string' || raw.length === 0) return `${where}: x-mcp-header must be a non-empty string`;
       if (!TOKEN.test(raw)) return `${where}: x-mcp-header ${JSON.stringify(raw)} is not an RFC 9110 token`;
       const type = ownValue(node, 'type');
-      if (typeof type !== 'string' || !PRIMITIVE.has(type)) return `${where}: x-mcp-header is only allowed on string, integer or boolean properties (got ${JSON.stringify(type ?? null)})`;
+      if (typeof type !== 'string' || !PRIMITIVE.has(type))
+        return `${where}: x-mcp-header is only allowed on string, integer or boolean properties (got ${JSON.stringify(type ?? null)})`;
       const prior = seen.get(raw.toLowerCase());
-      if (prior !== undefined) return `x-mcp-header ${JSON.stringify(raw)} is not case-insensitively unique (also ${JSON.stringify(prior)})`;
+      if (prior !== undefined)
+        return `x-mcp-header ${JSON.stringify(raw)} is not case-insensitively unique (also ${JSON.stringify(prior)})`;
       seen.set(raw.toLowerCase(), raw);
       declarations.push({ path, header: raw, type: type as ParamDeclaration['type'] });
     }
@@ -61,7 +82,12 @@ export function scanParamHeaders(inputSchema: unknown): HeaderScan {
     }
     for (const keyword of UNREACHABLE) {
       const sub = ownValue(node, keyword);
-      const branches = Array.isArray(sub) ? sub : isObject(sub) && (keyword === '$defs' || keyword === 'definitions' || keyword === 'patternProperties' || keyword === 'dependentSchemas') ? Object.values(sub) : [sub];
+      const branches = Array.isArray(sub)
+        ? sub
+        : isObject(sub) &&
+            (keyword === '$defs' || keyword === 'definitions' || keyword === 'patternProperties' || keyword === 'dependentSchemas')
+          ? Object.values(sub)
+          : [sub];
       for (const branch of branches) {
         const fault = visit(branch, [...path, `<${keyword}>`], false, depth + 1);
         if (fault) return fault;

@@ -67,7 +67,10 @@ export class RawRequests {
 export function writeWithin(write: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EngineError('ENGINE_TIMEOUT', `The server did not take the message within ${ms} ms (it is not reading its input)`)), ms);
+    timer = setTimeout(
+      () => reject(new EngineError('ENGINE_TIMEOUT', `The server did not take the message within ${ms} ms (it is not reading its input)`)),
+      ms,
+    );
   });
   return Promise.race([write, timeout]).finally(() => clearTimeout(timer));
 }

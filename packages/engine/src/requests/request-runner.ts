@@ -86,13 +86,26 @@ export class RequestRunner implements CallOrigins {
   }
 
   /** `progress: false` for the engine's own requests: no progressToken in their `_meta`. */
-  async run(method: string, params: Record<string, unknown> | undefined, opts: RequestOptions = {}, { progress = true } = {}): Promise<RequestOutcome> {
+  async run(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    opts: RequestOptions = {},
+    { progress = true } = {},
+  ): Promise<RequestOutcome> {
     const client = this.deps.client();
     if (!client) throw new EngineError('ENGINE_NOT_CONNECTED', 'not connected');
     const callId = opts.callId ?? randomUUID();
     if (this.calls.has(callId)) throw new EngineError('ENGINE_CALL_ID_IN_USE', `A call ${JSON.stringify(callId)} is already running`);
     const origin = opts.origin ?? ambientOrigin();
-    const call: Call = { callId, method, tag: this.tagFor(client, method, params), legs: new Set(), controller: new AbortController(), cancelled: false, ...(origin ? { origin } : {}) };
+    const call: Call = {
+      callId,
+      method,
+      tag: this.tagFor(client, method, params),
+      legs: new Set(),
+      controller: new AbortController(),
+      cancelled: false,
+      ...(origin ? { origin } : {}),
+    };
     this.calls.set(callId, call);
     this.legs.track(call);
     const timeoutMs = opts.timeoutMs ?? 60_000;
@@ -101,11 +114,14 @@ export class RequestRunner implements CallOrigins {
     // A hard limit of our own: the SDK checks maxTotalTimeout only when progress arrives, and then
     // gives up without notifications/cancelled; aborting makes it send one (or close the stream).
     const maxTotal = opts.maxTotalTimeoutMs;
-    const total = maxTotal === undefined ? undefined : setTimeout(() => {
-      call.expired = maxTotal;
-      call.cancelOrigin = auto('cancel: maxTotalTimeoutMs');
-      call.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, `Maximum total timeout of ${maxTotal} ms exceeded`));
-    }, maxTotal);
+    const total =
+      maxTotal === undefined
+        ? undefined
+        : setTimeout(() => {
+            call.expired = maxTotal;
+            call.cancelOrigin = auto('cancel: maxTotalTimeoutMs');
+            call.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, `Maximum total timeout of ${maxTotal} ms exceeded`));
+          }, maxTotal);
     // The caller's signal: whoever made the call cancels it.
     const onAbort = (): void => void this.cancel(callId, undefined, { by: call.origin?.by ?? 'user', reason: 'cancel' });
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -179,11 +195,15 @@ export class RequestRunner implements CallOrigins {
     const { callId } = call;
     if (call.failure) throw call.failure;
     if (call.cancelled) return { callId, outcome: 'cancelled', latencyMs };
-    if (call.expired !== undefined) throw new EngineError('ENGINE_TIMEOUT', `${call.method} did not finish within ${call.expired} ms (maxTotalTimeoutMs)`, { cause: err });
+    if (call.expired !== undefined)
+      throw new EngineError('ENGINE_TIMEOUT', `${call.method} did not finish within ${call.expired} ms (maxTotalTimeoutMs)`, {
+        cause: err,
+      });
     const last = call.last;
     if (last && 'error' in last) return { callId, outcome: 'error', error: wireError(last.error), source: 'server', latencyMs };
     // A result the SDK would not decode (2026-07-28 shape checks, an unknown resultType): show what came.
-    const undecodable = err instanceof SdkError && (err.code === SdkErrorCode.InvalidResult || err.code === SdkErrorCode.UnsupportedResultType);
+    const undecodable =
+      err instanceof SdkError && (err.code === SdkErrorCode.InvalidResult || err.code === SdkErrorCode.UnsupportedResultType);
     if (undecodable && last && isObject(last.result)) return { callId, outcome: 'result', result: last.result, latencyMs };
     // A ProtocolError with no error on the wire came from our own input handlers (an answer that
     // was an error, or that the SDK found invalid): the SDK did not retry (2026-07-28/client/roots#error-handling).

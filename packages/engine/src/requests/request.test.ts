@@ -22,7 +22,8 @@ describe.each(ERAS)('Session.request (%s era)', (era) => {
     expect(out.latencyMs).toBeGreaterThanOrEqual(0);
     expect(out.callId).toMatch(/^[0-9a-f-]{36}$/);
     const call = framesOf(session.events(), 'out', 'tools/call').pop()!;
-    if (era === 'modern') expect((call.msg?.params as { _meta: object })._meta).toHaveProperty(['io.modelcontextprotocol/protocolVersion'], '2026-07-28');
+    if (era === 'modern')
+      expect((call.msg?.params as { _meta: object })._meta).toHaveProperty(['io.modelcontextprotocol/protocolVersion'], '2026-07-28');
   });
 
   it('tells a JSON-RPC error apart from an isError result', async () => {
@@ -38,7 +39,11 @@ describe.each(ERAS)('Session.request (%s era)', (era) => {
     const progress: Array<Extract<EngineMessage, { type: 'request-progress' }>> = [];
     engine.subscribe((m) => isProgress(m) && progress.push(m));
     // 8 steps of 100 ms = 800 ms in all, each step well within the 500 ms timeout.
-    const out = await session.request('tools/call', { name: 'long_task', arguments: { steps: 8, stepMs: 100 } }, { callId: 'c1', timeoutMs: 500 });
+    const out = await session.request(
+      'tools/call',
+      { name: 'long_task', arguments: { steps: 8, stepMs: 100 } },
+      { callId: 'c1', timeoutMs: 500 },
+    );
     expect(out).toMatchObject({ callId: 'c1', outcome: 'result' });
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(progress[0]).toMatchObject({ sessionId: session.id, callId: 'c1', total: 8, message: 'Step 1 of 8' });
@@ -46,9 +51,17 @@ describe.each(ERAS)('Session.request (%s era)', (era) => {
 
   it('times out without the reset (ENGINE_TIMEOUT), and on maxTotalTimeoutMs despite progress', async () => {
     const session = await open(era);
-    const noReset = session.request('tools/call', { name: 'long_task', arguments: { steps: 6, stepMs: 100 } }, { timeoutMs: 250, resetTimeoutOnProgress: false });
+    const noReset = session.request(
+      'tools/call',
+      { name: 'long_task', arguments: { steps: 6, stepMs: 100 } },
+      { timeoutMs: 250, resetTimeoutOnProgress: false },
+    );
     await expect(noReset).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
-    const capped = session.request('tools/call', { name: 'long_task', arguments: { steps: 20, stepMs: 50 } }, { timeoutMs: 400, maxTotalTimeoutMs: 300 });
+    const capped = session.request(
+      'tools/call',
+      { name: 'long_task', arguments: { steps: 20, stepMs: 50 } },
+      { timeoutMs: 400, maxTotalTimeoutMs: 300 },
+    );
     await expect(capped).rejects.toBeInstanceOf(EngineError);
     await expect(capped).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
     expect(framesOf(session.events(), 'out', 'notifications/cancelled').length).toBe(2);

@@ -14,7 +14,10 @@ interface AnswerSource {
   waitForAnswer(request: ServerRequestName & { method: string; params: unknown }, signal?: AbortSignal): Promise<Record<string, unknown>>;
 }
 
-type Handler = (request: { method: string; params?: unknown }, ctx: { mcpReq: { id: string | number; signal: AbortSignal } }) => Promise<Record<string, unknown>>;
+type Handler = (
+  request: { method: string; params?: unknown },
+  ctx: { mcpReq: { id: string | number; signal: AbortSignal } },
+) => Promise<Record<string, unknown>>;
 
 /**
  * What the client does when the server asks it something. Sampling, elicitation and any
@@ -24,8 +27,13 @@ type Handler = (request: { method: string; params?: unknown }, ctx: { mcpReq: { 
  * id (2026-07-28/basic/patterns/mrtr), so the session names them uniquely per round.
  */
 export function registerServerRequestHandlers(client: Client, session: AnswerSource): void {
-  const ask = (method?: string): Handler => async (request, ctx) =>
-    session.waitForAnswer({ ...session.nameServerRequest(ctx.mcpReq.id), method: method ?? request.method, params: request.params ?? {} }, ctx.mcpReq.signal);
+  const ask =
+    (method?: string): Handler =>
+    async (request, ctx) =>
+      session.waitForAnswer(
+        { ...session.nameServerRequest(ctx.mcpReq.id), method: method ?? request.method, params: request.params ?? {} },
+        ctx.mcpReq.signal,
+      );
   client.setRequestHandler('sampling/createMessage', ask('sampling/createMessage') as never);
   client.setRequestHandler('elicitation/create', ask('elicitation/create') as never);
   client.setRequestHandler('roots/list', async () => ({ roots: session.roots }));

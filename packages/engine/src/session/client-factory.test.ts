@@ -11,8 +11,10 @@ afterEach(async () => engine?.closeAll());
 
 type Caps = { extensions?: Record<string, unknown> };
 const UI_SETTINGS = { mimeTypes: [UI_MIME_TYPE] };
-const findings = (events: readonly SessionEvent[]): Finding[] => events.flatMap((e) => ((e.type === 'frame' || e.type === 'http') && e.findings ? e.findings : []));
-const paramsOf = (session: Session, method: string) => framesOf(session.events(), 'out', method).map((f) => (f.msg?.params ?? {}) as Record<string, unknown>);
+const findings = (events: readonly SessionEvent[]): Finding[] =>
+  events.flatMap((e) => ((e.type === 'frame' || e.type === 'http') && e.findings ? e.findings : []));
+const paramsOf = (session: Session, method: string) =>
+  framesOf(session.events(), 'out', method).map((f) => (f.msg?.params ?? {}) as Record<string, unknown>);
 
 describe('mcpscope declares MCP Apps (io.modelcontextprotocol/ui) in its client capabilities', () => {
   it('legacy era: in the initialize request, and no finding blames the server for it', async () => {
@@ -48,7 +50,10 @@ describe('mcpscope declares MCP Apps (io.modelcontextprotocol/ui) in its client 
     const tools = out.outcome === 'result' ? (out.result.tools as unknown[]) : [];
     const withUi = tools.map((t) => toolUi(t).resourceUri).filter(Boolean);
     expect(withUi).toEqual(['ui://get-time/mcp-app.html']);
-    const handshake = session.info().era === 'modern' ? paramsOf(session, 'server/discover')[0]._meta : paramsOf(session, 'initialize').at(-1)?.capabilities;
+    const handshake =
+      session.info().era === 'modern'
+        ? paramsOf(session, 'server/discover')[0]._meta
+        : paramsOf(session, 'initialize').at(-1)?.capabilities;
     expect(JSON.stringify(handshake)).toContain(UI_EXTENSION_ID);
     expect(findings(session.events()).filter((f) => f.severity === 'error')).toEqual([]);
   });

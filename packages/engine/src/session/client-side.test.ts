@@ -22,7 +22,8 @@ describe.each(ERAS)('the client side through the server-request queue (%s era)',
     const { request } = await asked;
     expect(request).toMatchObject({ sessionId: session.id, method: 'sampling/createMessage' });
     expect(JSON.stringify(request.params)).toContain('meaning of life?');
-    if (era === 'modern') expect(request).toMatchObject({ inputKey: 'answer', callId: 'q', requestId: expect.stringMatching(/^input:\d+:answer$/) });
+    if (era === 'modern')
+      expect(request).toMatchObject({ inputKey: 'answer', callId: 'q', requestId: expect.stringMatching(/^input:\d+:answer$/) });
     else expect(request.requestId).toMatch(/^[ns]:/);
     expect(session.answer(request.requestId, { result: SAMPLED })).toBe(true);
     const out = await call;
@@ -69,9 +70,15 @@ describe.each(ERAS)('the client side through the server-request queue (%s era)',
       expect(JSON.stringify(out)).toContain('User rejected sampling request');
       const reply = framesOf(session.events(), 'out', 'sampling/createMessage');
       expect(reply).toEqual([]); // the answer is a response frame, paired with the server's request
-      expect(session.events().some((e) => e.type === 'frame' && e.dir === 'out' && (e.msg?.error as { code?: number })?.code === -1)).toBe(true);
+      expect(session.events().some((e) => e.type === 'frame' && e.dir === 'out' && (e.msg?.error as { code?: number })?.code === -1)).toBe(
+        true,
+      );
     } else {
-      expect(await call).toMatchObject({ outcome: 'error', source: 'input', error: { code: -1, message: 'User rejected sampling request' } });
+      expect(await call).toMatchObject({
+        outcome: 'error',
+        source: 'input',
+        error: { code: -1, message: 'User rejected sampling request' },
+      });
       expect(framesOf(session.events(), 'out', 'tools/call')).toHaveLength(1);
     }
   });
@@ -94,7 +101,10 @@ describe.each(ERAS)('the client side through the server-request queue (%s era)',
     const call = session.request('tools/call', { name: 'ask_user', arguments: {} }, { maxTotalTimeoutMs: 300 });
     const { request } = await asked;
     const done = nextMessage(engine, (m) => m.type === 'server-request-done');
-    await expect(call).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT', message: 'tools/call did not finish within 300 ms (maxTotalTimeoutMs)' });
+    await expect(call).rejects.toMatchObject({
+      code: 'ENGINE_TIMEOUT',
+      message: 'tools/call did not finish within 300 ms (maxTotalTimeoutMs)',
+    });
     expect(await done).toMatchObject({ requestId: request.requestId });
   });
 

@@ -54,15 +54,19 @@ export interface Connected {
  */
 function tappedFetch(ctx: ConnectContext, transport: 'http' | 'sse'): FetchLike {
   const { log } = ctx;
-  return createTappedFetch((x, failure) => ctx.onHttp?.(log.add({ type: 'http', ...redactHeaders(x) }) as HttpEvent, failure?.code), fetch, {
-    onOversize: ({ ids, size, detail }) => {
-      log.refusedLine(`(${detail}: not kept)`, 'too-large', detail, size);
-      for (const id of ids) ctx.undeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
+  return createTappedFetch(
+    (x, failure) => ctx.onHttp?.(log.add({ type: 'http', ...redactHeaders(x) }) as HttpEvent, failure?.code),
+    fetch,
+    {
+      onOversize: ({ ids, size, detail }) => {
+        log.refusedLine(`(${detail}: not kept)`, 'too-large', detail, size);
+        for (const id of ids) ctx.undeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
+      },
+      // The SDK throws on an HTTP error status, so the tap never sees the JSON-RPC error in its body.
+      onErrorAnswer: (msg, size) => log.frame('in', msg, size),
+      transportDeliversModern400: transport === 'http',
     },
-    // The SDK throws on an HTTP error status, so the tap never sees the JSON-RPC error in its body.
-    onErrorAnswer: (msg, size) => log.frame('in', msg, size),
-    transportDeliversModern400: transport === 'http',
-  });
+  );
 }
 
 function redactHeaders<T extends { requestHeaders?: Record<string, string>; responseHeaders?: Record<string, string> }>(x: T): T {
@@ -75,17 +79,22 @@ function redactHeaders<T extends { requestHeaders?: Record<string, string>; resp
 
 function stdioTransport(ctx: ConnectContext, config: StdioSessionConfig): StdioProcessTransport {
   const { log } = ctx;
-  return (ctx.stdio = new StdioProcessTransport({ ...config, stopGraceMs: ctx.stopGraceMs }, {
-    onSpawn: (pid) => log.add({ type: 'lifecycle', phase: 'spawn', pid, message: [config.command, ...config.args].join(' ') }),
-    onStderr: (text) => log.add({ type: 'stderr', text }),
-    onRawLine: (text, reason, size) => log.rawLine(text, reason, size),
-    onRefusedLine: (text, what, detail, size) => log.refusedLine(text, what, detail, size),
-    onNote: (message) => log.add({ type: 'lifecycle', phase: 'error', message }),
-    onExit: (code, signal) => log.add({ type: 'lifecycle', phase: 'exit', code, signal, message: signal ? `killed by ${signal}` : `exited with code ${code}` }),
-  }));
+  return (ctx.stdio = new StdioProcessTransport(
+    { ...config, stopGraceMs: ctx.stopGraceMs },
+    {
+      onSpawn: (pid) => log.add({ type: 'lifecycle', phase: 'spawn', pid, message: [config.command, ...config.args].join(' ') }),
+      onStderr: (text) => log.add({ type: 'stderr', text }),
+      onRawLine: (text, reason, size) => log.rawLine(text, reason, size),
+      onRefusedLine: (text, what, detail, size) => log.refusedLine(text, what, detail, size),
+      onNote: (message) => log.add({ type: 'lifecycle', phase: 'error', message }),
+      onExit: (code, signal) =>
+        log.add({ type: 'lifecycle', phase: 'exit', code, signal, message: signal ? `killed by ${signal}` : `exited with code ${code}` }),
+    },
+  ));
 }
 
-const probeTimeoutOf = (ctx: ConnectContext): number => (ctx.config.transport === 'stdio' ? ctx.config.probeTimeoutMs : undefined) ?? DEFAULT_PROBE_TIMEOUT_MS;
+const probeTimeoutOf = (ctx: ConnectContext): number =>
+  (ctx.config.transport === 'stdio' ? ctx.config.probeTimeoutMs : undefined) ?? DEFAULT_PROBE_TIMEOUT_MS;
 
 /** A stdio tap: a probe left unanswered for `probeTimeoutMs` means a legacy server, initialized in place. */
 function stdioTap(ctx: ConnectContext, client: Client, mode: 'auto' | 'legacy', inner: StdioProcessTransport): StdioTap {
@@ -109,7 +118,11 @@ function stdioTap(ctx: ConnectContext, client: Client, mode: 'auto' | 'legacy', 
  */
 function noteEraFallback(ctx: ConnectContext, reason: string, how: 'in place' | 'restart', probeFailed = how === 'restart'): FrameOrigin {
   const stdio = ctx.config.transport === 'stdio';
-  const path = !stdio ? 'legacy initialize' : how === 'in place' ? 'legacy initialize on the same process' : 'restarted with the legacy initialize';
+  const path = !stdio
+    ? 'legacy initialize'
+    : how === 'in place'
+      ? 'legacy initialize on the same process'
+      : 'restarted with the legacy initialize';
   ctx.eraFallback = { reason: `${reason} → ${path}`, probeFailed };
   const origin = auto(cleanOriginReason(`era fallback: ${reason}`) ?? 'era fallback');
   const marker = how === 'restart' ? { state: TRANSPORT_ATTEMPT } : {};
@@ -118,7 +131,12 @@ function noteEraFallback(ctx: ConnectContext, reason: string, how: 'in place' | 
 }
 
 /** One connect attempt; what the client sends during it goes out as `origin` (the handshake, or a fallback's). */
-async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Transport, origin: FrameOrigin): Promise<{ client: Client; tap: TappedTransport }> {
+async function attempt(
+  ctx: ConnectContext,
+  mode: 'auto' | 'legacy',
+  inner: Transport,
+  origin: FrameOrigin,
+): Promise<{ client: Client; tap: TappedTransport }> {
   const client = ctx.newClient(mode);
   const tap = inner instanceof StdioProcessTransport ? stdioTap(ctx, client, mode, inner) : new TappedTransport(inner, ctx.log);
   const fromSeq = ctx.log.lastSeq;
@@ -130,7 +148,10 @@ async function attempt(ctx: ConnectContext, mode: 'auto' | 'legacy', inner: Tran
   // discover result, or silence on stdio): say what the probe got, on the handshake it causes.
   // A fallback attempt (to HTTP+SSE) keeps its own origin for its handshake.
   tap.onEraFallback = () => {
-    const answer = probeAnswer(ctx.log.events(), { fromSeq, probeTimeoutMs: inner instanceof StdioProcessTransport ? probeTimeoutOf(ctx) : undefined });
+    const answer = probeAnswer(ctx.log.events(), {
+      fromSeq,
+      probeTimeoutMs: inner instanceof StdioProcessTransport ? probeTimeoutOf(ctx) : undefined,
+    });
     const fallback = noteEraFallback(ctx, answer ?? NO_ANSWER, 'in place', answer === undefined || answer.startsWith(NO_ANSWER));
     return origin === HANDSHAKE ? fallback : undefined;
   };
@@ -182,7 +203,9 @@ function failedBeforeFallback(events: readonly SessionEvent[], last: HttpEvent):
  */
 function httpFailureMessage(events: readonly SessionEvent[], last: HttpEvent): string {
   const first = failedBeforeFallback(events, last);
-  const prefix = first ? `${first.method} ${first.url} answered HTTP ${first.status} (Streamable HTTP), then the legacy HTTP+SSE fallback: ` : '';
+  const prefix = first
+    ? `${first.method} ${first.url} answered HTTP ${first.status} (Streamable HTTP), then the legacy HTTP+SSE fallback: `
+    : '';
   const hint = last.status === 404 && first?.status === 404 ? ' (neither transport found an MCP endpoint at this URL: check its path)' : '';
   return `${prefix}${last.method} ${last.url} answered HTTP ${last.status}${bodyExcerpt(last.responseBody)}${hint}`;
 }
@@ -242,7 +265,8 @@ function probeNonAnswer(err: unknown): boolean {
 async function connectHttp(ctx: ConnectContext, config: HttpSessionConfig): Promise<Connected> {
   const auth = ctx.oauth?.authProvider();
   const mode = modeOf(config);
-  if (config.transport === 'sse') return { ...(await attempt(ctx, mode, createLegacySse(config, fetchFor(ctx, 'sse'), auth), HANDSHAKE)), transport: 'sse' };
+  if (config.transport === 'sse')
+    return { ...(await attempt(ctx, mode, createLegacySse(config, fetchFor(ctx, 'sse'), auth), HANDSHAKE)), transport: 'sse' };
   const fromSeq = ctx.log.lastSeq;
   try {
     return { ...(await attempt(ctx, mode, createStreamableHttp(config, fetchFor(ctx, 'http'), auth), HANDSHAKE)), transport: 'http' };
@@ -265,8 +289,16 @@ async function transportFallback(ctx: ConnectContext, config: HttpSessionConfig,
   const status = lastHttpFailure(ctx.log)?.status;
   if (config.transport !== 'auto' || (status !== 400 && status !== 404 && status !== 405)) throw err;
   // state 'transport-attempt': a new conversation for the linter (the retry resends the same ids).
-  ctx.log.add({ type: 'lifecycle', phase: 'state', state: TRANSPORT_ATTEMPT, message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport` });
-  return { ...(await attempt(ctx, modeOf(config), createLegacySse(config, fetchFor(ctx, 'sse'), ctx.oauth?.authProvider()), TRANSPORT_FALLBACK)), transport: 'sse' };
+  ctx.log.add({
+    type: 'lifecycle',
+    phase: 'state',
+    state: TRANSPORT_ATTEMPT,
+    message: `Streamable HTTP answered ${status}; trying the legacy HTTP+SSE transport`,
+  });
+  return {
+    ...(await attempt(ctx, modeOf(config), createLegacySse(config, fetchFor(ctx, 'sse'), ctx.oauth?.authProvider()), TRANSPORT_FALLBACK)),
+    transport: 'sse',
+  };
 }
 
 /**
@@ -277,7 +309,10 @@ async function transportFallback(ctx: ConnectContext, config: HttpSessionConfig,
  */
 export async function renewHttpSession(ctx: ConnectContext, origin: FrameOrigin): Promise<Connected> {
   const config = ctx.config as HttpSessionConfig;
-  return { ...(await attempt(ctx, 'legacy', createStreamableHttp(config, fetchFor(ctx, 'http'), ctx.oauth?.authProvider()), origin)), transport: 'http' };
+  return {
+    ...(await attempt(ctx, 'legacy', createStreamableHttp(config, fetchFor(ctx, 'http'), ctx.oauth?.authProvider()), origin)),
+    transport: 'http',
+  };
 }
 
 export function connectTransport(ctx: ConnectContext): Promise<Connected> {
@@ -292,19 +327,41 @@ export function describeConnectError(ctx: ConnectContext, err: unknown): Connect
   const exit = [...events].reverse().find((e) => e.type === 'lifecycle' && e.phase === 'exit');
   if (exit && exit.type === 'lifecycle' && ctx.stdio?.exitedOnItsOwn) {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-    return { code: 'ENGINE_EXITED', message: `The server ${how} during connect`, exitCode: exit.code, signal: exit.signal, stderrTail: ctx.stderrTail() };
+    return {
+      code: 'ENGINE_EXITED',
+      message: `The server ${how} during connect`,
+      exitCode: exit.code,
+      signal: exit.signal,
+      stderrTail: ctx.stderrTail(),
+    };
   }
   const http = lastHttpFailure(ctx.log, true);
   if (http?.status === undefined && http?.error) {
     return { code: 'ENGINE_UNREACHABLE', message: `${http.method} ${http.url} failed: ${http.error}` };
   }
   if (http) {
-    return { code: 'ENGINE_HTTP_STATUS', message: httpFailureMessage(events, http), httpStatus: http.status, httpHeaders: http.responseHeaders, ...(http.responseBody ? { httpBody: http.responseBody } : {}) };
+    return {
+      code: 'ENGINE_HTTP_STATUS',
+      message: httpFailureMessage(events, http),
+      httpStatus: http.status,
+      httpHeaders: http.responseHeaders,
+      ...(http.responseBody ? { httpBody: http.responseBody } : {}),
+    };
   }
   const stray = strayOutput(events);
   const sentInstead = stray.length > 0 ? { sentInstead: stray } : {};
   if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) {
-    return { code: 'ENGINE_TIMEOUT', message: `No answer within ${ctx.timeoutMs} ms: ${message}`, stderrTail: ctx.stderrTail(), ...sentInstead };
+    return {
+      code: 'ENGINE_TIMEOUT',
+      message: `No answer within ${ctx.timeoutMs} ms: ${message}`,
+      stderrTail: ctx.stderrTail(),
+      ...sentInstead,
+    };
   }
-  return { code: 'ENGINE_CONNECT_FAILED', message, stderrTail: ctx.config.transport === 'stdio' ? ctx.stderrTail() : undefined, ...sentInstead };
+  return {
+    code: 'ENGINE_CONNECT_FAILED',
+    message,
+    stderrTail: ctx.config.transport === 'stdio' ? ctx.stderrTail() : undefined,
+    ...sentInstead,
+  };
 }

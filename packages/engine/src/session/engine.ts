@@ -89,7 +89,8 @@ export class Engine {
     const kind = opts.replayOf !== undefined ? 'replay' : (this.opts.sessionKind ?? 'session');
     // "Collect server spans": the server's SDK is told where mcpscope's receiver is (its own variables win).
     const collect = opts.collectServerSpans === true && config.transport === 'stdio' && this.spanReceivers.url !== undefined;
-    if (collect && config.transport === 'stdio') config = { ...config, env: { ...serverSpanEnv(this.spanReceivers.url!, this.spanReceivers.secretFor(id)), ...config.env } };
+    if (collect && config.transport === 'stdio')
+      config = { ...config, env: { ...serverSpanEnv(this.spanReceivers.url!, this.spanReceivers.secretFor(id)), ...config.env } };
     const session = new Session(id, config, {
       clientName: this.opts.clientName ?? 'mcpscope',
       clientVersion: this.opts.clientVersion ?? '0.1.0',
@@ -190,7 +191,8 @@ export class Engine {
 
   require(id: string): Session {
     const session = this.sessions.get(id);
-    if (!session && this.views.has(id)) throw new EngineError('ENGINE_OFFLINE', `Session ${id} is read-only (opened from a trace or wrapped)`, { sessionId: id });
+    if (!session && this.views.has(id))
+      throw new EngineError('ENGINE_OFFLINE', `Session ${id} is read-only (opened from a trace or wrapped)`, { sessionId: id });
     if (!session) throw new EngineError('ENGINE_SESSION_NOT_FOUND', `No session ${id}`);
     return session;
   }

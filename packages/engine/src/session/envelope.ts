@@ -1,4 +1,9 @@
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+} from '@modelcontextprotocol/client';
 import { CLIENT_CAPABILITIES } from './client-factory.js';
 import type { LogLevel } from './types.js';
 
@@ -20,7 +25,8 @@ export function logLevelMeta(ctx: EnvelopeContext): Record<string, unknown> | un
  * one. Keys the user wrote win.
  */
 export function withEnvelope(params: unknown, ctx: EnvelopeContext): unknown {
-  if (ctx.era !== 'modern' || (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params)))) return params;
+  if (ctx.era !== 'modern' || (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))))
+    return params;
   const p = (params ?? {}) as Record<string, unknown>;
   const meta = (typeof p._meta === 'object' && p._meta !== null ? p._meta : {}) as Record<string, unknown>;
   // A user who wrote an envelope sends exactly that.

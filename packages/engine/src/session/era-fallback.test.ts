@@ -46,13 +46,18 @@ describe('era fallback on any non-answer to server/discover (2026-07-28/basic/ve
     ]);
   });
 
-  it('git-mcp-server 2.15.3 (npm, pinned) answers the probe with HTTP 500 over HTTP: legacy, not a failed connect', { timeout: 60_000 }, async () => {
+  it('git-mcp-server 2.15.3 (npm, pinned) answers the probe with HTTP 500 over HTTP: legacy, not a failed connect', {
+    timeout: 60_000,
+  }, async () => {
     const git = await startGitMcpServer();
     try {
       engine = new Engine();
       const session = await engine.open({ transport: 'auto', url: git.url, headers: {} });
       expect(session.info()).toMatchObject({ state: 'connected', era: 'legacy', transport: 'http' });
-      expect(session.info().eraFallback).toEqual({ reason: expect.stringMatching(/^server\/discover answered HTTP 500.* → legacy initialize$/), probeFailed: true });
+      expect(session.info().eraFallback).toEqual({
+        reason: expect.stringMatching(/^server\/discover answered HTTP 500.* → legacy initialize$/),
+        probeFailed: true,
+      });
       const tools = await session.request('tools/list', {});
       expect(tools.outcome === 'result' && (tools.result.tools as unknown[]).length).toBeGreaterThan(20);
     } finally {
@@ -78,10 +83,34 @@ describe('the reason is the server text quoted: one line, escaped, clipped', () 
 
   it('a hostile JSON-RPC error message or HTTP body cannot add a line or a terminal sequence', () => {
     const at = { seq: 0, t: 0, sessionId: 's' };
-    const probe = { ...at, seq: 1, type: 'frame' as const, dir: 'out' as const, size: 1, msg: { jsonrpc: '2.0', id: 'p', method: 'server/discover' } };
-    const error = { ...at, seq: 2, type: 'frame' as const, dir: 'in' as const, size: 1, msg: { jsonrpc: '2.0', id: 'p', error: { code: -1, message: 'no\nmcpscope: all good\u001b]52;c;x\u0007' } } };
+    const probe = {
+      ...at,
+      seq: 1,
+      type: 'frame' as const,
+      dir: 'out' as const,
+      size: 1,
+      msg: { jsonrpc: '2.0', id: 'p', method: 'server/discover' },
+    };
+    const error = {
+      ...at,
+      seq: 2,
+      type: 'frame' as const,
+      dir: 'in' as const,
+      size: 1,
+      msg: { jsonrpc: '2.0', id: 'p', error: { code: -1, message: 'no\nmcpscope: all good\u001b]52;c;x\u0007' } },
+    };
     expect(probeAnswer([probe, error])).toBe('server/discover answered JSON-RPC error -1 ("no mcpscope: all good\\u001b]52;c;x\\u0007")');
-    const http = { ...at, seq: 2, type: 'http' as const, method: 'POST', url: 'http://x/mcp', status: 502, requestHeaders: { 'mcp-method': 'server/discover' }, durationMs: 1, responseBody: `bad\r\ngateway ${'y'.repeat(300)}` };
+    const http = {
+      ...at,
+      seq: 2,
+      type: 'http' as const,
+      method: 'POST',
+      url: 'http://x/mcp',
+      status: 502,
+      requestHeaders: { 'mcp-method': 'server/discover' },
+      durationMs: 1,
+      responseBody: `bad\r\ngateway ${'y'.repeat(300)}`,
+    };
     const told = probeAnswer([probe, http])!;
     expect(told).toMatch(/^server\/discover answered HTTP 502: bad gateway y+…$/);
     expect(told).not.toMatch(/[\u0000-\u001f]/);

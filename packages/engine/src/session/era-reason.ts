@@ -5,7 +5,8 @@ import { quoteServerText } from '../events/server-text.js';
 export const NO_ANSWER = 'no answer to server/discover';
 
 /** What the 2026-07-28 versioning page says of every answer to the probe that is not a modern one. */
-export const LEGACY_VERDICT_SPEC = '2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions: "Anything else identifies a legacy server"';
+export const LEGACY_VERDICT_SPEC =
+  '2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions: "Anything else identifies a legacy server"';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -37,7 +38,8 @@ export function httpStatusText(x: Pick<HttpEvent, 'status' | 'responseBody'>): s
 }
 
 function httpAnswer(x: HttpEvent): string {
-  if (x.status !== undefined && x.status < 300) return `server/discover answered HTTP ${x.status} with ${x.contentType ? quoteServerText(x.contentType, 60) : 'no content type'}, not JSON-RPC`;
+  if (x.status !== undefined && x.status < 300)
+    return `server/discover answered HTTP ${x.status} with ${x.contentType ? quoteServerText(x.contentType, 60) : 'no content type'}, not JSON-RPC`;
   return `server/discover answered ${httpStatusText(x)}`;
 }
 

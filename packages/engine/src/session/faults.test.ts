@@ -33,12 +33,16 @@ describe('faulty servers', () => {
     const session = await engine.open(raw('wrong-id'));
     const viaSdk = (await session.request('tools/list', {}, { timeoutMs: 400 }).catch((e: unknown) => e)) as EngineError;
     expect(viaSdk.code).toBe('ENGINE_TIMEOUT');
-    expect(viaSdk.message).toMatch(/^No response to tools\/list within 400 ms \(.*\)\. The server sent instead: a response to no request in flight, the first with id \d+ \(a response carries the id of the request it answers\)$/);
+    expect(viaSdk.message).toMatch(
+      /^No response to tools\/list within 400 ms \(.*\)\. The server sent instead: a response to no request in flight, the first with id \d+ \(a response carries the id of the request it answers\)$/,
+    );
     expect(viaSdk.data?.sentInstead).toHaveLength(1);
     // The raw path (Composer): only what came while it waited.
     const viaRaw = (await session.send({ method: 'tools/list' }, { timeoutMs: 400 }).catch((e: unknown) => e)) as EngineError;
     expect(viaRaw.code).toBe('ENGINE_TIMEOUT');
-    expect(viaRaw.data?.sentInstead).toEqual([expect.stringMatching(/^a response to no request in flight, the first with id "mcpscope-\d+"/)]);
+    expect(viaRaw.data?.sentInstead).toEqual([
+      expect.stringMatching(/^a response to no request in flight, the first with id "mcpscope-\d+"/),
+    ]);
     // A timeout with nothing stray says only what it said before.
     const hung = await engine.open(raw('hang-on-tools'));
     const plain = (await hung.request('tools/list', {}, { timeoutMs: 300 }).catch((e: unknown) => e)) as EngineError;
@@ -60,7 +64,10 @@ describe('faulty servers', () => {
     const reply = await session.send({ method: 'tools/list' });
     const tools = (reply.response?.result as { tools: Array<{ description: string }> }).tools;
     expect(tools[0].description.length).toBe(50 * 1024 * 1024);
-    const frame = session.events().filter((e): e is FrameEvent => e.type === 'frame').pop()!;
+    const frame = session
+      .events()
+      .filter((e): e is FrameEvent => e.type === 'frame')
+      .pop()!;
     expect(frame.size).toBeGreaterThan(50 * 1024 * 1024);
   });
 

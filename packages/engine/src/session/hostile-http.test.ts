@@ -21,14 +21,26 @@ async function hugeAnswerServer(as: 'json' | 'sse'): Promise<string> {
       if (req.method !== 'POST') return res.writeHead(405).end();
       const msg = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
       if (msg.id === undefined) return res.writeHead(202).end();
-      if (msg.method === 'server/discover') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'nope' } }));
+      if (msg.method === 'server/discover')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'nope' } }));
       if (msg.method === 'initialize') {
-        const result = { protocolVersion: msg.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'huge', version: '1' } };
+        const result = {
+          protocolVersion: msg.params?.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'huge', version: '1' },
+        };
         return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
       }
-      if (msg.method !== 'tools/list') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} }));
+      if (msg.method !== 'tools/list')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} }));
       res.writeHead(200, { 'content-type': as === 'json' ? 'application/json' : 'text/event-stream' });
-      res.write(as === 'json' ? `{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[],"x":"` : `event: message\ndata: {"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[],"x":"`);
+      res.write(
+        as === 'json'
+          ? `{"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[],"x":"`
+          : `event: message\ndata: {"jsonrpc":"2.0","id":${msg.id},"result":{"tools":[],"x":"`,
+      );
       const chunk = 'x'.repeat(1024 * 1024);
       let sent = 0;
       const pump = (): void => {

@@ -11,7 +11,13 @@ const REFUSING = fixture('refusing-server.mjs');
 let engine: Engine;
 afterEach(async () => engine?.dispose());
 
-const stdio = (file: string, env: Record<string, string>) => ({ transport: 'stdio' as const, command: process.execPath, args: [file], env, era: 'legacy' as const });
+const stdio = (file: string, env: Record<string, string>) => ({
+  transport: 'stdio' as const,
+  command: process.execPath,
+  args: [file],
+  env,
+  era: 'legacy' as const,
+});
 const frames = (s: Session) => s.events().filter((e): e is FrameEvent => e.type === 'frame');
 
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
@@ -69,8 +75,12 @@ describe('a hostile stdio server cannot crash mcpscope', () => {
     const session = await engine.open(stdio(REFUSING, { FIXTURE_MODE: 'stop-reading' }));
     const big = 'z'.repeat(1024 * 1024);
     // Each write is larger than the pipe buffer, so it stays pending while the timeout fires.
-    await expect(session.send({ method: 'tools/call', params: { name: 'x', arguments: { big } } }, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
-    await expect(session.send({ method: 'notifications/x', params: { big } }, { notification: true, timeoutMs: 200 })).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
+    await expect(
+      session.send({ method: 'tools/call', params: { name: 'x', arguments: { big } } }, { timeoutMs: 200 }),
+    ).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
+    await expect(
+      session.send({ method: 'notifications/x', params: { big } }, { notification: true, timeoutMs: 200 }),
+    ).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT' });
     // Let any stray rejection surface: vitest fails the run on an unhandled one.
     await new Promise((r) => setTimeout(r, 300));
     expect(session.info().state).toBe('connected');

@@ -31,8 +31,13 @@ async function open(url: string): Promise<Session> {
 
 const frames = (events: readonly SessionEvent[]): FrameEvent[] => events.filter((e): e is FrameEvent => e.type === 'frame');
 const https = (events: readonly SessionEvent[]): HttpEvent[] => events.filter((e): e is HttpEvent => e.type === 'http');
-const boundaries = (events: readonly SessionEvent[]): LifecycleEvent[] => events.filter((e): e is LifecycleEvent => e.type === 'lifecycle' && e.state === 'new-session');
-const failureOf = (p: Promise<unknown>): Promise<EngineError> => p.then(() => Promise.reject(new Error('expected a failure')), (err: EngineError) => err);
+const boundaries = (events: readonly SessionEvent[]): LifecycleEvent[] =>
+  events.filter((e): e is LifecycleEvent => e.type === 'lifecycle' && e.state === 'new-session');
+const failureOf = (p: Promise<unknown>): Promise<EngineError> =>
+  p.then(
+    () => Promise.reject(new Error('expected a failure')),
+    (err: EngineError) => err,
+  );
 
 describe('an HTTP session the server forgets (2025-11-25 session management)', () => {
   it('a server restarted between two calls: the call that got 404 fails at once with its answer, a new session starts, the next call works', async () => {
@@ -63,7 +68,10 @@ describe('an HTTP session the server forgets (2025-11-25 session management)', (
 
     const events = session.events();
     const [boundary] = boundaries(events);
-    expect(boundary).toMatchObject({ phase: 'state', origin: { by: 'mcpscope', reason: 'new session: the server forgot the old one (HTTP 404)' } });
+    expect(boundary).toMatchObject({
+      phase: 'state',
+      origin: { by: 'mcpscope', reason: 'new session: the server forgot the old one (HTTP 404)' },
+    });
     expect(boundary!.message).toContain('MUST start a new session');
     expect(boundary!.message).toContain('the log level (info)');
     const after = frames(events).filter((f) => f.seq > boundary!.seq && f.dir === 'out');
@@ -121,7 +129,10 @@ describe('an HTTP session the server forgets (2025-11-25 session management)', (
     const err = await failureOf(session.request('tools/list', {}, { timeoutMs: NEVER }));
     expect(err.code).toBe('ENGINE_SESSION_EXPIRED');
     expect(session.info().state).toBe('closed');
-    expect(session.info().error).toMatchObject({ code: 'ENGINE_SESSION_EXPIRED', message: expect.stringContaining('forgot the new session too') });
+    expect(session.info().error).toMatchObject({
+      code: 'ENGINE_SESSION_EXPIRED',
+      message: expect.stringContaining('forgot the new session too'),
+    });
     expect(boundaries(session.events())).toHaveLength(1);
   });
 });

@@ -38,7 +38,12 @@ const https = (e: readonly unknown[]) => e.filter((x): x is HttpEvent => (x as H
 describe('HTTP sessions', () => {
   it('speaks Streamable HTTP with custom headers, a session id and the protocol version header, and DELETEs on close', async () => {
     engine = new Engine();
-    const session = await engine.open({ transport: 'http', url: streamable.url, headers: { 'X-Test': 'yes' }, bearerToken: 'secret-token' });
+    const session = await engine.open({
+      transport: 'http',
+      url: streamable.url,
+      headers: { 'X-Test': 'yes' },
+      bearerToken: 'secret-token',
+    });
     expect(session.info()).toMatchObject({ state: 'connected', transport: 'http', era: 'legacy' });
     expect(session.info().mcpSessionId).toBeTruthy();
     const reply = await session.send({ method: 'tools/list' });

@@ -46,7 +46,10 @@ describe('the linter on live sessions', () => {
     const s = await engine.open({ transport: 'stdio', command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: 'bad-output' } });
     await s.send({ method: 'tools/list' });
     await s.send({ method: 'tools/call', params: { name: 'sum', arguments: {} } });
-    const response = s.events().filter((e) => e.type === 'frame' && e.dir === 'in').pop();
+    const response = s
+      .events()
+      .filter((e) => e.type === 'frame' && e.dir === 'in')
+      .pop();
     expect(response?.type === 'frame' && response.findings?.[0]).toMatchObject({ rule: 'structured-content-schema', severity: 'error' });
     expect(JSON.stringify(response)).toContain('/sum must be number');
   });

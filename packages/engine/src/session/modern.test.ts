@@ -18,7 +18,10 @@ describe('2026-07-28 (modern) era', () => {
 
     const reply = await session.send({ method: 'tools/call', params: { name: 'echo', arguments: { message: 'modern hello' } } });
     expect(JSON.stringify(reply.response?.result)).toContain('modern hello');
-    const call = session.events().filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out').pop()!;
+    const call = session
+      .events()
+      .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out')
+      .pop()!;
     const meta = (call.msg?.params as { _meta: Record<string, unknown> })._meta;
     expect(meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
   });

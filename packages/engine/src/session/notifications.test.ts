@@ -63,7 +63,9 @@ describe.each(ERAS)('notifications (%s era)', (era) => {
     if (era === 'modern') {
       await until(engine, () => framesOf(session.events(), 'in', 'notifications/subscriptions/acknowledged').length === 1);
       const [listen] = framesOf(session.events(), 'out', 'subscriptions/listen');
-      expect(listen.msg?.params).toMatchObject({ notifications: { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true } });
+      expect(listen.msg?.params).toMatchObject({
+        notifications: { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true },
+      });
       expect(listen.origin).toEqual({ by: 'mcpscope', reason: 'subscription listen' });
     }
     await session.request('tools/call', { name: 'toggle_extra_tool', arguments: {} });

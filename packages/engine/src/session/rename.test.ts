@@ -9,7 +9,13 @@ import type { EngineMessage, SessionInfo } from './types.js';
 let engine: Engine | undefined;
 afterEach(async () => engine?.dispose());
 
-const demo = (name?: string) => ({ transport: 'stdio' as const, command: process.execPath, args: [demoStdioEntry()], env: {}, ...(name === undefined ? {} : { name }) });
+const demo = (name?: string) => ({
+  transport: 'stdio' as const,
+  command: process.execPath,
+  args: [demoStdioEntry()],
+  env: {},
+  ...(name === undefined ? {} : { name }),
+});
 
 function watch(e: Engine): SessionInfo[] {
   const seen: SessionInfo[] = [];

@@ -31,5 +31,11 @@ export interface RequestOptions {
  */
 export type RequestOutcome =
   | { callId: string; outcome: 'result'; result: Record<string, unknown>; latencyMs: number }
-  | { callId: string; outcome: 'error'; error: { code: number; message: string; data?: unknown }; source: 'server' | 'input'; latencyMs: number }
+  | {
+      callId: string;
+      outcome: 'error';
+      error: { code: number; message: string; data?: unknown };
+      source: 'server' | 'input';
+      latencyMs: number;
+    }
   | { callId: string; outcome: 'cancelled'; latencyMs: number };

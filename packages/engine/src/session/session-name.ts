@@ -27,4 +27,3 @@ export function derivedNameOf(config: SessionConfig): string {
 export function targetOf(config: SessionConfig): string {
   return config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
 }
-

@@ -80,18 +80,30 @@ export class SessionRecovery {
   /** 404 to the session's id (`why`): waiting requests fail, none is resent, a new session starts (NEW_SESSION_SPEC), once in a row. */
   private expire(why: string): void {
     const { host } = this;
-    const error = (method: string) => new EngineError('ENGINE_SESSION_EXPIRED', `${method}: the server no longer knows the session (${why}); mcpscope starts a new one and does not resend ${method}`, { sessionId: host.sessionId });
+    const error = (method: string) =>
+      new EngineError(
+        'ENGINE_SESSION_EXPIRED',
+        `${method}: the server no longer knows the session (${why}); mcpscope starts a new one and does not resend ${method}`,
+        { sessionId: host.sessionId },
+      );
     host.runner.failAll(error);
     host.raw.failAll(error('the request'));
     this.outage = undefined;
-    if (this.expiredInARow++ > 0) return this.lose(`it forgot the new session too before answering anything on it: ${why}`, 'ENGINE_SESSION_EXPIRED');
+    if (this.expiredInARow++ > 0)
+      return this.lose(`it forgot the new session too before answering anything on it: ${why}`, 'ENGINE_SESSION_EXPIRED');
     this.renewing = this.renew(why).finally(() => (this.renewing = undefined));
   }
 
   private async renew(why: string): Promise<void> {
     const { host } = this;
     const forgot = host.forgetSession();
-    host.log.add({ type: 'lifecycle', phase: 'state', state: NEW_SESSION, origin: NEW_SESSION_ORIGIN, message: `session expired: ${why}. mcpscope starts a new session (${NEW_SESSION_SPEC})${forgot}` });
+    host.log.add({
+      type: 'lifecycle',
+      phase: 'state',
+      state: NEW_SESSION,
+      origin: NEW_SESSION_ORIGIN,
+      message: `session expired: ${why}. mcpscope starts a new session (${NEW_SESSION_SPEC})${forgot}`,
+    });
     if (host.state() !== 'connecting') host.setState('connecting');
     const old = host.release();
     if (old.tap) old.tap.forgotten = true;
@@ -101,7 +113,8 @@ export class SessionRecovery {
     try {
       connected = await host.reconnect(NEW_SESSION_ORIGIN);
     } catch (err) {
-      if (host.state() !== 'closed') this.lose(`it forgot the session and a new one could not be started: ${(err as Error).message}`, 'ENGINE_SESSION_EXPIRED');
+      if (host.state() !== 'closed')
+        this.lose(`it forgot the session and a new one could not be started: ${(err as Error).message}`, 'ENGINE_SESSION_EXPIRED');
       return;
     }
     if (host.state() === 'closed') {
@@ -113,7 +126,12 @@ export class SessionRecovery {
     const { eraFallback, reinitialized } = host.details();
     host.adopt(connected, { eraFallback, reinitialized: { count: (reinitialized?.count ?? 0) + 1, at: Date.now(), reason: why } });
     const { mcpSessionId = '', era, protocolVersion } = host.details();
-    host.log.add({ type: 'lifecycle', phase: 'connect', origin: NEW_SESSION_ORIGIN, message: `new session ${quoteServerText(mcpSessionId, 40)}: ${era} era, protocol ${protocolVersion}` });
+    host.log.add({
+      type: 'lifecycle',
+      phase: 'connect',
+      origin: NEW_SESSION_ORIGIN,
+      message: `new session ${quoteServerText(mcpSessionId, 40)}: ${era} era, protocol ${protocolVersion}`,
+    });
     host.setState('connected');
   }
 
@@ -138,17 +156,23 @@ export class SessionRecovery {
   private lose(why: string, code: 'ENGINE_CONNECTION_LOST' | 'ENGINE_SESSION_EXPIRED' = 'ENGINE_CONNECTION_LOST'): void {
     const { host } = this;
     this.outage = undefined;
-    const message = code === 'ENGINE_CONNECTION_LOST' ? `the server closed the connection (${why})` : `the server forgot the session: ${why}`;
+    const message =
+      code === 'ENGINE_CONNECTION_LOST' ? `the server closed the connection (${why})` : `the server forgot the session: ${why}`;
     host.runner.failAll((method) => new EngineError(code, `${method}: ${message}`, { sessionId: host.sessionId }));
     host.connectionLost(message, { code, message });
     const tap = host.tap();
     if (tap) tap.forgotten = true;
-    void host.client()?.close().catch(() => undefined);
+    void host
+      .client()
+      ?.close()
+      .catch(() => undefined);
   }
 
   /** Request `id`'s stream ended without its answer while the server is still there: it fails now. */
   private abandon(id: JsonRpcId): void {
-    const error = new EngineError('ENGINE_CONNECTION_LOST', 'the server ended the response stream without an answer', { sessionId: this.host.sessionId });
+    const error = new EngineError('ENGINE_CONNECTION_LOST', 'the server ended the response stream without an answer', {
+      sessionId: this.host.sessionId,
+    });
     this.host.raw.fail(idKey(id), error);
     this.host.runner.failLeg(id, error, auto('cancel: stream ended without an answer'));
   }

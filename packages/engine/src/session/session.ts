@@ -1,5 +1,16 @@
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
-import { idKey, isTerminalTaskStatus, messageId, type AppChannel, type Direction, type FrameEvent, type FrameOrigin, type JsonRpcId, type JsonRpcMessage, type SessionEvent } from '@mcpscope/protocol';
+import {
+  idKey,
+  isTerminalTaskStatus,
+  messageId,
+  type AppChannel,
+  type Direction,
+  type FrameEvent,
+  type FrameOrigin,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type SessionEvent,
+} from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
 import { OAuthRunner } from '../oauth/runner.js';
 import { connectTransport, describeConnectError, renewHttpSession, type ConnectContext, type Connected } from './connect.js';
@@ -108,7 +119,12 @@ export class Session {
       (request) => deps.emit({ type: 'server-request', request }),
       (requestId) => deps.emit({ type: 'server-request-done', sessionId: id, requestId }),
     );
-    this.runner = new RequestRunner({ sessionId: id, client: () => this.client, extraMeta: () => logLevelMeta(this.envelope()), emit: deps.emit });
+    this.runner = new RequestRunner({
+      sessionId: id,
+      client: () => this.client,
+      extraMeta: () => logLevelMeta(this.envelope()),
+      emit: deps.emit,
+    });
     this.origins = new OriginBook(this.runner);
     this.tasks = new SessionTasks({
       sessionId: id,
@@ -119,7 +135,8 @@ export class Session {
       ask: (request, signal) => this.waitForAnswer(request, signal),
       emit: (message) => {
         // A task that ended no longer needs the user's answer to its questions (elicitation, sampling).
-        if (message.type === 'task' && isTerminalTaskStatus(message.task.status)) this.queue.rejectForTask(message.task.taskId, `task ${message.task.status}`);
+        if (message.type === 'task' && isTerminalTaskStatus(message.task.status))
+          this.queue.rejectForTask(message.task.taskId, `task ${message.task.status}`);
         deps.emit(message);
       },
       closed: () => this.state !== 'connected',
@@ -247,7 +264,10 @@ export class Session {
       this.log.add({ type: 'lifecycle', phase: 'connect', message: `${this.details.era} era, protocol ${this.details.protocolVersion}` });
       this.setState('connected');
     } catch (err) {
-      if (this.state === 'closed') throw err instanceof EngineError && err.code === 'ENGINE_CLOSED' ? err : new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id, cause: err });
+      if (this.state === 'closed')
+        throw err instanceof EngineError && err.code === 'ENGINE_CLOSED'
+          ? err
+          : new EngineError('ENGINE_CLOSED', 'the session was closed while connecting', { sessionId: this.id, cause: err });
       const error = describeConnectError(ctx, err);
       this.details = { ...this.details, error };
       this.log.add({ type: 'lifecycle', phase: 'error', message: error.message });
@@ -318,7 +338,12 @@ export class Session {
   private oauthRunner(opts: T.OpenOptions): OAuthRunner | undefined {
     const c = this.config;
     if (c.transport === 'stdio' || !c.oauth) return undefined;
-    return (this.oauth ??= new OAuthRunner({ serverUrl: c.url, config: c.oauth, userAgent: opts.oauthUserAgent, emit: (step, detail) => this.log.add({ type: 'oauth', step, detail }) }));
+    return (this.oauth ??= new OAuthRunner({
+      serverUrl: c.url,
+      config: c.oauth,
+      userAgent: opts.oauthUserAgent,
+      emit: (step, detail) => this.log.add({ type: 'oauth', step, detail }),
+    }));
   }
 
   /** Sends any JSON-RPC request or notification as given (a debugger sends what you wrote). */
@@ -326,7 +351,12 @@ export class Session {
     await this.recovery.renewing; // a new session under way after an expired one
     const tap = this.connectedTap();
     const id = opts.notification ? undefined : (message.id ?? this.raw.nextId());
-    const msg: JsonRpcMessage = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), ...message, params: withEnvelope(message.params, this.envelope()) };
+    const msg: JsonRpcMessage = {
+      jsonrpc: '2.0',
+      ...(id === undefined ? {} : { id }),
+      ...message,
+      params: withEnvelope(message.params, this.envelope()),
+    };
     if (msg.params === undefined) delete msg.params;
     const timeoutMs = opts.timeoutMs ?? 60_000;
     const origin = opts.origin ?? ambientOrigin();
@@ -375,7 +405,12 @@ export class Session {
    */
   async toolDefinitions(opts: Pick<T.RequestOptions, 'timeoutMs' | 'origin'>): Promise<ToolDefinition[] | undefined> {
     const caps = this.details.serverCapabilities as { tools?: { listChanged?: unknown } } | undefined;
-    const terms = { era: this.details.era, transport: this.details.transport, listChanged: caps?.tools?.listChanged === true, listening: this.subscriptions.watchingListChanges() };
+    const terms = {
+      era: this.details.era,
+      transport: this.details.transport,
+      listChanged: caps?.tools?.listChanged === true,
+      listening: this.subscriptions.watchingListChanges(),
+    };
     return this.catalog.definitions(terms, (params) => this.request('tools/list', params, opts));
   }
 
@@ -397,7 +432,8 @@ export class Session {
    * trace is closed); a message that is no JSON object, too deep or too large fails only itself.
    */
   appMessages(app: AppChannel, messages: ReadonlyArray<{ dir: Direction; msg: unknown }>): FrameEvent[] {
-    if (this.state !== 'connected') throw new EngineError('ENGINE_NOT_CONNECTED', `Session ${this.id} is ${this.state}`, { sessionId: this.id });
+    if (this.state !== 'connected')
+      throw new EngineError('ENGINE_NOT_CONNECTED', `Session ${this.id} is ${this.state}`, { sessionId: this.id });
     return messages.map(({ dir, msg }) => this.log.appFrame(app, dir, msg));
   }
 
@@ -439,7 +475,9 @@ export class Session {
     this.connectedTap();
     if (this.details.era !== 'modern') return;
     const caps = this.client!.getServerCapabilities();
-    await withOrigin(origin ?? ambientOrigin(), () => (on ? this.subscriptions.watchListChanges(caps) : this.subscriptions.stopListChanges()));
+    await withOrigin(origin ?? ambientOrigin(), () =>
+      on ? this.subscriptions.watchListChanges(caps) : this.subscriptions.stopListChanges(),
+    );
   }
 
   /** Returns false when `uri` was not subscribed. */
@@ -481,13 +519,21 @@ export class Session {
     if (!(err instanceof EngineError) || err.code !== 'ENGINE_TIMEOUT') return err;
     const stray = strayOutput(this.log.events(), { sinceSeq });
     if (stray.length === 0) return err;
-    return new EngineError(err.code, `${err.message}. The server sent instead: ${stray.join('; ')}`, { sessionId: err.sessionId, cause: err.cause ?? err, data: { ...err.data, sentInstead: stray } });
+    return new EngineError(err.code, `${err.message}. The server sent instead: ${stray.join('; ')}`, {
+      sessionId: err.sessionId,
+      cause: err.cause ?? err,
+      data: { ...err.data, sentInstead: stray },
+    });
   }
 
   /** Over the limit: answered at once with an error, as mcpscope (said once per run of refusals). */
   private refuseOverLimit(request: ServerRequestName & { method: string }): Promise<never> {
     if (this.refusedInARow++ === 0) {
-      this.log.add({ type: 'lifecycle', phase: 'state', message: `${MAX_WAITING_SERVER_REQUESTS} requests from the server already wait for an answer: mcpscope refuses more (JSON-RPC error -32603) until some are answered` });
+      this.log.add({
+        type: 'lifecycle',
+        phase: 'state',
+        message: `${MAX_WAITING_SERVER_REQUESTS} requests from the server already wait for an answer: mcpscope refuses more (JSON-RPC error -32603) until some are answered`,
+      });
     }
     if (this.details.era !== 'modern') this.origins.answeredBy(request.requestId, auto('server request: refused, too many waiting'));
     const message = `mcpscope: ${MAX_WAITING_SERVER_REQUESTS} requests from this server already wait for an answer; ${request.method} was refused (mcpscope's own limit)`;
@@ -522,7 +568,10 @@ export class Session {
   async fail(err: unknown): Promise<void> {
     if (this.state === 'closed') return;
     const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    this.details = { ...this.details, error: { code: 'ENGINE_INTERNAL', message: `mcpscope failed on this session's traffic and closed it (${text.slice(0, 300)})` } };
+    this.details = {
+      ...this.details,
+      error: { code: 'ENGINE_INTERNAL', message: `mcpscope failed on this session's traffic and closed it (${text.slice(0, 300)})` },
+    };
     this.log.add({ type: 'lifecycle', phase: 'error', message: this.details.error!.message });
     await this.close();
   }
@@ -532,7 +581,9 @@ export class Session {
     const out = await this.runner.run(method, params, { timeoutMs: 30_000, ...(origin ? { origin } : {}) }, { progress: false });
     if (out.outcome === 'result') return out.result;
     if (out.outcome === 'cancelled') throw new EngineError('ENGINE_CLOSED', `${method} was cancelled`);
-    throw new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, { data: { rpcError: out.error } });
+    throw new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, {
+      data: { rpcError: out.error },
+    });
   }
 
   private connectedTap(): TappedTransport {
@@ -553,7 +604,11 @@ export class Session {
     this.tasks.closeAll();
     this.receiver?.close();
     this.queue.rejectAll('connection closed');
-    this.raw.failAll(error ? new EngineError('ENGINE_CONNECTION_LOST', message, { sessionId: this.id }) : new EngineError('ENGINE_CLOSED', 'the connection closed'));
+    this.raw.failAll(
+      error
+        ? new EngineError('ENGINE_CONNECTION_LOST', message, { sessionId: this.id })
+        : new EngineError('ENGINE_CLOSED', 'the connection closed'),
+    );
     this.log.add({ type: 'lifecycle', phase: 'disconnect', message });
   }
 
@@ -575,7 +630,10 @@ export class Session {
     this.tasks.closeAll();
     this.queue.rejectAll('the session expired');
     const uris = this.subscriptions.forgetAll();
-    const parts = [uris.length > 0 ? `resource subscriptions (${uris.length})` : '', this.logLevel === undefined ? '' : `the log level (${this.logLevel})`].filter(Boolean);
+    const parts = [
+      uris.length > 0 ? `resource subscriptions (${uris.length})` : '',
+      this.logLevel === undefined ? '' : `the log level (${this.logLevel})`,
+    ].filter(Boolean);
     this.logLevel = undefined;
     return parts.length === 0 ? '' : `. The server forgot with it: ${parts.join(', ')}; set them again if you need them`;
   }

@@ -126,7 +126,10 @@ export class Subscriptions {
     const stream = await this.listen({ resourceSubscriptions: [uri] });
     if (!stream.honoredFilter.resourceSubscriptions?.includes(uri)) {
       await stream.close();
-      throw new EngineError('ENGINE_SUBSCRIPTION_REFUSED', `The server acknowledged subscriptions/listen without ${uri} (it does not offer updates for it)`);
+      throw new EngineError(
+        'ENGINE_SUBSCRIPTION_REFUSED',
+        `The server acknowledged subscriptions/listen without ${uri} (it does not offer updates for it)`,
+      );
     }
     this.uris.set(uri, stream);
     void stream.closed.then((cause) => {

@@ -82,7 +82,10 @@ export class ToolCatalog {
    * (at most 100), kept for next time. Undefined when the first page failed; the pages before a
    * failed one otherwise.
    */
-  async definitions(terms: CatalogTerms, ask: (params: { cursor?: string }) => Promise<RequestOutcome>): Promise<ToolDefinition[] | undefined> {
+  async definitions(
+    terms: CatalogTerms,
+    ask: (params: { cursor?: string }) => Promise<RequestOutcome>,
+  ): Promise<ToolDefinition[] | undefined> {
     const known = this.current(terms, Date.now());
     if (known) return known;
     const token = this.begin();

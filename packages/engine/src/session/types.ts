@@ -154,9 +154,7 @@ export interface PendingServerRequest {
   taskId?: string;
 }
 
-export type ServerRequestAnswer =
-  | { result: Record<string, unknown> }
-  | { error: { code: number; message: string; data?: unknown } };
+export type ServerRequestAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
 
 /** Everything the engine tells its subscribers, in order (the proxy maps them onto the /ws contract in one place: ws/wsMessageOf.ts). */
 export type EngineMessage =

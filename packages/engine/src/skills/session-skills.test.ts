@@ -6,7 +6,8 @@ import type { EngineError } from '../errors/errors.js';
 
 const SKILL = 'skill://pdf-processing/SKILL.md';
 const FORMS = 'skill://pdf-processing/references/FORMS.md';
-const manifest = '---\nname: pdf-processing\ndescription: Extract, fill, and assemble PDF documents\n---\n\nRead references/FORMS.md for forms.\n';
+const manifest =
+  '---\nname: pdf-processing\ndescription: Extract, fill, and assemble PDF documents\n---\n\nRead references/FORMS.md for forms.\n';
 const forms = 'How to fill forms.\n';
 const digest = (text: string) => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 
@@ -19,7 +20,14 @@ let engine: Engine;
 beforeAll(async () => {
   server = await startModernHttpServer({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': {} } }, (req) => {
     if (req.method === 'skills/list') {
-      const entry = { uri: SKILL, frontmatter: { name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents' }, resources: [{ uri: SKILL, digest: digest(listed), size: Buffer.byteLength(listed) }, { uri: FORMS, digest: digest(forms), size: Buffer.byteLength(forms) }] };
+      const entry = {
+        uri: SKILL,
+        frontmatter: { name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents' },
+        resources: [
+          { uri: SKILL, digest: digest(listed), size: Buffer.byteLength(listed) },
+          { uri: FORMS, digest: digest(forms), size: Buffer.byteLength(forms) },
+        ],
+      };
       return { skills: [entry] };
     }
     if (req.method === 'resources/read') {
@@ -53,7 +61,12 @@ describe('skills (SEP-2640) on a 2026-07-28 session', () => {
 
     const loaded = await session.skills.load(SKILL);
     expect(loaded.entryFrom).toBe('skills/list');
-    expect(loaded.file).toMatchObject({ uri: SKILL, verified: true, size: Buffer.byteLength(manifest), frontmatter: { name: 'pdf-processing' } });
+    expect(loaded.file).toMatchObject({
+      uri: SKILL,
+      verified: true,
+      size: Buffer.byteLength(manifest),
+      frontmatter: { name: 'pdf-processing' },
+    });
     expect(loaded.file.body).toContain('Read references/FORMS.md');
     expect(reads()).toEqual([SKILL]);
 

@@ -1,5 +1,11 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { SkillsClient, SkillVerificationError, type InvalidSkillEntry, type Skill, type SkillFile } from '@modelcontextprotocol/client/ext/skills';
+import {
+  SkillsClient,
+  SkillVerificationError,
+  type InvalidSkillEntry,
+  type Skill,
+  type SkillFile,
+} from '@modelcontextprotocol/client/ext/skills';
 import { EngineError } from '../errors/errors.js';
 import { engineErrorFromSdk } from '../errors/sdk-errors.js';
 
@@ -55,7 +61,8 @@ export class SessionSkills {
     const client = this.client();
     if (!client) throw new EngineError('ENGINE_NOT_CONNECTED', 'not connected');
     const sdk = new SkillsClient(client, { skipInvalid: true });
-    if (!sdk.supported) throw new EngineError('ENGINE_REQUEST_FAILED', `${method}: the server does not declare the ${SKILLS_EXTENSION} extension (SEP-2640)`);
+    if (!sdk.supported)
+      throw new EngineError('ENGINE_REQUEST_FAILED', `${method}: the server does not declare the ${SKILLS_EXTENSION} extension (SEP-2640)`);
     return sdk;
   }
 
@@ -67,9 +74,11 @@ export class SessionSkills {
 
   /** Every page of skills/list; entries the SDK refused come back in `invalid` with the reason. */
   async list(): Promise<{ skills: Skill[]; invalid: InvalidSkillEntry[] }> {
-    const { skills, invalid } = await this.sdk('skills/list').list({}, { timeout: this.timeoutMs }).catch((err: unknown) => {
-      throw engineErrorFromSdk(err, 'skills/list', this.timeoutMs);
-    });
+    const { skills, invalid } = await this.sdk('skills/list')
+      .list({}, { timeout: this.timeoutMs })
+      .catch((err: unknown) => {
+        throw engineErrorFromSdk(err, 'skills/list', this.timeoutMs);
+      });
     return { skills, invalid };
   }
 
@@ -84,14 +93,21 @@ export class SessionSkills {
     const sdk = this.sdk('skills/get');
     const listed = (await this.list()).skills.find((s) => sameUri(s.uri, uri));
     const timeout = { timeout: this.timeoutMs };
-    const skill = listed ?? (await sdk.get(uri, timeout).catch((err: unknown) => Promise.reject(engineErrorFromSdk(err, 'skills/get', this.timeoutMs)))).skill;
+    const skill =
+      listed ??
+      (await sdk.get(uri, timeout).catch((err: unknown) => Promise.reject(engineErrorFromSdk(err, 'skills/get', this.timeoutMs)))).skill;
     try {
       return { skill, entryFrom: listed ? 'skills/list' : 'skills/get', file: fileOf(await sdk.read(skill, ref, timeout)) };
     } catch (err) {
       if (err instanceof SkillVerificationError) {
-        throw new EngineError('ENGINE_SKILL_UNVERIFIED', err.message, { cause: err, data: { reason: err.reason, uri: err.uri, differences: [...err.differences] } });
+        throw new EngineError('ENGINE_SKILL_UNVERIFIED', err.message, {
+          cause: err,
+          data: { reason: err.reason, uri: err.uri, differences: [...err.differences] },
+        });
       }
-      throw err instanceof TypeError ? new EngineError('ENGINE_REQUEST_FAILED', err.message, { cause: err }) : engineErrorFromSdk(err, 'resources/read', this.timeoutMs);
+      throw err instanceof TypeError
+        ? new EngineError('ENGINE_REQUEST_FAILED', err.message, { cause: err })
+        : engineErrorFromSdk(err, 'resources/read', this.timeoutMs);
     }
   }
 }

@@ -23,7 +23,10 @@ export type ReceiverAsk = (
  */
 export function bindReceiver(client: Client, ask: ReceiverAsk): TaskReceiverBinding {
   const answer = async (request: TaskReceiverRequest, ctx: { taskId: string; signal: AbortSignal }) => {
-    const result = await ask({ requestId: `task:${ctx.taskId}`, method: request.method, params: request.params as Record<string, unknown>, taskId: ctx.taskId }, ctx.signal);
+    const result = await ask(
+      { requestId: `task:${ctx.taskId}`, method: request.method, params: request.params as Record<string, unknown>, taskId: ctx.taskId },
+      ctx.signal,
+    );
     // The binding answers tasks/result with this value as is, without the task's metadata;
     // 2025-11-25/basic/utilities/tasks: "All requests, notifications, and responses related to a
     // task MUST include the io.modelcontextprotocol/related-task key in their _meta field".

@@ -18,7 +18,10 @@ export interface SessionTasksDeps {
   run(method: string, params: Record<string, unknown>, opts: RequestOptions, progress: boolean): Promise<RequestOutcome>;
   /** Cancels a running runner call (notifications/cancelled). */
   cancelCall(callId: string, origin?: FrameOrigin): boolean;
-  ask(request: { requestId: string; method: string; params: Record<string, unknown>; inputKey?: string; taskId: string; callId?: string }, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  ask(
+    request: { requestId: string; method: string; params: Record<string, unknown>; inputKey?: string; taskId: string; callId?: string },
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>>;
   emit(message: EngineMessage): void;
   closed(): boolean;
 }
@@ -43,7 +46,12 @@ export class SessionTasks {
 
   constructor(private readonly deps: SessionTasksDeps) {
     this.book = new TaskBook(deps.sessionId, (m) => deps.emit(m));
-    this.controls = new TaskControls({ ...deps, book: this.book, generation: () => this.generation(), running: (id) => this.byTask.get(id) });
+    this.controls = new TaskControls({
+      ...deps,
+      book: this.book,
+      generation: () => this.generation(),
+      running: (id) => this.byTask.get(id),
+    });
   }
 
   generation(): TaskGeneration {
@@ -62,7 +70,8 @@ export class SessionTasks {
     this.assertSupported(generation, tool);
     const callId = opts.callId ?? randomUUID();
     const meta = isObject(params._meta) ? params._meta : {};
-    const token = typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number' ? meta.progressToken : `mcpscope-task:${callId}`;
+    const token =
+      typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number' ? meta.progressToken : `mcpscope-task:${callId}`;
     const task = generation === 'v1' ? { task: opts.ttlMs === undefined ? {} : { ttl: opts.ttlMs } } : {};
     const sent = { ...params, ...task, _meta: { ...meta, progressToken: token } };
     const started = performance.now();
@@ -80,7 +89,13 @@ export class SessionTasks {
   }
 
   /** A tools/call answer: a task is followed to its end; anything else is the outcome as it is. */
-  async follow(out: RequestOutcome, generation: TaskGeneration, tool: string | undefined, opts: RequestOptions, started: number): Promise<TaskCallOutcome> {
+  async follow(
+    out: RequestOutcome,
+    generation: TaskGeneration,
+    tool: string | undefined,
+    opts: RequestOptions,
+    started: number,
+  ): Promise<TaskCallOutcome> {
     if (out.outcome !== 'result') return out;
     const first = createdTask(out.result, generation);
     if (!first) return out;
@@ -90,11 +105,14 @@ export class SessionTasks {
     this.byCall.set(callId, call);
     this.byTask.set(first.taskId, call);
     const left = opts.maxTotalTimeoutMs === undefined ? undefined : Math.max(0, opts.maxTotalTimeoutMs - (performance.now() - started));
-    const timer = left === undefined ? undefined : setTimeout(() => {
-      call.expired = true;
-      void call.cancel(auto('cancel: maxTotalTimeoutMs')).catch(() => undefined);
-      call.halt();
-    }, left);
+    const timer =
+      left === undefined
+        ? undefined
+        : setTimeout(() => {
+            call.expired = true;
+            void call.cancel(auto('cancel: maxTotalTimeoutMs')).catch(() => undefined);
+            call.halt();
+          }, left);
     const onAbort = (): void => void call.cancel(opts.origin ?? auto('cancel')).catch(() => undefined);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -144,18 +162,28 @@ export class SessionTasks {
   private assertSupported(generation: TaskGeneration, tool: string | undefined): void {
     const caps = this.deps.serverCapabilities();
     if (generation === 'v2') {
-      if (!isCapabilityDeclared(caps, 'tasks', 'modern')) throw new EngineError('ENGINE_TASKS_UNSUPPORTED', 'the server does not declare the io.modelcontextprotocol/tasks extension');
+      if (!isCapabilityDeclared(caps, 'tasks', 'modern'))
+        throw new EngineError('ENGINE_TASKS_UNSUPPORTED', 'the server does not declare the io.modelcontextprotocol/tasks extension');
       return;
     }
-    if (!isCapabilityDeclared(caps, 'tasks.requests.tools.call')) throw new EngineError('ENGINE_TASKS_UNSUPPORTED', 'the server does not declare tasks.requests.tools.call: it takes no task-augmented tools/call (2025-11-25/basic/utilities/tasks#tool-level-negotiation)');
+    if (!isCapabilityDeclared(caps, 'tasks.requests.tools.call'))
+      throw new EngineError(
+        'ENGINE_TASKS_UNSUPPORTED',
+        'the server does not declare tasks.requests.tools.call: it takes no task-augmented tools/call (2025-11-25/basic/utilities/tasks#tool-level-negotiation)',
+      );
     const support = tool === undefined ? undefined : this.tools.of(tool);
-    if (support === 'forbidden') throw new EngineError('ENGINE_TASKS_UNSUPPORTED', `tool ${JSON.stringify(tool)} does not support tasks (execution.taskSupport is "forbidden" or absent): call it without a task`);
+    if (support === 'forbidden')
+      throw new EngineError(
+        'ENGINE_TASKS_UNSUPPORTED',
+        `tool ${JSON.stringify(tool)} does not support tasks (execution.taskSupport is "forbidden" or absent): call it without a task`,
+      );
   }
 
   private driverDeps() {
     return {
       book: this.book,
-      rpc: (method: string, params: Record<string, unknown>, origin: FrameOrigin, timeoutMs: number, signal?: AbortSignal) => this.deps.run(method, params, { origin, timeoutMs, ...(signal ? { signal } : {}) }, false),
+      rpc: (method: string, params: Record<string, unknown>, origin: FrameOrigin, timeoutMs: number, signal?: AbortSignal) =>
+        this.deps.run(method, params, { origin, timeoutMs, ...(signal ? { signal } : {}) }, false),
       ask: (request: Parameters<SessionTasksDeps['ask']>[0], signal: AbortSignal) => this.deps.ask(request, signal),
       answeredBy: (requestId: string) => {
         const origin = this.answers.get(requestId);

@@ -35,7 +35,15 @@ export class TaskBook {
     // a late notification or poll of another state does not bring it back.
     const status = before && isTerminalTaskStatus(before.status) && !isTerminalTaskStatus(fields.status) ? before.status : fields.status;
     const next: TaskInfo = {
-      ...(before ?? { sessionId: this.sessionId, taskId: snapshot.taskId, generation, source: 'call', polling: false, polls: 0, firstSeenAt: now }),
+      ...(before ?? {
+        sessionId: this.sessionId,
+        taskId: snapshot.taskId,
+        generation,
+        source: 'call',
+        polling: false,
+        polls: 0,
+        firstSeenAt: now,
+      }),
       ...fields,
       status,
       ...extra,

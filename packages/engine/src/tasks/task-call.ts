@@ -17,9 +17,18 @@ const RESULT_TIMEOUT_MS = 3_600_000;
 export interface TaskCallDeps {
   book: TaskBook;
   /** A request the engine sends for the task; JSON-RPC errors are outcomes. */
-  rpc(method: string, params: Record<string, unknown>, origin: FrameOrigin, timeoutMs: number, signal?: AbortSignal): Promise<RequestOutcome>;
+  rpc(
+    method: string,
+    params: Record<string, unknown>,
+    origin: FrameOrigin,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<RequestOutcome>;
   /** Puts a v2 input request on the server-request queue and waits for its answer. */
-  ask(request: { requestId: string; method: string; params: Record<string, unknown>; inputKey: string; taskId: string; callId: string }, signal: AbortSignal): Promise<Record<string, unknown>>;
+  ask(
+    request: { requestId: string; method: string; params: Record<string, unknown>; inputKey: string; taskId: string; callId: string },
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>;
   /** Who answered queue request `requestId`. */
   answeredBy(requestId: string): FrameOrigin | undefined;
   closed(): boolean;
@@ -108,7 +117,10 @@ export class TaskCall {
     const sent = this.deps.rpc('tasks/cancel', { taskId: this.taskId }, origin, this.timeoutMs);
     this.cancelling = sent.catch(() => undefined);
     const out = await sent;
-    if (out.outcome === 'error') throw new EngineError('ENGINE_RPC_ERROR', `tasks/cancel failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, { data: { rpcError: out.error } });
+    if (out.outcome === 'error')
+      throw new EngineError('ENGINE_RPC_ERROR', `tasks/cancel failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, {
+        data: { rpcError: out.error },
+      });
     // v1 answers with the Task (cancelled); v2 with an empty result, and the next poll shows it.
     const task = out.outcome === 'result' ? parseTask(out.result, this.generation) : undefined;
     if (task && task.taskId === this.taskId) this.record(task);
@@ -161,7 +173,8 @@ export class TaskCall {
     if (out.outcome === 'error') throw this.failed('tasks/get', out.error);
     const task = parseTask(out.result, this.generation);
     // A misrouted or malformed answer must not settle this task with another's state.
-    if (!task || task.taskId !== this.taskId) throw new EngineError('ENGINE_REQUEST_FAILED', `tasks/get for ${this.taskId} answered with no task of that id`);
+    if (!task || task.taskId !== this.taskId)
+      throw new EngineError('ENGINE_REQUEST_FAILED', `tasks/get for ${this.taskId} answered with no task of that id`);
     this.record(task, { polls });
   }
 
@@ -193,7 +206,12 @@ export class TaskCall {
 
   private resultV2(): Ending {
     const t = this.latest;
-    if (this.status() === 'failed') return { outcome: 'error', error: this.info().error ?? t?.error ?? { code: -32603, message: t?.statusMessage ?? 'the task failed' }, source: 'server' };
+    if (this.status() === 'failed')
+      return {
+        outcome: 'error',
+        error: this.info().error ?? t?.error ?? { code: -32603, message: t?.statusMessage ?? 'the task failed' },
+        source: 'server',
+      };
     if (this.status() === 'completed') return { outcome: 'result', result: this.info().result ?? t?.result ?? {} };
     return { outcome: 'cancelled' };
   }
@@ -210,22 +228,46 @@ export class TaskCall {
     const asked = fresh.map((r) => ({ ...r, requestId: `task:${this.taskId}:${++this.inputCounter}:${r.key}` }));
     let answers: Array<[string, Record<string, unknown>]>;
     try {
-      answers = await Promise.all(asked.map(async (r) => [r.key, await this.deps.ask({ requestId: r.requestId, method: r.method, params: r.params, inputKey: r.key, taskId: this.taskId, callId: this.callId }, this.stop.signal)] as [string, Record<string, unknown>]));
+      answers = await Promise.all(
+        asked.map(
+          async (r) =>
+            [
+              r.key,
+              await this.deps.ask(
+                { requestId: r.requestId, method: r.method, params: r.params, inputKey: r.key, taskId: this.taskId, callId: this.callId },
+                this.stop.signal,
+              ),
+            ] as [string, Record<string, unknown>],
+        ),
+      );
     } catch (err) {
       this.check();
       if (this.stop.signal.aborted) return undefined;
       const e = err as Partial<RpcError>;
-      return { outcome: 'error', error: { code: typeof e.code === 'number' ? e.code : -32603, message: String(e.message ?? err) }, source: 'input' };
+      return {
+        outcome: 'error',
+        error: { code: typeof e.code === 'number' ? e.code : -32603, message: String(e.message ?? err) },
+        source: 'input',
+      };
     }
     const last = asked.at(-1)!;
     const origin = this.deps.answeredBy(last.requestId) ?? user(answerReason(last.method));
-    const out = await this.deps.rpc('tasks/update', { taskId: this.taskId, inputResponses: Object.fromEntries(answers) }, origin, this.timeoutMs);
+    const out = await this.deps.rpc(
+      'tasks/update',
+      { taskId: this.taskId, inputResponses: Object.fromEntries(answers) },
+      origin,
+      this.timeoutMs,
+    );
     if (out.outcome === 'error') throw this.failed('tasks/update', out.error);
     return undefined;
   }
 
   private failed(method: string, error: RpcError): EngineError {
     this.deps.book.patch(this.taskId, { error });
-    return new EngineError('ENGINE_RPC_ERROR', `${method} for task ${this.taskId} failed with JSON-RPC error ${error.code}: ${error.message}`, { data: { rpcError: error } });
+    return new EngineError(
+      'ENGINE_RPC_ERROR',
+      `${method} for task ${this.taskId} failed with JSON-RPC error ${error.code}: ${error.message}`,
+      { data: { rpcError: error } },
+    );
   }
 }

@@ -28,7 +28,8 @@ export class TaskControls {
   async cancel(taskId: string, origin: FrameOrigin): Promise<TaskInfo> {
     const generation = this.known(taskId).generation;
     // v1: "capabilities.tasks.cancel controls if the tasks/cancel operation is supported" (2025-11-25/basic/utilities/tasks#capability-negotiation).
-    if (generation === 'v1' && !isCapabilityDeclared(this.deps.serverCapabilities(), 'tasks.cancel')) throw new EngineError('ENGINE_TASKS_UNSUPPORTED', 'the server does not declare tasks.cancel');
+    if (generation === 'v1' && !isCapabilityDeclared(this.deps.serverCapabilities(), 'tasks.cancel'))
+      throw new EngineError('ENGINE_TASKS_UNSUPPORTED', 'the server does not declare tasks.cancel');
     const running = this.deps.running(taskId);
     if (running) return running.cancel(origin);
     const result = await this.rpc('tasks/cancel', { taskId }, origin);
@@ -41,7 +42,8 @@ export class TaskControls {
   async refresh(taskId: string, origin: FrameOrigin): Promise<TaskInfo> {
     const generation = this.known(taskId).generation;
     const task = parseTask(await this.rpc('tasks/get', { taskId }, origin), generation);
-    if (!task || task.taskId !== taskId) throw new EngineError('ENGINE_REQUEST_FAILED', `tasks/get for ${taskId} answered with no task of that id`);
+    if (!task || task.taskId !== taskId)
+      throw new EngineError('ENGINE_REQUEST_FAILED', `tasks/get for ${taskId} answered with no task of that id`);
     return this.deps.book.update(generation, task);
   }
 
@@ -52,7 +54,13 @@ export class TaskControls {
       const task = await this.refresh(taskId, origin);
       const base = { callId: task.callId ?? taskId, latencyMs: 0, task };
       if (task.status === 'completed') return { ...base, outcome: 'result', result: task.result ?? {} };
-      if (task.status === 'failed') return { ...base, outcome: 'error', error: task.error ?? { code: -32603, message: task.statusMessage ?? 'the task failed' }, source: 'server' };
+      if (task.status === 'failed')
+        return {
+          ...base,
+          outcome: 'error',
+          error: task.error ?? { code: -32603, message: task.statusMessage ?? 'the task failed' },
+          source: 'server',
+        };
       if (task.status === 'cancelled') return { ...base, outcome: 'cancelled' };
       throw new EngineError('ENGINE_REQUEST_FAILED', `task ${taskId} is ${task.status}: no result yet`);
     }
@@ -60,14 +68,19 @@ export class TaskControls {
     const before = this.deps.book.get(taskId)!;
     const failed = out.outcome === 'error' || (out.outcome === 'result' && out.result.isError === true);
     const status = isTerminalTaskStatus(before.status) ? before.status : failed ? 'failed' : 'completed';
-    const task = out.outcome === 'cancelled' ? before : this.deps.book.patch(taskId, { status, ...(out.outcome === 'error' ? { error: out.error } : { result: out.result }) })!;
+    const task =
+      out.outcome === 'cancelled'
+        ? before
+        : this.deps.book.patch(taskId, { status, ...(out.outcome === 'error' ? { error: out.error } : { result: out.result }) })!;
     return { ...out, task };
   }
 
   /** tasks/list (v1 only: 2026-07-28 removed it); the tasks join the book as `list`. */
   async list(cursor: string | undefined, origin: FrameOrigin): Promise<{ tasks: TaskInfo[]; nextCursor?: string }> {
-    if (this.deps.generation() === 'v2') throw new EngineError('ENGINE_METHOD_NOT_IN_ERA', 'tasks/list does not exist on 2026-07-28 (the tasks extension removed it)');
-    if (!isCapabilityDeclared(this.deps.serverCapabilities(), 'tasks.list')) throw new EngineError('ENGINE_TASKS_UNSUPPORTED', 'the server does not declare tasks.list');
+    if (this.deps.generation() === 'v2')
+      throw new EngineError('ENGINE_METHOD_NOT_IN_ERA', 'tasks/list does not exist on 2026-07-28 (the tasks extension removed it)');
+    if (!isCapabilityDeclared(this.deps.serverCapabilities(), 'tasks.list'))
+      throw new EngineError('ENGINE_TASKS_UNSUPPORTED', 'the server does not declare tasks.list');
     const result = await this.rpc('tasks/list', cursor === undefined ? {} : { cursor }, origin);
     const listed = Array.isArray(result.tasks) ? result.tasks.slice(0, MAX_LISTED) : [];
     const tasks: TaskInfo[] = [];
@@ -89,6 +102,8 @@ export class TaskControls {
     const out = await this.deps.run(method, params, { origin, timeoutMs: 30_000 }, false);
     if (out.outcome === 'result') return out.result;
     if (out.outcome === 'cancelled') throw new EngineError('ENGINE_CLOSED', `${method} was cancelled`);
-    throw new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, { data: { rpcError: out.error } });
+    throw new EngineError('ENGINE_RPC_ERROR', `${method} failed with JSON-RPC error ${out.error.code}: ${out.error.message}`, {
+      data: { rpcError: out.error },
+    });
   }
 }

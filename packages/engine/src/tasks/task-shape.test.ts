@@ -4,12 +4,29 @@ import { TaskBook } from './task-book.js';
 import type { TaskMessage } from './types.js';
 import { ToolCatalogue } from './tool-catalogue.js';
 
-const v1 = { taskId: 't1', status: 'working', createdAt: '2025-11-25T10:30:00Z', lastUpdatedAt: '2025-11-25T10:40:00Z', ttl: 60000, pollInterval: 5000 };
+const v1 = {
+  taskId: 't1',
+  status: 'working',
+  createdAt: '2025-11-25T10:30:00Z',
+  lastUpdatedAt: '2025-11-25T10:40:00Z',
+  ttl: 60000,
+  pollInterval: 5000,
+};
 
 describe('task shapes from the server (hostile input)', () => {
   it('reads each generation by its own field names', () => {
-    expect(parseTask(v1, 'v1')).toEqual({ taskId: 't1', status: 'working', createdAt: v1.createdAt, lastUpdatedAt: v1.lastUpdatedAt, ttlMs: 60000, pollIntervalMs: 5000 });
-    expect(parseTask({ ...v1, ttl: undefined, ttlMs: null, pollIntervalMs: 200 }, 'v2')).toMatchObject({ ttlMs: null, pollIntervalMs: 200 });
+    expect(parseTask(v1, 'v1')).toEqual({
+      taskId: 't1',
+      status: 'working',
+      createdAt: v1.createdAt,
+      lastUpdatedAt: v1.lastUpdatedAt,
+      ttlMs: 60000,
+      pollIntervalMs: 5000,
+    });
+    expect(parseTask({ ...v1, ttl: undefined, ttlMs: null, pollIntervalMs: 200 }, 'v2')).toMatchObject({
+      ttlMs: null,
+      pollIntervalMs: 200,
+    });
     expect(createdTask({ task: v1 }, 'v1')?.taskId).toBe('t1');
     expect(createdTask({ ...v1, resultType: 'task' }, 'v2')?.taskId).toBe('t1');
     expect(createdTask({ content: [] }, 'v1')).toBeUndefined();
@@ -17,16 +34,29 @@ describe('task shapes from the server (hostile input)', () => {
   });
 
   it('refuses what is no task, and keeps only the outcome that fits the status', () => {
-    for (const bad of [null, [], 'x', { taskId: '', status: 'working' }, { taskId: 't', status: 'paused' }, { taskId: 7, status: 'working' }, { taskId: 't'.repeat(5000), status: 'working' }]) {
+    for (const bad of [
+      null,
+      [],
+      'x',
+      { taskId: '', status: 'working' },
+      { taskId: 't', status: 'paused' },
+      { taskId: 7, status: 'working' },
+      { taskId: 't'.repeat(5000), status: 'working' },
+    ]) {
       expect(parseTask(bad, 'v1')).toBeUndefined();
     }
     expect(parseTask({ taskId: 't', status: 'working', result: { content: [] } }, 'v2')?.result).toBeUndefined();
-    expect(parseTask({ taskId: 't', status: 'failed', error: { code: -1, message: 'x' } }, 'v2')?.error).toEqual({ code: -1, message: 'x' });
+    expect(parseTask({ taskId: 't', status: 'failed', error: { code: -1, message: 'x' } }, 'v2')?.error).toEqual({
+      code: -1,
+      message: 'x',
+    });
     expect(parseTask({ taskId: 't', status: 'completed', result: { content: [] } }, 'v1')?.result).toBeUndefined();
   });
 
   it('input requests: own keys only, each a method and params; __proto__ is data', () => {
-    const inputRequests = JSON.parse('{"__proto__": {"method": "elicitation/create", "params": {"message": "m"}}, "bad": 3, "r": {"method": "roots/list"}}');
+    const inputRequests = JSON.parse(
+      '{"__proto__": {"method": "elicitation/create", "params": {"message": "m"}}, "bad": 3, "r": {"method": "roots/list"}}',
+    );
     const task = parseTask({ taskId: 't', status: 'input_required', inputRequests }, 'v2');
     expect(task?.inputRequests).toEqual([
       { key: '__proto__', method: 'elicitation/create', params: { message: 'm' } },
@@ -71,7 +101,20 @@ describe('ToolCatalogue', () => {
     tools.inbound({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'a', execution: { taskSupport: 'required' } }] } });
     expect(tools.of('a')).toBeUndefined();
     tools.outbound({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    tools.inbound({ jsonrpc: '2.0', id: 2, result: { tools: [{ name: 'a', execution: { taskSupport: 'required' } }, { name: 'b', execution: { taskSupport: 'optional' } }, { name: 'c' }, { name: 'd', execution: { taskSupport: 'sometimes' } }, null, 5] } });
+    tools.inbound({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        tools: [
+          { name: 'a', execution: { taskSupport: 'required' } },
+          { name: 'b', execution: { taskSupport: 'optional' } },
+          { name: 'c' },
+          { name: 'd', execution: { taskSupport: 'sometimes' } },
+          null,
+          5,
+        ],
+      },
+    });
     expect(['a', 'b', 'c', 'd', 'e'].map((n) => tools.of(n))).toEqual(['required', 'optional', 'forbidden', 'forbidden', undefined]);
   });
 });

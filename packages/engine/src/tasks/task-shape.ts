@@ -112,8 +112,12 @@ const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 /** 2025-11-25: a request sent for a task carries `_meta["io.modelcontextprotocol/related-task"].taskId` (2025-11-25/basic/utilities/tasks#related-task-metadata). */
 export function relatedTaskOf(params: unknown): string | undefined {
-  const meta = typeof params === 'object' && params !== null && Object.hasOwn(params, '_meta') ? (params as { _meta: unknown })._meta : undefined;
-  const related = typeof meta === 'object' && meta !== null && Object.hasOwn(meta, RELATED_TASK) ? (meta as Record<string, unknown>)[RELATED_TASK] : undefined;
+  const meta =
+    typeof params === 'object' && params !== null && Object.hasOwn(params, '_meta') ? (params as { _meta: unknown })._meta : undefined;
+  const related =
+    typeof meta === 'object' && meta !== null && Object.hasOwn(meta, RELATED_TASK)
+      ? (meta as Record<string, unknown>)[RELATED_TASK]
+      : undefined;
   const taskId = typeof related === 'object' && related !== null ? (related as { taskId?: unknown }).taskId : undefined;
   return typeof taskId === 'string' && taskId.length <= MAX_TEXT ? taskId : undefined;
 }

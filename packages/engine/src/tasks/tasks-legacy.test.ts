@@ -11,7 +11,8 @@ afterEach(async () => engine?.closeAll());
 
 const frames = (events: readonly SessionEvent[], dir: 'in' | 'out', method: string): FrameEvent[] =>
   events.filter((e): e is FrameEvent => e.type === 'frame' && e.dir === dir && e.msg?.method === method);
-const replies = (events: readonly SessionEvent[]): FrameEvent[] => events.filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === undefined);
+const replies = (events: readonly SessionEvent[]): FrameEvent[] =>
+  events.filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === undefined);
 const findings = (events: readonly SessionEvent[]) => events.flatMap((e) => (e.type === 'frame' && e.findings ? e.findings : []));
 const USER = { by: 'user' as const, reason: 'tools: call as task' };
 
@@ -41,7 +42,9 @@ describe('tasks on 2025-11-25 with server-everything 2026.8.31', () => {
     const out = await session.request('tools/list', {});
     const tools = out.outcome === 'result' ? (out.result.tools as Array<{ name: string; execution?: { taskSupport?: string } }>) : [];
     expect(tools).toHaveLength(19);
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['simulate-research-query', 'trigger-sampling-request-async', 'trigger-elicitation-request-async']));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['simulate-research-query', 'trigger-sampling-request-async', 'trigger-elicitation-request-async']),
+    );
     expect(tools.find((t) => t.name === 'simulate-research-query')?.execution?.taskSupport).toBe('required');
     expect(findings(session.events())).toEqual([]);
   });
@@ -49,8 +52,15 @@ describe('tasks on 2025-11-25 with server-everything 2026.8.31', () => {
   it('runs simulate-research-query as a task: tools/call with params.task, polls at pollInterval, tasks/result; no finding', async () => {
     const session = await open();
     await session.request('tools/list', {});
-    const out = await session.callTask({ name: 'simulate-research-query', arguments: { topic: 'tides' } }, { callId: 'r1', ttlMs: 60_000, origin: USER });
-    expect(out).toMatchObject({ callId: 'r1', outcome: 'result', task: { generation: 'v1', tool: 'simulate-research-query', status: 'completed', polling: false, pollIntervalMs: 1000 } });
+    const out = await session.callTask(
+      { name: 'simulate-research-query', arguments: { topic: 'tides' } },
+      { callId: 'r1', ttlMs: 60_000, origin: USER },
+    );
+    expect(out).toMatchObject({
+      callId: 'r1',
+      outcome: 'result',
+      task: { generation: 'v1', tool: 'simulate-research-query', status: 'completed', polling: false, pollIntervalMs: 1000 },
+    });
     expect(JSON.stringify(out.outcome === 'result' ? out.result : {})).toContain('Research Report: tides');
     const events = session.events();
     const [call] = frames(events, 'out', 'tools/call');
@@ -78,7 +88,11 @@ describe('tasks on 2025-11-25 with server-everything 2026.8.31', () => {
 
   it('a *-async tool: the server runs its sampling request on mcpscope as a task (ext-tasks receiver), answered through the queue', async () => {
     const session = await open();
-    const asked = answering(session, () => ({ role: 'assistant', model: 'mcpscope-test', content: { type: 'text', text: 'hello from the queue' } }));
+    const asked = answering(session, () => ({
+      role: 'assistant',
+      model: 'mcpscope-test',
+      content: { type: 'text', text: 'hello from the queue' },
+    }));
     const out = await session.request('tools/call', { name: 'trigger-sampling-request-async', arguments: { prompt: 'hi' } });
     expect(out.outcome).toBe('result');
     const text = JSON.stringify(out.outcome === 'result' ? out.result : {});
@@ -90,17 +104,24 @@ describe('tasks on 2025-11-25 with server-everything 2026.8.31', () => {
     const events = session.events();
     const reasons = replies(events).map((f) => f.origin?.reason);
     expect(reasons).toEqual(expect.arrayContaining(['task: accepted', 'task: answer tasks/get', 'task: answer tasks/result']));
-    expect(frames(events, 'out', 'notifications/tasks/status').map((f) => f.origin)).toContainEqual({ by: 'mcpscope', reason: 'task: status' });
+    expect(frames(events, 'out', 'notifications/tasks/status').map((f) => f.origin)).toContainEqual({
+      by: 'mcpscope',
+      reason: 'task: status',
+    });
     // Our tasks/result answer carries the task's related-task metadata (a MUST the binding leaves out).
     const resultReply = replies(events).find((f) => f.origin?.reason === 'task: answer tasks/result');
-    expect((resultReply?.msg?.result as { _meta?: Record<string, unknown> })?._meta?.['io.modelcontextprotocol/related-task']).toEqual({ taskId: asked[0].taskId });
+    expect((resultReply?.msg?.result as { _meta?: Record<string, unknown> })?._meta?.['io.modelcontextprotocol/related-task']).toEqual({
+      taskId: asked[0].taskId,
+    });
     expect(findings(events)).toEqual([]);
   }, 30_000);
 
   it('refuses a task for a tool that forbids it, sending nothing; cancels a running task with tasks/cancel; lists tasks', async () => {
     const session = await open();
     await session.request('tools/list', {});
-    await expect(session.callTask({ name: 'echo', arguments: { message: 'x' } })).rejects.toMatchObject({ code: 'ENGINE_TASKS_UNSUPPORTED' });
+    await expect(session.callTask({ name: 'echo', arguments: { message: 'x' } })).rejects.toMatchObject({
+      code: 'ENGINE_TASKS_UNSUPPORTED',
+    });
     expect(frames(session.events(), 'out', 'tools/call')).toEqual([]);
 
     const running = session.callTask({ name: 'simulate-research-query', arguments: { topic: 'slow' } }, { callId: 'c1' });
@@ -113,7 +134,10 @@ describe('tasks on 2025-11-25 with server-everything 2026.8.31', () => {
     const listed = await session.tasks.controls.list(undefined, { by: 'user', reason: 'tasks: list' });
     expect(listed.tasks.map((t) => t.taskId)).toContain(out.task!.taskId);
     // Cancelling a task that is already terminal: the server's -32602 (2025-11-25/basic/utilities/tasks#task-cancellation).
-    await expect(session.tasks.controls.cancel(out.task!.taskId, { by: 'user', reason: 'tasks: cancel' })).rejects.toMatchObject({ code: 'ENGINE_RPC_ERROR', data: { rpcError: { code: -32602 } } });
+    await expect(session.tasks.controls.cancel(out.task!.taskId, { by: 'user', reason: 'tasks: cancel' })).rejects.toMatchObject({
+      code: 'ENGINE_RPC_ERROR',
+      data: { rpcError: { code: -32602 } },
+    });
     expect(findings(session.events()).filter((f) => f.severity === 'error')).toEqual([]);
   }, 30_000);
 });
@@ -121,7 +145,12 @@ describe('tasks on 2025-11-25 with server-everything 2026.8.31', () => {
 describe('cancelling while tasks/result is held', () => {
   it('ends cancelled when the server answers the held tasks/result with an error before the cancel (the CI race)', async () => {
     engine = new Engine({ stopGraceMs: 200 });
-    const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: 'task-cancel-race' } });
+    const session = await engine.open({
+      transport: 'stdio',
+      command: process.execPath,
+      args: [RAW_SERVER],
+      env: { FIXTURE_MODE: 'task-cancel-race' },
+    });
     await session.request('tools/list', {});
     const running = session.callTask({ name: 'wait', arguments: {} }, { callId: 'w1' });
     await until(() => frames(session.events(), 'out', 'tasks/result').length === 1, 'tasks/result');

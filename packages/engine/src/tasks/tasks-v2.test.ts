@@ -28,7 +28,10 @@ function answerAll(session: Session, answer: (r: PendingServerRequest) => Record
   engine.subscribe((m) => {
     if (m.type !== 'server-request') return;
     asked.push(m.request);
-    setTimeout(() => session.answer(m.request.requestId, { result: answer(m.request) }, { by: 'user', reason: 'client: answer elicitation' }), 10);
+    setTimeout(
+      () => session.answer(m.request.requestId, { result: answer(m.request) }, { by: 'user', reason: 'client: answer elicitation' }),
+      10,
+    );
   });
   return asked;
 }
@@ -36,9 +39,21 @@ function answerAll(session: Session, answer: (r: PendingServerRequest) => Record
 describe('tasks on 2026-07-28 (the io.modelcontextprotocol/tasks extension)', () => {
   it('declares the extension on every request, and follows a task to its result at the pollInterval', async () => {
     const { session, messages } = await open();
-    const out = await session.callTask({ name: 'slow', arguments: { polls: 3 } }, { callId: 'c1', origin: { by: 'user', reason: 'tools: call as task' } });
+    const out = await session.callTask(
+      { name: 'slow', arguments: { polls: 3 } },
+      { callId: 'c1', origin: { by: 'user', reason: 'tools: call as task' } },
+    );
     expect(out).toMatchObject({ callId: 'c1', outcome: 'result', result: { content: [{ type: 'text', text: 'slow finished' }] } });
-    expect(out.task).toMatchObject({ generation: 'v2', tool: 'slow', callId: 'c1', status: 'completed', polling: false, polls: 3, pollIntervalMs: 50, ttlMs: 60_000 });
+    expect(out.task).toMatchObject({
+      generation: 'v2',
+      tool: 'slow',
+      callId: 'c1',
+      status: 'completed',
+      polling: false,
+      polls: 3,
+      pollIntervalMs: 50,
+      ttlMs: 60_000,
+    });
     const events = session.events();
     const [call] = frames(events, 'out', 'tools/call');
     const meta = (call.msg!.params as { _meta: Record<string, { extensions?: Record<string, unknown> }> })._meta;
@@ -72,14 +87,22 @@ describe('tasks on 2026-07-28 (the io.modelcontextprotocol/tasks extension)', ()
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ method: 'elicitation/create', inputKey: 'color', taskId: out.task!.taskId, callId: 'a1' });
     const [update] = frames(session.events(), 'out', 'tasks/update');
-    expect(update.msg!.params).toMatchObject({ taskId: out.task!.taskId, inputResponses: { color: { action: 'accept', content: { color: 'red' } } } });
+    expect(update.msg!.params).toMatchObject({
+      taskId: out.task!.taskId,
+      inputResponses: { color: { action: 'accept', content: { color: 'red' } } },
+    });
     expect(update.origin).toEqual({ by: 'user', reason: 'client: answer elicitation' });
   });
 
   it('a failed task ends as its JSON-RPC error; a cancelled one as cancelled (DELETE …/requests/:callId sends tasks/cancel)', async () => {
     const { session } = await open();
     const failed = await session.callTask({ name: 'fail' });
-    expect(failed).toMatchObject({ outcome: 'error', error: { code: -32000, message: 'boom' }, source: 'server', task: { status: 'failed' } });
+    expect(failed).toMatchObject({
+      outcome: 'error',
+      error: { code: -32000, message: 'boom' },
+      source: 'server',
+      task: { status: 'failed' },
+    });
 
     const running = session.callTask({ name: 'forever' }, { callId: 'f1' });
     await until(() => frames(session.events(), 'out', 'tasks/get').length >= 2, 'two polls');
@@ -107,9 +130,15 @@ describe('tasks on 2026-07-28 (the io.modelcontextprotocol/tasks extension)', ()
     const taskId = out.task!.taskId;
     const origin = { by: 'user' as const, reason: 'tasks: refresh' };
     await expect(session.tasks.controls.refresh(taskId, origin)).resolves.toMatchObject({ taskId, status: 'completed' });
-    await expect(session.tasks.controls.result(taskId, origin, 5000)).resolves.toMatchObject({ outcome: 'result', result: { content: [{ text: 'slow finished' }] } });
+    await expect(session.tasks.controls.result(taskId, origin, 5000)).resolves.toMatchObject({
+      outcome: 'result',
+      result: { content: [{ text: 'slow finished' }] },
+    });
     await expect(session.tasks.controls.list(undefined, origin)).rejects.toMatchObject({ code: 'ENGINE_METHOD_NOT_IN_ERA' });
-    await expect(session.tasks.controls.cancel(taskId, origin)).rejects.toMatchObject({ code: 'ENGINE_RPC_ERROR', data: { rpcError: { code: -32602 } } });
+    await expect(session.tasks.controls.cancel(taskId, origin)).rejects.toMatchObject({
+      code: 'ENGINE_RPC_ERROR',
+      data: { rpcError: { code: -32602 } },
+    });
     await expect(session.tasks.controls.refresh('nope', origin)).rejects.toMatchObject({ code: 'ENGINE_TASK_NOT_FOUND' });
     const sent = frames(session.events(), 'out', 'tasks/get').slice(-2);
     expect(sent.map((f) => f.origin)).toEqual([origin, origin]);

@@ -39,7 +39,11 @@ export class ToolCatalogue {
 }
 
 export function taskSupportOf(tool: unknown): ToolTaskSupport {
-  const execution = tool !== null && typeof tool === 'object' && Object.hasOwn(tool, 'execution') ? (tool as { execution: unknown }).execution : undefined;
-  const value = execution !== null && typeof execution === 'object' && Object.hasOwn(execution, 'taskSupport') ? (execution as { taskSupport: unknown }).taskSupport : undefined;
+  const execution =
+    tool !== null && typeof tool === 'object' && Object.hasOwn(tool, 'execution') ? (tool as { execution: unknown }).execution : undefined;
+  const value =
+    execution !== null && typeof execution === 'object' && Object.hasOwn(execution, 'taskSupport')
+      ? (execution as { taskSupport: unknown }).taskSupport
+      : undefined;
   return value === 'required' || value === 'optional' ? value : 'forbidden';
 }

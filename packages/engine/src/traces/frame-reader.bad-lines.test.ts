@@ -11,7 +11,14 @@ import { OfflineSession } from './offline-session.js';
 // after the bad line keep their places (the web places them at `start + i`), and a search numbers
 // every match by its true ordinal, once.
 
-const header = JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 't', version: '1' }, session: { id: 's', name: 'bad', transport: 'stdio', target: 'x' } });
+const header = JSON.stringify({
+  type: 'header',
+  format: 'mcpscope-trace',
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  tool: { name: 't', version: '1' },
+  session: { id: 's', name: 'bad', transport: 'stdio', target: 'x' },
+});
 const FRAMES = 32;
 const PREFIX = 'mcpscope: this trace line is not a frame event (';
 
@@ -19,18 +26,35 @@ const PREFIX = 'mcpscope: this trace line is not a frame event (';
 const BAD: Record<number, (seq: number) => string> = {
   7: () => `{"type":"frame","dir":"in","size":1, this is not JSON ${'x'.repeat(100_000)}`,
   // At a frame checkpoint (every 5): a page of 5 starts at it.
-  10: (seq) => `{"type":"frame","dir":"sideways","size":1,"msg":{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello mcpscope"}}},"seq":${seq},"t":${seq + 0.5},"sessionId":"s"}`,
+  10: (seq) =>
+    `{"type":"frame","dir":"sideways","size":1,"msg":{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello mcpscope"}}},"seq":${seq},"t":${seq + 0.5},"sessionId":"s"}`,
   13: (seq) => `{"type":"frame","seq":${seq},"t":${seq},"sessionId":"s","type":"stderr","text":"hello"}`,
   15: (seq) => `{"type":"frame","dir":"in","size":1,"raw":"hello","seq":"${seq}","t":1e999,"__proto__":{"seq":5,"t":5},"sessionId":"s"}`,
-  21: (seq) => `{"type":"frame","dir":"in","size":1,"msg":{"jsonrpc":"2.0","method":"x","params":{"a":${'['.repeat(300)}${']'.repeat(300)}}},"seq":${seq},"t":${seq},"sessionId":"s"}`,
+  21: (seq) =>
+    `{"type":"frame","dir":"in","size":1,"msg":{"jsonrpc":"2.0","method":"x","params":{"a":${'['.repeat(300)}${']'.repeat(300)}}},"seq":${seq},"t":${seq},"sessionId":"s"}`,
 };
 
 function frameAt(k: number, seq: number): FrameEvent {
   const base = { type: 'frame' as const, size: 10, seq, t: seq, sessionId: 's' };
   if (k === 0) return { ...base, dir: 'out', msg: { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} } };
-  if (k === 1) return { ...base, dir: 'in', msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } } };
-  if (k % 2 === 0) return { ...base, dir: 'out', msg: { jsonrpc: '2.0', id: k, method: 'tools/call', params: { name: 'echo', arguments: { message: `hello ${k}` } } } };
-  return { ...base, dir: 'in', msg: { jsonrpc: '2.0', id: k - 1, result: { content: [{ type: 'text', text: `echo ${k}` }] } }, pair: { requestSeq: seq - 1, method: 'tools/call', latencyMs: 1 } };
+  if (k === 1)
+    return {
+      ...base,
+      dir: 'in',
+      msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } },
+    };
+  if (k % 2 === 0)
+    return {
+      ...base,
+      dir: 'out',
+      msg: { jsonrpc: '2.0', id: k, method: 'tools/call', params: { name: 'echo', arguments: { message: `hello ${k}` } } },
+    };
+  return {
+    ...base,
+    dir: 'in',
+    msg: { jsonrpc: '2.0', id: k - 1, result: { content: [{ type: 'text', text: `echo ${k}` }] } },
+    pair: { requestSeq: seq - 1, method: 'tools/call', latencyMs: 1 },
+  };
 }
 
 /** The trace, with a stderr event after every 4th frame, and per ordinal: the good frame's seq or the bad line. */
@@ -140,9 +164,19 @@ describe('a frame-typed line that is no frame event', () => {
       const filter = q.filter ? parseFrameFilter(q.filter) : undefined;
       const want = all
         .map((frame, index) => ({ index, seq: frame.seq, frame }))
-        .filter(({ index, frame }) => !bad.has(index) && index < (q.before ?? FRAMES) && (q.method === undefined || frameMethod(frame) === q.method) && (!filter || filter.test(frame, () => frameText(frame), { answeredWithError: () => false })))
+        .filter(
+          ({ index, frame }) =>
+            !bad.has(index) &&
+            index < (q.before ?? FRAMES) &&
+            (q.method === undefined || frameMethod(frame) === q.method) &&
+            (!filter || filter.test(frame, () => frameText(frame), { answeredWithError: () => false })),
+        )
         .map(({ index, seq }) => [index, seq]);
-      const answer = (r: Awaited<ReturnType<typeof offline.searchFrames>>) => ({ q, total: r.total, matches: r.matches.map((m) => [m.index, m.frame.seq]) });
+      const answer = (r: Awaited<ReturnType<typeof offline.searchFrames>>) => ({
+        q,
+        total: r.total,
+        matches: r.matches.map((m) => [m.index, m.frame.seq]),
+      });
       const expected = { q, total: want.length, matches: want.slice(-Math.min(q.limit, want.length)) };
       for (const batch of [1, 3, 4, 5000]) {
         const streamed = await searchFramesVia((i, n) => offline.frames(i, Math.min(n, batch)), FRAMES, q);

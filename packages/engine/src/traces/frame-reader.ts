@@ -72,13 +72,18 @@ export async function readFrames(index: TraceIndex, from: number, limit: number,
       opts.onBad?.(bad);
     },
   };
-  await readIndexed(index, start, (line) => {
-    if (line.kind !== 'frame' || ordinal++ < from) return;
-    failure = undefined;
-    const event = line.event();
-    out.push(event?.type === 'frame' ? event : unreadableFrame(line.bytes, failure, out[out.length - 1], index.header.session.id));
-    return out.length < limit;
-  }, reads);
+  await readIndexed(
+    index,
+    start,
+    (line) => {
+      if (line.kind !== 'frame' || ordinal++ < from) return;
+      failure = undefined;
+      const event = line.event();
+      out.push(event?.type === 'frame' ? event : unreadableFrame(line.bytes, failure, out[out.length - 1], index.header.session.id));
+      return out.length < limit;
+    },
+    reads,
+  );
   return out;
 }
 

@@ -36,7 +36,8 @@ function msgShape(msg: Record<string, unknown>): Record<string, unknown> | undef
   if ('result' in msg) m.result = {};
   if ('error' in msg) {
     const e = msg.error;
-    if (!isObject(e) || (e.code !== undefined && typeof e.code !== 'number') || (e.message !== undefined && !short(e.message))) return undefined;
+    if (!isObject(e) || (e.code !== undefined && typeof e.code !== 'number') || (e.message !== undefined && !short(e.message)))
+      return undefined;
     m.error = { ...(e.code !== undefined ? { code: e.code } : {}), ...(e.message !== undefined ? { message: e.message } : {}) };
   }
   return m;

@@ -13,21 +13,64 @@ import { searchSummary } from './summary-search.js';
 // themselves answers, for every term of the grammar (taken from FILTER_KEYS, so a new term is
 // covered here the day it is added) and for frames of odd shapes.
 
-const header = JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 't', version: '1' }, session: { id: 's', name: 'search', transport: 'stdio', target: 'x' } });
+const header = JSON.stringify({
+  type: 'header',
+  format: 'mcpscope-trace',
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  tool: { name: 't', version: '1' },
+  session: { id: 's', name: 'search', transport: 'stdio', target: 'x' },
+});
 
 function frames(): { lines: string[]; count: number } {
   const out: FrameEvent[] = [];
   let seq = 0;
-  const f = (e: Omit<FrameEvent, 'seq' | 't' | 'sessionId' | 'type' | 'size'> & { size?: number }) => out.push({ type: 'frame', size: 10, ...e, seq: ++seq, t: seq, sessionId: 's' } as FrameEvent);
+  const f = (e: Omit<FrameEvent, 'seq' | 't' | 'sessionId' | 'type' | 'size'> & { size?: number }) =>
+    out.push({ type: 'frame', size: 10, ...e, seq: ++seq, t: seq, sessionId: 's' } as FrameEvent);
   for (let k = 0; k < 40; k++) {
     const id = k % 3 === 0 ? `req-${k}` : k;
     const reqSeq = seq + 1;
-    f({ dir: 'out', msg: { jsonrpc: '2.0', id, method: k % 4 ? 'tools/call' : 'resources/read', params: { name: 'echo', arguments: { message: `Hello ${k}` } } }, origin: { by: k % 2 ? 'user' : 'mcpscope', reason: k % 2 ? 'tools: call' : 'handshake' } });
-    if (k % 5 === 0) f({ dir: 'in', msg: { jsonrpc: '2.0', id, error: { code: -32602, message: `Unknown tool ${k}` } }, pair: { requestSeq: reqSeq, method: 'tools/call', latencyMs: k }, findings: [{ rule: 'error-shape', severity: 'warning', message: `finding ${k}` }] });
-    else f({ dir: 'in', msg: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `Hello ${k}` }] } }, pair: { requestSeq: reqSeq, method: 'tools/call', latencyMs: k / 2 } });
-    if (k % 7 === 0) f({ dir: 'in', msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `tick ${k}` } }, findings: [{ rule: 'x', severity: 'error', message: 'bad' }, { rule: 'y', severity: 'info', message: 'fyi' }] });
-    if (k % 9 === 0) f({ dir: 'in', raw: `not json ${k}`, findings: [{ rule: 'stdout-not-json', severity: 'error', message: 'not JSON' }] });
-    if (k % 11 === 0) f({ dir: 'out', channel: 'app', app: { uri: 'ui://budget/view', view: 'v1' }, msg: { jsonrpc: '2.0', id: k, method: 'ui/initialize', params: {} } });
+    f({
+      dir: 'out',
+      msg: {
+        jsonrpc: '2.0',
+        id,
+        method: k % 4 ? 'tools/call' : 'resources/read',
+        params: { name: 'echo', arguments: { message: `Hello ${k}` } },
+      },
+      origin: { by: k % 2 ? 'user' : 'mcpscope', reason: k % 2 ? 'tools: call' : 'handshake' },
+    });
+    if (k % 5 === 0)
+      f({
+        dir: 'in',
+        msg: { jsonrpc: '2.0', id, error: { code: -32602, message: `Unknown tool ${k}` } },
+        pair: { requestSeq: reqSeq, method: 'tools/call', latencyMs: k },
+        findings: [{ rule: 'error-shape', severity: 'warning', message: `finding ${k}` }],
+      });
+    else
+      f({
+        dir: 'in',
+        msg: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `Hello ${k}` }] } },
+        pair: { requestSeq: reqSeq, method: 'tools/call', latencyMs: k / 2 },
+      });
+    if (k % 7 === 0)
+      f({
+        dir: 'in',
+        msg: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `tick ${k}` } },
+        findings: [
+          { rule: 'x', severity: 'error', message: 'bad' },
+          { rule: 'y', severity: 'info', message: 'fyi' },
+        ],
+      });
+    if (k % 9 === 0)
+      f({ dir: 'in', raw: `not json ${k}`, findings: [{ rule: 'stdout-not-json', severity: 'error', message: 'not JSON' }] });
+    if (k % 11 === 0)
+      f({
+        dir: 'out',
+        channel: 'app',
+        app: { uri: 'ui://budget/view', view: 'v1' },
+        msg: { jsonrpc: '2.0', id: k, method: 'ui/initialize', params: {} },
+      });
   }
   f({ dir: 'in', msg: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } });
   f({ dir: 'in', msg: { jsonrpc: '2.0', id: { no: 1 }, method: 'weird' } });
@@ -38,8 +81,20 @@ function frames(): { lines: string[]; count: number } {
     return JSON.stringify({ ...rest, seq: s, t, sessionId });
   });
   // Written otherwise than JSON.stringify writes it: its text is no byte range of the line.
-  lines.push(JSON.stringify({ type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'notifications/echo' }, seq: ++seq, t: seq, sessionId: 's' }).replace('echo', '\\u0065cho'));
-  lines.push(`{ "type": "frame", "dir": "out", "size": 1, "msg": { "jsonrpc": "2.0", "id": 5, "method": "tools/list" }, "seq": ${++seq}, "t": 1, "sessionId": "s" }`);
+  lines.push(
+    JSON.stringify({
+      type: 'frame',
+      dir: 'in',
+      size: 1,
+      msg: { jsonrpc: '2.0', method: 'notifications/echo' },
+      seq: ++seq,
+      t: seq,
+      sessionId: 's',
+    }).replace('echo', '\\u0065cho'),
+  );
+  lines.push(
+    `{ "type": "frame", "dir": "out", "size": 1, "msg": { "jsonrpc": "2.0", "id": 5, "method": "tools/list" }, "seq": ${++seq}, "t": 1, "sessionId": "s" }`,
+  );
   return { lines, count: out.length + 2 };
 }
 
@@ -49,9 +104,30 @@ function queries(): string[] {
     for (const v of [...(k.values ?? []), ...(k.presets ?? [])]) terms.push(`${k.key}:${v.value}`);
     if (k.open) terms.push(k.open.example);
   }
-  terms.push('method:tools/*', 'origin:call', 'app:BUDGET', 'is:erorr', 'foo:bar', 'echo', 'ECHO', 'hello', '"id":5', 'unknown', 'not', 'zzz', 'tick', 'uri');
+  terms.push(
+    'method:tools/*',
+    'origin:call',
+    'app:BUDGET',
+    'is:erorr',
+    'foo:bar',
+    'echo',
+    'ECHO',
+    'hello',
+    '"id":5',
+    'unknown',
+    'not',
+    'zzz',
+    'tick',
+    'uri',
+  );
   const out = [...terms, ...terms.map((t) => `-${t}`)];
-  out.push('method:tools/call is:response hello', 'is:failed is:request', '-is:request echo', 'dir:in -has:finding', 'has:finding hello -is:raw');
+  out.push(
+    'method:tools/call is:response hello',
+    'is:failed is:request',
+    '-is:request echo',
+    'dir:in -has:finding',
+    'has:finding hello -is:raw',
+  );
   return out;
 }
 
@@ -72,11 +148,21 @@ describe('searching an offline trace on its frame summary', () => {
     expect(total).toBe(frames().count);
     const qs: FrameSearchQuery[] = [];
     for (const filter of queries()) for (const limit of [0, 3, 5000]) qs.push({ filter, limit });
-    qs.push({ method: 'tools/call', limit: 100 }, { method: 'tools/call', filter: 'is:error', limit: 100, before: 60 }, { filter: 'hello', before: 10, limit: 2 }, { filter: 'is:failed', before: 3, limit: 10 });
+    qs.push(
+      { method: 'tools/call', limit: 100 },
+      { method: 'tools/call', filter: 'is:error', limit: 100, before: 60 },
+      { filter: 'hello', before: 10, limit: 2 },
+      { filter: 'is:failed', before: 3, limit: 10 },
+    );
     for (const q of qs) {
       const want = await searchFramesVia((i, n) => offline.frames(i, n), total, q);
       const got = await offline.searchFrames(q);
-      expect({ q, total: got.total, truncated: got.truncated, matches: got.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({ q, total: want.total, truncated: want.truncated, matches: want.matches.map((m) => [m.index, m.frame.seq]) });
+      expect({ q, total: got.total, truncated: got.truncated, matches: got.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({
+        q,
+        total: want.total,
+        truncated: want.truncated,
+        matches: want.matches.map((m) => [m.index, m.frame.seq]),
+      });
       expect(got.matches.map((m) => m.frame)).toEqual(want.matches.map((m) => m.frame));
     }
   });

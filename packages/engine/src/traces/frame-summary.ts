@@ -94,13 +94,18 @@ export class FrameSummary {
       sliceStart = performance.now();
       return !(halted = stopped?.() === true);
     };
-    await readIndexed(index, start, (line) => {
-      if (stopped?.()) return !(halted = true);
-      if (line.kind !== 'frame') return;
-      summary.add(line.offset, line.bytes, line.event());
-      if (summary.count >= summary.capacity) return false;
-      if (sliceMs !== undefined && performance.now() - sliceStart >= sliceMs) return pause();
-    }, { ...opts, chunkBytes: 4 * 1024 * 1024 });
+    await readIndexed(
+      index,
+      start,
+      (line) => {
+        if (stopped?.()) return !(halted = true);
+        if (line.kind !== 'frame') return;
+        summary.add(line.offset, line.bytes, line.event());
+        if (summary.count >= summary.capacity) return false;
+        if (sliceMs !== undefined && performance.now() - sliceStart >= sliceMs) return pause();
+      },
+      { ...opts, chunkBytes: 4 * 1024 * 1024 },
+    );
     if (sliceMs !== undefined && !halted) onSlice?.(performance.now() - sliceStart);
     return halted ? undefined : summary;
   }

@@ -13,7 +13,14 @@ import { MAX_TRACE_WARNINGS, WarningList } from './warning-list.js';
 // accumulated), a line nested deeper than MAX_JSON_DEPTH is refused before JSON.parse; both
 // with a counted, clear reason. `mcpscope open` reads with indexTrace, `lint` with readTraceFile.
 
-const header = JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 'mcpscope', version: '0' }, session: { id: 's', name: 'n', transport: 'stdio', target: 't' } });
+const header = JSON.stringify({
+  type: 'header',
+  format: 'mcpscope-trace',
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  tool: { name: 'mcpscope', version: '0' },
+  session: { id: 's', name: 'n', transport: 'stdio', target: 't' },
+});
 const event = (seq: number) => JSON.stringify({ seq, t: seq, sessionId: 's', type: 'stderr', text: `line ${seq}` });
 
 let dir: string;
@@ -60,7 +67,9 @@ describe('a trace line longer than the cap', () => {
 
   it('as the last line without a newline, and as line 1 (not a trace, with the reason)', async () => {
     const file = hugeLineTrace(100 * 1024 * 1024, false);
-    expect((await indexTrace(file)).warnings).toEqual([expect.stringMatching(/^line 3: longer than the 80 MiB line limit \(104857600 bytes or more\), skipped$/)]);
+    expect((await indexTrace(file)).warnings).toEqual([
+      expect.stringMatching(/^line 3: longer than the 80 MiB line limit \(104857600 bytes or more\), skipped$/),
+    ]);
     expect((await readTraceFile(file)).warnings).toEqual([expect.stringMatching(/^line 3: longer than the 80 MiB line limit/)]);
 
     const first = join(dir, 'first.ndjson');
@@ -74,14 +83,28 @@ describe('a trace line longer than the cap', () => {
     const file = join(dir, 'small.ndjson');
     writeFileSync(file, `ab\n${'x'.repeat(50)}\ncd\n`);
     const seen: Array<{ offset: number; text: string; tooLong?: number }> = [];
-    await scanLines(file, 0, ({ offset, text, tooLong }) => void seen.push({ offset, text, ...(tooLong ? { tooLong } : {}) }), { maxLineBytes: 10 });
-    expect(seen).toEqual([{ offset: 0, text: 'ab' }, { offset: 3, text: '', tooLong: 50 }, { offset: 54, text: 'cd' }]);
+    await scanLines(file, 0, ({ offset, text, tooLong }) => void seen.push({ offset, text, ...(tooLong ? { tooLong } : {}) }), {
+      maxLineBytes: 10,
+    });
+    expect(seen).toEqual([
+      { offset: 0, text: 'ab' },
+      { offset: 3, text: '', tooLong: 50 },
+      { offset: 54, text: 'cd' },
+    ]);
   });
 });
 
 describe('a trace line nested deeper than MAX_JSON_DEPTH', () => {
   it('is skipped with its reason by open and lint (no stack overflow downstream); a deep header is refused', async () => {
-    const deep = JSON.stringify({ seq: 2, t: 2, sessionId: 's', type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', method: 'x', params: { a: 'DEEP' } } }).replace('"DEEP"', `${'['.repeat(50_000)}${']'.repeat(50_000)}`);
+    const deep = JSON.stringify({
+      seq: 2,
+      t: 2,
+      sessionId: 's',
+      type: 'frame',
+      dir: 'in',
+      size: 1,
+      msg: { jsonrpc: '2.0', method: 'x', params: { a: 'DEEP' } },
+    }).replace('"DEEP"', `${'['.repeat(50_000)}${']'.repeat(50_000)}`);
     const file = join(dir, 'deep.ndjson');
     writeFileSync(file, `${header}\n${event(1)}\n${deep}\n${event(3)}\n`);
     const index = await indexTrace(file);
@@ -108,9 +131,14 @@ describe('the warnings of one trace', () => {
     const w = new WarningList(3);
     expect(w.add(10, 'a')).toBe(true);
     expect(w.add(10, 'a again')).toBe(false);
-    for (const [offset, text] of [[20, 'b'], [30, 'c'], [40, 'd'], [50, 'e']] as const) w.add(offset, text);
+    for (const [offset, text] of [
+      [20, 'b'],
+      [30, 'c'],
+      [40, 'd'],
+      [50, 'e'],
+    ] as const)
+      w.add(offset, text);
     expect(w.list).toEqual(['a', 'b', 'c', '…and 2 more lines skipped']);
     expect(MAX_TRACE_WARNINGS).toBe(1000);
   });
 });
-

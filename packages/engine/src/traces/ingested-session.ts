@@ -28,7 +28,17 @@ export class IngestedSession {
 
   info(): SessionInfo {
     const named = this.userName === undefined ? {} : { name: this.userName, named: true };
-    return { id: this.id, ...this.meta, ...named, state: this.state, createdAt: this.createdAt, wrapped: true, ...this.details, roots: [], subscriptions: [] };
+    return {
+      id: this.id,
+      ...this.meta,
+      ...named,
+      state: this.state,
+      createdAt: this.createdAt,
+      wrapped: true,
+      ...this.details,
+      roots: [],
+      subscriptions: [],
+    };
   }
 
   /** Engine.rename: null or blank restores the wrapper's name. */
@@ -96,4 +106,3 @@ export class IngestedSession {
     this.emit({ type: 'session', session: this.info() });
   }
 }
-

@@ -5,7 +5,9 @@ const b = (s: string) => Buffer.from(s);
 
 describe('quickType: an event type from the first bytes of a line', () => {
   it('reads the two shapes writers produce', () => {
-    expect(quickType(b('{"type":"frame","dir":"in","msg":{"jsonrpc":"2.0","method":"x"},"size":1,"seq":3,"t":1,"sessionId":"s"}'))).toBe('frame');
+    expect(quickType(b('{"type":"frame","dir":"in","msg":{"jsonrpc":"2.0","method":"x"},"size":1,"seq":3,"t":1,"sessionId":"s"}'))).toBe(
+      'frame',
+    );
     expect(quickType(b('{"type":"stderr","text":"hi","seq":1,"t":0,"sessionId":"s"}'))).toBe('stderr');
     expect(quickType(b('{"seq":1,"t":0.5,"sessionId":"s1","type":"lifecycle","phase":"spawn"}'))).toBe('lifecycle');
     expect(quickType(b('{"seq":1,"t":0,"sessionId":"a,b","type":"oauth","step":"x"}'))).toBe('oauth');
@@ -33,6 +35,9 @@ describe('classifyLine: what a line counts as, for the indexer and every reader'
     expect(spaced).toMatchObject({ kind: 'event', event: { type: 'stderr', seq: 1 } });
     expect(classifyLine(b('   \r'), true)).toEqual({ kind: 'blank' });
     expect(classifyLine(b(''), true)).toEqual({ kind: 'blank' });
-    expect(classifyLine(b('{"seq":1}'), true)).toMatchObject({ kind: 'bad', failure: { reason: expect.stringMatching(/not a trace event/) } });
+    expect(classifyLine(b('{"seq":1}'), true)).toMatchObject({
+      kind: 'bad',
+      failure: { reason: expect.stringMatching(/not a trace event/) },
+    });
   });
 });

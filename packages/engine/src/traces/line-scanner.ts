@@ -42,7 +42,12 @@ export type VisitResult = boolean | void | Promise<boolean | void>;
  * the buffer is left alone until it settles. `bytes` is a view into the buffer, valid only during
  * the visit (and its pause).
  */
-export async function scanLineBytes(file: string, start: number, visit: (line: ScannedBytes) => VisitResult, opts: ScanOptions = {}): Promise<void> {
+export async function scanLineBytes(
+  file: string,
+  start: number,
+  visit: (line: ScannedBytes) => VisitResult,
+  opts: ScanOptions = {},
+): Promise<void> {
   const max = opts.maxLineBytes ?? MAX_TRACE_LINE;
   const fh = await open(file, 'r');
   try {
@@ -61,7 +66,12 @@ export async function scanLineBytes(file: string, start: number, visit: (line: S
       const view = buf.subarray(0, end);
       let from = 0;
       if (bytesRead === 0) {
-        const last = skipping >= 0 ? visit({ offset: skipStart, bytes: EMPTY, terminated: false, tooLong: skipping }) : end > 0 ? visit({ offset: base, bytes: view, terminated: false }) : undefined;
+        const last =
+          skipping >= 0
+            ? visit({ offset: skipStart, bytes: EMPTY, terminated: false, tooLong: skipping })
+            : end > 0
+              ? visit({ offset: base, bytes: view, terminated: false })
+              : undefined;
         if (last instanceof Promise) await last;
         return;
       }

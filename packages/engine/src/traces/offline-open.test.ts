@@ -12,7 +12,14 @@ import { indexTrace } from './trace-index.js';
 // bytes and parsed only when shown. Whatever the mix of writers and bad lines, the index and
 // every reader agree on frame ordinals, and the in-memory tail is numbered like the disk.
 
-const header = JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 't', version: '1' }, session: { id: 's', name: 'mix', transport: 'stdio', target: 'x' } });
+const header = JSON.stringify({
+  type: 'header',
+  format: 'mcpscope-trace',
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  tool: { name: 't', version: '1' },
+  session: { id: 's', name: 'mix', transport: 'stdio', target: 'x' },
+});
 
 let dir: string;
 let engine: Engine | undefined;
@@ -33,12 +40,32 @@ function mixedTrace(good = 300) {
   const add = (e: SessionEvent, style: number) => {
     events.push(e);
     const { seq, t, sessionId, ...rest } = e;
-    if (style === 0) lines.push(JSON.stringify({ ...rest, seq, t, sessionId })); // TraceWriter: type first
-    else if (style === 1) lines.push(JSON.stringify(e)); // seq first
+    if (style === 0)
+      lines.push(JSON.stringify({ ...rest, seq, t, sessionId })); // TraceWriter: type first
+    else if (style === 1)
+      lines.push(JSON.stringify(e)); // seq first
     else lines.push(JSON.stringify(e, null, 1).replace(/\n/g, ' ')); // spaced: parsed to be typed
   };
-  add({ seq: 1, t: 0, sessionId: 's', type: 'frame', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} } }, 0);
-  add({ seq: 2, t: 0, sessionId: 's', type: 'frame', dir: 'in', size: 1, msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'mixed', version: '1' } } } }, 0);
+  add(
+    { seq: 1, t: 0, sessionId: 's', type: 'frame', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} } },
+    0,
+  );
+  add(
+    {
+      seq: 2,
+      t: 0,
+      sessionId: 's',
+      type: 'frame',
+      dir: 'in',
+      size: 1,
+      msg: {
+        jsonrpc: '2.0',
+        id: 0,
+        result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'mixed', version: '1' } },
+      },
+    },
+    0,
+  );
   for (let seq = 3; seq < good; seq++) {
     if (seq === 100) {
       lines.push('{"type":"frame","dir":"in","msg":{"jsonrpc":'); // typed as a frame, found bad when read
@@ -59,7 +86,18 @@ function mixedTrace(good = 300) {
       lines.push('{"type":"frame","dir":"in","size":1,"raw":"x","seq":999999,"t":1,"sessionId":"s","type":"stderr","text":"dup"}'); // two "type" keys
       warnAt.tailTwice = lines.length;
     }
-    const e: SessionEvent = seq % 7 === 0 ? { seq, t: seq, sessionId: 's', type: 'stderr', text: `log ${seq}` } : { seq, t: seq, sessionId: 's', type: 'frame', dir: seq % 2 ? 'out' : 'in', size: 10, msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `n${seq}` } } };
+    const e: SessionEvent =
+      seq % 7 === 0
+        ? { seq, t: seq, sessionId: 's', type: 'stderr', text: `log ${seq}` }
+        : {
+            seq,
+            t: seq,
+            sessionId: 's',
+            type: 'frame',
+            dir: seq % 2 ? 'out' : 'in',
+            size: 10,
+            msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `n${seq}` } },
+          };
     add(e, seq % 3);
   }
   const text = `${lines.join('\n')}\n{"type":"frame","dir":"in","msg":{"jso`; // cut mid-line
@@ -107,7 +145,10 @@ describe('a trace indexed from newline offsets', () => {
     const all = await offline.frames(0, 10_000);
     // The bad frame keeps its ordinal: a placeholder there (the seq of the frame before), every other frame at its own.
     const badAt = t.frames.findIndex((f) => f.seq >= 100);
-    expect(all[badAt]).toMatchObject({ raw: 'mcpscope: this trace line is not a frame event (not valid JSON)', seq: t.frames[badAt - 1]!.seq });
+    expect(all[badAt]).toMatchObject({
+      raw: 'mcpscope: this trace line is not a frame event (not valid JSON)',
+      seq: t.frames[badAt - 1]!.seq,
+    });
     expect(all[badAt]!.msg).toBeUndefined();
     expect(seqs(all.toSpliced(badAt, 1))).toEqual(seqs(t.frames));
     await Promise.resolve();
@@ -126,7 +167,13 @@ describe('a trace indexed from newline offsets', () => {
     const offline = await OfflineSession.open('o2', t.file, { every: 7, tail: 5000 });
     await offline.indexed;
     expect(seqs(offline.events())).toEqual(seqs(t.events));
-    expect(offline.pageInfo()).toMatchObject({ firstFrame: 0, frames: t.frames.length, total: t.events.length, firstSeq: 1, lastSeq: t.events.at(-1)!.seq });
+    expect(offline.pageInfo()).toMatchObject({
+      firstFrame: 0,
+      frames: t.frames.length,
+      total: t.events.length,
+      firstSeq: 1,
+      lastSeq: t.events.at(-1)!.seq,
+    });
     expect(seqs(await offline.frames(0, 1000))).toEqual(seqs(t.frames));
   });
 });
@@ -135,7 +182,18 @@ describe('opening in the background', () => {
   function bigTrace(events: number): string {
     const lines = [header];
     const pad = 'p'.repeat(400);
-    for (let seq = 1; seq <= events; seq++) lines.push(JSON.stringify({ type: 'frame', dir: seq % 2 ? 'out' : 'in', msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `${seq} ${pad}` } }, size: 1, seq, t: seq, sessionId: 's' }));
+    for (let seq = 1; seq <= events; seq++)
+      lines.push(
+        JSON.stringify({
+          type: 'frame',
+          dir: seq % 2 ? 'out' : 'in',
+          msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `${seq} ${pad}` } },
+          size: 1,
+          seq,
+          t: seq,
+          sessionId: 's',
+        }),
+      );
     const file = join(dir, 'big.ndjson');
     writeFileSync(file, `${lines.join('\n')}\n`);
     return file;
@@ -175,7 +233,10 @@ describe('opening in the background', () => {
     try {
       const late = offline.frames(39_990, 10);
       vi.advanceTimersByTime(5000); // no I/O ran meanwhile: the index is still being built
-      await expect(late).rejects.toMatchObject({ code: 'ENGINE_TIMEOUT', message: 'the trace is still being indexed after 5 s; ask again' });
+      await expect(late).rejects.toMatchObject({
+        code: 'ENGINE_TIMEOUT',
+        message: 'the trace is still being indexed after 5 s; ask again',
+      });
     } finally {
       vi.useRealTimers();
     }

@@ -86,7 +86,9 @@ export class OfflineSession {
         this.tail = tail.events.map((e) => ({ ...e, sessionId: id }));
         this.tailFrames = tail.frames;
       })
-      .catch((err: unknown) => void this.warnings.add(-2, `the trace could not be indexed: ${err instanceof Error ? err.message : String(err)}`))
+      .catch(
+        (err: unknown) => void this.warnings.add(-2, `the trace could not be indexed: ${err instanceof Error ? err.message : String(err)}`),
+      )
       .finally(() => {
         this.complete = true;
       });
@@ -215,7 +217,12 @@ export class OfflineSession {
   /** Starts the background summary build (not for traces too large to summarize, nor after dispose). */
   private prebuild(onSlice?: (ms: number) => void): void {
     if (this.stopped || this.summary || this.index.frames === 0 || this.index.frames > MAX_SUMMARY_FRAMES) return;
-    const building = FrameSummary.buildInSlices(this.index, { ...this.reads, sliceMs: SUMMARY_SLICE_MS, stopped: () => this.stopped, onSlice }).then((s) => (this.built = s));
+    const building = FrameSummary.buildInSlices(this.index, {
+      ...this.reads,
+      sliceMs: SUMMARY_SLICE_MS,
+      stopped: () => this.stopped,
+      onSlice,
+    }).then((s) => (this.built = s));
     this.summary = building;
     // A failed build (the file went away) is reported by the search that asks next, which builds anew.
     building.catch(() => {
@@ -227,7 +234,10 @@ export class OfflineSession {
     if (this.complete) return;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new EngineError('ENGINE_TIMEOUT', `the trace is still being indexed after ${this.waitMs / 1000} s; ask again`)), this.waitMs);
+      timer = setTimeout(
+        () => reject(new EngineError('ENGINE_TIMEOUT', `the trace is still being indexed after ${this.waitMs / 1000} s; ask again`)),
+        this.waitMs,
+      );
     });
     try {
       await Promise.race([this.indexed, late]);

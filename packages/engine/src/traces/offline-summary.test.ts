@@ -10,7 +10,14 @@ import { OfflineSession } from './offline-session.js';
 // indexed, in slices that leave the event loop to pages and requests; a search that comes meanwhile
 // waits for that build (no second one); dispose stops it and leaves no file open.
 
-const header = JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 't', version: '1' }, session: { id: 's', name: 'bg', transport: 'stdio', target: 'x' } });
+const header = JSON.stringify({
+  type: 'header',
+  format: 'mcpscope-trace',
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  tool: { name: 't', version: '1' },
+  session: { id: 's', name: 'bg', transport: 'stdio', target: 'x' },
+});
 const FRAMES = 40_000;
 /**
  * Ordinal of the frame line that is no JSON (typed a frame from its first bytes, bad when parsed):
@@ -27,8 +34,22 @@ function trace(): string {
       out.push('{"type":"frame","dir":"in", this is not JSON');
       continue;
     }
-    const msg = i % 2 ? { jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `answer ${i}${i % 1000 === 1 ? ' needle' : ''}` }] } } : { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `ask ${i}` } } };
-    out.push(JSON.stringify({ type: 'frame', dir: i % 2 ? 'in' : 'out', msg, size: 80, ...(i % 2 ? { pair: { requestSeq: i, method: 'tools/call', latencyMs: 1 } } : {}), seq: i + 1, t: i, sessionId: 's' }));
+    const msg =
+      i % 2
+        ? { jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `answer ${i}${i % 1000 === 1 ? ' needle' : ''}` }] } }
+        : { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `ask ${i}` } } };
+    out.push(
+      JSON.stringify({
+        type: 'frame',
+        dir: i % 2 ? 'in' : 'out',
+        msg,
+        size: 80,
+        ...(i % 2 ? { pair: { requestSeq: i, method: 'tools/call', latencyMs: 1 } } : {}),
+        seq: i + 1,
+        t: i,
+        sessionId: 's',
+      }),
+    );
   }
   return `${out.join('\n')}\n`;
 }
@@ -67,7 +88,10 @@ async function expectSameAnswers(offline: OfflineSession): Promise<void> {
     const want = await searchFramesVia((i, n) => offline.frames(i, n), total, q);
     const got = await offline.searchFrames(q);
     expect(want.total).toBeGreaterThan(0);
-    expect({ total: got.total, matches: got.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({ total: want.total, matches: want.matches.map((m) => [m.index, m.frame.seq]) });
+    expect({ total: got.total, matches: got.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({
+      total: want.total,
+      matches: want.matches.map((m) => [m.index, m.frame.seq]),
+    });
   }
 }
 
@@ -96,7 +120,11 @@ describe('the frame summary built in the background', () => {
     // The bad line keeps its ordinal: a placeholder between its neighbours.
     expect(offline.pageInfo().frames).toBe(FRAMES);
     const around = await offline.frames(BAD_AT - 1, 3);
-    expect(around.map((f) => f.raw ?? f.seq)).toEqual([BAD_AT, 'mcpscope: this trace line is not a frame event (not valid JSON)', BAD_AT + 2]);
+    expect(around.map((f) => f.raw ?? f.seq)).toEqual([
+      BAD_AT,
+      'mcpscope: this trace line is not a frame event (not valid JSON)',
+      BAD_AT + 2,
+    ]);
     await summarized;
     expect(built).toBe(true);
     expect(slices.length).toBeGreaterThan(1);

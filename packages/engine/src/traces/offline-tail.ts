@@ -10,16 +10,27 @@ import { MAX_EXCLUDED } from './trace-scan.js';
  * line the scan counted from its bytes that is no event of that kind when parsed is taken out of
  * the index (counts and later frame checkpoints shift by one) rather than leaving a gap.
  */
-export async function readTail(index: TraceIndex, ring: TailRing, count: number, maxBytes: number, reads: ReadOptions): Promise<{ events: SessionEvent[]; frames: number }> {
+export async function readTail(
+  index: TraceIndex,
+  ring: TailRing,
+  count: number,
+  maxBytes: number,
+  reads: ReadOptions,
+): Promise<{ events: SessionEvent[]; frames: number }> {
   const start = ring.start(count, index.size, maxBytes);
   if (!start) return { events: [], frames: 0 };
   const events: SessionEvent[] = [];
   const out: Array<{ offset: number; frame: boolean }> = [];
-  await readIndexed(index, start, (line) => {
-    const event = line.event();
-    if (event) events.push(event);
-    else if (index.bad!.size < MAX_EXCLUDED) out.push({ offset: line.offset, frame: line.kind === 'frame' });
-  }, reads);
+  await readIndexed(
+    index,
+    start,
+    (line) => {
+      const event = line.event();
+      if (event) events.push(event);
+      else if (index.bad!.size < MAX_EXCLUDED) out.push({ offset: line.offset, frame: line.kind === 'frame' });
+    },
+    reads,
+  );
   let frames = start.frames;
   for (const { offset, frame } of out) {
     index.bad!.add(offset);

@@ -33,7 +33,13 @@ describe('traces folder and offline sessions', () => {
     engine!.subscribe((m) => seen.push(m));
     const offline = await engine!.openTrace(engine!.traces!.path(trace!.id));
     const info = offline.info();
-    expect(info).toMatchObject({ offline: true, state: 'closed', era: session.info().era, protocolVersion: session.info().protocolVersion, warnings: [] });
+    expect(info).toMatchObject({
+      offline: true,
+      state: 'closed',
+      era: session.info().era,
+      protocolVersion: session.info().protocolVersion,
+      warnings: [],
+    });
     expect(info.serverInfo).toEqual(session.info().serverInfo);
     expect(seen[0]).toMatchObject({ type: 'session' });
     expect(seen[1]).toMatchObject({ type: 'session-page-info', total: session.events().length });
@@ -52,17 +58,27 @@ describe('traces folder and offline sessions', () => {
     const lastLineStart = text.lastIndexOf('\n', text.length - 2) + 1;
     truncateSync(file, lastLineStart + 10);
     const offline = await engine!.openTrace(file);
-    expect(offline.info().warnings).toEqual([`the trace was cut off mid-line at byte ${Buffer.byteLength(text.slice(0, lastLineStart))}; everything before it was kept`]);
+    expect(offline.info().warnings).toEqual([
+      `the trace was cut off mid-line at byte ${Buffer.byteLength(text.slice(0, lastLineStart))}; everything before it was kept`,
+    ]);
     expect(offline.index.total).toBe(session.events().length - 1);
-    expect((await offline.page(0, 10_000)).map((e) => e.seq)).toEqual(session.events().slice(0, -1).map((e) => e.seq));
+    expect((await offline.page(0, 10_000)).map((e) => e.seq)).toEqual(
+      session
+        .events()
+        .slice(0, -1)
+        .map((e) => e.seq),
+    );
     expect(statSync(file).size).toBe(lastLineStart + 10);
   });
 
   it('pages a large trace from checkpoints and keeps only the last page in memory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-traces-'));
     const file = join(dir, 'big.ndjson');
-    const lines = [JSON.stringify(makeHeader({ tool: { name: 't', version: '1' }, session: { id: 'x', name: 'big', transport: 'stdio', target: 'x' } }))];
-    for (let seq = 1; seq <= 12_345; seq++) lines.push(JSON.stringify({ seq, t: seq, sessionId: 'x', type: 'stderr', text: `line ${seq}` }));
+    const lines = [
+      JSON.stringify(makeHeader({ tool: { name: 't', version: '1' }, session: { id: 'x', name: 'big', transport: 'stdio', target: 'x' } })),
+    ];
+    for (let seq = 1; seq <= 12_345; seq++)
+      lines.push(JSON.stringify({ seq, t: seq, sessionId: 'x', type: 'stderr', text: `line ${seq}` }));
     writeFileSync(file, `${lines.join('\n')}\n`);
     engine = new Engine();
     const offline = await engine.openTrace(file);
@@ -78,13 +94,23 @@ describe('traces folder and offline sessions', () => {
   it('reads frames by ordinal through frame checkpoints and searches them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-traces-'));
     const file = join(dir, 'frames.ndjson');
-    const lines = [JSON.stringify(makeHeader({ tool: { name: 't', version: '1' }, session: { id: 'x', name: 'f', transport: 'stdio', target: 'x' } }))];
+    const lines = [
+      JSON.stringify(makeHeader({ tool: { name: 't', version: '1' }, session: { id: 'x', name: 'f', transport: 'stdio', target: 'x' } })),
+    ];
     for (let seq = 1; seq <= 9000; seq++) {
       lines.push(
         JSON.stringify(
           seq % 3 === 0
             ? { seq, t: seq, sessionId: 'x', type: 'stderr', text: `line ${seq}` }
-            : { seq, t: seq, sessionId: 'x', type: 'frame', dir: 'in', size: 60, msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `n${seq}` } } },
+            : {
+                seq,
+                t: seq,
+                sessionId: 'x',
+                type: 'frame',
+                dir: 'in',
+                size: 60,
+                msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: `n${seq}` } },
+              },
         ),
       );
     }

@@ -8,7 +8,13 @@ const WINDOW = 4 * 1024 * 1024;
  * WINDOW bytes (or one line, if longer) so a sparse set costs one small read per line and a
  * dense one reads the region in large sequential chunks. `visit` gets a view valid during the call.
  */
-export async function readLinesAt(file: string, items: ArrayLike<number>, offsetOf: (item: number) => number, lengthOf: (item: number) => number, visit: (item: number, bytes: Buffer) => void): Promise<void> {
+export async function readLinesAt(
+  file: string,
+  items: ArrayLike<number>,
+  offsetOf: (item: number) => number,
+  lengthOf: (item: number) => number,
+  visit: (item: number, bytes: Buffer) => void,
+): Promise<void> {
   await readLineWindows(file, items, offsetOf, lengthOf, (window, windowStart, from, to) => {
     for (let k = from; k < to; k++) {
       const item = items[k]!;

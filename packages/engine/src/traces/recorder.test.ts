@@ -12,7 +12,12 @@ import { RAW_SERVER } from '../../test-fixtures/servers.js';
 
 const RECORDING_PROBE = fileURLToPath(new URL('../../test-fixtures/recording-probe.mjs', import.meta.url));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-const note = (n: number) => ({ type: 'frame' as const, dir: 'in' as const, msg: { jsonrpc: '2.0' as const, method: 'notifications/message', params: { level: 'info', data: `note-${n}` } }, size: 80 });
+const note = (n: number) => ({
+  type: 'frame' as const,
+  dir: 'in' as const,
+  msg: { jsonrpc: '2.0' as const, method: 'notifications/message', params: { level: 'info', data: `note-${n}` } },
+  size: 80,
+});
 
 let engine: Engine;
 afterEach(async () => engine?.closeAll());
@@ -46,20 +51,35 @@ describe('recording a trace', () => {
   it('never lets one unwritable event throw into the session: written capped, with an internal-error finding', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-trace-'));
     engine = new Engine({ stopGraceMs: 100 });
-    const config = { transport: 'stdio' as const, command: process.execPath, args: [RAW_SERVER], env: { API_KEY: 'sk-test-abcdef0123456789' } };
+    const config = {
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: [RAW_SERVER],
+      env: { API_KEY: 'sk-test-abcdef0123456789' },
+    };
     const plain = await engine.open(config, { record: join(dir, 'plain.ndjson'), noRedact: true });
     const redacted = await engine.open(config, { record: join(dir, 'redacted.ndjson') });
     // 10,000 levels: JSON.stringify overflows the stack. Added straight to the
     // log, as a transport would, so this holds whatever limit the parse boundary applies.
     let deep: unknown = 'leaf';
     for (let i = 0; i < 10_000; i++) deep = [deep];
-    const events = [plain, redacted].map((s) => s.log.add({ type: 'frame', dir: 'in', msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: deep, key: 'sk-test-abcdef0123456789' } }, size: 20_000 }));
+    const events = [plain, redacted].map((s) =>
+      s.log.add({
+        type: 'frame',
+        dir: 'in',
+        msg: { jsonrpc: '2.0', method: 'notifications/message', params: { data: deep, key: 'sk-test-abcdef0123456789' } },
+        size: 20_000,
+      }),
+    );
     await plain.send({ method: 'ping' });
     await Promise.all([engine.close(plain.id), engine.close(redacted.id)]);
 
     const p = parseTrace(readFileSync(join(dir, 'plain.ndjson'), 'utf8'));
     const written = p.events.find((e) => e.seq === events[0]!.seq);
-    expect(written).toMatchObject({ type: 'frame', findings: expect.arrayContaining([expect.objectContaining({ rule: 'internal-error', severity: 'info' })]) });
+    expect(written).toMatchObject({
+      type: 'frame',
+      findings: expect.arrayContaining([expect.objectContaining({ rule: 'internal-error', severity: 'info' })]),
+    });
     expect(JSON.stringify(written)).toContain('nested deeper than 256 levels');
     expect(JSON.stringify(written)).toContain('sk-test-abcdef0123456789'); // --no-redact keeps secrets
     expect(events[0]!.type === 'frame' && events[0]!.findings?.map((f) => f.rule)).toContain('internal-error');
@@ -75,7 +95,12 @@ describe('recording in batches', () => {
   it('holds every event of a flood, in order, written in far fewer writes than events', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-trace-'));
     engine = new Engine({ stopGraceMs: 100 });
-    const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: 'flood' } });
+    const session = await engine.open({
+      transport: 'stdio',
+      command: process.execPath,
+      args: [RAW_SERVER],
+      env: { FIXTURE_MODE: 'flood' },
+    });
     let writes = 0;
     const counting: WriteFn = (fd, data, offset) => (writes++, writeSync(fd, data, offset));
     attachRecorder(session, join(dir, 'flood.ndjson'), { redact: true, write: counting });
@@ -99,7 +124,12 @@ describe('recording in batches', () => {
   it('lets a reader of the live file see every event emitted so far (flushRecordings)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpscope-trace-'));
     engine = new Engine({ stopGraceMs: 100, tracesDir: dir });
-    const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [RAW_SERVER], env: { FIXTURE_MODE: 'flood' } });
+    const session = await engine.open({
+      transport: 'stdio',
+      command: process.execPath,
+      args: [RAW_SERVER],
+      env: { FIXTURE_MODE: 'flood' },
+    });
     const file = [...engine.traces!.live][0]!;
     const seen: number[][] = [];
     // Listeners run after the recorder's (it subscribed at open): the event itself was emitted.
@@ -143,7 +173,12 @@ describe('recording in batches', () => {
 
     const internal = (e: FrameEvent) => (e.findings ?? []).filter((f) => f.rule === 'internal-error');
     expect([...first, batch[0]!].map(internal)).toEqual([[], [], [], []]);
-    expect(internal(batch[1]!)).toEqual([expect.objectContaining({ severity: 'info', message: expect.stringContaining('mcpscope failed in the trace writer (the line is lost) on this event (Error: ENOSPC') })]);
+    expect(internal(batch[1]!)).toEqual([
+      expect.objectContaining({
+        severity: 'info',
+        message: expect.stringContaining('mcpscope failed in the trace writer (the line is lost) on this event (Error: ENOSPC'),
+      }),
+    ]);
     expect([...batch.slice(2), later].map(internal)).toEqual([[], [], [], []]);
     const text = readFileSync(file, 'utf8');
     expect(text.startsWith(kept)).toBe(true);

@@ -8,7 +8,8 @@ import type { SessionConfig } from '../session/types.js';
 /** What a trace keeps of the config so `replay` can default to the recorded target (no env, no headers). */
 export function replayableConfig(config: SessionConfig): Record<string, unknown> {
   const era = config.era ? { era: config.era } : {};
-  if (config.transport === 'stdio') return { transport: 'stdio', command: config.command, args: config.args, ...(config.cwd ? { cwd: config.cwd } : {}), ...era };
+  if (config.transport === 'stdio')
+    return { transport: 'stdio', command: config.command, args: config.args, ...(config.cwd ? { cwd: config.cwd } : {}), ...era };
   return { transport: config.transport, url: config.url, ...era };
 }
 
@@ -89,7 +90,15 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
   writer.writeHeader({
     tool: { name: 'mcpscope', version: '0.1.0' },
     createdAt: new Date(info.createdAt),
-    session: { id: info.id, name: info.name, ...(info.named ? { named: true } : {}), transport: info.transport, target: info.target, config: replayableConfig(session.config), otel: { ...session.otel.trace, kind: session.otel.kind } },
+    session: {
+      id: info.id,
+      name: info.name,
+      ...(info.named ? { named: true } : {}),
+      transport: info.transport,
+      target: info.target,
+      config: replayableConfig(session.config),
+      otel: { ...session.otel.trace, kind: session.otel.kind },
+    },
   });
   // The header is on disk before anyone can list the trace; a file that cannot take it fails the open.
   writeLines(true);

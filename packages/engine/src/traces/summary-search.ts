@@ -30,10 +30,19 @@ function matches(q: Query, frame: FrameEvent, text: () => string): boolean {
  * of those only the text bytes are decoded when the summary knows where they are. Same answer as
  * searchFramesVia over the frames themselves.
  */
-export async function searchSummary(summary: FrameSummary, file: string, sessionId: string, q: FrameSearchQuery): Promise<FrameSearchResult> {
+export async function searchSummary(
+  summary: FrameSummary,
+  file: string,
+  sessionId: string,
+  q: FrameSearchQuery,
+): Promise<FrameSearchResult> {
   const filter = q.filter?.trim() ? parseFrameFilter(q.filter) : undefined;
   // `is:failed`: which requests an error answered is known from the summary, answers past `before` included.
-  const query: Query = { filter, method: q.method, ...(filter?.needsAnswers ? { ctx: { answeredWithError: (seq: number) => summary.failed.has(seq) } } : {}) };
+  const query: Query = {
+    filter,
+    method: q.method,
+    ...(filter?.needsAnswers ? { ctx: { answeredWithError: (seq: number) => summary.failed.has(seq) } } : {}),
+  };
   const end = Math.min(q.before ?? summary.count, summary.count);
   const limit = Math.max(0, Math.min(q.limit, MAX_FRAME_PAGE));
   const found: number[] = [];

@@ -15,11 +15,19 @@ import { searchTextLines, wordsOnly } from './text-scan.js';
 // written to trip every rule: escapes (\u, \/), characters that lower-case to ASCII (İ, K),
 // numbers JSON.stringify rewrites, spaced JSON, raw (non-JSON) frames, a truncated last line.
 
-const header = JSON.stringify({ type: 'header', format: 'mcpscope-trace', version: 1, createdAt: '2024-01-01T00:00:00.000Z', tool: { name: 't', version: '1' }, session: { id: 's', name: 'bytes', transport: 'stdio', target: 'x' } });
+const header = JSON.stringify({
+  type: 'header',
+  format: 'mcpscope-trace',
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  tool: { name: 't', version: '1' },
+  session: { id: 's', name: 'bytes', transport: 'stdio', target: 'x' },
+});
 
 function lines(): Array<string | Buffer> {
   let seq = 0;
-  const frame = (msg: string, extra = '') => `{"type":"frame","dir":"in","size":1,"msg":${msg}${extra},"seq":${++seq},"t":1,"sessionId":"s"}`;
+  const frame = (msg: string, extra = '') =>
+    `{"type":"frame","dir":"in","size":1,"msg":${msg}${extra},"seq":${++seq},"t":1,"sessionId":"s"}`;
   const raw = (text: string) => `{"type":"frame","dir":"in","size":1,"raw":${text},"seq":${++seq},"t":1,"sessionId":"s"}`;
   const call = (params: string) => frame(`{"jsonrpc":"2.0","id":${seq + 1},"method":"tools/call","params":${params}}`);
   return [
@@ -36,22 +44,98 @@ function lines(): Array<string | Buffer> {
     call('{"name":"echo","arguments":{"long":12345678901234567890}}'),
     call('{"name":"echo","arguments":{"ok":2.50,"zero":-0.0,"int":300}}'), // …and ones it writes as pieces of them
     `{ "type": "frame", "dir": "out", "size": 1, "msg": { "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": { "name": "echo", "arguments": { "list": [ 1, 2 ], "k": { "a": true } } } }, "seq": ${++seq}, "t": 1, "sessionId": "s" }`,
-    frame('{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"say \\"hi\\" \\\\ back\\nslash\\u001b[31mred"}]}}', ',"pair":{"requestSeq":1,"method":"tools/call","latencyMs":2}'),
+    frame(
+      '{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"say \\"hi\\" \\\\ back\\nslash\\u001b[31mred"}]}}',
+      ',"pair":{"requestSeq":1,"method":"tools/call","latencyMs":2}',
+    ),
     raw('"plain stdout: Hello from print()"'),
     raw('"escaped stdout: \\u0048ello \\"quoted\\" tab\\tend"'),
     raw('"\u212Aey in raw"'),
     frame('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"caf\u00e9 \u00c9CHO \u00fcber"}}'),
     frame('{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"dup"},"params":{"data":"winner"}}'), // a later key wins
-    frame('{"jsonrpc":"2.0","id":12,"error":{"code":-32602,"message":"Unknown tool: zap"}}', ',"pair":{"requestSeq":1,"method":"tools/call","latencyMs":2}'),
+    frame(
+      '{"jsonrpc":"2.0","id":12,"error":{"code":-32602,"message":"Unknown tool: zap"}}',
+      ',"pair":{"requestSeq":1,"method":"tools/call","latencyMs":2}',
+    ),
     frame(`{"jsonrpc":"2.0","id":13,"method":"very/long/${'m'.repeat(600)}"}`), // no shape: always read
     Buffer.from(call('{"name":"echo","arguments":{"message":"bad byte X here"}}').replace('X', '\u0001')).map((b) => (b === 1 ? 0xff : b)), // not UTF-8
     '{"type":"frame","dir":"in","size":1,"msg":{"jsonrpc":"2.0","id":14,"res', // cut off mid-line (the last line, no "\n")
   ];
 }
 
-const needles = ['echo', 'ECHO', 'hello', 'Hello World', 'tools/list', 'tools/call', 'tools', 'kelvin', 'key', 'k', 'i', 'istanbul', 'stanbul', 'i\u0307stanbul', 'caf\u00e9', '\u00e9cho', 'ber', 'uber',
-  '100', '1e', 'e-7', 'e+23', 'null', 'ul', '000', '1.5', '7000', 'x100', 'say', 'hi', 'back', 'u001b', 'nslash', 'slash', '[31mred', '31mred', 'print()', 'stdout:', 'quoted', 'tab', 'ttab',
-  'taxi', 'tmp/a', '///', '1,2', '[1', '2]', 'true}', 'true', ':true', 'k', 'list', 'dup', 'winner', 'zap', 'unknown', 'mmmm', 'res', 'here', 'bad', '\ufffd', '"id":5', 'id', 'jsonrpc', '2.0', 'result', 'zzz', 'foo:bar', 'a/b', '-', '.'];
+const needles = [
+  'echo',
+  'ECHO',
+  'hello',
+  'Hello World',
+  'tools/list',
+  'tools/call',
+  'tools',
+  'kelvin',
+  'key',
+  'k',
+  'i',
+  'istanbul',
+  'stanbul',
+  'i\u0307stanbul',
+  'caf\u00e9',
+  '\u00e9cho',
+  'ber',
+  'uber',
+  '100',
+  '1e',
+  'e-7',
+  'e+23',
+  'null',
+  'ul',
+  '000',
+  '1.5',
+  '7000',
+  'x100',
+  'say',
+  'hi',
+  'back',
+  'u001b',
+  'nslash',
+  'slash',
+  '[31mred',
+  '31mred',
+  'print()',
+  'stdout:',
+  'quoted',
+  'tab',
+  'ttab',
+  'taxi',
+  'tmp/a',
+  '///',
+  '1,2',
+  '[1',
+  '2]',
+  'true}',
+  'true',
+  ':true',
+  'k',
+  'list',
+  'dup',
+  'winner',
+  'zap',
+  'unknown',
+  'mmmm',
+  'res',
+  'here',
+  'bad',
+  '\ufffd',
+  '"id":5',
+  'id',
+  'jsonrpc',
+  '2.0',
+  'result',
+  'zzz',
+  'foo:bar',
+  'a/b',
+  '-',
+  '.',
+];
 
 function queries(): string[] {
   const out: string[] = [];
@@ -79,10 +163,19 @@ describe('ruling lines out of a full-text search from their bytes', () => {
     let wordSearches = 0;
     for (const round of ['first', 'again']) {
       for (const filter of queries()) {
-        for (const q of [{ filter, limit: 1000 }, { filter, limit: 2, before: 12 }] as FrameSearchQuery[]) {
+        for (const q of [
+          { filter, limit: 1000 },
+          { filter, limit: 2, before: 12 },
+        ] as FrameSearchQuery[]) {
           const want = await searchFramesVia((i, n) => offline.frames(i, n), total, q);
           const got = await searchSummary(summary, file, 'o', q);
-          const answer = (r: typeof got) => ({ round, q, total: r.total, truncated: r.truncated, matches: r.matches.map((m) => [m.index, m.frame.seq]) });
+          const answer = (r: typeof got) => ({
+            round,
+            q,
+            total: r.total,
+            truncated: r.truncated,
+            matches: r.matches.map((m) => [m.index, m.frame.seq]),
+          });
           expect(answer(got)).toEqual(answer(want));
           // Words alone are also answered without the summary, from the lines.
           const words = wordsOnly(q);
@@ -112,7 +205,23 @@ describe('ruling lines out of a full-text search from their bytes', () => {
   it('marks exactly the lines that hold a needle or may hide one, across read blocks', () => {
     // Lines of random lengths (some over the 64 KiB block), needles and numbers in random cases and
     // places, one across each block boundary, hiding sequences; every other line asked for.
-    const pieces = ['NeEdLe', 'needle', 'need', 'le', '\\u0041', '\\/', '\u212a', '\u0130', 'x', 'yz ', '\u00e9', '3e5', '0.0000001', '12345678.12345678', '1234567890'];
+    const pieces = [
+      'NeEdLe',
+      'needle',
+      'need',
+      'le',
+      '\\u0041',
+      '\\/',
+      '\u212a',
+      '\u0130',
+      'x',
+      'yz ',
+      '\u00e9',
+      '3e5',
+      '0.0000001',
+      '12345678.12345678',
+      '1234567890',
+    ];
     const rewrites = /[0-9](?:[eE]|[0-9.]{15})|\.000000/;
     const cases = [
       { across: 'nEeDlE', needles: ['needle'], numbers: false },
@@ -122,7 +231,7 @@ describe('ruling lines out of a full-text search from their bytes', () => {
     ];
     for (const { across, needles, numbers } of cases) {
       let seed = 7;
-      const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+      const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
       const lengths: number[] = [];
       const parts: string[] = [];
       for (let n = 0; n < 400; n++) {
@@ -149,7 +258,17 @@ describe('ruling lines out of a full-text search from their bytes', () => {
       for (let at = 0, n = 0; n < lengths.length; at += lengths[n]! + 1, n++) offsets.push(at);
       const items = lengths.map((_, n) => n).filter((n) => n % 2 === 1);
       const candidate = new Uint8Array(items.length);
-      markCandidates(window, 0, items, 0, items.length, (n) => offsets[n]!, (n) => lengths[n]!, { needles, numbers }, candidate);
+      markCandidates(
+        window,
+        0,
+        items,
+        0,
+        items.length,
+        (n) => offsets[n]!,
+        (n) => lengths[n]!,
+        { needles, numbers },
+        candidate,
+      );
       const want = items.map((n) => {
         const l = window.subarray(offsets[n]!, offsets[n]! + lengths[n]!);
         const text = l.toString('latin1');

@@ -34,12 +34,17 @@ export async function readEvents(index: TraceIndex, from: number, limit: number,
     if (c.seq > from) break;
     start = c;
   }
-  await readIndexed(index, start, (line) => {
-    const event = line.event();
-    if (!event || event.seq < from) return;
-    out.push(event);
-    return out.length < limit;
-  }, opts);
+  await readIndexed(
+    index,
+    start,
+    (line) => {
+      const event = line.event();
+      if (!event || event.seq < from) return;
+      out.push(event);
+      return out.length < limit;
+    },
+    opts,
+  );
   return out;
 }
 

@@ -30,7 +30,8 @@ function parseEntry(raw: unknown): TraceName | undefined {
   const name = text(Object.hasOwn(r, 'name') ? r.name : undefined);
   if (name === undefined) return undefined;
   const info = Object.hasOwn(r, 'serverInfo') ? r.serverInfo : undefined;
-  const serverInfo = info !== null && typeof info === 'object' && !Array.isArray(info) ? serverInfoOf(info as Record<string, unknown>) : undefined;
+  const serverInfo =
+    info !== null && typeof info === 'object' && !Array.isArray(info) ? serverInfoOf(info as Record<string, unknown>) : undefined;
   return { name, ...(Object.hasOwn(r, 'named') && r.named === true ? { named: true } : {}), ...(serverInfo ? { serverInfo } : {}) };
 }
 

@@ -48,10 +48,26 @@ export class TraceScanner {
   private readonly pending = new Map<string, string>();
   private readonly every: number;
 
-  constructor(file: string, private readonly opts: TraceScanOptions = {}) {
+  constructor(
+    file: string,
+    private readonly opts: TraceScanOptions = {},
+  ) {
     this.every = opts.every ?? 1000;
     this.warnings = opts.warnings ?? new WarningList();
-    this.index = { file, size: statSync(file).size, total: 0, every: this.every, firstSeq: 0, lastSeq: 0, checkpoints: [], frames: 0, frameCheckpoints: [], warnings: this.warnings.list, handshake: {}, bad: new Set() };
+    this.index = {
+      file,
+      size: statSync(file).size,
+      total: 0,
+      every: this.every,
+      firstSeq: 0,
+      lastSeq: 0,
+      checkpoints: [],
+      frames: 0,
+      frameCheckpoints: [],
+      warnings: this.warnings.list,
+      handshake: {},
+      bad: new Set(),
+    };
     this.handshakeLeft = opts.handshakeEvents ?? 1000;
     if (opts.tail) this.ring = new TailRing(opts.tail);
     this.opened = new Promise((resolve, reject) => (this.settle = (err) => (err === undefined ? resolve() : reject(err))));
@@ -62,7 +78,10 @@ export class TraceScanner {
     const lineNo = ++this.lineNo;
     const index = this.index;
     if (tooLong !== undefined) {
-      if (!index.header) return this.refuse(new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: ${tooLongWarning(lineNo, tooLong).replace(', skipped', '')}`));
+      if (!index.header)
+        return this.refuse(
+          new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: ${tooLongWarning(lineNo, tooLong).replace(', skipped', '')}`),
+        );
       this.warnings.add(offset, tooLongWarning(lineNo, tooLong));
       return;
     }
@@ -87,7 +106,12 @@ export class TraceScanner {
     const looking = this.handshakeLeft > 0 && c.kind === 'frame';
     if (!event && (this.opts.validate || this.wantCheckpoint || !this.firstSeqKnown || looking)) {
       const parsed = readTraceLine(bytes.toString('utf8'));
-      const read = 'event' in parsed && parsed.event.type !== 'frame' && c.kind === 'frame' ? TWO_TYPES : 'event' in parsed && parsed.event.type === 'frame' && c.kind !== 'frame' ? TWO_TYPES : parsed;
+      const read =
+        'event' in parsed && parsed.event.type !== 'frame' && c.kind === 'frame'
+          ? TWO_TYPES
+          : 'event' in parsed && parsed.event.type === 'frame' && c.kind !== 'frame'
+            ? TWO_TYPES
+            : parsed;
       if (!('event' in read)) {
         this.warnings.add(offset, lineWarning(lineNo, offset, terminated, read));
         if (index.bad!.size < MAX_EXCLUDED) {
@@ -186,7 +210,8 @@ export function headerOf(line: string): TraceHeader | TraceError {
   } catch {
     value = null;
   }
-  if (value?.format !== TRACE_FORMAT) return new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: line 1 is not a "${TRACE_FORMAT}" header`);
+  if (value?.format !== TRACE_FORMAT)
+    return new TraceError('TRACE_NO_HEADER', `not an mcpscope trace: line 1 is not a "${TRACE_FORMAT}" header`);
   const parsed = TraceHeaderSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -16,7 +16,11 @@ export function defaultTracesDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(dataDir(env), 'traces');
 }
 
-const safe = (s: string) => s.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '').slice(0, 60) || 'session';
+const safe = (s: string) =>
+  s
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 60) || 'session';
 
 /** `<ISO time>-<session name>-<id>.ndjson`, colons of the time made file-name safe. */
 export function traceFileName(createdAt: Date, name: string, id: string): string {
@@ -49,7 +53,8 @@ const HEAD_LINE_MAX = 1024 * 1024;
 /** The serverInfo of an `initialize` or `server/discover` answer on this trace line, if it is one. */
 function handshakeServerInfo(text: string): TraceName['serverInfo'] {
   if (text.length > HEAD_LINE_MAX || !text.includes('serverInfo"') || jsonTextTooDeep(text)) return undefined;
-  const obj = (v: unknown): Record<string, unknown> | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const obj = (v: unknown): Record<string, unknown> | undefined =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   const own = (o: Record<string, unknown> | undefined, key: string) => (o && Object.hasOwn(o, key) ? o[key] : undefined);
   try {
     const e = obj(JSON.parse(text));
@@ -123,11 +128,16 @@ export class TraceStore {
     let info: TraceName['serverInfo'];
     const stored = this.names.get(file.slice(this.dir.length + 1).replace(/\.ndjson$/, ''));
     // Lines are read up to HEAD_LINE_MAX (a longer one is skipped unread): a listing never decodes a huge frame.
-    await scanLines(file, 0, ({ text }) => {
-      if (lines++ === 0) first = text;
-      else info = handshakeServerInfo(text);
-      return !stored?.serverInfo && info === undefined && lines < HEAD_LINES;
-    }, { maxLineBytes: HEAD_LINE_MAX, chunkBytes: 64 * 1024 });
+    await scanLines(
+      file,
+      0,
+      ({ text }) => {
+        if (lines++ === 0) first = text;
+        else info = handshakeServerInfo(text);
+        return !stored?.serverInfo && info === undefined && lines < HEAD_LINES;
+      },
+      { maxLineBytes: HEAD_LINE_MAX, chunkBytes: 64 * 1024 },
+    );
     if (jsonTextTooDeep(first)) throw new Error('not a trace');
     const h = TraceHeaderSchema.parse(JSON.parse(first));
     const name = file.slice(this.dir.length + 1).replace(/\.ndjson$/, '');

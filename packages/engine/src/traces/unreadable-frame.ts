@@ -17,7 +17,12 @@ const MAX_NUMBERS_LINE = 1024 * 1024;
  * it is a JSON object holding finite ones, else those of the frame before it (or 0). Searches
  * skip it (isUnreadableFrame), as the summary search skips its BAD_FRAME: it matches nothing.
  */
-export function unreadableFrame(bytes: Buffer, failure: LineFailure | undefined, before: Pick<FrameEvent, 'seq' | 't' | 'sessionId'> | undefined, sessionId: string): FrameEvent {
+export function unreadableFrame(
+  bytes: Buffer,
+  failure: LineFailure | undefined,
+  before: Pick<FrameEvent, 'seq' | 't' | 'sessionId'> | undefined,
+  sessionId: string,
+): FrameEvent {
   const reason = failure?.reason ?? 'unreadable';
   const numbers = lineNumbers(bytes);
   const frame: FrameEvent & { [UNREADABLE]: true } = {

@@ -18,7 +18,8 @@ export function requestIdsOf(body: unknown): JsonRpcId[] {
     const ids = new Map<string, JsonRpcId>();
     for (const m of Array.isArray(value) ? value : [value]) {
       const id = (m as { id?: unknown; method?: unknown } | null)?.id;
-      if ((typeof id === 'string' || typeof id === 'number') && typeof (m as { method?: unknown }).method === 'string') ids.set(idKey(id), id);
+      if ((typeof id === 'string' || typeof id === 'number') && typeof (m as { method?: unknown }).method === 'string')
+        ids.set(idKey(id), id);
     }
     return [...ids.values()];
   } catch {

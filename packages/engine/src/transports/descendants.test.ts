@@ -26,10 +26,16 @@ describe('descendants that leave the process group (setsid)', () => {
     const engine = new Engine();
     try {
       const session = await engine.open({ transport: 'stdio', command: process.execPath, args: [SETSID_SERVER], env: {} });
-      const stderr = () => session.events().flatMap((e) => (e.type === 'stderr' ? [e.text] : [])).join('');
+      const stderr = () =>
+        session
+          .events()
+          .flatMap((e) => (e.type === 'stderr' ? [e.text] : []))
+          .join('');
       await until(() => /SETSID \d+\nDETACHED \d+/.test(stderr()), 'the grandchildren pids');
       // As the server sees them: in a PID namespace of its own, not the host's pids.
-      const pids = [Number(/SETSID (\d+)/.exec(stderr())![1]), Number(/DETACHED (\d+)/.exec(stderr())![1])].map((p) => hostPid(p, session.info().pid!));
+      const pids = [Number(/SETSID (\d+)/.exec(stderr())![1]), Number(/DETACHED (\d+)/.exec(stderr())![1])].map((p) =>
+        hostPid(p, session.info().pid!),
+      );
       strays.push(...pids);
       for (const pid of pids) {
         expect(isAlive(pid)).toBe(true);
@@ -44,7 +50,14 @@ describe('descendants that leave the process group (setsid)', () => {
 
   it('are recorded while the session lives, so one orphaned before the stop is still found', async () => {
     // root → (detached) orphan; the root then exits and the orphan is re-parented.
-    const root = spawn(process.execPath, ['-e', `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true }); console.log(c.pid); process.stdin.on('end', () => process.exit(0)); process.stdin.resume();`], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const root = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true }); console.log(c.pid); process.stdin.on('end', () => process.exit(0)); process.stdin.resume();`,
+      ],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
     started.push(root);
     const orphan = await new Promise<number>((resolve) => root.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
     strays.push(orphan);
@@ -60,10 +73,21 @@ describe('descendants that leave the process group (setsid)', () => {
     }
   });
 
-  it('reads a process\'s children from /proc/<pid>/task/*/children as the ppids of every process say', async () => {
-    const root = spawn(process.execPath, ['-e', `for (let i = 0; i < 2; i++) require('node:child_process').spawn('sleep', ['300'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`], { stdio: 'ignore' });
+  it("reads a process's children from /proc/<pid>/task/*/children as the ppids of every process say", async () => {
+    const root = spawn(
+      process.execPath,
+      [
+        '-e',
+        `for (let i = 0; i < 2; i++) require('node:child_process').spawn('sleep', ['300'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`,
+      ],
+      { stdio: 'ignore' },
+    );
     started.push(root);
-    const byTable = () => [...readProcTable()].filter(([, e]) => e.ppid === root.pid && e.state !== 'Z').map(([pid]) => pid).sort();
+    const byTable = () =>
+      [...readProcTable()]
+        .filter(([, e]) => e.ppid === root.pid && e.state !== 'Z')
+        .map(([pid]) => pid)
+        .sort();
     await until(() => byTable().length === 2, 'the two children');
     strays.push(...byTable());
     const children = readChildren(root.pid!);
@@ -72,7 +96,11 @@ describe('descendants that leave the process group (setsid)', () => {
   });
 
   it('tells onNew of each process once, with its start time (for the supervisor)', async () => {
-    const root = spawn(process.execPath, ['-e', `require('node:child_process').spawn('sleep', ['300'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`], { stdio: 'ignore' });
+    const root = spawn(
+      process.execPath,
+      ['-e', `require('node:child_process').spawn('sleep', ['300'], { stdio: 'ignore' }); setInterval(() => {}, 1000)`],
+      { stdio: 'ignore' },
+    );
     started.push(root);
     const heard: Array<[number, string]> = [];
     await until(() => readProcTable().get(root.pid!) !== undefined, 'the root');

@@ -46,7 +46,8 @@ export async function readErrorBody(response: Response, requestBody: unknown): P
   if (!response.body || (response.headers.get('content-type') ?? '').includes('text/event-stream')) return undefined;
   const { bytes, more } = await readAtMost(response.clone().body!, READ_BODY_BYTES);
   const text = new TextDecoder().decode(bytes);
-  const shownText = Buffer.byteLength(text) > SHOWN_BODY_BYTES ? new TextDecoder().decode(Buffer.from(text).subarray(0, SHOWN_BODY_BYTES)) : text;
+  const shownText =
+    Buffer.byteLength(text) > SHOWN_BODY_BYTES ? new TextDecoder().decode(Buffer.from(text).subarray(0, SHOWN_BODY_BYTES)) : text;
   const shown = shownText.length < text.length || more ? `${shownText}… [cut by mcpscope after ${SHOWN_BODY_BYTES} bytes]` : text;
   if (more) return { shown };
   const line = parseStdoutLine(text.trim());
@@ -54,6 +55,7 @@ export async function readErrorBody(response: Response, requestBody: unknown): P
   const msg = line.messages[0]!;
   const id = msg.id;
   const asked = new Set(requestIdsOf(requestBody).map(idKey));
-  const answers = (typeof id === 'string' || typeof id === 'number') && asked.has(idKey(id)) && typeof msg.method !== 'string' && msg.error !== undefined;
+  const answers =
+    (typeof id === 'string' || typeof id === 'number') && asked.has(idKey(id)) && typeof msg.method !== 'string' && msg.error !== undefined;
   return answers ? { shown, answer: { msg, size: bytes.length } } : { shown };
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
         res.writeHead(403, { 'content-type': 'text/plain' }).end('x'.repeat(10_000));
       } else {
         const id = req.method === 'POST' ? (JSON.parse(body) as { id?: unknown }).id : undefined;
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: id ?? null, error: { code: -32600, message: 'Bad Request: no valid session' } }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: id ?? null, error: { code: -32600, message: 'Bad Request: no valid session' } }));
       }
     });
   });
@@ -62,13 +64,19 @@ describe('a refused connection', () => {
 
   it('names DNS, timeout, reset and certificate failures plainly', () => {
     const wrap = (cause: object) => Object.assign(new TypeError('fetch failed'), { cause });
-    expect(describeNetworkError(wrap({ code: 'ENOTFOUND', hostname: 'nope.invalid' }), 'http://nope.invalid/mcp')).toBe('host not found: nope.invalid (the DNS lookup failed)');
-    expect(describeNetworkError(wrap({ code: 'UND_ERR_CONNECT_TIMEOUT' }), 'https://example.test/mcp')).toBe('connection to example.test:443 timed out');
+    expect(describeNetworkError(wrap({ code: 'ENOTFOUND', hostname: 'nope.invalid' }), 'http://nope.invalid/mcp')).toBe(
+      'host not found: nope.invalid (the DNS lookup failed)',
+    );
+    expect(describeNetworkError(wrap({ code: 'UND_ERR_CONNECT_TIMEOUT' }), 'https://example.test/mcp')).toBe(
+      'connection to example.test:443 timed out',
+    );
     expect(describeNetworkError(wrap({ code: 'ECONNRESET' }), 'http://h.test:81/')).toContain('connection reset by h.test:81');
     expect(describeNetworkError(wrap({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed certificate' }), 'https://h.test/')).toBe(
       'the TLS certificate of h.test was rejected: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)',
     );
-    expect(describeNetworkError(wrap({ errors: [{ code: 'ECONNREFUSED', address: '::1', port: 3000 }] }), 'http://localhost:3000/')).toBe('connection refused at [::1]:3000 (is the server running, on that port?)');
+    expect(describeNetworkError(wrap({ errors: [{ code: 'ECONNREFUSED', address: '::1', port: 3000 }] }), 'http://localhost:3000/')).toBe(
+      'connection refused at [::1]:3000 (is the server running, on that port?)',
+    );
     expect(describeNetworkError(new Error('boom'), 'http://h.test/')).toBeUndefined();
   });
 });
@@ -77,13 +85,17 @@ describe('an HTTP error response', () => {
   it('shows a 403 body in the connect error and the HTTP event', async () => {
     engine = new Engine();
     const err = await failedOpen(engine, `${base}/forbidden`);
-    expect(err.details).toMatchObject({ code: 'ENGINE_HTTP_STATUS', httpStatus: 403, httpBody: 'forbidden: this server needs an X-Api-Key header' });
+    expect(err.details).toMatchObject({
+      code: 'ENGINE_HTTP_STATUS',
+      httpStatus: 403,
+      httpBody: 'forbidden: this server needs an X-Api-Key header',
+    });
     expect(err.message).toContain('answered HTTP 403: forbidden: this server needs an X-Api-Key header');
     const events = engine.view(err.sessionId!)!.events();
     expect(httpEvents(events).find((e) => e.status === 403)?.responseBody).toBe('forbidden: this server needs an X-Api-Key header');
   });
 
-  it('a 404 to the POST and to the legacy fallback\'s GET: both are named, and the path is the likely fault', async () => {
+  it("a 404 to the POST and to the legacy fallback's GET: both are named, and the path is the likely fault", async () => {
     engine = new Engine();
     const err = (await engine.open({ transport: 'auto', url: `${base}/nowhere`, headers: {} }).catch((e: unknown) => e)) as EngineError;
     expect(err.details).toMatchObject({ code: 'ENGINE_HTTP_STATUS', httpStatus: 404, httpBody: 'Cannot GET /nowhere' });

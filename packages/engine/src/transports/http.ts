@@ -1,4 +1,10 @@
-import { SSEClientTransport, StreamableHTTPClientTransport, type AuthProvider, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type AuthProvider,
+  type FetchLike,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { HttpSessionConfig } from '../session/types.js';
 
 export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
@@ -13,7 +19,12 @@ export function httpHeaders(config: HttpSessionConfig): Record<string, string> {
  * restarted by hand is back; the session watch counts refused reopenings against `maxRetries`
  * to know when the SDK has given up on an idle stream.
  */
-export const STREAM_RECONNECTION = { initialReconnectionDelay: 1000, maxReconnectionDelay: 5000, reconnectionDelayGrowFactor: 1.5, maxRetries: 15 } as const;
+export const STREAM_RECONNECTION = {
+  initialReconnectionDelay: 1000,
+  maxReconnectionDelay: 5000,
+  reconnectionDelayGrowFactor: 1.5,
+  maxRetries: 15,
+} as const;
 
 /** Streamable HTTP (2025-11-25/basic/transports#streamable-http) with the user's headers. */
 export function createStreamableHttp(config: HttpSessionConfig, fetch: FetchLike, authProvider?: AuthProvider): Transport {
@@ -31,7 +42,9 @@ export function createLegacySse(config: HttpSessionConfig, fetch: FetchLike, aut
   return new SSEClientTransport(new URL(config.url), {
     requestInit: { headers },
     authProvider,
-    eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string>) } }) },
+    eventSourceInit: {
+      fetch: (url, init) => fetch(url, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string>) } }),
+    },
     fetch,
   });
 }

@@ -49,7 +49,7 @@ describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its ow
     await until(() => withMarker(marker).length === 0, 'the daemonized sleeper to be gone', 3000);
   });
 
-  it('keeps stdio semantics: the pid shown is the server\'s own, its exit code is reported', async () => {
+  it("keeps stdio semantics: the pid shown is the server's own, its exit code is reported", async () => {
     const marker = `daemonized-exit-${process.pid}-${Date.now()}`;
     leftovers.push(marker);
     engine = new Engine({ stopGraceMs: 2000 });
@@ -73,7 +73,7 @@ describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its ow
       // A helper that forks and exits leaves its child to the init: gone once it ends, not a zombie.
       const { command, args } = ns.wrap('/bin/sh', ['-c', '(sleep 1 &); exit 0'], { PATH: process.env.PATH });
       expect(spawnSync(command, args, { stdio: 'ignore' }).status).toBe(0);
-      await until(() => readChildren(ns.initPid)?.length === 1, 'the orphan to be the init\'s');
+      await until(() => readChildren(ns.initPid)?.length === 1, "the orphan to be the init's");
       await until(() => readChildren(ns.initPid)?.length === 0, 'the orphan to be reaped', 5000);
       process.kill(ns.initPid, 'SIGTERM');
       await until(() => readProcEntry(ns.holderPid) === undefined || readProcEntry(ns.holderPid)?.state === 'Z', 'the namespace to end');
@@ -84,7 +84,9 @@ describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its ow
 
   it('a command that does not exist is still a spawn error, before anything runs', async () => {
     engine = new Engine();
-    await expect(engine.open({ transport: 'stdio', command: 'no-such-mcp-server-command', args: [], env: {} })).rejects.toThrow(/command not found: no-such-mcp-server-command/);
+    await expect(engine.open({ transport: 'stdio', command: 'no-such-mcp-server-command', args: [], env: {} })).rejects.toThrow(
+      /command not found: no-such-mcp-server-command/,
+    );
   });
 });
 

@@ -54,7 +54,10 @@ export function pidNamespaceFlags(env: NodeJS.ProcessEnv = process.env): string[
   const root = process.getuid?.() === 0;
   const candidates = root ? [[], ['--user', '--map-current-user']] : [['--user', '--map-current-user']];
   for (const extra of candidates) {
-    const probe = spawnSync('unshare', [...extra, '--pid', '--fork', '--kill-child', 'nsenter', '--version'], { stdio: 'ignore', timeout: 5000 });
+    const probe = spawnSync('unshare', [...extra, '--pid', '--fork', '--kill-child', 'nsenter', '--version'], {
+      stdio: 'ignore',
+      timeout: 5000,
+    });
     if (probe.status === 0) return (flags = extra);
   }
   return flags;
@@ -96,7 +99,12 @@ export class PidNamespace {
   }
 
   /** The argv that runs `command` inside the namespace. The command is resolved here, so "not found" stays a spawn error. */
-  wrap(command: string, args: readonly string[], env: Record<string, string | undefined>, cwd?: string): { command: string; args: string[] } {
+  wrap(
+    command: string,
+    args: readonly string[],
+    env: Record<string, string | undefined>,
+    cwd?: string,
+  ): { command: string; args: string[] } {
     const file = resolveCommand(command, env.PATH ?? '', cwd ?? process.cwd());
     const user = this.userNamespace ? ['--user', '--preserve-credentials'] : [];
     return { command: 'nsenter', args: ['--target', String(this.initPid), '--pid', ...user, '--', file, ...args] };

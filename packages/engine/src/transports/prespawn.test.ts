@@ -37,7 +37,10 @@ function counted(name: string): { config: StdioSessionConfig; log: string; pids:
   const log = join(dir, `${name}.log`);
   const script = join(dir, `${name}.mjs`);
   const demo = demoConfig('modern');
-  writeFileSync(script, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, process.pid + '\\n');\nawait import(${JSON.stringify(demo.args[0])});\n`);
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, process.pid + '\\n');\nawait import(${JSON.stringify(demo.args[0])});\n`,
+  );
   const pids = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
   return { config: { transport: 'stdio', command: process.execPath, args: [script], env: {} }, log, pids };
 }
@@ -88,11 +91,15 @@ describe('prespawn: a server started before the engine loaded', () => {
   it('one that wrote to stderr and stdout and exited before it was taken: the session reports its exit code and stderr, and its output', async () => {
     const script = join(dir, 'dies.mjs');
     const done = join(dir, 'dies.done');
-    writeFileSync(script, `import { writeFileSync } from 'node:fs';\nprocess.stdout.write('Starting (a print on stdout)\\n');\nprocess.stderr.write('boom: no config found\\n');\nwriteFileSync(${JSON.stringify(done)}, String(process.pid));\nprocess.exit(5);\n`);
+    writeFileSync(
+      script,
+      `import { writeFileSync } from 'node:fs';\nprocess.stdout.write('Starting (a print on stdout)\\n');\nprocess.stderr.write('boom: no config found\\n');\nwriteFileSync(${JSON.stringify(done)}, String(process.pid));\nprocess.exit(5);\n`,
+    );
     const config: StdioSessionConfig = { transport: 'stdio', command: process.execPath, args: [script], env: {} };
     prespawn(config);
     // Found by its argv: the pid it wrote is its own view (in a PID namespace, not the host's).
-    const running = (): boolean => readdirSync('/proc').some((p) => /^\d+$/.test(p) && argvOf(Number(p)).slice(0, 2).join(' ') === `${process.execPath} ${script}`);
+    const running = (): boolean =>
+      readdirSync('/proc').some((p) => /^\d+$/.test(p) && argvOf(Number(p)).slice(0, 2).join(' ') === `${process.execPath} ${script}`);
     await waitFor(() => existsSync(done) && !running(), 'the server to exit');
     await new Promise((r) => setTimeout(r, 300)); // its exit and the end of its pipes reach this process first
     engine = new Engine({ stopGraceMs: 200 });

@@ -74,7 +74,12 @@ function collect(supervised: Supervised): Prespawned {
  * spawning another. One at a time.
  */
 export function prespawn(target: PrespawnTarget, opts: { unclaimedMs?: number } = {}): void {
-  const started = spawnSupervised({ command: target.command, args: [...target.args], cwd: target.cwd, env: serverEnvironment(target.env) }).then(collect);
+  const started = spawnSupervised({
+    command: target.command,
+    args: [...target.args],
+    cwd: target.cwd,
+    env: serverEnvironment(target.env),
+  }).then(collect);
   // Nobody may ever take it (the command failed before connecting): its failure is the taker's to report.
   started.catch(() => undefined);
   const mine = { key: keyOf(target), started };
@@ -82,14 +87,17 @@ export function prespawn(target: PrespawnTarget, opts: { unclaimedMs?: number } 
   if (opts.unclaimedMs === undefined) return;
   // A process that stays (a background mcpscope) stops a server nobody came for.
   const unclaimedMs = opts.unclaimedMs;
-  started.then(({ supervised, takeOutput }) => {
-    setTimeout(() => {
-      if (waiting !== mine) return;
-      waiting = undefined;
-      takeOutput();
-      void stopProcessTree(supervised.child, { graceMs: 0 }).finally(() => supervised.release());
-    }, unclaimedMs).unref();
-  }, () => undefined);
+  started.then(
+    ({ supervised, takeOutput }) => {
+      setTimeout(() => {
+        if (waiting !== mine) return;
+        waiting = undefined;
+        takeOutput();
+        void stopProcessTree(supervised.child, { graceMs: 0 }).finally(() => supervised.release());
+      }, unclaimedMs).unref();
+    },
+    () => undefined,
+  );
 }
 
 /** The server prespawn started for exactly this target, once; undefined when there is none. */

@@ -14,7 +14,9 @@ const SETSID_SERVER = fileURLToPath(new URL('../../test-fixtures/setsid-server.m
 const exitOf = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
-    : new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    : new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal })),
+      );
 
 const supervisors: ShellSupervisor[] = [];
 const supervised: Supervised[] = [];
@@ -27,7 +29,13 @@ afterEach(() => {
 
 /** The server as spawnSupervised spawns it, plus its strays (from the fixture's stderr), reported to the supervisor unless `report` is false. */
 async function setsidServer(report = true): Promise<{ s: Supervised; strays: number[] }> {
-  const s = await spawnSupervised({ command: process.execPath, args: [SETSID_SERVER, '--stay'], env: {}, supervisor: 'shell', namespace: false });
+  const s = await spawnSupervised({
+    command: process.execPath,
+    args: [SETSID_SERVER, '--stay'],
+    env: {},
+    supervisor: 'shell',
+    namespace: false,
+  });
   supervised.push(s);
   pids.push(s.serverPid);
   let text = '';
@@ -47,7 +55,13 @@ function ownerDies(s: Supervised): void {
 
 describe('the sh supervisor', () => {
   it('is a shell, not a second Node process', async () => {
-    const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, supervisor: 'shell', namespace: false });
+    const s = await spawnSupervised({
+      command: process.execPath,
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+      env: {},
+      supervisor: 'shell',
+      namespace: false,
+    });
     supervised.push(s);
     pids.push(s.serverPid);
     expect(s.supervisorPid).toBeDefined();
@@ -113,7 +127,13 @@ describe('the sh supervisor', () => {
   });
 
   it('after a hand-off, stops a server that does not exit on stdin EOF once the grace is over', async () => {
-    const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, supervisor: 'shell', namespace: false });
+    const s = await spawnSupervised({
+      command: process.execPath,
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+      env: {},
+      supervisor: 'shell',
+      namespace: false,
+    });
     supervised.push(s);
     pids.push(s.serverPid);
     const exit = exitOf(s.child);
@@ -135,7 +155,10 @@ describe('the sh supervisor', () => {
     process.env.PATH = path;
     supervisors.push(sup);
     // A group leader that exits at once under a parent that never waits: a zombie, kill -0 still succeeds on it.
-    const parent = spawn('/bin/sh', ['-c', 'setsid /bin/sh -c "exit 0" & echo $!; exec sleep 300'], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+    const parent = spawn('/bin/sh', ['-c', 'setsid /bin/sh -c "exit 0" & echo $!; exec sleep 300'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+    });
     pids.push(parent.pid!);
     const zombie = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(d.toString()))));
     await until(() => readProcEntry(zombie)?.state === 'Z', 'the group leader to be a zombie');
@@ -151,7 +174,13 @@ describe('the sh supervisor', () => {
   }, 20_000);
 
   it('leaves the server alone once released, and exits', async () => {
-    const s = await spawnSupervised({ command: 'sleep', args: ['300'], env: { PATH: process.env.PATH ?? '' }, supervisor: 'shell', namespace: false });
+    const s = await spawnSupervised({
+      command: 'sleep',
+      args: ['300'],
+      env: { PATH: process.env.PATH ?? '' },
+      supervisor: 'shell',
+      namespace: false,
+    });
     pids.push(s.serverPid);
     const supervisor = s.supervisorPid!;
     s.release();
@@ -163,7 +192,12 @@ describe('the sh supervisor', () => {
 describe.each(['shell', 'node'] as const)('a server under the %s supervisor gets exactly what it was given', (supervisor) => {
   it('argv: spaces, quotes, $, backslashes, newlines, globs', async () => {
     const args = ['a b', `"q" 'q'`, '$HOME $(id) `id` ${x}', 'back\\slash', 'line\nbreak', '*', '', '-e', '--', '\t'];
-    const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...args], env: {}, supervisor });
+    const s = await spawnSupervised({
+      command: process.execPath,
+      args: ['-e', 'process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...args],
+      env: {},
+      supervisor,
+    });
     supervised.push(s);
     let out = '';
     s.child.stdout!.on('data', (d) => (out += d));
@@ -175,8 +209,24 @@ describe.each(['shell', 'node'] as const)('a server under the %s supervisor gets
   it('env, byte for byte (names a shell would drop or rewrite: IFS, OPTIND, PPID, PWD, not-identifiers), and cwd', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'mcpscope-sup-'));
     try {
-      const env = { IFS: 'x', OPTIND: 'oops', PPID: '1', 'A-B': '1', '1X': '2', 'é': '3', 'BASH_FUNC_f%%': '() { :; }', MULTI: 'a\nb', EMPTY: '' };
-      const s = await spawnSupervised({ command: process.execPath, args: ['-e', 'process.stdout.write(JSON.stringify({ env: process.env, cwd: process.cwd() }))'], env, cwd, supervisor });
+      const env = {
+        IFS: 'x',
+        OPTIND: 'oops',
+        PPID: '1',
+        'A-B': '1',
+        '1X': '2',
+        é: '3',
+        'BASH_FUNC_f%%': '() { :; }',
+        MULTI: 'a\nb',
+        EMPTY: '',
+      };
+      const s = await spawnSupervised({
+        command: process.execPath,
+        args: ['-e', 'process.stdout.write(JSON.stringify({ env: process.env, cwd: process.cwd() }))'],
+        env,
+        cwd,
+        supervisor,
+      });
       supervised.push(s);
       let out = '';
       s.child.stdout!.on('data', (d) => (out += d));

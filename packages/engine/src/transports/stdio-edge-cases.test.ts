@@ -37,7 +37,9 @@ describe('server/discover on a legacy stdio server that never answers unknown me
     const note = events.find((e) => e.type === 'lifecycle' && e.phase === 'state' && e.message?.startsWith(reason));
     expect(note).toBeDefined();
     expect(session.info().eraFallback).toEqual({ reason, probeFailed: true });
-    const out = frames(events).filter((f) => f.dir === 'out').map((f) => f.msg?.method);
+    const out = frames(events)
+      .filter((f) => f.dir === 'out')
+      .map((f) => f.msg?.method);
     expect(out.slice(0, 2)).toEqual(['server/discover', 'initialize']);
     // The note comes before the initialize it explains.
     const initialize = frames(events).find((f) => f.msg?.method === 'initialize');
@@ -51,7 +53,10 @@ describe('server/discover on a legacy stdio server that never answers unknown me
     const session = await engine.open(quirks('late-discover', { probeTimeoutMs: 200 }));
     expect(session.info().era).toBe('legacy');
     const messages = session.events().flatMap((e) => (e.type === 'lifecycle' && e.phase === 'state' && e.message ? [e.message] : []));
-    expect(messages.filter((m) => m.includes('server/discover'))).toEqual([expect.stringContaining('no answer to server/discover within 200 ms'), expect.stringContaining('answered after the 200 ms probe timeout')]);
+    expect(messages.filter((m) => m.includes('server/discover'))).toEqual([
+      expect.stringContaining('no answer to server/discover within 200 ms'),
+      expect.stringContaining('answered after the 200 ms probe timeout'),
+    ]);
   });
 
   it('says nothing about a timeout when the probe was answered (with an error)', async () => {
@@ -59,7 +64,10 @@ describe('server/discover on a legacy stdio server that never answers unknown me
     const session = await engine.open(quirks('plain'));
     expect(session.info().era).toBe('legacy');
     expect(session.events().some((e) => e.type === 'lifecycle' && e.message?.includes('no answer to server/discover'))).toBe(false);
-    expect(session.info().eraFallback).toMatchObject({ reason: expect.stringMatching(/^server\/discover answered JSON-RPC error -?\d+ .*→ legacy initialize on the same process$/), probeFailed: false });
+    expect(session.info().eraFallback).toMatchObject({
+      reason: expect.stringMatching(/^server\/discover answered JSON-RPC error -?\d+ .*→ legacy initialize on the same process$/),
+      probeFailed: false,
+    });
   });
 });
 

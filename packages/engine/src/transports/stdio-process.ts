@@ -99,7 +99,8 @@ export class StdioProcessTransport implements Transport {
     this.supervised = supervised;
     this.child = child;
     this.serverPid = serverPid;
-    if (child.pid !== undefined) this.descendants = new DescendantTracker(child.pid, (pid, start) => supervised.descendant(pid, start)).watch();
+    if (child.pid !== undefined)
+      this.descendants = new DescendantTracker(child.pid, (pid, start) => supervised.descendant(pid, start)).watch();
     live.add(this);
     this.hooks.onSpawn(serverPid);
     const lines = new LineSplitter(this.opts.maxLineBytes ?? MAX_STDIO_LINE_BYTES, (line, overflow) => this.onLine(line, overflow));
@@ -206,7 +207,14 @@ export class StdioProcessTransport implements Transport {
     if (this.handedOff) return;
     // Dead already, its exit not yet reported (a write to it failed with EPIPE and the client
     // closed at once): that exit was its own, and the connect error tells it.
-    if (!this.closing && this.serverPid !== undefined && child.exitCode === null && child.signalCode === null && !isProcessAlive(this.serverPid)) this.exitedOnItsOwn = true;
+    if (
+      !this.closing &&
+      this.serverPid !== undefined &&
+      child.exitCode === null &&
+      child.signalCode === null &&
+      !isProcessAlive(this.serverPid)
+    )
+      this.exitedOnItsOwn = true;
     this.closing = true;
     // In a PID namespace the spawned process is nsenter, which reports the server's exit as its own.
     const spare = this.supervised?.pidNamespace !== undefined ? child.pid : undefined;

@@ -127,7 +127,15 @@ describe('stdio sessions', () => {
     engine = new Engine({ stopGraceMs: 100 });
     const opening = engine.open(raw('slow-init'));
     const failed = opening.catch((e) => e);
-    await until(() => engine.list()[0] !== undefined && engine.get(engine.list()[0].id)!.events().some((e) => e.type === 'lifecycle' && e.phase === 'spawn'), 'spawn');
+    await until(
+      () =>
+        engine.list()[0] !== undefined &&
+        engine
+          .get(engine.list()[0].id)!
+          .events()
+          .some((e) => e.type === 'lifecycle' && e.phase === 'spawn'),
+      'spawn',
+    );
     const session = engine.get(engine.list()[0].id)!;
     const spawn = session.events().find((e) => e.type === 'lifecycle' && e.phase === 'spawn') as { pid: number };
     await engine.close(session.id);

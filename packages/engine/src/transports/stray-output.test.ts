@@ -4,7 +4,15 @@ import { strayOutput } from './stray-output.js';
 
 let seq = 0;
 const frame = (rule: string, extra: Partial<FrameEvent>): FrameEvent =>
-  ({ type: 'frame', seq: ++seq, t: seq, dir: 'in', size: 10, findings: [{ rule, severity: 'warning', message: rule, spec: '' }], ...extra }) as FrameEvent;
+  ({
+    type: 'frame',
+    seq: ++seq,
+    t: seq,
+    dir: 'in',
+    size: 10,
+    findings: [{ rule, severity: 'warning', message: rule, spec: '' }],
+    ...extra,
+  }) as FrameEvent;
 
 describe('strayOutput', () => {
   const events: SessionEvent[] = [
@@ -19,7 +27,9 @@ describe('strayOutput', () => {
     const said = strayOutput(events);
     expect(said).toHaveLength(3);
     expect(said[0]).toBe('2 lines on stdout that are not JSON-RPC, the first: "booting \\u001b[2J"');
-    expect(said[1]).toBe(`a response to no request in flight, the first with id "${'y'.repeat(119)}… (a response carries the id of the request it answers)`);
+    expect(said[1]).toBe(
+      `a response to no request in flight, the first with id "${'y'.repeat(119)}… (a response carries the id of the request it answers)`,
+    );
     expect(said[2]).toContain("a message kept as text at mcpscope's own limits, not parsed, the first longer than its size cap");
     for (const s of said) expect(s.length).toBeLessThan(400);
   });
@@ -32,7 +42,9 @@ describe('strayOutput', () => {
 
 describe('strayOutput on a body refused whole', () => {
   it("shows mcpscope's placeholder as words, not as a quoted server line", () => {
-    const said = strayOutput([frame('message-too-large', { raw: '(an SSE event longer than 67108864 bytes (the message cap): not kept)' })]);
+    const said = strayOutput([
+      frame('message-too-large', { raw: '(an SSE event longer than 67108864 bytes (the message cap): not kept)' }),
+    ]);
     expect(said).toEqual([
       "a message kept as text at mcpscope's own limits, not parsed, the first longer than its size cap: an SSE event longer than 67108864 bytes (the message cap); if that was the answer, its id could not be read",
     ]);

@@ -26,7 +26,11 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>]+/;
 export function flaggedFrames(events: readonly SessionEvent[], sinceSeq = 0, rules?: readonly string[]): FrameEvent[] {
   return events.filter(
     (e): e is FrameEvent =>
-      e.type === 'frame' && e.dir === 'in' && e.channel === undefined && e.seq > sinceSeq && (e.findings ?? []).some((f) => rules === undefined || rules.includes(f.rule)),
+      e.type === 'frame' &&
+      e.dir === 'in' &&
+      e.channel === undefined &&
+      e.seq > sinceSeq &&
+      (e.findings ?? []).some((f) => rules === undefined || rules.includes(f.rule)),
   );
 }
 
@@ -51,7 +55,9 @@ export function strayOutput(events: readonly SessionEvent[], options: StrayOutpu
   const strays = having('response-unknown-id');
   if (strays.length > 0) {
     const id = JSON.stringify(strays[0]!.msg?.id ?? null);
-    said.push(`${counted(strays.length, 'response', 'responses')} to no request in flight, the first with id ${id.length > SHOWN ? `${id.slice(0, SHOWN)}…` : id} (a response carries the id of the request it answers)`);
+    said.push(
+      `${counted(strays.length, 'response', 'responses')} to no request in flight, the first with id ${id.length > SHOWN ? `${id.slice(0, SHOWN)}…` : id} (a response carries the id of the request it answers)`,
+    );
   }
   const refused = having('message-too-large', 'message-too-deep');
   if (refused.length > 0) {
@@ -60,7 +66,9 @@ export function strayOutput(events: readonly SessionEvent[], options: StrayOutpu
     // A body refused whole is kept as mcpscope's own placeholder, "(an SSE event longer than …: not kept)".
     const placeholder = PLACEHOLDER.exec(first.raw ?? '')?.[1];
     const shown = placeholder ?? quoted(first.raw ?? '');
-    said.push(`${counted(refused.length, 'message', 'messages')} kept as text at mcpscope's own limits, not parsed, the first ${why}: ${shown}; if that was the answer, its id could not be read`);
+    said.push(
+      `${counted(refused.length, 'message', 'messages')} kept as text at mcpscope's own limits, not parsed, the first ${why}: ${shown}; if that was the answer, its id could not be read`,
+    );
   }
   return said;
 }

@@ -38,7 +38,12 @@ describe('TappedTransport.send', () => {
   it('keeps an outgoing frame as it was sent when the sender changes its object afterwards', async () => {
     const frames: unknown[] = [];
     const s: TapSink = { frame: (_dir, msg) => void frames.push(msg), refusedLine: () => undefined };
-    const inner: InnerTransport = { start: async () => undefined, close: async () => undefined, send: async () => undefined, sendText: async () => undefined };
+    const inner: InnerTransport = {
+      start: async () => undefined,
+      close: async () => undefined,
+      send: async () => undefined,
+      sendText: async () => undefined,
+    };
     const shared = { name: 'mcpscope', version: '1' };
     const sent = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', _meta: { clientInfo: shared } } } as JSONRPCMessage;
     await new TappedTransport(inner, s).send(sent);

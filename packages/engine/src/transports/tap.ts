@@ -1,5 +1,14 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { idKey, MAX_JSON_DEPTH, messageId, valueTooDeep, type Direction, type FrameOrigin, type JsonRpcId, type JsonRpcMessage } from '@mcpscope/protocol';
+import {
+  idKey,
+  MAX_JSON_DEPTH,
+  messageId,
+  valueTooDeep,
+  type Direction,
+  type FrameOrigin,
+  type JsonRpcId,
+  type JsonRpcMessage,
+} from '@mcpscope/protocol';
 import { ambientOrigin, UNATTRIBUTED } from '../origin/origin.js';
 import { withTraceContext, type OutgoingContext } from '../otel/inject.js';
 
@@ -123,7 +132,8 @@ export class TappedTransport implements Transport {
       const detail = `nested deeper than ${MAX_JSON_DEPTH} levels`;
       this.sink.refusedLine(`(a message ${detail}; its text is not kept)`, 'too-deep', detail, 0);
       const id = messageId(message);
-      if (id !== undefined && typeof message.method !== 'string') this.onundeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
+      if (id !== undefined && typeof message.method !== 'string')
+        this.onundeliverable?.(id, `the server's answer was ${detail}; mcpscope refused it`);
       return;
     }
     const id = messageId(message);

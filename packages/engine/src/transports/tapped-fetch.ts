@@ -48,7 +48,11 @@ function isModernEnveloped(body: unknown): boolean {
  * is read from a clone, bounded (error-body.ts): it is shown on the exchange, and a JSON-RPC
  * error in it becomes the frame answering its request. A network failure is told in plain words.
  */
-export function createTappedFetch(onExchange: (x: HttpExchange, failure?: { code?: string }) => void, base: FetchLike = fetch, opts: TappedFetchOptions = {}): FetchLike {
+export function createTappedFetch(
+  onExchange: (x: HttpExchange, failure?: { code?: string }) => void,
+  base: FetchLike = fetch,
+  opts: TappedFetchOptions = {},
+): FetchLike {
   return async (input, init) => {
     const started = performance.now();
     const request = new Request(input as string | URL, init as RequestInit);
@@ -74,7 +78,10 @@ export function createTappedFetch(onExchange: (x: HttpExchange, failure?: { code
         if (body?.answer && !sdkFrames) answer = body.answer;
       }
       const { onOversize } = opts;
-      if (onOversize) response = capResponse(response, MAX_HTTP_MESSAGE_BYTES, (size, detail) => onOversize({ ids: requestIdsOf(init?.body), size, detail }));
+      if (onOversize)
+        response = capResponse(response, MAX_HTTP_MESSAGE_BYTES, (size, detail) =>
+          onOversize({ ids: requestIdsOf(init?.body), size, detail }),
+        );
       return response;
     } catch (err) {
       exchange.error = describeNetworkError(err, request.url) ?? (err as Error).message;

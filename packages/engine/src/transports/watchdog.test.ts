@@ -15,13 +15,20 @@ afterEach(() => {
 });
 
 const exitOf = (child: import('node:child_process').ChildProcess) =>
-  new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
 
 // The sh supervisor (the default) and the Node watchdog (the fallback where /bin/sh is missing).
 describe.each(['shell', 'node'] as const)('spawnSupervised (the %s supervisor)', (supervisor) => {
   it('passes stdin/stdout/stderr through byte for byte and mirrors the exit code', async () => {
     const script = `process.stdin.on('data', (d) => process.stdout.write(d)); process.stdin.on('end', () => { process.stderr.write('bye\\n'); process.exit(7); });`;
-    const { child, serverPid, supervisorPid } = await spawnSupervised({ command: process.execPath, args: ['-e', script], env: { PATH: process.env.PATH ?? '' }, supervisor });
+    const { child, serverPid, supervisorPid } = await spawnSupervised({
+      command: process.execPath,
+      args: ['-e', script],
+      env: { PATH: process.env.PATH ?? '' },
+      supervisor,
+    });
     expect(serverPid).toBeGreaterThan(0);
     expect(serverPid).not.toBe(supervisorPid);
     const bytes = Buffer.from([0x7b, 0x0a, 0x00, 0xff, 0xfe, 0x0d, 0x0a, 0xe2, 0x82, 0xac]);
@@ -36,14 +43,24 @@ describe.each(['shell', 'node'] as const)('spawnSupervised (the %s supervisor)',
   });
 
   it('mirrors a signal death', async () => {
-    const { child, serverPid } = await spawnSupervised({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], env: {}, supervisor });
+    const { child, serverPid } = await spawnSupervised({
+      command: process.execPath,
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+      env: {},
+      supervisor,
+    });
     const done = exitOf(child);
     process.kill(serverPid, 'SIGKILL');
     expect(await done).toEqual({ code: null, signal: 'SIGKILL' });
   });
 
   it('reports a command that does not exist as ENOENT', async () => {
-    const err = await spawnSupervised({ command: 'no-such-command-mcpscope', args: [], env: { PATH: process.env.PATH ?? '' }, supervisor }).catch((e) => e);
+    const err = await spawnSupervised({
+      command: 'no-such-command-mcpscope',
+      args: [],
+      env: { PATH: process.env.PATH ?? '' },
+      supervisor,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(SupervisedSpawnError);
     expect(err.code).toBe('ENOENT');
   });

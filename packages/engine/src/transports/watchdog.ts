@@ -166,7 +166,13 @@ async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
   let child: ChildProcess;
   try {
     const argv = namespace ? namespace.wrap(opts.command, opts.args, opts.env, opts.cwd) : { command: opts.command, args: opts.args };
-    child = spawn(argv.command, argv.args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
+    child = spawn(argv.command, argv.args, {
+      cwd: opts.cwd,
+      env: opts.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      windowsHide: true,
+    });
   } catch (err) {
     release();
     // resolveCommand's "not found" / "not executable": the same error spawn itself gives.

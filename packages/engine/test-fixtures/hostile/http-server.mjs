@@ -11,7 +11,8 @@ const readBody = (req) =>
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 
-const sseEvent = (line) => Buffer.concat([Buffer.from('event: message\ndata: '), Buffer.isBuffer(line) ? line : Buffer.from(line), Buffer.from('\n\n')]);
+const sseEvent = (line) =>
+  Buffer.concat([Buffer.from('event: message\ndata: '), Buffer.isBuffer(line) ? line : Buffer.from(line), Buffer.from('\n\n')]);
 
 /** Starts the server; `close()` stops it and every open stream. */
 export async function startHostileHttp({ seed = 1, count = 50, maxDepth = 10_000 } = {}) {
@@ -36,12 +37,20 @@ export async function startHostileHttp({ seed = 1, count = 50, maxDepth = 10_000
     const json = (text, headers = {}) => res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(text);
     if (msg.method === 'server/discover') return json(`{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"Method not found"}}`);
     if (msg.method === 'initialize') {
-      return json(`{"jsonrpc":"2.0","id":${id},"result":{"protocolVersion":${JSON.stringify(msg.params?.protocolVersion ?? '2025-11-25')},"capabilities":{"tools":{},"__proto__":{"logging":{}}},"serverInfo":{"name":"hostile-http\\u001b[2J","version":"0"}}}`, { 'mcp-session-id': `s-${seed}` });
+      return json(
+        `{"jsonrpc":"2.0","id":${id},"result":{"protocolVersion":${JSON.stringify(msg.params?.protocolVersion ?? '2025-11-25')},"capabilities":{"tools":{},"__proto__":{"logging":{}}},"serverInfo":{"name":"hostile-http\\u001b[2J","version":"0"}}}`,
+        { 'mcp-session-id': `s-${seed}` },
+      );
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     for (let i = 0; i < count; i++) res.write(sseEvent(hostileLine(r, { maxDepth })));
     if (msg.method === 'tools/list') res.write(sseEvent(`{"jsonrpc":"2.0","id":${id},"result":${hostileToolsText(r, { maxDepth })}}`));
-    else res.write(sseEvent(`{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"\\u001b]52;c;eA==\\u0007"}],"__proto__":{"isError":true}}}`));
+    else
+      res.write(
+        sseEvent(
+          `{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"\\u001b]52;c;eA==\\u0007"}],"__proto__":{"isError":true}}}`,
+        ),
+      );
     res.end();
   });
   server.on('connection', (s) => {

@@ -13,7 +13,17 @@ rl.on('line', (line) => {
   const id = JSON.stringify(msg.id);
   if (msg.method === 'server/discover') return send(`{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"Method not found"}}`);
   if (msg.method === 'initialize') {
-    return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'refusing', version: '1' } } }));
+    return send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: {
+          protocolVersion: msg.params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'refusing', version: '1' },
+        },
+      }),
+    );
   }
   if (msg.method === 'notifications/initialized' && mode === 'stop-reading') {
     rl.close();
@@ -22,9 +32,20 @@ rl.on('line', (line) => {
     return;
   }
   if (msg.id === undefined) return;
-  if (mode === 'deep-answer' && msg.method !== 'ping') return send(`{"jsonrpc":"2.0","id":${id},"result":{"tools":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
-  if (mode === 'deep-call' && msg.method === 'tools/list') return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 'deep', description: 'Answers with a result nested 10,000 levels deep', inputSchema: { type: 'object' } }] } }));
-  if (mode === 'deep-call' && msg.method === 'tools/call') return send(`{"jsonrpc":"2.0","id":${id},"result":{"content":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
+  if (mode === 'deep-answer' && msg.method !== 'ping')
+    return send(`{"jsonrpc":"2.0","id":${id},"result":{"tools":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
+  if (mode === 'deep-call' && msg.method === 'tools/list')
+    return send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: {
+          tools: [{ name: 'deep', description: 'Answers with a result nested 10,000 levels deep', inputSchema: { type: 'object' } }],
+        },
+      }),
+    );
+  if (mode === 'deep-call' && msg.method === 'tools/call')
+    return send(`{"jsonrpc":"2.0","id":${id},"result":{"content":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
   if (mode === 'huge-answer' && msg.method === 'tools/list') {
     const head = `{"jsonrpc":"2.0","id":${id},"result":{"tools":[{"name":"big","inputSchema":{"type":"object"},"description":"`;
     const chunk = 'x'.repeat(1024 * 1024);

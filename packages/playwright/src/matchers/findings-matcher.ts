@@ -8,7 +8,11 @@ import { sessionOf, type MatcherResult } from './receiver.js';
  * `severity` or worse (default `warning`: errors and warnings; `info` adds mcpscope's own
  * heuristics and limits). Fails quoting each finding, its spec sentence and its frame.
  */
-export async function toHaveNoFindings(this: ExpectMatcherState, received: unknown, opts: { severity?: Severity } = {}): Promise<MatcherResult> {
+export async function toHaveNoFindings(
+  this: ExpectMatcherState,
+  received: unknown,
+  opts: { severity?: Severity } = {},
+): Promise<MatcherResult> {
   const mcp = sessionOf('toHaveNoFindings', received);
   const severity = opts.severity ?? 'warning';
   const findings = await mcp.findings({ severity });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { McpFrame } from '../types.js';
 import { framesMatching, matchesPartially } from './frame-query.js';
 
-const frame = (over: Partial<McpFrame>): McpFrame => ({ seq: 1, ordinal: 0, t: 0, dir: 'out', channel: 'server', kind: 'request', findings: [], ...over });
+const frame = (over: Partial<McpFrame>): McpFrame => ({
+  seq: 1,
+  ordinal: 0,
+  t: 0,
+  dir: 'out',
+  channel: 'server',
+  kind: 'request',
+  findings: [],
+  ...over,
+});
 
 describe('matchesPartially', () => {
   it('objects partially and recursively, arrays whole, regular expressions on strings', () => {
@@ -19,7 +28,7 @@ describe('matchesPartially', () => {
     expect(matchesPartially({ a: 1 }, { a: { asymmetricMatch: (v: unknown) => typeof v === 'string' } })).toBe(false);
   });
 
-  it('a server\'s __proto__ or constructor key is data, not a prototype', () => {
+  it("a server's __proto__ or constructor key is data, not a prototype", () => {
     const hostile = JSON.parse('{"__proto__": {"polluted": true}, "constructor": "x"}') as Record<string, unknown>;
     expect(matchesPartially(hostile, { constructor: 'x' })).toBe(true);
     expect(matchesPartially({}, { constructor: Object })).toBe(false);
@@ -29,7 +38,12 @@ describe('matchesPartially', () => {
 
 describe('framesMatching', () => {
   const frames = [
-    frame({ seq: 1, method: 'tools/call', msg: { method: 'tools/call', params: { name: 'echo' } }, origin: { by: 'user', reason: 'test: tools/call' } }),
+    frame({
+      seq: 1,
+      method: 'tools/call',
+      msg: { method: 'tools/call', params: { name: 'echo' } },
+      origin: { by: 'user', reason: 'test: tools/call' },
+    }),
     frame({ seq: 2, dir: 'in', kind: 'response', method: 'tools/call', msg: { result: { content: [] } } }),
     frame({ seq: 3, channel: 'app', method: 'ui/notifications/tool-result', kind: 'notification', app: { uri: 'ui://a', view: 'v1' } }),
   ];

@@ -4,7 +4,8 @@ interface Asymmetric {
   asymmetricMatch(other: unknown): boolean;
 }
 
-const isAsymmetric = (v: unknown): v is Asymmetric => typeof v === 'object' && v !== null && typeof (v as Asymmetric).asymmetricMatch === 'function';
+const isAsymmetric = (v: unknown): v is Asymmetric =>
+  typeof v === 'object' && v !== null && typeof (v as Asymmetric).asymmetricMatch === 'function';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -16,8 +17,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function matchesPartially(actual: unknown, expected: unknown): boolean {
   if (isAsymmetric(expected)) return expected.asymmetricMatch(actual);
   if (expected instanceof RegExp) return typeof actual === 'string' && expected.test(actual);
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matchesPartially(actual[i], e));
-  if (isObject(expected)) return isObject(actual) && Object.keys(expected).every((k) => Object.hasOwn(actual, k) && matchesPartially(actual[k], expected[k]));
+  if (Array.isArray(expected))
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matchesPartially(actual[i], e));
+  if (isObject(expected))
+    return isObject(actual) && Object.keys(expected).every((k) => Object.hasOwn(actual, k) && matchesPartially(actual[k], expected[k]));
   return Object.is(actual, expected);
 }
 

@@ -32,7 +32,12 @@ function definitionIn(frames: McpFrame[], tool: string, seq: number): McpTool | 
  */
 export async function toMatchOutputSchema(this: ExpectMatcherState, received: unknown): Promise<MatcherResult> {
   const link = linkOf(received);
-  if (!link) throw withoutStack(new Error('expect(…).toMatchOutputSchema() takes a result of mcp.callTool(): expect(await mcp.callTool(name, args)).toMatchOutputSchema()'));
+  if (!link)
+    throw withoutStack(
+      new Error(
+        'expect(…).toMatchOutputSchema() takes a result of mcp.callTool(): expect(await mcp.callTool(name, args)).toMatchOutputSchema()',
+      ),
+    );
   const { frames } = await readEvents(link.handle.session.all());
   let def = definitionIn(frames, link.tool, link.seq);
   if (!def) def = (await new TestSession(link.handle, 0).tools()).find((t) => t.name === link.tool);
@@ -42,12 +47,17 @@ export async function toMatchOutputSchema(this: ExpectMatcherState, received: un
   const hint = this.utils.matcherHint('toMatchOutputSchema', `callTool('${link.tool}')`, '', { isNot: this.isNot });
   const where = response ? `\n  at ${describeFrame(response)}` : '';
   const spec = meta ? `\n  spec ${meta.spec}: "${meta.quote}"` : '';
-  const fail = (why: string): MatcherResult => ({ name: 'toMatchOutputSchema', pass: false, message: () => `${hint}\n\n${why}${spec}${where}\n\n${traceHint(link.handle.tracePath)}` });
+  const fail = (why: string): MatcherResult => ({
+    name: 'toMatchOutputSchema',
+    pass: false,
+    message: () => `${hint}\n\n${why}${spec}${where}\n\n${traceHint(link.handle.tracePath)}`,
+  });
   const schema = def?.outputSchema;
   if (!def) return fail(`The server does not list a tool "${link.tool}", so it has no outputSchema to check against.`);
   if (!schema) return fail(`Tool "${link.tool}" declares no outputSchema.`);
   if (result.isError === true) return fail(`The call returned isError: true; an error result is not checked against the outputSchema.`);
-  if (result.structuredContent === undefined) return fail(`${RULE}: tool "${link.tool}" declares an outputSchema but returned no structuredContent.`);
+  if (result.structuredContent === undefined)
+    return fail(`${RULE}: tool "${link.tool}" declares an outputSchema but returned no structuredContent.`);
   const errors = sharedSchemaValidator()(schema, result.structuredContent);
   const pass = errors.length === 0;
   return {
@@ -58,6 +68,9 @@ export async function toMatchOutputSchema(this: ExpectMatcherState, received: un
     message: () =>
       pass
         ? `${hint}\n\nExpected the structuredContent of "${link.tool}" not to match its outputSchema, but it does.${where}`
-        : `${hint}\n\n${RULE}: structuredContent of "${link.tool}" does not match its outputSchema:\n${errors.slice(0, 10).map((e) => `  - ${e}`).join('\n')}${spec}${where}\n\n${traceHint(link.handle.tracePath)}`,
+        : `${hint}\n\n${RULE}: structuredContent of "${link.tool}" does not match its outputSchema:\n${errors
+            .slice(0, 10)
+            .map((e) => `  - ${e}`)
+            .join('\n')}${spec}${where}\n\n${traceHint(link.handle.tracePath)}`,
   };
 }

@@ -10,7 +10,12 @@ const POLL_MS = [50, 100, 250, 500];
  * Waits (up to the expect timeout) until a frame of this test matches the query, or, negated,
  * until none does; the message names the matching frame, or the nearest ones when none matched.
  */
-async function trafficMatcher(state: ExpectMatcherState, name: 'toHaveSent' | 'toHaveReceived', received: unknown, query: FrameQuery = {}): Promise<MatcherResult> {
+async function trafficMatcher(
+  state: ExpectMatcherState,
+  name: 'toHaveSent' | 'toHaveReceived',
+  received: unknown,
+  query: FrameQuery = {},
+): Promise<MatcherResult> {
   const mcp = sessionOf(name, received);
   const dir = name === 'toHaveSent' ? 'out' : 'in';
   const deadline = Date.now() + (state.timeout ?? 5_000);
@@ -33,12 +38,18 @@ async function trafficMatcher(state: ExpectMatcherState, name: 'toHaveSent' | 't
     expected: query,
     actual: hits.map(describeFrame),
     message: () => {
-      if (pass) return `${hint}\n\n${expected}\nExpected no ${what} to match, but ${hits.length} did:\n${hits.slice(0, 10).map((f) => `  ${describeFrame(f)}`).join('\n')}\n\n${traceHint(mcp.tracePath)}`;
+      if (pass)
+        return `${hint}\n\n${expected}\nExpected no ${what} to match, but ${hits.length} did:\n${hits
+          .slice(0, 10)
+          .map((f) => `  ${describeFrame(f)}`)
+          .join('\n')}\n\n${traceHint(mcp.tracePath)}`;
       const sameWay = frames.filter((f) => f.dir === dir && f.channel === channel);
       const near = query.method === undefined ? sameWay : sameWay.filter((f) => f.method === query.method);
       const shown = (near.length ? near : sameWay).slice(-10);
       const label = near.length ? `the ${near.length} with method ${query.method}` : `the last of ${sameWay.length}`;
-      const list = shown.length ? `\n\nNone matched; ${label}:\n${shown.map((f) => `  ${describeFrame(f)}`).join('\n')}` : `\n\nThis test has no such frames at all.`;
+      const list = shown.length
+        ? `\n\nNone matched; ${label}:\n${shown.map((f) => `  ${describeFrame(f)}`).join('\n')}`
+        : `\n\nThis test has no such frames at all.`;
       return `${hint}\n\n${expected}\nExpected ${what} to match, within ${state.timeout ?? 5_000} ms.${list}\n\n${traceHint(mcp.tracePath)}`;
     },
   };

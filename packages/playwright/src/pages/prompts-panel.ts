@@ -22,7 +22,10 @@ export class PromptsPanel {
   }
 
   argument(name: string): Locator {
-    return this.page.locator(`[data-testid="prompt-arg"][data-arg="${cssString(name)}"]`).locator('input, textarea, select').first();
+    return this.page
+      .locator(`[data-testid="prompt-arg"][data-arg="${cssString(name)}"]`)
+      .locator('input, textarea, select')
+      .first();
   }
 
   /** Selects the prompt, fills these arguments, gets it (prompts/get) and returns its messages. */

@@ -30,7 +30,10 @@ export class ToolsPanel {
 
   /** The input of a form field by its path (`a.b` for nested objects). */
   field(path: string): Locator {
-    return this.page.locator(`[data-testid="tool-field"][data-path="${cssString(path)}"]`).locator('input, textarea, select').first();
+    return this.page
+      .locator(`[data-testid="tool-field"][data-path="${cssString(path)}"]`)
+      .locator('input, textarea, select')
+      .first();
   }
 
   /**
@@ -47,7 +50,12 @@ export class ToolsPanel {
       const plain = box.locator('textarea:not(.monaco-editor textarea)');
       await expect(editor.or(plain).first()).toBeVisible();
       // The editor may replace the box as it loads (it starts from the text the box set): then paste.
-      const typed = !(await editor.isVisible()) && (await plain.fill(text, { timeout: 1_000 }).then(() => true, () => false));
+      const typed =
+        !(await editor.isVisible()) &&
+        (await plain.fill(text, { timeout: 1_000 }).then(
+          () => true,
+          () => false,
+        ));
       if (!typed) {
         await editor.click();
         await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);

@@ -33,7 +33,7 @@ test.describe('a server whose structuredContent breaks its outputSchema', () => 
 test.describe('a server that exits when initialized', () => {
   test.use({ mcpServer: rawServer('exit-on-init') });
 
-  test('the fixture says why it could not connect, with the server\'s stderr', async ({ mcp }) => {
+  test("the fixture says why it could not connect, with the server's stderr", async ({ mcp }) => {
     await mcp.tools();
   });
 });

@@ -17,7 +17,11 @@ const test = base.extend<{ grant: 'client_credentials' | 'authorization_code' },
   grant: ['client_credentials', { option: true }],
   mcpServer: async ({ oauth, grant }, use) => {
     const machine = oauth.clients.machine;
-    await use({ url: oauth.mcpUrl, oauth: grant === 'client_credentials' ? { clientId: machine.id, clientSecret: machine.secret, scope: 'mcp:read' } : { scope: 'mcp:read' } });
+    await use({
+      url: oauth.mcpUrl,
+      oauth:
+        grant === 'client_credentials' ? { clientId: machine.id, clientSecret: machine.secret, scope: 'mcp:read' } : { scope: 'mcp:read' },
+    });
   },
 });
 

@@ -23,7 +23,7 @@ test('a test has its own server', async ({ mcp }) => {
   expect(running(previous)).toBe(true);
 });
 
-test('the next test has another one, and the first test\'s has stopped', async ({ mcp }) => {
+test("the next test has another one, and the first test's has stopped", async ({ mcp }) => {
   expect(mcp.info().pid).not.toBe(previous);
   await expect.poll(() => running(previous)).toBe(false);
 });

@@ -43,7 +43,12 @@ function transportPair(record: (dir: Direction, message: JsonRpcMessage) => void
 }
 
 const TOOLS = [
-  { name: 'get-time', description: 'Returns the time.', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://get-time/app.html' } } },
+  {
+    name: 'get-time',
+    description: 'Returns the time.',
+    inputSchema: { type: 'object' },
+    _meta: { ui: { resourceUri: 'ui://get-time/app.html' } },
+  },
   { name: 'model-only', description: 'For the agent.', inputSchema: { type: 'object' }, _meta: { ui: { visibility: ['model'] } } },
 ];
 
@@ -61,8 +66,17 @@ function sessionWith(messages: Array<[Direction, JsonRpcMessage]>): SessionEvent
     ...(app ? { channel: 'app' as const, app: { uri: 'ui://get-time/app.html', view: 'view-1' } } : {}),
   });
   return [
-    ev('out', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '1' } } }),
-    ev('in', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }),
+    ev('out', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpscope', version: '1' } },
+    }),
+    ev('in', {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+    }),
     ev('out', { jsonrpc: '2.0', method: 'notifications/initialized' }),
     ev('out', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     ev('in', { jsonrpc: '2.0', id: 1, result: { tools: TOOLS } }),
@@ -91,9 +105,14 @@ async function converse(run: (app: RealApp) => Promise<void>): Promise<Array<[Di
   const { AppBridge } = await load('@modelcontextprotocol/ext-apps/app-bridge');
   const recorded: Array<[Direction, JsonRpcMessage]> = [];
   const { appSide, hostSide } = transportPair((dir, msg) => recorded.push([dir, msg]));
-  const bridge = new AppBridge(null, { name: 'mcpscope', version: '0.1.0' }, { serverTools: {}, openLinks: {}, logging: {} }, {
-    hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] },
-  });
+  const bridge = new AppBridge(
+    null,
+    { name: 'mcpscope', version: '0.1.0' },
+    { serverTools: {}, openLinks: {}, logging: {} },
+    {
+      hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] },
+    },
+  );
   bridge.oncalltool = async () => ({ content: [{ type: 'text', text: '12:00' }] });
   bridge.onrequestdisplaymode = async ({ mode }: { mode: string }) => ({ mode: mode === 'pip' ? 'inline' : mode });
   bridge.onopenlink = async () => ({});
@@ -102,7 +121,11 @@ async function converse(run: (app: RealApp) => Promise<void>): Promise<Array<[Di
   bridge.onloggingmessage = () => {};
   const initialized = new Promise<void>((done) => (bridge.oninitialized = () => done()));
   await bridge.connect(hostSide);
-  const app = new App({ name: 'get-time-app', version: '1.0.0' }, { availableDisplayModes: ['inline', 'fullscreen'] }, { autoResize: false });
+  const app = new App(
+    { name: 'get-time-app', version: '1.0.0' },
+    { availableDisplayModes: ['inline', 'fullscreen'] },
+    { autoResize: false },
+  );
   app.onteardown = async () => ({});
   await app.connect(appSide);
   await initialized;
@@ -126,7 +149,14 @@ describe('app rules on a real ext-apps 2.0.4 App ⇄ AppBridge conversation', ()
     });
     const methods = recorded.map(([dir, m]) => `${dir} ${String(m.method ?? 'answer')}`);
     expect(methods.slice(0, 3)).toEqual(['in ui/initialize', 'out answer', 'in ui/notifications/initialized']);
-    expect(methods).toEqual(expect.arrayContaining(['in tools/call', 'in ui/request-display-mode', 'out ui/notifications/tool-result', 'out ui/resource-teardown']));
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        'in tools/call',
+        'in ui/request-display-mode',
+        'out ui/notifications/tool-result',
+        'out ui/resource-teardown',
+      ]),
+    );
     const found = lint(sessionWith(recorded)).filter((r) => r.findings.length > 0);
     expect(found).toEqual([]);
   });

@@ -5,7 +5,15 @@ import { RULE_CATALOGUE } from './rules.js';
 
 let seq = 0;
 const rules = (findings: Finding[]) => findings.map((f) => f.rule);
-const server = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir, msg: { jsonrpc: '2.0', ...msg }, size: 1 });
+const server = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({
+  type: 'frame',
+  seq: ++seq,
+  t: seq,
+  sessionId: 's',
+  dir,
+  msg: { jsonrpc: '2.0', ...msg },
+  size: 1,
+});
 /** An app-channel frame of view `view`: 'in' = app → host, 'out' = host → app. */
 const app = (dir: Direction, msg: Record<string, unknown>, view = 'v1'): SessionEvent => ({
   type: 'frame',
@@ -21,15 +29,31 @@ const app = (dir: Direction, msg: Record<string, unknown>, view = 'v1'): Session
 
 const TOOLS = [
   { name: 'echo', description: 'Echoes a message back.', inputSchema: { type: 'object' } },
-  { name: 'refresh', description: 'Refreshes the view.', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://budget/app', visibility: ['app'] } } },
+  {
+    name: 'refresh',
+    description: 'Refreshes the view.',
+    inputSchema: { type: 'object' },
+    _meta: { ui: { resourceUri: 'ui://budget/app', visibility: ['app'] } },
+  },
   { name: 'agent_only', description: 'For the model only.', inputSchema: { type: 'object' }, _meta: { ui: { visibility: ['model'] } } },
 ];
 
 /** A legacy session that listed TOOLS, then the handshake of view `view`. */
 function session(opts: { listed?: boolean } = {}): Linter {
   const l = new Linter();
-  l.observe(server('out', { id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }));
-  l.observe(server('in', { id: 0, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } }));
+  l.observe(
+    server('out', {
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    }),
+  );
+  l.observe(
+    server('in', {
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } },
+    }),
+  );
   l.observe(server('out', { method: 'notifications/initialized' }));
   if (opts.listed !== false) {
     l.observe(server('out', { id: 1, method: 'tools/list', params: {} }));
@@ -38,10 +62,33 @@ function session(opts: { listed?: boolean } = {}): Linter {
   return l;
 }
 
-function handshake(l: Linter, view = 'v1', hostContext: Record<string, unknown> = { availableDisplayModes: ['inline', 'fullscreen'] }): Finding[] {
+function handshake(
+  l: Linter,
+  view = 'v1',
+  hostContext: Record<string, unknown> = { availableDisplayModes: ['inline', 'fullscreen'] },
+): Finding[] {
   return [
-    ...l.observe(app('in', { id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'a', version: '1' }, appCapabilities: {} } }, view)),
-    ...l.observe(app('out', { id: 1, result: { protocolVersion: '2026-01-26', hostInfo: { name: 'mcpscope', version: '1' }, hostCapabilities: {}, hostContext } }, view)),
+    ...l.observe(
+      app(
+        'in',
+        {
+          id: 1,
+          method: 'ui/initialize',
+          params: { protocolVersion: '2026-01-26', appInfo: { name: 'a', version: '1' }, appCapabilities: {} },
+        },
+        view,
+      ),
+    ),
+    ...l.observe(
+      app(
+        'out',
+        {
+          id: 1,
+          result: { protocolVersion: '2026-01-26', hostInfo: { name: 'mcpscope', version: '1' }, hostCapabilities: {}, hostContext },
+        },
+        view,
+      ),
+    ),
     ...l.observe(app('in', { method: 'ui/notifications/initialized', params: {} }, view)),
   ];
 }
@@ -84,10 +131,14 @@ describe('app rules', () => {
 
   it('app-initialize-capabilities: ui/initialize without an appCapabilities object', () => {
     const l = session();
-    const missing = l.observe(app('in', { id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'a', version: '1' } } }));
+    const missing = l.observe(
+      app('in', { id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'a', version: '1' } } }),
+    );
     expect(rules(missing)).toEqual(['app-initialize-capabilities']);
     expect(missing[0]).toMatchObject({ severity: 'error', quote: expect.stringContaining('MUST include its capabilities') });
-    expect(l.observe(app('in', { id: 2, method: 'ui/initialize', params: { appCapabilities: [] } }, 'v2'))[0].message).toMatch(/an array, not an object/);
+    expect(l.observe(app('in', { id: 2, method: 'ui/initialize', params: { appCapabilities: [] } }, 'v2'))[0].message).toMatch(
+      /an array, not an object/,
+    );
     expect(rules(l.observe(app('in', { id: 3, method: 'ui/initialize' }, 'v3')))).toEqual(['app-initialize-capabilities']);
     // The host's messages are not the app's: nothing is judged on dir "out".
     expect(l.observe(app('out', { id: 9, method: 'ui/initialize', params: {} }, 'v4'))).toEqual([]);
@@ -102,7 +153,15 @@ describe('app rules', () => {
     expect(rules(l.observe(app('in', { method: 'notifications/whatever' })))).toEqual(['app-unknown-method']);
     // The host's own notification is not the app's to send.
     expect(rules(l.observe(app('in', { method: 'ui/notifications/tool-result', params: {} })))).toEqual(['app-unknown-method']);
-    for (const method of ['ui/download-file', 'ui/update-model-context', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list', 'ping']) {
+    for (const method of [
+      'ui/download-file',
+      'ui/update-model-context',
+      'resources/read',
+      'resources/list',
+      'resources/templates/list',
+      'prompts/list',
+      'ping',
+    ]) {
       expect(l.observe(app('in', { id: method, method, params: {} })), method).toEqual([]);
     }
     for (const method of ['ui/notifications/request-teardown', 'notifications/tools/list_changed', 'notifications/cancelled']) {
@@ -134,7 +193,9 @@ describe('app rules', () => {
 
   it('app-display-mode-undeclared: a mode missing from the host context, as updated by host-context-changed', () => {
     const l = session();
-    expect(l.observe(app('in', { id: 1, method: 'ui/request-display-mode', params: { mode: 'pip' } }))).toEqual(['app-before-initialize'].map((rule) => expect.objectContaining({ rule })));
+    expect(l.observe(app('in', { id: 1, method: 'ui/request-display-mode', params: { mode: 'pip' } }))).toEqual(
+      ['app-before-initialize'].map((rule) => expect.objectContaining({ rule })),
+    );
     handshake(l);
     const pip = l.observe(app('in', { id: 2, method: 'ui/request-display-mode', params: { mode: 'pip' } }));
     expect(rules(pip)).toEqual(['app-display-mode-undeclared']);
@@ -142,29 +203,75 @@ describe('app rules', () => {
     expect(pip[0].message).toMatch(/"pip", but the host context lists only "inline", "fullscreen"/);
     l.observe(app('out', { method: 'ui/notifications/host-context-changed', params: { availableDisplayModes: ['inline', 'pip'] } }));
     expect(l.observe(app('in', { id: 3, method: 'ui/request-display-mode', params: { mode: 'pip' } }))).toEqual([]);
-    expect(rules(l.observe(app('in', { id: 4, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } })))).toEqual(['app-display-mode-undeclared']);
+    expect(rules(l.observe(app('in', { id: 4, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } })))).toEqual([
+      'app-display-mode-undeclared',
+    ]);
     // A host context with no availableDisplayModes offers none.
     const bare = session();
     handshake(bare, 'v1', { theme: 'dark' });
-    expect(bare.observe(app('in', { id: 2, method: 'ui/request-display-mode', params: { mode: 'inline' } }))[0].message).toMatch(/lists no availableDisplayModes/);
+    expect(bare.observe(app('in', { id: 2, method: 'ui/request-display-mode', params: { mode: 'inline' } }))[0].message).toMatch(
+      /lists no availableDisplayModes/,
+    );
   });
 
   it('judges hostile app messages without throwing', () => {
     const l = session();
-    const hostile = JSON.parse('{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{"__proto__":{"appCapabilities":{}},"appCapabilities":null}}');
-    const found = l.observe({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir: 'in', channel: 'app', app: { uri: 'ui://x', view: 'v9' }, msg: hostile, size: 1 });
+    const hostile = JSON.parse(
+      '{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{"__proto__":{"appCapabilities":{}},"appCapabilities":null}}',
+    );
+    const found = l.observe({
+      type: 'frame',
+      seq: ++seq,
+      t: seq,
+      sessionId: 's',
+      dir: 'in',
+      channel: 'app',
+      app: { uri: 'ui://x', view: 'v9' },
+      msg: hostile,
+      size: 1,
+    });
     expect(rules(found)).toEqual(['app-initialize-capabilities']);
     expect(({} as Record<string, unknown>).appCapabilities).toBeUndefined();
-    for (const msg of [{ id: {}, method: 'x' }, { id: 1, result: 1, error: 1 }, { method: 7 }, { id: 2, method: 'ui/request-display-mode', params: 'fullscreen' }]) {
+    for (const msg of [
+      { id: {}, method: 'x' },
+      { id: 1, result: 1, error: 1 },
+      { method: 7 },
+      { id: 2, method: 'ui/request-display-mode', params: 'fullscreen' },
+    ]) {
       expect(() => l.observe(app('in', msg, 'v9'))).not.toThrow();
     }
     // A frame without an app field is judged as view '' (a trace may lack it).
-    expect(rules(l.observe({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir: 'in', channel: 'app', msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize' }, size: 1 }))).toEqual(['app-initialize-capabilities']);
+    expect(
+      rules(
+        l.observe({
+          type: 'frame',
+          seq: ++seq,
+          t: seq,
+          sessionId: 's',
+          dir: 'in',
+          channel: 'app',
+          msg: { jsonrpc: '2.0', id: 1, method: 'ui/initialize' },
+          size: 1,
+        }),
+      ),
+    ).toEqual(['app-initialize-capabilities']);
   });
 
   it('lists every app rule in the catalogue with its ext-apps section', () => {
-    const ids = ['app-before-initialize', 'app-initialize-capabilities', 'app-unknown-method', 'app-tool-not-callable', 'app-display-mode-undeclared', 'app-message-refused'];
-    for (const id of ids) expect(RULE_CATALOGUE.find((r) => r.id === id), id).toBeDefined();
-    for (const r of RULE_CATALOGUE.filter((x) => ids.includes(x.id) && x.spec !== '')) expect(r.spec).toMatch(/^ext-apps\/2026-01-26\/apps#/);
+    const ids = [
+      'app-before-initialize',
+      'app-initialize-capabilities',
+      'app-unknown-method',
+      'app-tool-not-callable',
+      'app-display-mode-undeclared',
+      'app-message-refused',
+    ];
+    for (const id of ids)
+      expect(
+        RULE_CATALOGUE.find((r) => r.id === id),
+        id,
+      ).toBeDefined();
+    for (const r of RULE_CATALOGUE.filter((x) => ids.includes(x.id) && x.spec !== ''))
+      expect(r.spec).toMatch(/^ext-apps\/2026-01-26\/apps#/);
   });
 });

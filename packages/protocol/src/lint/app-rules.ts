@@ -64,7 +64,7 @@ export const appBeforeInitialize: AppRule = {
   spec: `${SPEC}#standard-mcp-messages`,
   quote: '`ui/initialize` → `ui/notifications/initialized` - MCP-like handshake (replaces custom iframe-ready pattern in MCP-UI)',
   description:
-    "An MCP App view opens with the ui/initialize handshake: it sends no request other than ui/initialize or ping before the host answered its ui/initialize (as an MCP client SHOULD NOT before initialize is answered, 2025-11-25/basic/lifecycle). No MUST in the ext-apps text: a warning.",
+    'An MCP App view opens with the ui/initialize handshake: it sends no request other than ui/initialize or ping before the host answered its ui/initialize (as an MCP client SHOULD NOT before initialize is answered, 2025-11-25/basic/lifecycle). No MUST in the ext-apps text: a warning.',
   onAppFrame: (ctx) => {
     const method = appRequest(ctx);
     if (method === undefined || method === 'ui/initialize' || method === 'ping' || ctx.view.initializeAnswered) return undefined;
@@ -106,7 +106,7 @@ export const appToolNotCallable: AppRule = {
   spec: `${SPEC}#visibility`,
   quote: 'Host MUST reject `tools/call` requests from apps for tools that don\'t include `"app"` in visibility',
   description:
-    'An MCP App view calls only tools of its server that it may call: listed by the server, with "app" in `_meta.ui.visibility` (the default). A host must reject any other call, so the app\'s action fails. Judged once the server\'s tool listing was seen. The MUST is the host\'s; the app calling such a tool is a warning.',
+    "An MCP App view calls only tools of its server that it may call: listed by the server, with \"app\" in `_meta.ui.visibility` (the default). A host must reject any other call, so the app's action fails. Judged once the server's tool listing was seen. The MUST is the host's; the app calling such a tool is a warning.",
   onAppFrame: (ctx) => {
     if (appRequest(ctx) !== 'tools/call' || !ctx.server.toolsListed) return undefined;
     const name = params(ctx.msg).name;
@@ -114,7 +114,9 @@ export const appToolNotCallable: AppRule = {
     const tool = ctx.server.tools.get(name);
     if (!tool) return `the app called tool ${shown(name)}, which the server did not list`;
     const ui = toolUi(tool);
-    return ui.appCallable ? undefined : `the app called tool ${shown(name)}, whose visibility ${JSON.stringify(ui.visibility)} does not include "app"`;
+    return ui.appCallable
+      ? undefined
+      : `the app called tool ${shown(name)}, whose visibility ${JSON.stringify(ui.visibility)} does not include "app"`;
   },
 };
 
@@ -137,7 +139,13 @@ export const appDisplayModeUndeclared: AppRule = {
 };
 
 /** The rules run on every app-channel frame, in this order. */
-export const APP_RULES: readonly AppRule[] = [appBeforeInitialize, appInitializeCapabilities, appUnknownMethod, appToolNotCallable, appDisplayModeUndeclared];
+export const APP_RULES: readonly AppRule[] = [
+  appBeforeInitialize,
+  appInitializeCapabilities,
+  appUnknownMethod,
+  appToolNotCallable,
+  appDisplayModeUndeclared,
+];
 
 /** Findings mcpscope raises where app messages enter (engine ingestion), listed for the catalogue. */
 export const APP_BOUNDARY_RULES: readonly RuleMeta[] = [

@@ -8,12 +8,33 @@ import { FRAME_RULES } from './rules.js';
 
 const PROTO = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'toLocaleString', '__defineGetter__'];
 let seq = 0;
-const frame = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir, msg, size: 1 });
+const frame = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({
+  type: 'frame',
+  seq: ++seq,
+  t: seq,
+  sessionId: 's',
+  dir,
+  msg,
+  size: 1,
+});
 
 function session(serverCaps: unknown = { tools: {} }): Linter {
   const l = new Linter();
-  l.observe(frame('out', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }));
-  l.observe(frame('in', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: serverCaps, serverInfo: { name: 's', version: '1' } } }));
+  l.observe(
+    frame('out', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    }),
+  );
+  l.observe(
+    frame('in', {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: serverCaps, serverInfo: { name: 's', version: '1' } },
+    }),
+  );
   l.observe(frame('out', { jsonrpc: '2.0', method: 'notifications/initialized' }));
   return l;
 }
@@ -23,7 +44,9 @@ describe('hostile input never throws out of the linter', () => {
     const l = session();
     for (const method of PROTO) {
       // Parsed from text, as a server sends it: "__proto__" is then an own key.
-      const msg = JSON.parse(`{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":{"__proto__":{"x":1},"constructor":1}}`) as Record<string, unknown>;
+      const msg = JSON.parse(
+        `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":{"__proto__":{"x":1},"constructor":1}}`,
+      ) as Record<string, unknown>;
       const findings = l.observe(frame('in', msg));
       expect(findings.filter((f) => f.rule === 'internal-error' || f.rule === 'capability-undeclared')).toEqual([]);
       const request = l.observe(frame('in', { ...msg, id: method }));
@@ -60,7 +83,9 @@ describe('hostile input never throws out of the linter', () => {
   it('hostile tool listings (prototype names, non-objects, odd schemas) raise no internal error', () => {
     const l = session();
     l.observe(frame('out', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
-    const tools = JSON.parse(`[${PROTO.map((n) => `{"name":${JSON.stringify(n)},"inputSchema":{"type":"object","properties":{"__proto__":{}}}}`).join(',')},42,null,"x",{"inputSchema":"no"}]`) as unknown[];
+    const tools = JSON.parse(
+      `[${PROTO.map((n) => `{"name":${JSON.stringify(n)},"inputSchema":{"type":"object","properties":{"__proto__":{}}}}`).join(',')},42,null,"x",{"inputSchema":"no"}]`,
+    ) as unknown[];
     const findings = l.observe(frame('in', { jsonrpc: '2.0', id: 1, result: { tools } }));
     expect(findings.some((f) => f.rule === 'internal-error')).toBe(false);
     // A second listing compares with the first: still no throw with prototype-named tools.

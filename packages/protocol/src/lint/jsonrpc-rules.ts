@@ -45,7 +45,8 @@ export const duplicateInFlightId: FrameRule = {
   severity: 'error',
   spec: '2025-11-25/basic/index#requests',
   quote: 'The request ID MUST NOT have been previously used by the requestor within the same session.',
-  description: 'A request id is not reused while a request with that id is in flight. A new transport attempt (mcpscope falling back from Streamable HTTP to HTTP+SSE, or restarting a stdio server) is a new session.',
+  description:
+    'A request id is not reused while a request with that id is in flight. A new transport attempt (mcpscope falling back from Streamable HTTP to HTTP+SSE, or restarting a stdio server) is a new session.',
   onFrame: ({ frame, msg, state }) => {
     const id = messageId(msg);
     if (classifyMessage(msg) !== 'request' || id === undefined) return undefined;

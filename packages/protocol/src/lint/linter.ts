@@ -135,7 +135,8 @@ export class Linter {
     if (typeof result.nextCursor === 'string') s.cursors.get(method)?.add(result.nextCursor);
     if (method === 'tools/list' && Array.isArray(result.tools)) {
       // Only well-formed entries are remembered (a listing may hold null, numbers, nameless tools).
-      for (const t of result.tools as unknown[]) if (t !== null && typeof t === 'object' && typeof (t as ToolDef).name === 'string') s.pendingTools.push(t as ToolDef);
+      for (const t of result.tools as unknown[])
+        if (t !== null && typeof t === 'object' && typeof (t as ToolDef).name === 'string') s.pendingTools.push(t as ToolDef);
       if (typeof result.nextCursor !== 'string') {
         s.setTools(s.pendingTools);
         s.pendingTools = [];

@@ -16,7 +16,8 @@ export const structuredContent: FrameRule = {
   severity: 'error',
   spec: `${TOOLS}#output-schema`,
   quote: 'Servers MUST provide structured results that conform to this schema.',
-  description: 'A tool with an outputSchema returns structuredContent that conforms to it. A name listed more than once is checked against every definition with an outputSchema: a result that conforms to one of them passes.',
+  description:
+    'A tool with an outputSchema returns structuredContent that conforms to it. A name listed more than once is checked against every definition with an outputSchema: a result that conforms to one of them passes.',
   onFrame: (ctx) => {
     const tool = toolOf(ctx);
     const result = ctx.msg.result as { structuredContent?: unknown; isError?: unknown } | undefined;
@@ -28,8 +29,12 @@ export const structuredContent: FrameRule = {
     if (schemas.length === 0) return undefined;
     // Which of the same-named tools answered is unknown: say so, and judge against each.
     const against = schemas.length === typed.length ? 'each' : `the first ${schemas.length}`;
-    const ambiguous = defs.length > 1 ? ` (the name is ambiguous: listed ${defs.length} times, ${typed.length} with an outputSchema; checked against ${against})` : '';
-    if (result.structuredContent === undefined) return `tool "${tool.name}" declares an outputSchema but returned no structuredContent${ambiguous}`;
+    const ambiguous =
+      defs.length > 1
+        ? ` (the name is ambiguous: listed ${defs.length} times, ${typed.length} with an outputSchema; checked against ${against})`
+        : '';
+    if (result.structuredContent === undefined)
+      return `tool "${tool.name}" declares an outputSchema but returned no structuredContent${ambiguous}`;
     const failures = schemas.map((schema) => ctx.validate?.(schema, result.structuredContent) ?? []);
     if (failures.some((errors) => errors.length === 0)) return undefined;
     const what = defs.length > 1 ? `any of the outputSchemas listed under its name${ambiguous}` : 'its outputSchema';
@@ -53,12 +58,15 @@ export const resourceReadError: FrameRule = {
   id: 'resource-read-error-code',
   severity: 'warning',
   spec: '2025-11-25/server/resources#error-handling',
-  quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: - Resource not found: `-32002` - Internal errors: `-32603`',
+  quote:
+    'Servers SHOULD return standard JSON-RPC errors for common failure cases: - Resource not found: `-32002` - Internal errors: `-32603`',
   modern: {
     spec: '2026-07-28/server/resources#error-handling',
-    quote: 'If the requested resource does not exist, servers MUST return a JSON-RPC error with code `-32602` (Invalid Params). Servers SHOULD return `-32603` for internal errors.',
+    quote:
+      'If the requested resource does not exist, servers MUST return a JSON-RPC error with code `-32602` (Invalid Params). Servers SHOULD return `-32603` for internal errors.',
   },
-  description: 'Reading a resource the server lists either succeeds or fails with the code the spec gives (2025-11-25: -32002 not found, -32603 internal; 2026-07-28: -32602 not found, -32603 internal).',
+  description:
+    'Reading a resource the server lists either succeeds or fails with the code the spec gives (2025-11-25: -32002 not found, -32603 internal; 2026-07-28: -32602 not found, -32603 internal).',
   onFrame: ({ msg, request, state }) => {
     if (request?.method !== 'resources/read') return undefined;
     const error = msg.error as { code?: unknown; message?: unknown } | undefined;
@@ -84,8 +92,10 @@ export const validationAsProtocolError: FrameRule = {
   id: 'validation-as-protocol-error',
   severity: 'warning',
   spec: `${TOOLS}#error-handling`,
-  quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: - API failures - Input validation errors (e.g., date in wrong format, value out of range)',
-  description: 'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602. Judged in sessions of 2025-11-25 or later (SEP-1303; earlier revisions listed invalid arguments among protocol errors).',
+  quote:
+    'Tool Execution Errors: Reported in tool results with `isError: true`: - API failures - Input validation errors (e.g., date in wrong format, value out of range)',
+  description:
+    'Argument validation failures of a known tool are reported as a result with isError: true, not as JSON-RPC -32602. Judged in sessions of 2025-11-25 or later (SEP-1303; earlier revisions listed invalid arguments among protocol errors).',
   onFrame: (ctx) => {
     const tool = toolOf(ctx);
     const error = ctx.msg.error as { code?: unknown; message?: unknown } | undefined;
@@ -122,7 +132,8 @@ export const resourceUriStable: FrameRule = {
   severity: 'warning',
   spec: '2025-11-25/server/resources',
   quote: 'Each resource is uniquely identified by a URI.',
-  description: 'A resource keeps its URI between listings (clients cache and subscribe by URI). Judged only for names that occur once in both listings: a repeated name identifies nothing.',
+  description:
+    'A resource keeps its URI between listings (clients cache and subscribe by URI). Judged only for names that occur once in both listings: a repeated name identifies nothing.',
   onFrame: ({ msg, request, state }) => {
     if (request?.method !== 'resources/list') return undefined;
     const list = (msg.result as { resources?: unknown } | undefined)?.resources;
@@ -140,7 +151,8 @@ export const progressToken: FrameRule = {
   id: 'progress-unknown-token',
   severity: 'warning',
   spec: '2025-11-25/basic/utilities/progress#behavior-requirements',
-  quote: 'Progress notifications MUST only reference tokens that: - Were provided in an active request - Are associated with an in-progress operation',
+  quote:
+    'Progress notifications MUST only reference tokens that: - Were provided in an active request - Are associated with an in-progress operation',
   description: 'Progress notifications refer to the progressToken of a request still in flight.',
   onFrame: ({ msg, state }) => {
     if (msg.method !== 'notifications/progress') return undefined;

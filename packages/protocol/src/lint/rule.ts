@@ -78,7 +78,13 @@ export interface HttpRule extends RuleMeta {
  */
 export function findingOf(rule: RuleMeta, message: string, era?: FindingEra): Finding {
   const text = era === 'modern' && rule.modern ? rule.modern : rule;
-  return { rule: rule.id, severity: rule.severity, message, ...(text.spec ? { spec: text.spec } : {}), ...(text.quote ? { quote: text.quote } : {}) };
+  return {
+    rule: rule.id,
+    severity: rule.severity,
+    message,
+    ...(text.spec ? { spec: text.spec } : {}),
+    ...(text.quote ? { quote: text.quote } : {}),
+  };
 }
 
 export function toFindings(rule: RuleMeta, out: string | string[] | undefined, era?: FindingEra): Finding[] {

@@ -3,21 +3,39 @@ import type { Direction, Finding, SessionEvent } from '../events.js';
 import { Linter } from './linter.js';
 
 let seq = 0;
-const frame = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir, msg: { jsonrpc: '2.0', ...msg }, size: 1 });
+const frame = (dir: Direction, msg: Record<string, unknown>): SessionEvent => ({
+  type: 'frame',
+  seq: ++seq,
+  t: seq,
+  sessionId: 's',
+  dir,
+  msg: { jsonrpc: '2.0', ...msg },
+  size: 1,
+});
 const out = (msg: Record<string, unknown>) => frame('out', msg);
 const inn = (msg: Record<string, unknown>) => frame('in', msg);
 const byRule = (findings: Finding[], rule: string) => findings.filter((f) => f.rule === rule);
 
 function initialize(l: Linter, serverCaps: Record<string, unknown>): Finding[] {
-  l.observe(out({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }));
-  const found = l.observe(inn({ id: 0, result: { protocolVersion: '2025-11-25', capabilities: serverCaps, serverInfo: { name: 's', version: '1' } } }));
+  l.observe(
+    out({
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    }),
+  );
+  const found = l.observe(
+    inn({ id: 0, result: { protocolVersion: '2025-11-25', capabilities: serverCaps, serverInfo: { name: 's', version: '1' } } }),
+  );
   l.observe(out({ method: 'notifications/initialized' }));
   return found;
 }
 
 function modern(l: Linter, serverCaps: Record<string, unknown>): Finding[] {
   l.observe(out({ id: 0, method: 'server/discover', params: {} }));
-  return l.observe(inn({ id: 0, result: { supportedVersions: ['2026-07-28'], capabilities: serverCaps, serverInfo: { name: 's', version: '1' } } }));
+  return l.observe(
+    inn({ id: 0, result: { supportedVersions: ['2026-07-28'], capabilities: serverCaps, serverInfo: { name: 's', version: '1' } } }),
+  );
 }
 
 describe('a server notification sent before the client could know the capabilities', () => {
@@ -83,8 +101,14 @@ describe('a listed resource that cannot be read', () => {
     expect(read(l, 'file:///a', { code: -32002, message: 'Resource not found' })).toEqual([]);
     expect(read(l, 'file:///a', { code: -32603, message: 'disk on fire' })).toEqual([]);
     const [f] = read(l, 'file:///b', { code: -32000, message: 'Resource\nnot found' });
-    expect(f).toMatchObject({ severity: 'warning', spec: '2025-11-25/server/resources#error-handling', quote: expect.stringContaining('Resource not found: `-32002`') });
-    expect(f.message).toBe('resource "file:///b" is listed, but reading it failed with JSON-RPC error -32000 (Resource not found), not -32002 or -32603');
+    expect(f).toMatchObject({
+      severity: 'warning',
+      spec: '2025-11-25/server/resources#error-handling',
+      quote: expect.stringContaining('Resource not found: `-32002`'),
+    });
+    expect(f.message).toBe(
+      'resource "file:///b" is listed, but reading it failed with JSON-RPC error -32000 (Resource not found), not -32002 or -32603',
+    );
     // A URI the server never listed may fail any way it likes.
     expect(read(l, 'file:///made-up', { code: -32000, message: 'nope' })).toEqual([]);
   });
@@ -95,7 +119,11 @@ describe('a listed resource that cannot be read', () => {
     listed(l, ['demo://x']);
     expect(read(l, 'demo://x', { code: -32602, message: 'Resource not found' })).toEqual([]);
     const [f] = read(l, 'demo://x', { code: -32002, message: 'Resource not found' });
-    expect(f).toMatchObject({ severity: 'warning', spec: '2026-07-28/server/resources#error-handling', quote: expect.stringContaining('`-32602`') });
+    expect(f).toMatchObject({
+      severity: 'warning',
+      spec: '2026-07-28/server/resources#error-handling',
+      quote: expect.stringContaining('`-32602`'),
+    });
   });
 });
 
@@ -115,7 +143,11 @@ describe('two tools with the same name', () => {
     expect(byRule(l.observe(inn({ id: 1, result: { tools: [plain], nextCursor: 'p2' } })), 'tool-name-unique')).toEqual([]);
     l.observe(out({ id: 2, method: 'tools/list', params: { cursor: 'p2' } }));
     const [f] = byRule(l.observe(inn({ id: 2, result: { tools: [typed, plain] } })), 'tool-name-unique');
-    expect(f).toMatchObject({ severity: 'warning', quote: 'Tool names SHOULD be unique within a server.', message: 'tool name "add" is listed 3 times: a call by that name is ambiguous' });
+    expect(f).toMatchObject({
+      severity: 'warning',
+      quote: 'Tool names SHOULD be unique within a server.',
+      message: 'tool name "add" is listed 3 times: a call by that name is ambiguous',
+    });
   });
 
   it('have a result checked against the definition with an outputSchema, whichever was listed first', () => {
@@ -124,8 +156,13 @@ describe('two tools with the same name', () => {
     l.observe(out({ id: 1, method: 'tools/list', params: {} }));
     l.observe(inn({ id: 1, result: { tools: [plain, typed] } }));
     l.observe(out({ id: 2, method: 'tools/call', params: { name: 'add', arguments: {} } }));
-    const [f] = byRule(l.observe(inn({ id: 2, result: { content: [], structuredContent: { sum: 'three' } } })), 'structured-content-schema');
-    expect(f.message).toBe('structuredContent of "add" does not match any of the outputSchemas listed under its name (the name is ambiguous: listed 2 times, 1 with an outputSchema; checked against each): /sum must be number');
+    const [f] = byRule(
+      l.observe(inn({ id: 2, result: { content: [], structuredContent: { sum: 'three' } } })),
+      'structured-content-schema',
+    );
+    expect(f.message).toBe(
+      'structuredContent of "add" does not match any of the outputSchemas listed under its name (the name is ambiguous: listed 2 times, 1 with an outputSchema; checked against each): /sum must be number',
+    );
     l.observe(out({ id: 3, method: 'tools/call', params: { name: 'add', arguments: {} } }));
     expect(l.observe(inn({ id: 3, result: { content: [], structuredContent: { sum: 3 } } }))).toEqual([]);
     // Listed again unchanged: no "definition changed" for the name listed twice.
@@ -146,7 +183,9 @@ describe('two tools with the same name', () => {
   });
 
   it('pass when the result conforms to one of several outputSchemas', () => {
-    const l = new Linter({ validate: (s, value) => (JSON.stringify(s) === JSON.stringify(schema) ? validate(s, value) : ['/ must have text']) });
+    const l = new Linter({
+      validate: (s, value) => (JSON.stringify(s) === JSON.stringify(schema) ? validate(s, value) : ['/ must have text']),
+    });
     initialize(l, { tools: {} });
     l.observe(out({ id: 1, method: 'tools/list', params: {} }));
     l.observe(inn({ id: 1, result: { tools: [typed, { ...plain, outputSchema: { type: 'object', required: ['text'] } }] } }));

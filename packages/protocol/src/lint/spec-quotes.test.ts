@@ -10,7 +10,8 @@ import { RULE_CATALOGUE } from './rules.js';
  * deeper finds it one level further up).
  */
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const SPEC_DIR = [resolve(REPO, '../shared/spec'), resolve(REPO, '../../shared/spec')].find((d) => existsSync(d)) ?? resolve(REPO, '../shared/spec');
+const SPEC_DIR =
+  [resolve(REPO, '../shared/spec'), resolve(REPO, '../../shared/spec')].find((d) => existsSync(d)) ?? resolve(REPO, '../shared/spec');
 /** Extensions' specs, and the OpenTelemetry MCP conventions, are vendored in the protocol package: `ext-apps/2026-01-26/apps#…`, `otel-semconv/v1.41.1/gen-ai/mcp#…`. */
 const VENDORED_DIR = resolve(REPO, 'packages/protocol/spec');
 
@@ -19,13 +20,15 @@ const VENDORED_DIR = resolve(REPO, 'packages/protocol/spec');
  * line breaks and indentation as single spaces. Quotes are compared against this text.
  */
 function readable(markdown: string): string {
-  return markdown
-    // Badges (the OpenTelemetry pages' stability images) say nothing a quote needs; an emptied table cell goes with them.
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\|\s*\|/g, '|')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\*\*/g, '')
-    .replace(/\s+/g, ' ');
+  return (
+    markdown
+      // Badges (the OpenTelemetry pages' stability images) say nothing a quote needs; an emptied table cell goes with them.
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\|\s*\|/g, '|')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\*\*/g, '')
+      .replace(/\s+/g, ' ')
+  );
 }
 
 /**
@@ -55,7 +58,9 @@ describe('rule catalogue quotes the spec', () => {
   it('resolves ext-apps anchors by heading slug, as for the core spec', () => {
     const text = readFileSync(join(VENDORED_DIR, 'ext-apps/2026-01-26/apps.mdx'), 'utf8');
     const anchors = [...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]));
-    expect(anchors).toEqual(expect.arrayContaining(['visibility', 'standard-mcp-messages', 'app-capabilities-in-uiinitialize', 'requirements']));
+    expect(anchors).toEqual(
+      expect.arrayContaining(['visibility', 'standard-mcp-messages', 'app-capabilities-in-uiinitialize', 'requirements']),
+    );
     expect(pageFile('ext-apps/2026-01-26/apps#visibility')).toBe(join(VENDORED_DIR, 'ext-apps/2026-01-26/apps.mdx'));
     expect(pageFile('ext-apps/2026-01-26/nowhere')).toBeUndefined();
   });

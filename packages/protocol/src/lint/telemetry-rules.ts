@@ -16,7 +16,8 @@ export interface SpanRule extends RuleMeta {
 
 const PAGE = 'otel-semconv/v1.41.1/gen-ai/mcp';
 
-const MCP_METHOD = /^(initialize|ping|(tools|resources|prompts|completion|logging|sampling|elicitation|roots|tasks|server|subscriptions|notifications)\/[A-Za-z_/]+)$/;
+const MCP_METHOD =
+  /^(initialize|ping|(tools|resources|prompts|completion|logging|sampling|elicitation|roots|tasks|server|subscriptions|notifications)\/[A-Za-z_/]+)$/;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const quoteName = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
@@ -53,7 +54,8 @@ export const otelSpanName: SpanRule = {
   id: 'otel-mcp-span-name',
   severity: 'warning',
   spec: `${PAGE}#server`,
-  quote: 'Span name SHOULD follow the format `{mcp.method.name} {target}` where target SHOULD match `{gen_ai.tool.name}` or `{gen_ai.prompt.name}` when applicable.',
+  quote:
+    'Span name SHOULD follow the format `{mcp.method.name} {target}` where target SHOULD match `{gen_ai.tool.name}` or `{gen_ai.prompt.name}` when applicable.',
   description: 'An MCP span is named `{mcp.method.name}` or `{mcp.method.name} {target}`.',
   onSpan: (span) => {
     const method = text(spanAttribute(span, 'mcp.method.name'));
@@ -67,7 +69,8 @@ export const otelSpanKind: SpanRule = {
   severity: 'warning',
   spec: `${PAGE}#server`,
   quote: 'Span kind SHOULD be `SERVER`.',
-  description: "The server's span for a request it received (the child of the span mcpscope announced in params._meta.traceparent) is of kind SERVER.",
+  description:
+    "The server's span for a request it received (the child of the span mcpscope announced in params._meta.traceparent) is of kind SERVER.",
   onSpan: (span, state) => {
     const request = requestOf(span, state);
     if (!request || !claimsMcp(span) || span.kind === 'server') return undefined;
@@ -79,7 +82,8 @@ export const otelRequestId: SpanRule = {
   id: 'otel-jsonrpc-request-id',
   severity: 'warning',
   spec: `${PAGE}#server`,
-  quote: '`jsonrpc.request.id` | `Conditionally Required` When the client executes a request. | string | A string representation of the `id` property of the request and its corresponding response.',
+  quote:
+    '`jsonrpc.request.id` | `Conditionally Required` When the client executes a request. | string | A string representation of the `id` property of the request and its corresponding response.',
   description: "A server span in mcpscope's trace names, in jsonrpc.request.id, a request mcpscope sent.",
   onSpan: (span, state) => {
     const id = spanAttribute(span, 'jsonrpc.request.id');
@@ -122,10 +126,19 @@ export const otelErrorType: SpanRule = {
   onSpan: (span, state) => {
     const request = requestOf(span, state);
     if (!request || span.kind !== 'server' || spanAttribute(span, 'error.type') !== undefined) return undefined;
-    if (request.errorCode !== undefined) return `span ${quoteName(span.name)} has no error.type, but request #${request.seq} was answered with JSON-RPC error ${request.errorCode}`;
-    if (request.isError) return `span ${quoteName(span.name)} has no error.type, but request #${request.seq} (tools/call) returned isError: true (error.type SHOULD be "tool_error")`;
+    if (request.errorCode !== undefined)
+      return `span ${quoteName(span.name)} has no error.type, but request #${request.seq} was answered with JSON-RPC error ${request.errorCode}`;
+    if (request.isError)
+      return `span ${quoteName(span.name)} has no error.type, but request #${request.seq} (tools/call) returned isError: true (error.type SHOULD be "tool_error")`;
     return undefined;
   },
 };
 
-export const SPAN_RULES: readonly SpanRule[] = [otelMethodName, otelSpanName, otelSpanKind, otelRequestId, otelServerDuration, otelErrorType];
+export const SPAN_RULES: readonly SpanRule[] = [
+  otelMethodName,
+  otelSpanName,
+  otelSpanKind,
+  otelRequestId,
+  otelServerDuration,
+  otelErrorType,
+];

@@ -25,7 +25,6 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
 }
 
-
 /**
  * What the telemetry rules know of the session's own requests: which span each announced in its
  * trace context, which ids were sent, when and how each was answered, and the trace ids mcpscope

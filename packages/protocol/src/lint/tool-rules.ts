@@ -60,7 +60,8 @@ export const toolInputSchemaType: FrameRule = {
   id: 'tool-input-schema-type',
   severity: 'warning',
   spec: `${SPEC_TOOLS}#tool`,
-  quote: 'For tools with no parameters, use one of these valid approaches: - `{ "type": "object", "additionalProperties": false }` - Recommended: explicitly accepts only empty objects - `{ "type": "object" }` - accepts any object (including with properties)',
+  quote:
+    'For tools with no parameters, use one of these valid approaches: - `{ "type": "object", "additionalProperties": false }` - Recommended: explicitly accepts only empty objects - `{ "type": "object" }` - accepts any object (including with properties)',
   description: 'inputSchema has "type": "object" (tool arguments are an object).',
   onFrame: (ctx) =>
     each(listedTools(ctx), (t) => {
@@ -76,7 +77,12 @@ export const toolName: FrameRule = {
   spec: `${SPEC_TOOLS}#tool-names`,
   quote: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive).',
   description: 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - .',
-  onFrame: (ctx) => each(listedTools(ctx), (t) => (typeof t.name !== 'string' || !NAME.test(t.name) ? `tool name ${JSON.stringify(t.name)} has characters or a length the spec advises against` : undefined)),
+  onFrame: (ctx) =>
+    each(listedTools(ctx), (t) =>
+      typeof t.name !== 'string' || !NAME.test(t.name)
+        ? `tool name ${JSON.stringify(t.name)} has characters or a length the spec advises against`
+        : undefined,
+    ),
 };
 
 /**
@@ -88,13 +94,17 @@ export const toolNameUnique: FrameRule = {
   severity: 'warning',
   spec: `${SPEC_TOOLS}#tool-names`,
   quote: 'Tool names SHOULD be unique within a server.',
-  description: 'No two tools of a listing share a name (a tools/call by that name is ambiguous; mcpscope checks a result against every definition with an outputSchema).',
+  description:
+    'No two tools of a listing share a name (a tools/call by that name is ambiguous; mcpscope checks a result against every definition with an outputSchema).',
   onFrame: (ctx) => {
     const tools = listedTools(ctx);
     if (!tools || typeof (ctx.msg.result as { nextCursor?: unknown }).nextCursor === 'string') return undefined;
     const counts = new Map<string, number>();
-    for (const t of [...ctx.state.pendingTools, ...tools]) if (typeof t.name === 'string') counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
-    const out = [...counts].filter(([, n]) => n > 1).map(([name, n]) => `tool name ${JSON.stringify(name)} is listed ${n} times: a call by that name is ambiguous`);
+    for (const t of [...ctx.state.pendingTools, ...tools])
+      if (typeof t.name === 'string') counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+    const out = [...counts]
+      .filter(([, n]) => n > 1)
+      .map(([name, n]) => `tool name ${JSON.stringify(name)} is listed ${n} times: a call by that name is ambiguous`);
     return out.length > 0 ? out : undefined;
   },
 };
@@ -103,7 +113,8 @@ export const toolInjection: FrameRule = {
   id: 'tool-prompt-injection',
   severity: 'info',
   spec: '',
-  description: "mcpscope's own heuristic, no spec rule: tool descriptions that read like instructions to the model (ignore previous instructions, hidden characters, secrets) are suspicious.",
+  description:
+    "mcpscope's own heuristic, no spec rule: tool descriptions that read like instructions to the model (ignore previous instructions, hidden characters, secrets) are suspicious.",
   onFrame: (ctx) =>
     each(listedTools(ctx), (t) => {
       const text = [t.title, t.description, JSON.stringify(t.inputSchema ?? {})].filter((x) => typeof x === 'string').join('\n');

@@ -14,13 +14,26 @@ describe('trace context', () => {
     expect(formatTraceparent(T, S)).toBe(`00-${T}-${S}-01`);
     // A later version may append fields; version 00 may not; ff is invalid; zero ids are invalid.
     expect(parseTraceparent(`01-${T}-${S}-01-extra`)).toMatchObject({ traceId: T });
-    for (const bad of [`00-${T}-${S}-01-x`, `ff-${T}-${S}-01`, `00-${'0'.repeat(32)}-${S}-01`, `00-${T}-${'0'.repeat(16)}-01`, `00-${T.toUpperCase()}-${S}-01`, 42, 'x'.repeat(300)]) {
+    for (const bad of [
+      `00-${T}-${S}-01-x`,
+      `ff-${T}-${S}-01`,
+      `00-${'0'.repeat(32)}-${S}-01`,
+      `00-${T}-${'0'.repeat(16)}-01`,
+      `00-${T.toUpperCase()}-${S}-01`,
+      42,
+      'x'.repeat(300),
+    ]) {
       expect(parseTraceparent(bad)).toBeUndefined();
     }
   });
 
   it('reads trace context from params._meta, own keys only', () => {
-    const msg = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: { traceparent: `00-${T}-${S}-01`, tracestate: 'rojo=1' } } };
+    const msg = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { _meta: { traceparent: `00-${T}-${S}-01`, tracestate: 'rojo=1' } },
+    };
     expect(messageTraceContext(msg)).toEqual({ traceId: T, spanId: S, flags: '01', traceState: 'rojo=1' });
     const inherited = JSON.parse('{"params":{"__proto__":{"_meta":{}}}}');
     expect(messageTraceContext(inherited)).toBeUndefined();
@@ -35,19 +48,51 @@ function request(spans: unknown[], resource: unknown[] = [kv('service.name', { s
   return { resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 'demo-scope' }, spans }] }] };
 }
 
-const base = { traceId: T, spanId: S, name: 'tools/call work', kind: 2, startTimeUnixNano: '1700000000001000000', endTimeUnixNano: '1700000000003500000' };
+const base = {
+  traceId: T,
+  spanId: S,
+  name: 'tools/call work',
+  kind: 2,
+  startTimeUnixNano: '1700000000001000000',
+  endTimeUnixNano: '1700000000003500000',
+};
 
 describe('spansFromOtlp', () => {
   it('reads OTLP/JSON spans onto the session clock', () => {
     const { spans, rejected } = spansFromOtlp(
-      request([{ ...base, parentSpanId: '1111111111111111', attributes: [kv('mcp.method.name', { stringValue: 'tools/call' }), kv('n', { intValue: '7' }), kv('big', { intValue: '9007199254740993' })], status: { code: 2, message: 'boom' }, events: [{ name: 'e', timeUnixNano: '1700000000002000000' }] }]),
+      request([
+        {
+          ...base,
+          parentSpanId: '1111111111111111',
+          attributes: [
+            kv('mcp.method.name', { stringValue: 'tools/call' }),
+            kv('n', { intValue: '7' }),
+            kv('big', { intValue: '9007199254740993' }),
+          ],
+          status: { code: 2, message: 'boom' },
+          events: [{ name: 'e', timeUnixNano: '1700000000002000000' }],
+        },
+      ]),
       { startedAt: 1_700_000_000_000, maxSpans: 10 },
     );
     expect(rejected).toBe(0);
     expect(spans[0]).toMatchObject({
-      traceId: T, spanId: S, parentSpanId: '1111111111111111', name: 'tools/call work', kind: 'server', start: 1, end: 3.5,
-      status: { code: 'error', message: 'boom' }, service: 'demo', scope: 'demo-scope', events: [{ name: 'e', time: 2 }],
-      attributes: [{ key: 'mcp.method.name', value: 'tools/call' }, { key: 'n', value: 7 }, { key: 'big', value: '9007199254740993' }],
+      traceId: T,
+      spanId: S,
+      parentSpanId: '1111111111111111',
+      name: 'tools/call work',
+      kind: 'server',
+      start: 1,
+      end: 3.5,
+      status: { code: 'error', message: 'boom' },
+      service: 'demo',
+      scope: 'demo-scope',
+      events: [{ name: 'e', time: 2 }],
+      attributes: [
+        { key: 'mcp.method.name', value: 'tools/call' },
+        { key: 'n', value: 7 },
+        { key: 'big', value: '9007199254740993' },
+      ],
     });
     expect(unixNanoToMs('1500')).toBe(0.0015);
   });
@@ -75,7 +120,10 @@ describe('spansFromOtlp', () => {
   });
 
   it('keeps a __proto__ key of a kvlist as data', () => {
-    const { spans } = spansFromOtlp(request([{ ...base, attributes: [kv('m', { kvlistValue: { values: [kv('__proto__', { stringValue: 'polluted' })] } })] }]), { startedAt: 0, maxSpans: 1 });
+    const { spans } = spansFromOtlp(
+      request([{ ...base, attributes: [kv('m', { kvlistValue: { values: [kv('__proto__', { stringValue: 'polluted' })] } })] }]),
+      { startedAt: 0, maxSpans: 1 },
+    );
     const value = spans[0].attributes[0].value as Record<string, unknown>;
     expect(Object.hasOwn(value, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
@@ -98,7 +146,10 @@ describe('capServerSpan', () => {
     expect(capServerSpan({ ...span, spanId: 'zz' })).toBeUndefined();
   });
   it('caps a crafted trace line again', () => {
-    const capped = capServerSpan({ ...span, attributes: Array.from({ length: 500 }, (_, i) => ({ key: `k${i}`, value: [[[[['deep']]]]] })) })!;
+    const capped = capServerSpan({
+      ...span,
+      attributes: Array.from({ length: 500 }, (_, i) => ({ key: `k${i}`, value: [[[[['deep']]]]] })),
+    })!;
     expect(capped.attributes).toHaveLength(SPAN_CAPS.attributes);
     expect(JSON.stringify(capped.attributes[0].value)).toContain('[nested too deep]');
     expect(capped.dropped).toBeGreaterThan(0);
@@ -107,10 +158,24 @@ describe('capServerSpan', () => {
 
 describe('SpanTree', () => {
   const frame = (seq: number, spanId: string): FrameEvent => ({
-    type: 'frame', seq, t: seq, sessionId: 's', dir: 'out', size: 1,
+    type: 'frame',
+    seq,
+    t: seq,
+    sessionId: 's',
+    dir: 'out',
+    size: 1,
     msg: { jsonrpc: '2.0', id: seq, method: 'tools/call', params: { name: 'x', _meta: { traceparent: formatTraceparent(T, spanId) } } },
   });
-  const span = (spanId: string, parentSpanId: string | undefined, start: number, traceId = T): ServerSpan => ({ traceId, spanId, ...(parentSpanId ? { parentSpanId } : {}), name: spanId, kind: 'internal', start, end: start + 1, attributes: [] });
+  const span = (spanId: string, parentSpanId: string | undefined, start: number, traceId = T): ServerSpan => ({
+    traceId,
+    spanId,
+    ...(parentSpanId ? { parentSpanId } : {}),
+    name: spanId,
+    kind: 'internal',
+    start,
+    end: start + 1,
+    attributes: [],
+  });
 
   it('nests spans under the request whose trace context they continue, whatever order they arrive in', () => {
     const tree = new SpanTree();
@@ -122,7 +187,10 @@ describe('SpanTree', () => {
     tree.addSpan({ seq: 11, span: span('dddddddddddddddd', 'aaaaaaaaaaaaaaaa', 4) });
     tree.addSpan({ seq: 12, span: span('eeeeeeeeeeeeeeee', 'ffffffffffffffff', 1) }); // parent never seen
     tree.addSpan({ seq: 13, span: span('1234123412341234', 'bbbbbbbbbbbbbbbb', 9, 'f'.repeat(32)) }); // another trace
-    expect(tree.underRequest(1).map((n) => [n.span.spanId, n.depth])).toEqual([['dddddddddddddddd', 0], ['cccccccccccccccc', 1]]);
+    expect(tree.underRequest(1).map((n) => [n.span.spanId, n.depth])).toEqual([
+      ['dddddddddddddddd', 0],
+      ['cccccccccccccccc', 1],
+    ]);
     expect(tree.underRequest(2)).toEqual([]);
     expect(tree.unmatched().map((n) => n.span.spanId)).toEqual(['eeeeeeeeeeeeeeee', '1234123412341234']);
     expect(tree.requestOf('cccccccccccccccc')).toBe(1);

@@ -37,7 +37,12 @@ function anyValue(v: unknown, depth: number, dropped: Dropped): SpanValue {
   if (typeof v.stringValue === 'string') return capText(v.stringValue, SPAN_CAPS.string);
   if (typeof v.boolValue === 'boolean') return v.boolValue;
   if (v.intValue !== undefined) {
-    const n = typeof v.intValue === 'number' ? v.intValue : typeof v.intValue === 'string' && /^-?\d{1,20}$/.test(v.intValue) ? Number(v.intValue) : NaN;
+    const n =
+      typeof v.intValue === 'number'
+        ? v.intValue
+        : typeof v.intValue === 'string' && /^-?\d{1,20}$/.test(v.intValue)
+          ? Number(v.intValue)
+          : NaN;
     // An int64 past 2^53 keeps its digits as text.
     if (Number.isSafeInteger(n)) return n;
     return typeof v.intValue === 'string' && /^-?\d{1,20}$/.test(v.intValue) ? v.intValue : null;
@@ -89,7 +94,8 @@ function readSpan(raw: unknown, ctx: { startedAt: number; service?: string; scop
   const spanId = typeof raw.spanId === 'string' ? raw.spanId.toLowerCase() : undefined;
   const start = unixNanoToMs(raw.startTimeUnixNano);
   const end = unixNanoToMs(raw.endTimeUnixNano);
-  if (!isTraceId(traceId) || !isSpanId(spanId) || start === undefined || end === undefined || typeof raw.name !== 'string') return undefined;
+  if (!isTraceId(traceId) || !isSpanId(spanId) || start === undefined || end === undefined || typeof raw.name !== 'string')
+    return undefined;
   const kindNumber = typeof raw.kind === 'number' ? raw.kind : 0;
   const parent = typeof raw.parentSpanId === 'string' ? raw.parentSpanId.toLowerCase() : undefined;
   const dropped = new Dropped();
@@ -107,7 +113,8 @@ function readSpan(raw: unknown, ctx: { startedAt: number; service?: string; scop
   const status = raw.status;
   // STATUS_CODE_OK = 1, STATUS_CODE_ERROR = 2; UNSET is no status.
   if (isRecord(status) && (status.code === 1 || status.code === 2)) {
-    const message = typeof status.message === 'string' && status.message ? { message: capText(status.message, SPAN_CAPS.statusMessage) } : {};
+    const message =
+      typeof status.message === 'string' && status.message ? { message: capText(status.message, SPAN_CAPS.statusMessage) } : {};
     span.status = { code: status.code === 2 ? 'error' : 'ok', ...message };
   }
   const events: NonNullable<ServerSpan['events']> = [];
@@ -118,7 +125,11 @@ function readSpan(raw: unknown, ctx: { startedAt: number; service?: string; scop
       continue;
     }
     const attributes = keyValues(e.attributes, SPAN_CAPS.eventAttributes, dropped);
-    events.push({ name: capText(typeof e.name === 'string' ? e.name : '', SPAN_CAPS.name), time: round(time - ctx.startedAt), ...(attributes.length ? { attributes } : {}) });
+    events.push({
+      name: capText(typeof e.name === 'string' ? e.name : '', SPAN_CAPS.name),
+      time: round(time - ctx.startedAt),
+      ...(attributes.length ? { attributes } : {}),
+    });
   }
   if (events.length) span.events = events;
   const links: NonNullable<ServerSpan['links']> = [];
@@ -140,7 +151,8 @@ const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 function serviceName(resource: unknown): string | undefined {
   if (!isRecord(resource)) return undefined;
   for (const kv of list(resource.attributes).slice(0, 256)) {
-    if (isRecord(kv) && kv.key === 'service.name' && isRecord(kv.value) && typeof kv.value.stringValue === 'string') return capText(kv.value.stringValue, SPAN_CAPS.service);
+    if (isRecord(kv) && kv.key === 'service.name' && isRecord(kv.value) && typeof kv.value.stringValue === 'string')
+      return capText(kv.value.stringValue, SPAN_CAPS.service);
   }
   return undefined;
 }
@@ -154,7 +166,8 @@ export function spansFromOtlp(request: unknown, opts: OtlpReadOptions): OtlpRead
     const service = serviceName(rs.resource);
     for (const ss of list(rs.scopeSpans)) {
       if (!isRecord(ss)) continue;
-      const scope = isRecord(ss.scope) && typeof ss.scope.name === 'string' && ss.scope.name ? capText(ss.scope.name, SPAN_CAPS.name) : undefined;
+      const scope =
+        isRecord(ss.scope) && typeof ss.scope.name === 'string' && ss.scope.name ? capText(ss.scope.name, SPAN_CAPS.name) : undefined;
       for (const raw of list(ss.spans)) {
         if (out.spans.length >= opts.maxSpans) {
           out.rejected++;

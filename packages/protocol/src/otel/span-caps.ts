@@ -32,7 +32,6 @@ const ZERO16 = '0'.repeat(16);
 export const isTraceId = (v: unknown): v is string => typeof v === 'string' && HEX32.test(v) && v !== ZERO32;
 export const isSpanId = (v: unknown): v is string => typeof v === 'string' && HEX16.test(v) && v !== ZERO16;
 
-
 /** A string cut to `max` UTF-16 units (never between the halves of a surrogate pair). */
 export function capText(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -116,7 +115,10 @@ export function capServerSpan(raw: unknown): ServerSpan | undefined {
   };
   const status = raw.status;
   if (isRecord(status) && (status.code === 'ok' || status.code === 'error')) {
-    span.status = { code: status.code, ...(typeof status.message === 'string' && status.message ? { message: capText(status.message, SPAN_CAPS.statusMessage) } : {}) };
+    span.status = {
+      code: status.code,
+      ...(typeof status.message === 'string' && status.message ? { message: capText(status.message, SPAN_CAPS.statusMessage) } : {}),
+    };
   }
   if (Array.isArray(raw.events)) {
     const events: NonNullable<ServerSpan['events']> = [];
@@ -131,7 +133,9 @@ export function capServerSpan(raw: unknown): ServerSpan | undefined {
     if (events.length) span.events = events;
   }
   if (Array.isArray(raw.links)) {
-    const links = raw.links.filter((l): l is { traceId: string; spanId: string } => isRecord(l) && isTraceId(l.traceId) && isSpanId(l.spanId)).slice(0, SPAN_CAPS.links);
+    const links = raw.links
+      .filter((l): l is { traceId: string; spanId: string } => isRecord(l) && isTraceId(l.traceId) && isSpanId(l.spanId))
+      .slice(0, SPAN_CAPS.links);
     dropped.n += raw.links.length - links.length;
     if (links.length) span.links = links.map((l) => ({ traceId: l.traceId, spanId: l.spanId }));
   }

@@ -38,7 +38,8 @@ export class SpanTree {
 
   /** A frame: an outgoing request with trace context names its span. Other frames are ignored. */
   addFrame(frame: Pick<FrameEvent, 'seq' | 'dir' | 'msg' | 'channel'>): void {
-    if (frame.dir !== 'out' || frame.channel === 'app' || !frame.msg || typeof frame.msg.method !== 'string' || !('id' in frame.msg)) return;
+    if (frame.dir !== 'out' || frame.channel === 'app' || !frame.msg || typeof frame.msg.method !== 'string' || !('id' in frame.msg))
+      return;
     const context = messageTraceContext(frame.msg);
     if (!context || this.requestBySpanId.has(context.spanId)) return;
     this.requestBySpanId.set(context.spanId, { seq: frame.seq, traceId: context.traceId });

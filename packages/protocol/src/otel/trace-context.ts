@@ -52,7 +52,6 @@ export function cleanTracestate(value: unknown): string | undefined {
   return /^[\x20-\x7e]+$/.test(value) ? value : undefined;
 }
 
-
 /** The trace context in a message's `params._meta`, if it carries a valid one. */
 export function messageTraceContext(msg: Record<string, unknown> | undefined): (TraceParent & { traceState?: string }) | undefined {
   const params = msg === undefined ? undefined : ownValue(msg, 'params');

@@ -14,13 +14,16 @@ afterEach(() => {
 describe('CapabilitiesPanel', () => {
   it('shows both sides feature by feature, with what a missing server feature disables', () => {
     const services = testServices();
-    services.store.upsertSession(connectedSession({
-      serverCapabilities: { tools: { listChanged: true }, resources: {} },
-      clientCapabilities: { roots: { listChanged: true }, sampling: {} },
-    }));
+    services.store.upsertSession(
+      connectedSession({
+        serverCapabilities: { tools: { listChanged: true }, resources: {} },
+        clientCapabilities: { roots: { listChanged: true }, sampling: {} },
+      }),
+    );
     act(() => activeSessionStore.set('s1'));
     render(<CapabilitiesPanel />, { wrapper: services.wrapper });
-    const row = (side: string, feature: string) => document.querySelector(`[data-testid="capability-row"][data-side="${side}"][data-feature="${feature}"]`)!;
+    const row = (side: string, feature: string) =>
+      document.querySelector(`[data-testid="capability-row"][data-side="${side}"][data-feature="${feature}"]`)!;
     expect(row('server', 'tools.listChanged').getAttribute('data-declared')).toBe('true');
     expect(row('server', 'resources').getAttribute('data-declared')).toBe('true');
     expect(row('server', 'resources.subscribe').getAttribute('data-declared')).toBe('false');

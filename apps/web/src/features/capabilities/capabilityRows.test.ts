@@ -7,8 +7,15 @@ describe('capabilityRows', () => {
   it('lists every server feature of the era, declared or not, with sub-flags', () => {
     const rows = capabilityRows({ tools: { listChanged: true }, resources: {}, logging: {} }, 'server', 'legacy');
     expect(pick(rows)).toMatchObject({
-      tools: true, 'tools.listChanged': true, resources: true, 'resources.subscribe': false, prompts: false,
-      logging: true, completions: false, tasks: false, experimental: false,
+      tools: true,
+      'tools.listChanged': true,
+      resources: true,
+      'resources.subscribe': false,
+      prompts: false,
+      logging: true,
+      completions: false,
+      tasks: false,
+      experimental: false,
     });
     expect(rows.find((r) => r.feature === 'resources.subscribe')).toMatchObject({ depth: 1, unknown: false });
     expect(rows.some((r) => r.feature === 'extensions')).toBe(false);

@@ -47,12 +47,64 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 const SERVER: Record<'legacy' | 'modern', string[]> = {
-  legacy: ['tools', 'tools.listChanged', 'resources', 'resources.subscribe', 'resources.listChanged', 'prompts', 'prompts.listChanged', 'logging', 'completions', 'tasks', 'tasks.list', 'tasks.cancel', 'tasks.requests.tools.call', 'experimental'],
-  modern: ['tools', 'tools.listChanged', 'resources', 'resources.subscribe', 'resources.listChanged', 'prompts', 'prompts.listChanged', 'logging', 'completions', 'extensions', 'experimental'],
+  legacy: [
+    'tools',
+    'tools.listChanged',
+    'resources',
+    'resources.subscribe',
+    'resources.listChanged',
+    'prompts',
+    'prompts.listChanged',
+    'logging',
+    'completions',
+    'tasks',
+    'tasks.list',
+    'tasks.cancel',
+    'tasks.requests.tools.call',
+    'experimental',
+  ],
+  modern: [
+    'tools',
+    'tools.listChanged',
+    'resources',
+    'resources.subscribe',
+    'resources.listChanged',
+    'prompts',
+    'prompts.listChanged',
+    'logging',
+    'completions',
+    'extensions',
+    'experimental',
+  ],
 };
 const CLIENT: Record<'legacy' | 'modern', string[]> = {
-  legacy: ['roots', 'roots.listChanged', 'sampling', 'sampling.context', 'sampling.tools', 'elicitation', 'elicitation.form', 'elicitation.url', 'tasks', 'tasks.list', 'tasks.cancel', 'tasks.requests.sampling.createMessage', 'tasks.requests.elicitation.create', 'experimental'],
-  modern: ['roots', 'sampling', 'sampling.context', 'sampling.tools', 'elicitation', 'elicitation.form', 'elicitation.url', 'extensions', 'experimental'],
+  legacy: [
+    'roots',
+    'roots.listChanged',
+    'sampling',
+    'sampling.context',
+    'sampling.tools',
+    'elicitation',
+    'elicitation.form',
+    'elicitation.url',
+    'tasks',
+    'tasks.list',
+    'tasks.cancel',
+    'tasks.requests.sampling.createMessage',
+    'tasks.requests.elicitation.create',
+    'experimental',
+  ],
+  modern: [
+    'roots',
+    'sampling',
+    'sampling.context',
+    'sampling.tools',
+    'elicitation',
+    'elicitation.form',
+    'elicitation.url',
+    'extensions',
+    'experimental',
+  ],
 };
 
 /** Keys one level down that are containers of named entries, listed one row each. */
@@ -91,7 +143,8 @@ export function capabilityRows(caps: Record<string, unknown> | undefined, side: 
     if (OPEN_ENDED.has(feature)) {
       const entries = valueAt(caps, [feature]);
       if (entries && typeof entries === 'object') {
-        for (const key of Object.keys(entries)) rows.push(row([feature, key], false, feature === 'extensions' ? 'extension' : 'experimental capability'));
+        for (const key of Object.keys(entries))
+          rows.push(row([feature, key], false, feature === 'extensions' ? 'extension' : 'experimental capability'));
       }
     }
   }

@@ -22,14 +22,25 @@ export default function ClientPanelBody() {
   const history = useClientRequestLog(sessionId);
   const ping = usePingModel(sessionId, history);
   if (!sessionId) {
-    return <EmptyState title="No session selected" testId="client-empty"><p>Connect to a server (or start the demo) in the sidebar: what mcpscope does as its client — the server's requests answered, roots, pings — is shown here.</p></EmptyState>;
+    return (
+      <EmptyState title="No session selected" testId="client-empty">
+        <p>
+          Connect to a server (or start the demo) in the sidebar: what mcpscope does as its client — the server's requests answered, roots,
+          pings — is shown here.
+        </p>
+      </EmptyState>
+    );
   }
   const caps = session?.clientCapabilities ?? {};
   return (
     <div className="min-h-0 flex-1 overflow-auto p-2" data-testid="client-panel">
       <div className="mb-2 flex flex-wrap items-center gap-1 text-[11px] text-muted">
         <span>mcpscope declares:</span>
-        {Object.keys(caps).length === 0 ? <span className="text-subtle">(not connected yet)</span> : Object.entries(caps).map(([k, v]) => <CapChip key={k} name={k} value={v} />)}
+        {Object.keys(caps).length === 0 ? (
+          <span className="text-subtle">(not connected yet)</span>
+        ) : (
+          Object.entries(caps).map(([k, v]) => <CapChip key={k} name={k} value={v} />)
+        )}
         <span className="ml-2">era {session?.era ?? '?'}</span>
       </div>
       <div className="grid grid-cols-1 gap-2 xl:grid-cols-2">
@@ -45,7 +56,10 @@ export default function ClientPanelBody() {
         <Card title="Tasks">
           <p className="text-xs text-muted" data-testid="client-tasks-pointer">
             Tasks the server runs for mcpscope, and those mcpscope runs for the server, are in the{' '}
-            <button className="text-accent hover:underline" onClick={() => navigate('tasks')}>Tasks tab</button>.
+            <button className="text-accent hover:underline" onClick={() => navigate('tasks')}>
+              Tasks tab
+            </button>
+            .
           </p>
         </Card>
       </div>

@@ -10,14 +10,24 @@ export function PingCard({ m }: { m: PingModel }) {
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center gap-2">
-        <button className="btn btn-primary" onClick={() => void m.ping()} disabled={!m.connected || m.busy} title={m.offline ? OFFLINE_REASON : undefined} data-testid="ping-button">
+        <button
+          className="btn btn-primary"
+          onClick={() => void m.ping()}
+          disabled={!m.connected || m.busy}
+          title={m.offline ? OFFLINE_REASON : undefined}
+          data-testid="ping-button"
+        >
           {m.busy ? 'Pinging…' : m.removedInEra ? 'Ping (raw)' : 'Ping the server'}
         </button>
         <span data-testid="ping-result" data-outcome={last?.outcome ?? 'none'} className="text-xs">
           {last ? <PingOutcome p={last} /> : <span className="text-subtle">not pinged yet</span>}
         </span>
       </div>
-      {m.removedInEra && <p className="text-[11px] text-warn">2026-07-28 removed ping (SEP-2575): it is sent raw, outside the SDK client; expect “Method not found” from a modern server.</p>}
+      {m.removedInEra && (
+        <p className="text-[11px] text-warn">
+          2026-07-28 removed ping (SEP-2575): it is sent raw, outside the SDK client; expect “Method not found” from a modern server.
+        </p>
+      )}
       {m.sent.length > 1 && (
         <details className="text-[11px]">
           <summary className="cursor-pointer text-muted">{m.sent.length} pings sent</summary>
@@ -33,7 +43,11 @@ export function PingCard({ m }: { m: PingModel }) {
       )}
       <div className="text-[11px]">
         <span className="text-muted">Pings from the server: </span>
-        {m.received.length === 0 ? <span className="text-subtle">none yet (the client answers them automatically)</span> : <ReceivedPings list={m.received} />}
+        {m.received.length === 0 ? (
+          <span className="text-subtle">none yet (the client answers them automatically)</span>
+        ) : (
+          <ReceivedPings list={m.received} />
+        )}
       </div>
     </div>
   );
@@ -64,7 +78,10 @@ function ReceivedPings({ list }: { list: readonly ClientRequestEntry[] }) {
   const last = list[list.length - 1];
   return (
     <span data-testid="ping-received">
-      {list.length} received; last frame #{last.seq} answered {last.answerSeq ? `with ${last.answer} (frame #${last.answerSeq}, ${formatDuration((last.answerT ?? last.t) - last.t)})` : '— not yet'}
+      {list.length} received; last frame #{last.seq} answered{' '}
+      {last.answerSeq
+        ? `with ${last.answer} (frame #${last.answerSeq}, ${formatDuration((last.answerT ?? last.t) - last.t)})`
+        : '— not yet'}
     </span>
   );
 }

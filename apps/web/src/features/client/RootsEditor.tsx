@@ -15,8 +15,16 @@ export function RootsEditor({ sessionId }: { sessionId: string | null }) {
       <p className="text-[11px] text-muted">
         The directories the server may work in (spec client/roots; every URI MUST be file://). The server reads them with roots/list.
       </p>
-      {m.loadError && <div className="text-[11px] text-danger" role="alert">Could not load the roots: {m.loadError.message}</div>}
-      {m.rows.length === 0 && !m.loading && <div className="text-xs text-subtle" data-testid="roots-empty">No roots: the server sees an empty list. “+ Add root” gives it a directory to work in (a file:// URI), sent when you save.</div>}
+      {m.loadError && (
+        <div className="text-[11px] text-danger" role="alert">
+          Could not load the roots: {m.loadError.message}
+        </div>
+      )}
+      {m.rows.length === 0 && !m.loading && (
+        <div className="text-xs text-subtle" data-testid="roots-empty">
+          No roots: the server sees an empty list. “+ Add root” gives it a directory to work in (a file:// URI), sent when you save.
+        </div>
+      )}
       <ul className="flex flex-col gap-1">
         {m.rows.map((row) => {
           const error = m.errors[row.id];
@@ -33,7 +41,14 @@ export function RootsEditor({ sessionId }: { sessionId: string | null }) {
                   onChange={(e) => m.update(row.id, { uri: e.target.value })}
                   data-testid="root-uri"
                 />
-                <input className="input flex-1" value={row.name} placeholder="name (optional)" aria-label="Root name" onChange={(e) => m.update(row.id, { name: e.target.value })} data-testid="root-name" />
+                <input
+                  className="input flex-1"
+                  value={row.name}
+                  placeholder="name (optional)"
+                  aria-label="Root name"
+                  onChange={(e) => m.update(row.id, { name: e.target.value })}
+                  data-testid="root-name"
+                />
                 <button className="btn btn-ghost" onClick={() => m.remove(row.id)} aria-label="Remove root" title="Remove">
                   ✕
                 </button>
@@ -53,7 +68,13 @@ export function RootsEditor({ sessionId }: { sessionId: string | null }) {
         })}
       </ul>
       <div className="flex items-center gap-1.5">
-        <button className="btn" onClick={m.add} disabled={!sessionId || m.blockedReason !== undefined} title={m.blockedReason} data-testid="roots-add">
+        <button
+          className="btn"
+          onClick={m.add}
+          disabled={!sessionId || m.blockedReason !== undefined}
+          title={m.blockedReason}
+          data-testid="roots-add"
+        >
           + Add root
         </button>
         {m.dirty && (
@@ -72,7 +93,12 @@ export function RootsEditor({ sessionId }: { sessionId: string | null }) {
 }
 
 function RootsSaveStatus({ m, showFrame }: { m: ReturnType<typeof useRootsModel>; showFrame: (seq: number) => void }) {
-  if (m.saveError) return <div className="text-[11px] text-danger" role="alert">Not saved: {m.saveError.message}</div>;
+  if (m.saveError)
+    return (
+      <div className="text-[11px] text-danger" role="alert">
+        Not saved: {m.saveError.message}
+      </div>
+    );
   if (m.savedAt === null) return null;
   return (
     <div className="text-[11px]" role="status" data-testid="roots-status">
@@ -85,7 +111,9 @@ function RootsSaveStatus({ m, showFrame }: { m: ReturnType<typeof useRootsModel>
           </button>
         </>
       ) : m.modern ? (
-        <span className="text-muted">2026-07-28 has no roots/list_changed: the server gets the new list at its next roots/list input request.</span>
+        <span className="text-muted">
+          2026-07-28 has no roots/list_changed: the server gets the new list at its next roots/list input request.
+        </span>
       ) : !m.connected ? (
         <span className="text-muted">Not connected: nothing was sent.</span>
       ) : (

@@ -5,7 +5,15 @@ import { activeTabStore, frameFocusStore } from '../../lib/uiState';
 import type { ClientRequestEntry } from './clientRequestLog';
 
 /** Requests waiting for the user now, and every request the server made of the client so far. */
-export function ServerRequestsCard({ sessionId, pending, history }: { sessionId: string | null; pending: readonly PendingServerRequest[]; history: readonly ClientRequestEntry[] }) {
+export function ServerRequestsCard({
+  sessionId,
+  pending,
+  history,
+}: {
+  sessionId: string | null;
+  pending: readonly PendingServerRequest[];
+  history: readonly ClientRequestEntry[];
+}) {
   const showFrame = (seq: number) => {
     if (!sessionId) return;
     frameFocusStore.set({ sessionId, seq });
@@ -46,20 +54,23 @@ export function ServerRequestsCard({ sessionId, pending, history }: { sessionId:
             </tr>
           </thead>
           <tbody>
-            {asked.slice(-50).reverse().map((e) => (
-              <tr key={`${e.seq}-${e.id}`} className="border-t border-line" data-testid="client-request-row" data-method={e.method}>
-                <td className="font-mono">
-                  <button className="hover:underline" onClick={() => showFrame(e.seq)} title={`frame #${e.seq}`}>
-                    {e.method}
-                  </button>
-                </td>
-                <td className="text-muted">{e.via === 'request' ? `request id ${e.id}` : `input_required “${e.id}”`}</td>
-                <td className="max-w-64 truncate" title={e.answer}>
-                  {e.answer ?? <span className="text-warn">waiting</span>}
-                </td>
-                <td className="font-mono text-muted">{e.answerT !== undefined ? formatDuration(e.answerT - e.t) : '—'}</td>
-              </tr>
-            ))}
+            {asked
+              .slice(-50)
+              .reverse()
+              .map((e) => (
+                <tr key={`${e.seq}-${e.id}`} className="border-t border-line" data-testid="client-request-row" data-method={e.method}>
+                  <td className="font-mono">
+                    <button className="hover:underline" onClick={() => showFrame(e.seq)} title={`frame #${e.seq}`}>
+                      {e.method}
+                    </button>
+                  </td>
+                  <td className="text-muted">{e.via === 'request' ? `request id ${e.id}` : `input_required “${e.id}”`}</td>
+                  <td className="max-w-64 truncate" title={e.answer}>
+                    {e.answer ?? <span className="text-warn">waiting</span>}
+                  </td>
+                  <td className="font-mono text-muted">{e.answerT !== undefined ? formatDuration(e.answerT - e.t) : '—'}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       )}

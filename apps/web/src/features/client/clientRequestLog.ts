@@ -22,7 +22,6 @@ export interface ClientRequestEntry {
   answer?: string;
 }
 
-
 export function summarizeAnswer(method: string, result: unknown): string {
   if (!isRecord(result)) return 'result';
   if (method === 'elicitation/create') {
@@ -63,7 +62,9 @@ export class ClientRequestLog {
       this.byRequestId.delete(entry.id);
       entry.answerSeq = f.seq;
       entry.answerT = f.t;
-      entry.answer = isRecord(msg.error) ? `error ${String(msg.error.code)} ${String(msg.error.message)}` : summarizeAnswer(entry.method, msg.result);
+      entry.answer = isRecord(msg.error)
+        ? `error ${String(msg.error.code)} ${String(msg.error.message)}`
+        : summarizeAnswer(entry.method, msg.result);
       return true;
     }
     if (f.dir === 'in' && isRecord(msg.result) && msg.result.resultType === 'input_required' && isRecord(msg.result.inputRequests)) {

@@ -4,13 +4,27 @@ import { newRow, sameRoots, suggestFileUri, validateRoots } from './roots';
 describe('roots', () => {
   it('accepts file:// URIs with optional names', () => {
     const rows = [newRow({ uri: 'file:///home/me/project', name: ' Project ' }), newRow({ uri: ' file:///tmp ' })];
-    expect(validateRoots(rows)).toEqual({ roots: [{ uri: 'file:///home/me/project', name: 'Project' }, { uri: 'file:///tmp' }], errors: {} });
+    expect(validateRoots(rows)).toEqual({
+      roots: [{ uri: 'file:///home/me/project', name: 'Project' }, { uri: 'file:///tmp' }],
+      errors: {},
+    });
   });
 
   it('rejects empty, non-file and duplicate URIs', () => {
-    const rows = [newRow({ uri: '' }), newRow({ uri: 'https://example.com' }), newRow({ uri: 'file:///a' }), newRow({ uri: 'file:///a' }), newRow({ uri: 'no scheme' })];
+    const rows = [
+      newRow({ uri: '' }),
+      newRow({ uri: 'https://example.com' }),
+      newRow({ uri: 'file:///a' }),
+      newRow({ uri: 'file:///a' }),
+      newRow({ uri: 'no scheme' }),
+    ];
     const { errors } = validateRoots(rows);
-    expect(Object.values(errors)).toEqual(['A root needs a URI', 'Roots MUST be file:// URIs (this is https://)', 'Same URI as row 3', 'Not a URI']);
+    expect(Object.values(errors)).toEqual([
+      'A root needs a URI',
+      'Roots MUST be file:// URIs (this is https://)',
+      'Same URI as row 3',
+      'Not a URI',
+    ]);
   });
 
   it('suggests a file URI for a path', () => {

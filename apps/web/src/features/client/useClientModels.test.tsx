@@ -7,7 +7,16 @@ import { useRootsModel } from './useRootsModel';
 
 afterEach(cleanup);
 
-const base: SessionInfo = { id: 's1', name: 's', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false, era: 'legacy' };
+const base: SessionInfo = {
+  id: 's1',
+  name: 's',
+  state: 'connected',
+  transport: 'stdio',
+  target: '',
+  createdAt: 0,
+  wrapped: false,
+  era: 'legacy',
+};
 
 /** A fake proxy behind ApiClient.call: routes by method and path. */
 function fakeCall(routes: Record<string, (body: unknown) => unknown>) {
@@ -29,7 +38,15 @@ describe('useRootsModel', () => {
     const services = testServices({ call } as never);
     services.store.upsertSession(base);
     // The session's log exists once it connected (handshake frames).
-    services.store.enqueue({ type: 'frame', seq: 1, t: 1, sessionId: 's1', dir: 'out', size: 1, msg: { jsonrpc: '2.0', id: 1, method: 'initialize' } });
+    services.store.enqueue({
+      type: 'frame',
+      seq: 1,
+      t: 1,
+      sessionId: 's1',
+      dir: 'out',
+      size: 1,
+      msg: { jsonrpc: '2.0', id: 1, method: 'initialize' },
+    });
     const { result } = renderHook(() => useRootsModel('s1'), { wrapper: services.wrapper });
     await waitFor(() => expect(result.current.rows.map((r) => r.uri)).toEqual(['file:///a']));
     expect(result.current.dirty).toBe(false);
@@ -46,9 +63,18 @@ describe('useRootsModel', () => {
     await waitFor(() => expect(result.current.savedAt).not.toBeNull());
     expect(saved).toEqual([{ uri: 'file:///a', name: 'A' }, { uri: 'file:///b' }]);
     expect(result.current.notice).toBeNull();
-    act(() => services.store.enqueue({ type: 'frame', seq: 7, t: 7, sessionId: 's1', dir: 'out', size: 1, msg: { jsonrpc: '2.0', method: 'notifications/roots/list_changed' } }));
+    act(() =>
+      services.store.enqueue({
+        type: 'frame',
+        seq: 7,
+        t: 7,
+        sessionId: 's1',
+        dir: 'out',
+        size: 1,
+        msg: { jsonrpc: '2.0', method: 'notifications/roots/list_changed' },
+      }),
+    );
     await waitFor(() => expect(result.current.notice?.seq).toBe(7));
     expect(result.current.dirty).toBe(false);
   });
 });
-

@@ -5,7 +5,11 @@ import { ClientRequestLog, type ClientRequestEntry } from './clientRequestLog';
 
 /** The server→client requests of a session and their answers, kept up to date as frames arrive. */
 export function useClientRequestLog(sessionId: string | null): readonly ClientRequestEntry[] {
-  const [state, setState] = useState<{ sessionId: string | null; log: ClientRequestLog; entries: readonly ClientRequestEntry[] }>(() => ({ sessionId, log: new ClientRequestLog(), entries: [] }));
+  const [state, setState] = useState<{ sessionId: string | null; log: ClientRequestLog; entries: readonly ClientRequestEntry[] }>(() => ({
+    sessionId,
+    log: new ClientRequestLog(),
+    entries: [],
+  }));
   // A new session starts a new log (the scan replays its frames from the start).
   const current = state.sessionId === sessionId ? state : { sessionId, log: new ClientRequestLog(), entries: [] };
   if (current !== state) setState(current);

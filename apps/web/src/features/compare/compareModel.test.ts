@@ -5,10 +5,19 @@ import { compareView, formatDelta, parseIgnore, parseSource, sourceOptions, trac
 
 const reply: CompareReply = {
   matched: [
-    { method: 'tools/list', params: {}, left: { method: 'tools/list', seq: 3, latencyMs: 5 }, right: { method: 'tools/list', seq: 4, latencyMs: 9 }, differences: [], latencyDeltaMs: 4 },
     {
-      method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } },
-      left: { method: 'tools/call', seq: 5, latencyMs: 12 }, right: { method: 'tools/call', seq: 6, latencyMs: 10 },
+      method: 'tools/list',
+      params: {},
+      left: { method: 'tools/list', seq: 3, latencyMs: 5 },
+      right: { method: 'tools/list', seq: 4, latencyMs: 9 },
+      differences: [],
+      latencyDeltaMs: 4,
+    },
+    {
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'hi' } },
+      left: { method: 'tools/call', seq: 5, latencyMs: 12 },
+      right: { method: 'tools/call', seq: 6, latencyMs: 10 },
       differences: [{ path: '$.result.content[0].text', recorded: 'hi', live: 'HI' }],
     },
   ],
@@ -60,11 +69,14 @@ describe('compare view model', () => {
   });
 
   it('labels a trace by its cleaned name and date', () => {
-    const t = (patch: Partial<TraceSummary>) => ({ id: 'x-s1', name: 'n', live: false, createdAt: '2026-07-01T12:00:00.000Z', ...patch }) as TraceSummary;
+    const t = (patch: Partial<TraceSummary>) =>
+      ({ id: 'x-s1', name: 'n', live: false, createdAt: '2026-07-01T12:00:00.000Z', ...patch }) as TraceSummary;
     expect(traceLabel(t({ name: 'a\u202eb' }))).toMatch(/^a b · 2026-07-01 \d\d:00:00$/);
     expect(traceLabel(t({ name: '', createdAt: 'not a date' }))).toBe('x-s1');
     // Named as its session was: the server's own name once it said it, the user's when renamed.
-    expect(traceLabel(t({ name: 'index.js', serverInfo: { name: 'everything', title: 'Everything Reference Server', version: '2.0.0' } }))).toMatch(/^Everything Reference Server v2\.0\.0 · /);
+    expect(
+      traceLabel(t({ name: 'index.js', serverInfo: { name: 'everything', title: 'Everything Reference Server', version: '2.0.0' } })),
+    ).toMatch(/^Everything Reference Server v2\.0\.0 · /);
     expect(traceLabel(t({ name: 'mine', named: true, serverInfo: { name: 'everything', version: '2.0.0' } }))).toMatch(/^mine v2\.0\.0 · /);
   });
 
@@ -78,7 +90,13 @@ describe('compare view model', () => {
 
 describe('compare view with the user’s marks', () => {
   it('a row whose only difference is marked expected is the same; the ignored ones are listed', () => {
-    const marked = compareView({ ...reply, matched: reply.matched.map((m) => ({ ...m, differences: m.differences.map((d) => ({ ...d, path: '/result/content/0/text' })) })) }, ['tools/call echo|/result/content/0/text']);
+    const marked = compareView(
+      {
+        ...reply,
+        matched: reply.matched.map((m) => ({ ...m, differences: m.differences.map((d) => ({ ...d, path: '/result/content/0/text' })) })),
+      },
+      ['tools/call echo|/result/content/0/text'],
+    );
     const row = marked.rows.find((r) => r.method === 'tools/call')!;
     expect(row.same).toBe(true);
     expect(row.ignored.map((i) => i.reasons)).toEqual([['marked expected']]);

@@ -15,7 +15,12 @@ export interface SourceOption {
   group: SourceGroup;
 }
 
-const GROUP_OF: Record<SessionKind, SourceGroup> = { live: 'Live sessions', ended: 'Ended sessions', replayed: 'Ended sessions', offline: 'Offline sessions' };
+const GROUP_OF: Record<SessionKind, SourceGroup> = {
+  live: 'Live sessions',
+  ended: 'Ended sessions',
+  replayed: 'Ended sessions',
+  offline: 'Offline sessions',
+};
 
 /**
  * The pickers' choices: sessions by their label (name, #n when two read the same, transport,
@@ -26,7 +31,15 @@ export function sourceOptions(traces: readonly TraceSummary[], sessions: readonl
   const labels = sessionLabels(sessions, now);
   const newestFirst = [...sessions].reverse().sort((a, b) => b.createdAt - a.createdAt);
   const sessionOptions = newestFirst.map((s): SourceOption => {
-    const state = s.offline ? '' : s.replayOf !== undefined ? ' (replay)' : s.state === 'failed' ? ' (failed)' : s.state === 'connecting' ? ' (connecting)' : '';
+    const state = s.offline
+      ? ''
+      : s.replayOf !== undefined
+        ? ' (replay)'
+        : s.state === 'failed'
+          ? ' (failed)'
+          : s.state === 'connecting'
+            ? ' (connecting)'
+            : '';
     return { value: `session:${s.id}`, label: `${labels.get(s.id)!.text}${state}`, group: GROUP_OF[sessionKind(s)] };
   });
   const order = (o: SourceOption) => SOURCE_GROUPS.indexOf(o.group);
@@ -39,7 +52,8 @@ export function sourceOptions(traces: readonly TraceSummary[], sessions: readonl
 /** "Everything v2.0.0 · 2026-07-01 14:02:11" (named as its session was), "(recording)" while its session is open. */
 export function traceLabel(t: TraceSummary): string {
   const when = Date.parse(t.createdAt);
-  const name = (cleanLabelText(t.name, 80) || t.serverInfo ? cleanLabelText(traceName(t), 80) : undefined) ?? cleanLabelText(t.id, 60) ?? 'trace';
+  const name =
+    (cleanLabelText(t.name, 80) || t.serverInfo ? cleanLabelText(traceName(t), 80) : undefined) ?? cleanLabelText(t.id, 60) ?? 'trace';
   return `${name}${Number.isFinite(when) ? ` · ${formatDateTime(when)}` : ''}${t.live ? ' (recording)' : ''}`;
 }
 
@@ -56,7 +70,10 @@ export function parseSource(value: string): CompareSource | null {
 
 /** Ignore paths typed one per line or comma separated (`$.result.meta.time`, …). */
 export function parseIgnore(text: string): string[] {
-  return text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export interface CompareRow {
@@ -100,9 +117,16 @@ export function preview(value: unknown, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-const unmatched = (side: string) => (e: Exchange, i: number): UnmatchedRow => ({
-  key: `${side}-${e.seq}-${i}`, method: e.method, label: requestLabel(e.method, requestTarget(e.method, e.params)), params: preview(e.params), seq: e.seq, latencyMs: e.latencyMs,
-});
+const unmatched =
+  (side: string) =>
+  (e: Exchange, i: number): UnmatchedRow => ({
+    key: `${side}-${e.seq}-${i}`,
+    method: e.method,
+    label: requestLabel(e.method, requestTarget(e.method, e.params)),
+    params: preview(e.params),
+    seq: e.seq,
+    latencyMs: e.latencyMs,
+  });
 
 /**
  * The side-by-side table of a compare reply: matched requests first (differing ones flagged),

@@ -45,7 +45,10 @@ export function useCompareModel() {
   });
   // Marks made since the compare ran are applied to its result at once; the next run sends them.
   const shownPair = run.variables?.pair;
-  const view = useMemo(() => (run.data ? compareView(run.data, shownPair ? marksFor(marksStore, shownPair) : []) : null), [run.data, marksStore, shownPair]);
+  const view = useMemo(
+    () => (run.data ? compareView(run.data, shownPair ? marksFor(marksStore, shownPair) : []) : null),
+    [run.data, marksStore, shownPair],
+  );
 
   return {
     options,

@@ -4,9 +4,13 @@ import { TEMPLATES, templateText } from './templates';
 
 describe('parseDraft', () => {
   it('accepts a request and a notification', () => {
-    expect(parseDraft('{"method":"tools/list","params":{}}', false)).toEqual({ ok: true, body: { message: { method: 'tools/list', params: {} }, notification: false } });
+    expect(parseDraft('{"method":"tools/list","params":{}}', false)).toEqual({
+      ok: true,
+      body: { message: { method: 'tools/list', params: {} }, notification: false },
+    });
     expect(parseDraft('{"method":"notifications/roots/list_changed"}', true, 5000)).toEqual({
-      ok: true, body: { message: { method: 'notifications/roots/list_changed' }, notification: true, timeoutMs: 5000 },
+      ok: true,
+      body: { message: { method: 'notifications/roots/list_changed' }, notification: true, timeoutMs: 5000 },
     });
   });
 

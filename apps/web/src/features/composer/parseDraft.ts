@@ -19,8 +19,10 @@ export function parseDraft(text: string, notification: boolean, timeoutMs?: numb
   const msg = value as Record<string, unknown>;
   if (typeof msg.method !== 'string' || msg.method === '') return { ok: false, error: '"method" must be a non-empty string' };
   if ('jsonrpc' in msg && msg.jsonrpc !== '2.0') return { ok: false, error: '"jsonrpc" must be "2.0"' };
-  if ('params' in msg && (msg.params === null || typeof msg.params !== 'object')) return { ok: false, error: '"params" must be an object or an array' };
-  if ('result' in msg || 'error' in msg) return { ok: false, error: 'Responses cannot be sent from here; answer server requests in the tray' };
+  if ('params' in msg && (msg.params === null || typeof msg.params !== 'object'))
+    return { ok: false, error: '"params" must be an object or an array' };
+  if ('result' in msg || 'error' in msg)
+    return { ok: false, error: 'Responses cannot be sent from here; answer server requests in the tray' };
   if ('id' in msg) {
     if (notification) return { ok: false, error: 'A notification has no "id": remove it, or untick "Notification"' };
     if (typeof msg.id !== 'string' && typeof msg.id !== 'number') return { ok: false, error: '"id" must be a string or a number' };

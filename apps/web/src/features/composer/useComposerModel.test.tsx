@@ -24,7 +24,11 @@ describe('useComposerModel', () => {
     act(() => result.current.applyTemplate('tools/list'));
     act(() => void result.current.submit());
     await waitFor(() => expect(result.current.reply?.latencyMs).toBe(12));
-    expect(sendMessage).toHaveBeenCalledWith('s1', { message: { method: 'tools/list', params: {} }, notification: false, timeoutMs: 60000 }, 'composer: send');
+    expect(sendMessage).toHaveBeenCalledWith(
+      's1',
+      { message: { method: 'tools/list', params: {} }, notification: false, timeoutMs: 60000 },
+      'composer: send',
+    );
     expect(historyOf(historyStore.getSnapshot(), 's1')[0]).toMatchObject({ method: 'tools/list', outcome: 'ok', latencyMs: 12 });
   });
 
@@ -69,7 +73,15 @@ describe('useComposerModel', () => {
     act(() => void result.current.submit());
     await waitFor(() => expect(result.current.history).toHaveLength(1));
     const services = testServices({ sendMessage });
-    services.store.upsertSession({ id: 's2', name: 'other', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false });
+    services.store.upsertSession({
+      id: 's2',
+      name: 'other',
+      state: 'connected',
+      transport: 'stdio',
+      target: '',
+      createdAt: 0,
+      wrapped: false,
+    });
     const other = renderHook(() => useComposerModel('s2'), { wrapper: services.wrapper });
     expect(other.result.current.history).toEqual([]);
     act(() => other.result.current.clearHistory());
@@ -81,14 +93,29 @@ describe('useComposerModel', () => {
     act(() => editInComposer('s2', { method: 'ping' }, false, 'frame #1')); // another session's Composer
     expect(result.current.prefill).toBeNull();
     expect(composerPrefillStore.getSnapshot()?.sessionId).toBe('s2');
-    act(() => editInComposer('s1', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } }, false, 'frame #4'));
+    act(() =>
+      editInComposer(
+        's1',
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } },
+        false,
+        'frame #4',
+      ),
+    );
     expect(composerPrefillStore.getSnapshot()).toBeNull(); // consumed once
     expect(result.current.prefill).toMatchObject({ source: 'frame #4' });
-    expect(JSON.parse(result.current.text)).toEqual({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } });
+    expect(JSON.parse(result.current.text)).toEqual({
+      jsonrpc: '2.0',
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'hi' } },
+    });
     act(() => result.current.setText(result.current.text.replace('"hi"', '"changed"')));
     act(() => void result.current.submit());
     await waitFor(() => expect(result.current.reply).toBeDefined());
-    expect(sendMessage).toHaveBeenCalledWith('s1', expect.objectContaining({ message: expect.objectContaining({ params: { name: 'echo', arguments: { message: 'changed' } } }) }), 'composer: edit of frame #4');
+    expect(sendMessage).toHaveBeenCalledWith(
+      's1',
+      expect.objectContaining({ message: expect.objectContaining({ params: { name: 'echo', arguments: { message: 'changed' } } }) }),
+      'composer: edit of frame #4',
+    );
     act(() => result.current.applyTemplate('tools/list')); // another draft: the source is gone
     expect(result.current.prefill).toBeNull();
     act(() => editInComposer('s1', { method: 'notifications/roots/list_changed' }, true, 'frame #5'));
@@ -106,7 +133,15 @@ describe('useComposerModel', () => {
     expect(dispatchShortcutAction('call', 'composer')).toBe(false);
     const sendMessage = vi.fn(async () => ({ response: { jsonrpc: '2.0', id: 1, result: {} }, latencyMs: 1 }));
     const services = testServices({ sendMessage });
-    services.store.upsertSession({ id: 's2', name: 'other', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false });
+    services.store.upsertSession({
+      id: 's2',
+      name: 'other',
+      state: 'connected',
+      transport: 'stdio',
+      target: '',
+      createdAt: 0,
+      wrapped: false,
+    });
     renderHook(() => useComposerModel('s2'), { wrapper: services.wrapper });
     act(() => void dispatchShortcutAction('call', 'composer'));
     await waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(1));

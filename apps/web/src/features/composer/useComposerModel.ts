@@ -59,11 +59,11 @@ export function useComposerModel(sessionId: string | null) {
 
   /** Validates, then sends. Invalid JSON is reported and never sent. */
   const submit = (): boolean => {
-    if (!sessionId) return setSubmitError('No session selected'), false;
-    if (offline) return setSubmitError(`Disabled: ${OFFLINE_REASON}`), false;
-    if (state !== 'connected') return setSubmitError(`The session is ${state ?? 'gone'}; connect first`), false;
+    if (!sessionId) return (setSubmitError('No session selected'), false);
+    if (offline) return (setSubmitError(`Disabled: ${OFFLINE_REASON}`), false);
+    if (state !== 'connected') return (setSubmitError(`The session is ${state ?? 'gone'}; connect first`), false);
     const draft = parseDraft(text, notification, timeoutSec > 0 ? Math.round(timeoutSec * 1000) : undefined);
-    if (!draft.ok) return setSubmitError(draft.error), false;
+    if (!draft.ok) return (setSubmitError(draft.error), false);
     setSubmitError(null);
     send.mutate({ sessionId, body: draft.body, text, origin: prefill ? `composer: edit of ${prefill.source}` : 'composer: send' });
     return true;

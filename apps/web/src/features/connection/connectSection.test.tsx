@@ -12,7 +12,15 @@ afterEach(() => {
   connectOpenStore.set(true);
 });
 
-const session: SessionInfo = { id: 's1', name: 'x', state: 'connected', transport: 'stdio', target: 'node x', createdAt: 1, wrapped: false };
+const session: SessionInfo = {
+  id: 's1',
+  name: 'x',
+  state: 'connected',
+  transport: 'stdio',
+  target: 'node x',
+  createdAt: 1,
+  wrapped: false,
+};
 
 describe('connectSectionState', () => {
   it('is open while there is no session, and otherwise as the user left it', () => {

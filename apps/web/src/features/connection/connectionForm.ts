@@ -22,7 +22,15 @@ export interface ConnectionForm {
 }
 
 export const emptyForm: ConnectionForm = {
-  transport: 'stdio', name: '', command: '', argsLine: '', cwd: '', env: [], url: '', headers: [], bearerToken: '',
+  transport: 'stdio',
+  name: '',
+  command: '',
+  argsLine: '',
+  cwd: '',
+  env: [],
+  url: '',
+  headers: [],
+  bearerToken: '',
 };
 
 export type FieldErrors = Partial<Record<'command' | 'args' | 'url' | 'cwd' | 'form', string>>;
@@ -43,7 +51,9 @@ export function recordToRows(record: Record<string, string> | undefined): KeyVal
  * The argv the server will be started with. A command typed with arguments ("npx -y pkg")
  * is split too, so pasting a whole command line into the command field works.
  */
-export function commandArgv(form: Pick<ConnectionForm, 'command' | 'argsLine'>): { ok: true; argv: string[] } | { ok: false; errors: FieldErrors } {
+export function commandArgv(
+  form: Pick<ConnectionForm, 'command' | 'argsLine'>,
+): { ok: true; argv: string[] } | { ok: false; errors: FieldErrors } {
   const cmd = parseArgs(form.command.trim());
   if (!cmd.ok) return { ok: false, errors: { command: cmd.error } };
   const args = parseArgs(form.argsLine);
@@ -61,7 +71,14 @@ export function toSessionConfig(form: ConnectionForm): ConfigResult {
     if (!split.ok) return split;
     argv = split.argv;
     const [command = '', ...args] = argv;
-    candidate = { transport: 'stdio', command, args, env: rowsToRecord(form.env), ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}), ...(name ? { name } : {}) };
+    candidate = {
+      transport: 'stdio',
+      command,
+      args,
+      env: rowsToRecord(form.env),
+      ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}),
+      ...(name ? { name } : {}),
+    };
   } else {
     candidate = {
       transport: form.transport,
@@ -86,13 +103,22 @@ export function toSessionConfig(form: ConnectionForm): ConfigResult {
 export function fromSessionConfig(config: SavedConfig): ConnectionForm {
   if (config.transport === 'stdio') {
     return {
-      ...emptyForm, transport: 'stdio', name: config.name ?? '', command: config.command ?? '',
-      argsLine: formatArgs(config.args ?? []), cwd: config.cwd ?? '', env: recordToRows(config.env),
+      ...emptyForm,
+      transport: 'stdio',
+      name: config.name ?? '',
+      command: config.command ?? '',
+      argsLine: formatArgs(config.args ?? []),
+      cwd: config.cwd ?? '',
+      env: recordToRows(config.env),
     };
   }
   return {
-    ...emptyForm, transport: config.transport, name: config.name ?? '', url: config.url ?? '',
-    headers: recordToRows(config.headers), bearerToken: config.bearerToken ?? '',
+    ...emptyForm,
+    transport: config.transport,
+    name: config.name ?? '',
+    url: config.url ?? '',
+    headers: recordToRows(config.headers),
+    bearerToken: config.bearerToken ?? '',
   };
 }
 

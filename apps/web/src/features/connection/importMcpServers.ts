@@ -25,7 +25,9 @@ function transportOf(entry: z.infer<typeof EntrySchema>): SavedConfig['transport
   return 'auto';
 }
 
-export function importMcpServers(text: string): { ok: true; servers: Array<{ name: string; config: SavedConfig }> } | { ok: false; error: string } {
+export function importMcpServers(
+  text: string,
+): { ok: true; servers: Array<{ name: string; config: SavedConfig }> } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -43,7 +45,10 @@ export function importMcpServers(text: string): { ok: true; servers: Array<{ nam
     const e = parsed.data;
     const url = e.url ?? e.serverUrl;
     if (e.command) {
-      servers.push({ name, config: { transport: 'stdio', name, command: e.command, args: e.args ?? [], env: e.env ?? {}, ...(e.cwd ? { cwd: e.cwd } : {}) } });
+      servers.push({
+        name,
+        config: { transport: 'stdio', name, command: e.command, args: e.args ?? [], env: e.env ?? {}, ...(e.cwd ? { cwd: e.cwd } : {}) },
+      });
     } else if (url) {
       servers.push({ name, config: { transport: transportOf(e), name, url, headers: e.headers ?? {} } });
     } else {

@@ -68,7 +68,13 @@ function persist(next: readonly SavedServer[]): void {
 export function saveServer(name: string, config: SavedConfig, keepSecrets: boolean): SavedServer {
   const { config: stored, omitted } = redactForSaving({ ...config, name }, keepSecrets);
   const existing = savedServersStore.getSnapshot().find((s) => s.name === name);
-  const entry: SavedServer = { id: existing?.id ?? crypto.randomUUID(), name, config: stored, savedAt: Date.now(), omittedSecrets: omitted };
+  const entry: SavedServer = {
+    id: existing?.id ?? crypto.randomUUID(),
+    name,
+    config: stored,
+    savedAt: Date.now(),
+    omittedSecrets: omitted,
+  };
   persist([entry, ...savedServersStore.getSnapshot().filter((s) => s.id !== entry.id)]);
   return entry;
 }

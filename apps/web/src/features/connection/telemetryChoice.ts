@@ -14,5 +14,8 @@ export const telemetryChoiceStore = createValueStore<TelemetryChoice>({ traceCon
 
 /** What POST /api/sessions gets: only the switches that are on; collecting needs a stdio server. */
 export function sessionOptions(choice: TelemetryChoice, stdio: boolean): { traceContext?: boolean; collectServerSpans?: boolean } {
-  return { ...(choice.traceContext ? { traceContext: true } : {}), ...(choice.collectServerSpans && stdio ? { collectServerSpans: true } : {}) };
+  return {
+    ...(choice.traceContext ? { traceContext: true } : {}),
+    ...(choice.collectServerSpans && stdio ? { collectServerSpans: true } : {}),
+  };
 }

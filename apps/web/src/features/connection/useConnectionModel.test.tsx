@@ -8,7 +8,15 @@ import { activeSessionStore } from '../../lib/uiState';
 import { telemetryChoiceStore } from './telemetryChoice';
 import { useConnectionModel } from './useConnectionModel';
 
-const session: SessionInfo = { id: 'new', name: 'x', state: 'connected', transport: 'stdio', target: 'node x', createdAt: 1, wrapped: false };
+const session: SessionInfo = {
+  id: 'new',
+  name: 'x',
+  state: 'connected',
+  transport: 'stdio',
+  target: 'node x',
+  createdAt: 1,
+  wrapped: false,
+};
 
 afterEach(() => {
   cleanup(); // no vitest globals, so testing-library cannot register it itself
@@ -55,7 +63,10 @@ describe('useConnectionModel', () => {
   it('connects the demo server from /api/info in one call', async () => {
     const demo = { transport: 'stdio' as const, command: 'node', args: ['demo.js'], env: {} };
     const createSession = vi.fn(async () => session);
-    const { wrapper } = testServices({ info: async () => ({ name: 'mcpscope' as const, version: '0.1.0', wireVersion: 1, demo }), createSession });
+    const { wrapper } = testServices({
+      info: async () => ({ name: 'mcpscope' as const, version: '0.1.0', wireVersion: 1, demo }),
+      createSession,
+    });
     const { result } = renderHook(() => useConnectionModel(), { wrapper });
     await waitFor(() => expect(result.current.demo).toEqual(demo));
     act(() => result.current.connectDemo());
@@ -70,7 +81,10 @@ describe('useConnectionModel', () => {
     act(() => result.current.update({ command: 'node', argsLine: 'x.js' }));
     act(() => void result.current.submit());
     await waitFor(() => expect(createSession).toHaveBeenCalledTimes(1));
-    expect(createSession).toHaveBeenLastCalledWith(expect.objectContaining({ transport: 'stdio' }), { traceContext: true, collectServerSpans: true });
+    expect(createSession).toHaveBeenLastCalledWith(expect.objectContaining({ transport: 'stdio' }), {
+      traceContext: true,
+      collectServerSpans: true,
+    });
     act(() => result.current.update({ transport: 'http', url: 'http://127.0.0.1:9/mcp' }));
     act(() => void result.current.submit());
     await waitFor(() => expect(createSession).toHaveBeenCalledTimes(2));
@@ -89,7 +103,13 @@ describe('useConnectionModel', () => {
     await waitFor(() => expect(result.current.failure).toEqual(details));
     // Not listed yet (the socket is behind the reply): the error stays.
     expect(result.current.error).not.toBeNull();
-    const failed: SessionInfo = { ...session, id: 's7', state: 'failed', transport: 'http', error: { code: 'http', message: 'HTTP 401', httpStatus: 401 } };
+    const failed: SessionInfo = {
+      ...session,
+      id: 's7',
+      state: 'failed',
+      transport: 'http',
+      error: { code: 'http', message: 'HTTP 401', httpStatus: 401 },
+    };
     act(() => store.upsertSession(failed));
     expect(result.current.failedSessionListed).toBe(true);
     expect(result.current.error).not.toBeNull();

@@ -8,8 +8,14 @@ import { useValue } from '../../lib/valueStore';
 import { connectOpenStore, connectSectionState } from './connectSection';
 import { sessionOptions, telemetryChoiceStore } from './telemetryChoice';
 import {
-  commandArgv, emptyForm, fromSessionConfig, toSessionConfig,
-  type ConnectionForm, type FieldErrors, type SavedConfig, type TransportChoice,
+  commandArgv,
+  emptyForm,
+  fromSessionConfig,
+  toSessionConfig,
+  type ConnectionForm,
+  type FieldErrors,
+  type SavedConfig,
+  type TransportChoice,
 } from './connectionForm';
 
 export const INFO_QUERY_KEY = ['info'] as const;
@@ -27,15 +33,23 @@ export function useConnectionModel() {
 
   const failure = connectFailureDetails(connect.error);
   const failedId = failure?.sessionId;
-  const failedSessionShown = useStoreSelector((s) => failedId !== undefined && s.sessions.some((x) => x.id === failedId && x.state === 'failed' && x.error !== undefined));
+  const failedSessionShown = useStoreSelector(
+    (s) => failedId !== undefined && s.sessions.some((x) => x.id === failedId && x.state === 'failed' && x.error !== undefined),
+  );
   const activeId = useValue(activeSessionStore);
   // The error belongs to the attempt it describes: once that session connects (an OAuth flow
   // succeeded, a retry) or is removed, it is superseded and goes away.
-  const failedState = useStoreSelector((s) => (failedId === undefined ? undefined : (s.sessions.find((x) => x.id === failedId)?.state ?? 'gone')));
+  const failedState = useStoreSelector((s) =>
+    failedId === undefined ? undefined : (s.sessions.find((x) => x.id === failedId)?.state ?? 'gone'),
+  );
   // Listed once, then gone (removed): superseded too; not listed yet (the socket is behind the reply): kept.
   const seenFailed = useRef<string | undefined>(undefined);
   if (failedState !== undefined && failedState !== 'gone') seenFailed.current = failedId;
-  const superseded = failedId !== undefined && failedState !== undefined && failedState !== 'failed' && (failedState !== 'gone' || seenFailed.current === failedId);
+  const superseded =
+    failedId !== undefined &&
+    failedState !== undefined &&
+    failedState !== 'failed' &&
+    (failedState !== 'gone' || seenFailed.current === failedId);
   const reset = connect.reset;
   useEffect(() => {
     if (superseded) reset();

@@ -6,7 +6,17 @@ function log() {
   const l = new SessionLog('s1');
   l.append({ type: 'lifecycle', sessionId: 's1', seq: 1, t: 0, phase: 'spawn', pid: 42 });
   l.append({ type: 'stderr', sessionId: 's1', seq: 2, t: 5, text: 'listening\nWARNING: slow\n' });
-  l.append({ type: 'http', sessionId: 's1', seq: 3, t: 9, method: 'POST', url: 'http://x/mcp', status: 401, requestHeaders: {}, durationMs: 3.4 });
+  l.append({
+    type: 'http',
+    sessionId: 's1',
+    seq: 3,
+    t: 9,
+    method: 'POST',
+    url: 'http://x/mcp',
+    status: 401,
+    requestHeaders: {},
+    durationMs: 3.4,
+  });
   l.append({ type: 'lifecycle', sessionId: 's1', seq: 4, t: 12, phase: 'exit', code: 1, signal: null });
   return l;
 }

@@ -18,7 +18,11 @@ export class ConsoleIndex {
   private scanned = 0;
   private readonly needle: string;
 
-  constructor(readonly log: SessionLog, readonly kinds: ReadonlySet<ConsoleKind>, search: string) {
+  constructor(
+    readonly log: SessionLog,
+    readonly kinds: ReadonlySet<ConsoleKind>,
+    search: string,
+  ) {
     this.needle = search.trim().toLowerCase();
   }
 

@@ -62,10 +62,23 @@ export class FindingsIndex {
     if (!group) {
       const meta = CATALOGUE.get(f.rule);
       const quote = typeof f.quote === 'string' ? f.quote : meta?.quote;
-      group = { rule: f.rule, severity: f.severity, spec: f.spec ?? meta?.spec ?? '', ...(quote ? { quote } : {}), description: meta?.description ?? '', items: [] };
+      group = {
+        rule: f.rule,
+        severity: f.severity,
+        spec: f.spec ?? meta?.spec ?? '',
+        ...(quote ? { quote } : {}),
+        description: meta?.description ?? '',
+        items: [],
+      };
       this.groups.set(f.rule, group);
     }
-    const item: FindingItem = { seq: r.seq, source: r.source, ...(r.index !== undefined ? { index: r.index } : {}), message: f.message, excerpt: r.excerpt };
+    const item: FindingItem = {
+      seq: r.seq,
+      source: r.source,
+      ...(r.index !== undefined ? { index: r.index } : {}),
+      message: f.message,
+      excerpt: r.excerpt,
+    };
     // Items stay in session order: findings read back from before the page joined come in late.
     const items = group.items;
     if (items.length === 0 || items[items.length - 1].seq <= item.seq) items.push(item);

@@ -15,7 +15,13 @@ const SPEC = '2025-11-25/server/tools#tool-names';
 function toolsList(seq: number): FrameEvent {
   const msg = { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'bad name!', description: '' }] } };
   return {
-    type: 'frame', seq, t: seq, sessionId: 's1', dir: 'in', msg, size: 10,
+    type: 'frame',
+    seq,
+    t: seq,
+    sessionId: 's1',
+    dir: 'in',
+    msg,
+    size: 10,
     findings: [
       { rule: 'tool-name', severity: 'warning', message: 'tool "bad name!": invalid characters', spec: SPEC },
       { rule: 'tool-description', severity: 'warning', message: 'tool "bad name!" has an empty description' },
@@ -23,13 +29,26 @@ function toolsList(seq: number): FrameEvent {
   };
 }
 const raw = (seq: number): FrameEvent => ({
-  type: 'frame', seq, t: seq, sessionId: 's1', dir: 'in', raw: 'hello', size: 5,
+  type: 'frame',
+  seq,
+  t: seq,
+  sessionId: 's1',
+  dir: 'in',
+  raw: 'hello',
+  size: 5,
   findings: [{ rule: 'stdio-non-json-stdout', severity: 'error', message: 'not JSON', spec: '2025-11-25/basic/transports#stdio' }],
 });
-const http = (seq: number): HttpEvent => ({
-  type: 'http', seq, t: seq, sessionId: 's1', method: 'POST', url: 'http://x/mcp', status: 200,
-  findings: [{ rule: 'http-content-type', severity: 'error', message: 'wrong content type' }],
-} as HttpEvent);
+const http = (seq: number): HttpEvent =>
+  ({
+    type: 'http',
+    seq,
+    t: seq,
+    sessionId: 's1',
+    method: 'POST',
+    url: 'http://x/mcp',
+    status: 200,
+    findings: [{ rule: 'http-content-type', severity: 'error', message: 'wrong content type' }],
+  }) as HttpEvent;
 
 function setup() {
   const services = testServices({});
@@ -83,14 +102,23 @@ describe('useFindingsModel', () => {
   it('lists findings of frames that left memory (the budget) and jumps to them by ordinal', () => {
     const { result, push, services } = setup();
     act(() => services.store.setMemoryBudget(256 * 1024));
-    const filler = (seq: number): FrameEvent => ({ type: 'frame', seq, t: seq, sessionId: 's1', dir: 'in', msg: { jsonrpc: '2.0', method: 'notifications/message' }, size: 1000 });
+    const filler = (seq: number): FrameEvent => ({
+      type: 'frame',
+      seq,
+      t: seq,
+      sessionId: 's1',
+      dir: 'in',
+      msg: { jsonrpc: '2.0', method: 'notifications/message' },
+      size: 1000,
+    });
     push(filler(1), raw(2), ...Array.from({ length: 3000 }, (_, i) => filler(i + 3)));
     expect(services.store.log('s1')!.framesOnDisk).toBeGreaterThan(2000);
-    expect(result.current.m.groups.map((g) => [g.rule, g.items.map((i) => [i.seq, i.index])])).toEqual([['stdio-non-json-stdout', [[2, 1]]]]);
+    expect(result.current.m.groups.map((g) => [g.rule, g.items.map((i) => [i.seq, i.index])])).toEqual([
+      ['stdio-non-json-stdout', [[2, 1]]],
+    ]);
     expect(result.current.m.counts.error).toBe(1);
     expect(result.current.badge).toBe('1');
     act(() => result.current.m.open(result.current.m.groups[0].items[0]));
     expect(frameFocusStore.getSnapshot()).toEqual({ sessionId: 's1', seq: 2, index: 1 });
   });
 });
-

@@ -41,11 +41,21 @@ export const FrameFilterBox = forwardRef<HTMLInputElement, Props>(function Frame
         }}
       />
       {invalid && (
-        <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden border border-transparent px-1.5 font-mono text-xs leading-[22px] whitespace-pre text-transparent">
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 overflow-hidden border border-transparent px-1.5 font-mono text-xs leading-[22px] whitespace-pre text-transparent"
+        >
           <div style={{ transform: `translateX(${-scroll}px)` }} data-testid="frame-filter-marks">
             {box.segments.map((s) =>
               s.diagnostic ? (
-                <span key={s.start} className="underline decoration-danger decoration-wavy underline-offset-2" data-testid="frame-filter-flag" title={s.diagnostic.message}>{s.text}</span>
+                <span
+                  key={s.start}
+                  className="underline decoration-danger decoration-wavy underline-offset-2"
+                  data-testid="frame-filter-flag"
+                  title={s.diagnostic.message}
+                >
+                  {s.text}
+                </span>
               ) : (
                 <span key={s.start}>{s.text}</span>
               ),
@@ -108,7 +118,11 @@ function FilterHelp({ box, onDone }: { box: FilterBoxModel; onDone(): void }) {
               <td className="py-0.5 pr-2 font-mono whitespace-nowrap text-fg">{row.term}</td>
               <td className="py-0.5 pr-2 text-muted">{row.meaning}</td>
               <td className="py-0.5 text-right whitespace-nowrap">
-                <button className="font-mono text-accent hover:underline" data-testid="frame-filter-example" onClick={() => (box.applyExample(row.example), onDone())}>
+                <button
+                  className="font-mono text-accent hover:underline"
+                  data-testid="frame-filter-example"
+                  onClick={() => (box.applyExample(row.example), onDone())}
+                >
                   {row.example}
                 </button>
               </td>

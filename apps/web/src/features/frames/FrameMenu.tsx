@@ -22,7 +22,10 @@ interface Props {
 export function FrameMenu({ frame, x, y, actions: a, onClose }: Props) {
   useValue(boundActionsStore);
   const seq = frame.seq;
-  const ctx = (session?: string): ActionContext<FrameTarget> => ({ source: 'menu', target: session === undefined ? { frame } : { frame, session } });
+  const ctx = (session?: string): ActionContext<FrameTarget> => ({
+    source: 'menu',
+    target: session === undefined ? { frame } : { frame, session },
+  });
   const label = (id: string, c: ActionContext<FrameTarget>) => {
     const action = boundAction(id);
     return action ? menuLabelOf(action, c as ActionContext) : '';
@@ -33,7 +36,11 @@ export function FrameMenu({ frame, x, y, actions: a, onClose }: Props) {
   // Keep it on screen.
   useLayoutEffect(() => {
     const r = ref.current?.getBoundingClientRect();
-    if (r) setPos({ left: Math.max(4, Math.min(x, window.innerWidth - r.width - 4)), top: Math.max(4, Math.min(y, window.innerHeight - r.height - 4)) });
+    if (r)
+      setPos({
+        left: Math.max(4, Math.min(x, window.innerWidth - r.width - 4)),
+        top: Math.max(4, Math.min(y, window.innerHeight - r.height - 4)),
+      });
   }, [x, y]);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -73,25 +80,57 @@ export function FrameMenu({ frame, x, y, actions: a, onClose }: Props) {
       <div className="px-3 pb-1 text-[11px] text-subtle">Frame #{seq}</div>
       {a.replayable ? (
         <>
-          <Item testId="frame-menu-replay" disabledReason={a.replayBlocked} onClick={run(perform(ACTIONS.replayFrame.id, ctx()))} title="Send this message again, with a new id">{label(ACTIONS.replayFrame.id, ctx())}</Item>
+          <Item
+            testId="frame-menu-replay"
+            disabledReason={a.replayBlocked}
+            onClick={run(perform(ACTIONS.replayFrame.id, ctx()))}
+            title="Send this message again, with a new id"
+          >
+            {label(ACTIONS.replayFrame.id, ctx())}
+          </Item>
           {a.editTargets.length === 0 ? (
-            <Item testId="frame-menu-edit" disabledReason={a.editBlocked} onClick={() => undefined}>{ACTIONS.editReplayFrame.menuLabel}</Item>
+            <Item testId="frame-menu-edit" disabledReason={a.editBlocked} onClick={() => undefined}>
+              {ACTIONS.editReplayFrame.menuLabel}
+            </Item>
           ) : (
             a.editTargets.map((t) => (
-              <Item key={t.id} testId="frame-menu-edit" onClick={run(perform(ACTIONS.editReplayFrame.id, ctx(t.id)))} title="Open it in the Composer, ready to edit and send">{label(ACTIONS.editReplayFrame.id, ctx(t.id))}</Item>
+              <Item
+                key={t.id}
+                testId="frame-menu-edit"
+                onClick={run(perform(ACTIONS.editReplayFrame.id, ctx(t.id)))}
+                title="Open it in the Composer, ready to edit and send"
+              >
+                {label(ACTIONS.editReplayFrame.id, ctx(t.id))}
+              </Item>
             ))
           )}
         </>
       ) : (
-        <div className="px-3 py-1 text-[11px] text-subtle" title={a.replayBlocked}>Not replayable: {a.replayBlocked}</div>
+        <div className="px-3 py-1 text-[11px] text-subtle" title={a.replayBlocked}>
+          Not replayable: {a.replayBlocked}
+        </div>
       )}
       <div className="my-1 border-t border-line" />
-      <Item testId="frame-menu-pin" onClick={run(perform(ACTIONS.pinFrame.id, ctx()))}>{label(ACTIONS.pinFrame.id, ctx())}</Item>
+      <Item testId="frame-menu-pin" onClick={run(perform(ACTIONS.pinFrame.id, ctx()))}>
+        {label(ACTIONS.pinFrame.id, ctx())}
+      </Item>
     </div>
   );
 }
 
-function Item({ children, onClick, disabledReason, title, testId }: { children: ReactNode; onClick: () => void; disabledReason?: string; title?: string; testId: string }) {
+function Item({
+  children,
+  onClick,
+  disabledReason,
+  title,
+  testId,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  disabledReason?: string;
+  title?: string;
+  testId: string;
+}) {
   const disabled = disabledReason !== undefined;
   return (
     <button

@@ -26,7 +26,8 @@ export const FRAME_COLUMNS: readonly ColumnSpec[] = [
   {
     id: 'origin',
     label: 'Origin',
-    title: 'Why an outgoing frame was sent: you (which tab and action) or mcpscope itself (auto: handshake, probes, replies the spec requires); app: a message between mcpscope and an MCP App view',
+    title:
+      'Why an outgoing frame was sent: you (which tab and action) or mcpscope itself (auto: handshake, probes, replies the spec requires); app: a message between mcpscope and an MCP App view',
     width: 96,
     fit: 'auto · handshake',
     font: 'sans',
@@ -60,7 +61,18 @@ interface RowProps {
   onMenu: (x: number, y: number) => void;
 }
 
-export const FrameRow = memo(function FrameRow({ frame, summary: s, top, startedAt, live, selected, pinned, onSelect, onTogglePin, onMenu }: RowProps) {
+export const FrameRow = memo(function FrameRow({
+  frame,
+  summary: s,
+  top,
+  startedAt,
+  live,
+  selected,
+  pinned,
+  onSelect,
+  onTogglePin,
+  onMenu,
+}: RowProps) {
   const raw = s.kind === 'raw';
   const bg = selected ? 'bg-selected' : raw ? 'bg-raw' : 'hover:bg-hover';
   const latency = s.latencyMs !== undefined ? formatDuration(s.latencyMs) : s.awaiting ? (live ? '…' : 'none') : '';
@@ -108,33 +120,66 @@ export const FrameRow = memo(function FrameRow({ frame, summary: s, top, started
       <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={directionLabel(frame, app)}>
         {frame.dir === 'out' ? '→' : '←'}
       </div>
-      <div className={`truncate px-1.5 font-sans text-[11px] ${s.expected ? 'text-subtle' : KIND_CLASS[s.kind]}`} title={s.expected?.reason}>{s.expected ? 'expected' : KIND_LABEL[s.kind]}</div>
-      <div className="truncate px-1.5" title={methodTitle(s)} data-testid="frame-method" data-target={s.target} data-expected={s.expected ? 'negotiation' : undefined}>
+      <div
+        className={`truncate px-1.5 font-sans text-[11px] ${s.expected ? 'text-subtle' : KIND_CLASS[s.kind]}`}
+        title={s.expected?.reason}
+      >
+        {s.expected ? 'expected' : KIND_LABEL[s.kind]}
+      </div>
+      <div
+        className="truncate px-1.5"
+        title={methodTitle(s)}
+        data-testid="frame-method"
+        data-target={s.target}
+        data-expected={s.expected ? 'negotiation' : undefined}
+      >
         {raw ? (
           <span className="text-warn">{s.detail}</span>
         ) : (
           <>
-            <span className={s.kind === 'response' || s.kind === 'error' ? 'text-muted' : s.kind === 'notification' ? 'text-fg/80' : 'text-fg'}>
+            <span
+              className={s.kind === 'response' || s.kind === 'error' ? 'text-muted' : s.kind === 'notification' ? 'text-fg/80' : 'text-fg'}
+            >
               {(s.kind === 'response' || s.kind === 'error') && <span className="text-subtle">↩ </span>}
               {s.method}
             </span>
             {s.target && <span className={`ml-1.5 ${s.kind === 'request' ? 'text-accent' : 'text-muted'}`}>{s.target}</span>}
-            {s.detail && <span className={`ml-2 ${s.expected ? 'text-subtle' : 'text-danger'}`}>{s.detail}{s.expected ? ` · ${s.expected.label}` : ''}</span>}
+            {s.detail && (
+              <span className={`ml-2 ${s.expected ? 'text-subtle' : 'text-danger'}`}>
+                {s.detail}
+                {s.expected ? ` · ${s.expected.label}` : ''}
+              </span>
+            )}
           </>
         )}
       </div>
       {app ? (
-        <div className="truncate px-1.5 font-sans text-[11px] text-muted" title={`MCP App view ${app.view} of ${app.uri}: ${directionLabel(frame, app)}`} data-testid="frame-app">
+        <div
+          className="truncate px-1.5 font-sans text-[11px] text-muted"
+          title={`MCP App view ${app.view} of ${app.uri}: ${directionLabel(frame, app)}`}
+          data-testid="frame-app"
+        >
           <span className="mr-1 rounded-sm bg-accent/15 px-1 text-[10px] font-semibold text-accent">app</span>
           {app.uri}
         </div>
       ) : (
-        <div className={`truncate px-1.5 font-sans text-[11px] ${origin?.by === 'user' ? 'text-accent' : 'text-subtle'}`} title={origin ? originSentence(origin) : undefined} data-testid={origin ? 'frame-origin' : undefined}>
+        <div
+          className={`truncate px-1.5 font-sans text-[11px] ${origin?.by === 'user' ? 'text-accent' : 'text-subtle'}`}
+          title={origin ? originSentence(origin) : undefined}
+          data-testid={origin ? 'frame-origin' : undefined}
+        >
           {origin ? originLabel(origin) : ''}
         </div>
       )}
-      <div className="truncate px-1.5 text-right text-muted" title={s.id.length > 6 ? s.id : undefined}>{s.id}</div>
-      <div className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`} title={s.awaiting ? (live ? 'awaiting the response' : 'never answered: the session ended first') : undefined}>{latency}</div>
+      <div className="truncate px-1.5 text-right text-muted" title={s.id.length > 6 ? s.id : undefined}>
+        {s.id}
+      </div>
+      <div
+        className={`truncate px-1.5 text-right tabular-nums ${s.awaiting ? 'text-subtle' : 'text-muted'}`}
+        title={s.awaiting ? (live ? 'awaiting the response' : 'never answered: the session ended first') : undefined}
+      >
+        {latency}
+      </div>
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{formatBytes(frame.size)}</div>
       <div className="px-1 text-center">
         <FindingBadge counts={s.findings} />
@@ -151,8 +196,18 @@ function methodTitle(s: FrameSummary): string {
 
 /** Rows re-render only when what they show changes (a request's latency arrives later). */
 function sameRow(a: RowProps, b: RowProps): boolean {
-  return a.frame === b.frame && a.selected === b.selected && a.pinned === b.pinned && a.top === b.top && a.startedAt === b.startedAt && a.live === b.live &&
-    a.summary.latencyMs === b.summary.latencyMs && a.summary.awaiting === b.summary.awaiting && a.summary.target === b.summary.target && a.summary.expected?.label === b.summary.expected?.label;
+  return (
+    a.frame === b.frame &&
+    a.selected === b.selected &&
+    a.pinned === b.pinned &&
+    a.top === b.top &&
+    a.startedAt === b.startedAt &&
+    a.live === b.live &&
+    a.summary.latencyMs === b.summary.latencyMs &&
+    a.summary.awaiting === b.summary.awaiting &&
+    a.summary.target === b.summary.target &&
+    a.summary.expected?.label === b.summary.expected?.label
+  );
 }
 
 function FindingBadge({ counts }: { counts: FrameSummary['findings'] }) {
@@ -160,7 +215,11 @@ function FindingBadge({ counts }: { counts: FrameSummary['findings'] }) {
   if (total === 0) return null;
   const tone = counts.errors ? 'bg-danger text-surface' : counts.warnings ? 'bg-warn text-surface' : 'bg-subtle text-surface';
   return (
-    <span className={`inline-flex h-[15px] min-w-[15px] items-center justify-center rounded-full px-1 font-sans text-[10px] font-bold ${tone}`} title={`${total} lint finding${total === 1 ? '' : 's'}`} data-testid="frame-finding">
+    <span
+      className={`inline-flex h-[15px] min-w-[15px] items-center justify-center rounded-full px-1 font-sans text-[10px] font-bold ${tone}`}
+      title={`${total} lint finding${total === 1 ? '' : 's'}`}
+      data-testid="frame-finding"
+    >
       {total}
     </span>
   );

@@ -11,20 +11,41 @@ afterEach(cleanup);
 
 // jsdom has no layout: give elements a size so the virtualized list renders rows.
 beforeAll(() => {
-  for (const [prop, value] of [['clientHeight', 600], ['clientWidth', 1000], ['offsetHeight', 600], ['offsetWidth', 1000]] as const) {
+  for (const [prop, value] of [
+    ['clientHeight', 600],
+    ['clientWidth', 1000],
+    ['offsetHeight', 600],
+    ['offsetWidth', 1000],
+  ] as const) {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
   }
 });
 
 const URI = 'ui://clock/app.html';
 function appFrame(seq: number, dir: 'in' | 'out', msg: Record<string, unknown>): FrameEvent {
-  return { type: 'frame', seq, t: seq, sessionId: 's1', dir, msg, size: JSON.stringify(msg).length, channel: 'app', app: { uri: URI, view: 'v1' } };
+  return {
+    type: 'frame',
+    seq,
+    t: seq,
+    sessionId: 's1',
+    dir,
+    msg,
+    size: JSON.stringify(msg).length,
+    channel: 'app',
+    app: { uri: URI, view: 'v1' },
+  };
 }
 
 describe('frame log: MCP App channel', () => {
   it('marks app-channel rows with an app badge and the uri, filters with channel:app, and shows the channel in the detail', async () => {
     const services = testServices();
-    services.store.enqueue({ type: 'hello', wireVersion: 1, sessions: [{ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'x', createdAt: 0, wrapped: false, era: 'legacy' }] });
+    services.store.enqueue({
+      type: 'hello',
+      wireVersion: 1,
+      sessions: [
+        { id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'x', createdAt: 0, wrapped: false, era: 'legacy' },
+      ],
+    });
     [
       request(1, 1, 'tools/call'),
       response(2, 1),

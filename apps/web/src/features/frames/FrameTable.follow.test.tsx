@@ -17,7 +17,13 @@ afterEach(cleanup);
 function setup(initial: number) {
   const services = testServices();
   const { store } = services;
-  store.enqueue({ type: 'hello', wireVersion: 1, sessions: [{ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'x', createdAt: 0, wrapped: false, era: 'legacy' }] });
+  store.enqueue({
+    type: 'hello',
+    wireVersion: 1,
+    sessions: [
+      { id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'x', createdAt: 0, wrapped: false, era: 'legacy' },
+    ],
+  });
   for (let seq = 1; seq <= initial; seq++) store.enqueue(notification(seq, 'notifications/message'));
   store.enqueue({ type: 'ready' });
   activeSessionStore.set('s1');

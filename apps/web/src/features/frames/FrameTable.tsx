@@ -12,10 +12,29 @@ const HEADER_HEIGHT = 24;
 /** The virtualized frame log. Only the visible rows (plus overscan) are in the DOM. */
 /** `live`: the session can still answer, so an unanswered request is pending rather than lost. */
 /** `onMenu`: a row's context menu was asked for at the pointer. */
-export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogModel; pins: PinnedFramesModel; startedAt: number; live: boolean; onMenu: (seq: number, x: number, y: number) => void }) {
+export function FrameTable({
+  m,
+  pins,
+  startedAt,
+  live,
+  onMenu,
+}: {
+  m: FrameLogModel;
+  pins: PinnedFramesModel;
+  startedAt: number;
+  live: boolean;
+  onMenu: (seq: number, x: number, y: number) => void;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const cols = useColumnWidths('frames', FRAME_COLUMNS);
-  const { virtualizer, rows, atBottom } = useTailList({ count: m.count, follow: m.follow, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 24, scrollRef });
+  const { virtualizer, rows, atBottom } = useTailList({
+    count: m.count,
+    follow: m.follow,
+    rowHeight: ROW_HEIGHT,
+    headerHeight: HEADER_HEIGHT,
+    overscan: 24,
+    scrollRef,
+  });
 
   useEffect(() => {
     if (!m.scrollRequest) return;
@@ -65,7 +84,11 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
         </div>
       </div>
       {m.newCount > 0 && (
-        <button className="btn btn-primary absolute bottom-3 left-1/2 h-7 -translate-x-1/2 rounded-full px-3 shadow-lg" onClick={m.jumpToLatest} data-testid="frames-new">
+        <button
+          className="btn btn-primary absolute bottom-3 left-1/2 h-7 -translate-x-1/2 rounded-full px-3 shadow-lg"
+          onClick={m.jumpToLatest}
+          data-testid="frames-new"
+        >
           {formatCount(m.newCount)} new frame{m.newCount === 1 ? '' : 's'} ↓
         </button>
       )}
@@ -76,9 +99,14 @@ export function FrameTable({ m, pins, startedAt, live, onMenu }: { m: FrameLogMo
 /** A row whose frame is being read back from disk (`selected`: it is selected when it arrives). */
 function PlaceholderRow({ top, selected }: { top: number; selected: boolean }) {
   return (
-    <div role="row" aria-selected={selected} data-testid="frame-row-loading" className={`absolute left-0 flex w-full items-center border-b border-line/40 px-2 font-sans text-[11px] text-subtle ${selected ? 'bg-selected' : ''}`} style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}>
+    <div
+      role="row"
+      aria-selected={selected}
+      data-testid="frame-row-loading"
+      className={`absolute left-0 flex w-full items-center border-b border-line/40 px-2 font-sans text-[11px] text-subtle ${selected ? 'bg-selected' : ''}`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
       <span className="animate-pulse">loading from disk…</span>
     </div>
   );
 }
-

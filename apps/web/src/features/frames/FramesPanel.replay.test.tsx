@@ -18,7 +18,12 @@ beforeEach(() => {
 });
 // jsdom has no layout: give elements a size so the virtualized list renders rows.
 beforeAll(() => {
-  for (const [prop, value] of [['clientHeight', 600], ['clientWidth', 1000], ['offsetHeight', 600], ['offsetWidth', 1000]] as const) {
+  for (const [prop, value] of [
+    ['clientHeight', 600],
+    ['clientWidth', 1000],
+    ['offsetHeight', 600],
+    ['offsetWidth', 1000],
+  ] as const) {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
   }
 });
@@ -26,7 +31,23 @@ beforeAll(() => {
 function renderPanel(offline = false) {
   const sendMessage = vi.fn(async () => ({ response: { jsonrpc: '2.0', id: 'r1', result: {} }, latencyMs: 2 }));
   const services = testServices({ sendMessage });
-  services.store.enqueue({ type: 'hello', wireVersion: 1, sessions: [{ id: 's1', name: 'demo', state: offline ? 'closed' : 'connected', transport: 'stdio', target: 'x', createdAt: 0, wrapped: false, era: 'legacy', ...(offline ? { offline: true } : {}) }] });
+  services.store.enqueue({
+    type: 'hello',
+    wireVersion: 1,
+    sessions: [
+      {
+        id: 's1',
+        name: 'demo',
+        state: offline ? 'closed' : 'connected',
+        transport: 'stdio',
+        target: 'x',
+        createdAt: 0,
+        wrapped: false,
+        era: 'legacy',
+        ...(offline ? { offline: true } : {}),
+      },
+    ],
+  });
   [request(1, 1, 'tools/call'), response(2, 1), notification(3, 'notifications/message', 'in')].forEach((f) => services.store.enqueue(f));
   services.store.enqueue({ type: 'ready' });
   activeSessionStore.set('s1');
@@ -44,7 +65,11 @@ describe('frame log: replay, edit and replay, pins', () => {
     expect(menu.textContent).toContain('Frame #1');
     fireEvent.click(screen.getByTestId('frame-menu-replay'));
     expect(screen.queryByTestId('frame-menu')).toBeNull();
-    expect(sendMessage).toHaveBeenCalledWith('s1', { message: { jsonrpc: '2.0', method: 'tools/call', params: {} }, notification: false }, 'frames: replay #1');
+    expect(sendMessage).toHaveBeenCalledWith(
+      's1',
+      { message: { jsonrpc: '2.0', method: 'tools/call', params: {} }, notification: false },
+      'frames: replay #1',
+    );
     await waitFor(() => expect(screen.getByTestId('frame-replay-result').dataset.state).toBe('ok'));
     // Where the user replayed from: the replayed frame's detail opens with the result under its buttons.
     expect(screen.getByTestId('frame-detail').dataset.seq).toBe('1');

@@ -48,7 +48,9 @@ export function FramesPanel() {
         if (!inList || runAreaKeys('frame list', e)) return;
         if (m.selectedFrame && (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10'))) {
           e.preventDefault();
-          const row = e.currentTarget.querySelector(`[data-testid="frame-row"][data-seq="${m.selectedFrame.seq}"]`)?.getBoundingClientRect();
+          const row = e.currentTarget
+            .querySelector(`[data-testid="frame-row"][data-seq="${m.selectedFrame.seq}"]`)
+            ?.getBoundingClientRect();
           setMenu({ seq: m.selectedFrame.seq, x: row ? row.left + 40 : 80, y: row ? row.bottom : 80 });
         }
       }}
@@ -56,7 +58,9 @@ export function FramesPanel() {
       <FrameToolbar m={m} ref={filterRef} />
       {m.older && <OlderMatchesNote older={m.older} />}
       <ReplayBanner replay={replay} onShow={show} />
-      <div className="sr-only" role="status" data-testid="frame-replay-status">{replayStatusText(replay.last)}</div>
+      <div className="sr-only" role="status" data-testid="frame-replay-status">
+        {replayStatusText(replay.last)}
+      </div>
       <PinnedStrip pins={pins} m={m} />
       <div className="flex min-h-0 flex-1">
         {m.total === 0 ? (
@@ -68,7 +72,12 @@ export function FramesPanel() {
         )}
         {m.detailOpen && m.selectedFrame && (
           <>
-            <div className="w-1 shrink-0 cursor-col-resize border-l border-line hover:bg-accent/40" onPointerDown={split.onPointerDown} role="separator" aria-orientation="vertical" />
+            <div
+              className="w-1 shrink-0 cursor-col-resize border-l border-line hover:bg-accent/40"
+              onPointerDown={split.onPointerDown}
+              role="separator"
+              aria-orientation="vertical"
+            />
             <div className="min-h-0 shrink-0 overflow-hidden" style={{ width: split.width }}>
               <FrameDetail
                 frame={detail.frame ?? m.selectedFrame}
@@ -83,8 +92,14 @@ export function FramesPanel() {
                     <ReplayBanner replay={replay} onShow={show} variant="detail" />
                   ) : (
                     (detail.loading || detail.failed) && (
-                      <p className="px-2 py-1 text-[11px] text-muted" data-testid="frame-detail-body" data-state={detail.failed ? 'failed' : 'loading'}>
-                        {detail.failed ? 'The whole message could not be read from mcpscope; showing its row.' : 'Reading the whole message…'}
+                      <p
+                        className="px-2 py-1 text-[11px] text-muted"
+                        data-testid="frame-detail-body"
+                        data-state={detail.failed ? 'failed' : 'loading'}
+                      >
+                        {detail.failed
+                          ? 'The whole message could not be read from mcpscope; showing its row.'
+                          : 'Reading the whole message…'}
                       </p>
                     )
                   )

@@ -28,7 +28,9 @@ export function PinnedStrip({ pins, m }: { pins: PinnedFramesModel; m: Pick<Fram
         <span className="font-medium">Pinned</span>
         <span className="text-subtle tabular-nums">{pins.pins.length}</span>
         <span className="flex-1" />
-        <button className="text-subtle hover:text-fg" onClick={pins.clear} data-testid="frame-pins-clear">Unpin all</button>
+        <button className="text-subtle hover:text-fg" onClick={pins.clear} data-testid="frame-pins-clear">
+          Unpin all
+        </button>
       </div>
       <ul className="min-h-0 overflow-auto font-mono text-[12px]" aria-label="Pinned frames" style={cols.style}>
         {pins.pins.map((pin) => (
@@ -39,7 +41,19 @@ export function PinnedStrip({ pins, m }: { pins: PinnedFramesModel; m: Pick<Fram
   );
 }
 
-function PinRow({ pin, pins, m, startedAt, minWidth }: { pin: Pin; pins: PinnedFramesModel; m: Pick<FrameLogModel, 'selectedSeq' | 'summary'>; startedAt: number; minWidth: number }) {
+function PinRow({
+  pin,
+  pins,
+  m,
+  startedAt,
+  minWidth,
+}: {
+  pin: Pin;
+  pins: PinnedFramesModel;
+  m: Pick<FrameLogModel, 'selectedSeq' | 'summary'>;
+  startedAt: number;
+  minWidth: number;
+}) {
   const frame = pins.frameOf(pin);
   const s = frame ? m.summary(frame) : undefined;
   const origin = frame ? frameOrigin(frame) : undefined;
@@ -70,12 +84,20 @@ function PinRow({ pin, pins, m, startedAt, minWidth }: { pin: Pin; pins: PinnedF
       <span className="truncate px-1.5 text-right text-subtle tabular-nums">{pin.seq}</span>
       <span className="truncate px-1.5 text-muted tabular-nums">{startedAt ? formatClock(startedAt + pin.t) : ''}</span>
       <span className="truncate px-1.5 text-subtle tabular-nums">{formatOffset(pin.t)}</span>
-      <span className={`text-center font-sans font-bold ${pin.dir === 'out' ? 'text-out' : 'text-in'}`}>{pin.dir === 'out' ? '→' : '←'}</span>
+      <span className={`text-center font-sans font-bold ${pin.dir === 'out' ? 'text-out' : 'text-in'}`}>
+        {pin.dir === 'out' ? '→' : '←'}
+      </span>
       <span className="truncate px-1.5 font-sans text-[11px] text-muted">{s ? KIND_LABEL[s.kind] : pin.kind}</span>
-      <span className="truncate px-1.5" title={method}>{method}</span>
+      <span className="truncate px-1.5" title={method}>
+        {method}
+      </span>
       <span className="truncate px-1.5 font-sans text-[11px] text-subtle">{origin ? originLabel(origin) : frame ? '' : 'on disk'}</span>
-      <span className="truncate px-1.5 text-right text-muted" title={s && s.id.length > 6 ? s.id : undefined}>{s?.id}</span>
-      <span className="truncate px-1.5 text-right text-muted tabular-nums">{s?.latencyMs !== undefined ? formatDuration(s.latencyMs) : ''}</span>
+      <span className="truncate px-1.5 text-right text-muted" title={s && s.id.length > 6 ? s.id : undefined}>
+        {s?.id}
+      </span>
+      <span className="truncate px-1.5 text-right text-muted tabular-nums">
+        {s?.latencyMs !== undefined ? formatDuration(s.latencyMs) : ''}
+      </span>
       <span className="truncate px-1.5 text-right text-subtle tabular-nums">{frame ? formatBytes(frame.size) : ''}</span>
       <span />
     </li>

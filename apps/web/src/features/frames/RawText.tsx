@@ -32,7 +32,10 @@ export function RawText({ frame }: { frame: FrameEvent }) {
           Showing the first {formatBytes(RAW_SHOWN_CHARS)} of {formatBytes(frame.size)}; Copy text copies all of it.
         </div>
       )}
-      <pre className="min-h-0 flex-1 overflow-auto bg-raw/40 p-2 font-mono text-[12px] break-all whitespace-pre-wrap" data-testid="frame-detail-raw">
+      <pre
+        className="min-h-0 flex-1 overflow-auto bg-raw/40 p-2 font-mono text-[12px] break-all whitespace-pre-wrap"
+        data-testid="frame-detail-raw"
+      >
         {cut ? raw.slice(0, RAW_SHOWN_CHARS) : raw}
       </pre>
     </div>

@@ -7,10 +7,28 @@ import { FrameFilterIndex, emptyQuery } from './frameFilterIndex';
 
 function errorResponse(seq: number, id: number, requestSeq: number) {
   const msg = { jsonrpc: '2.0', id, error: { code: -32602, message: 'Unknown tool' } };
-  return { type: 'frame' as const, seq, t: seq, sessionId: 's1', dir: 'in' as const, msg, size: 60, pair: { requestSeq, method: 'tools/call', latencyMs: 1 } };
+  return {
+    type: 'frame' as const,
+    seq,
+    t: seq,
+    sessionId: 's1',
+    dir: 'in' as const,
+    msg,
+    size: 60,
+    pair: { requestSeq, method: 'tools/call', latencyMs: 1 },
+  };
 }
 
-function logOf(frames = [request(1, 1, 'tools/list'), response(2, 1), notification(3, 'notifications/message'), request(4, 2, 'tools/call'), rawFrame(5, 'oops not json'), response(6, 2)]) {
+function logOf(
+  frames = [
+    request(1, 1, 'tools/list'),
+    response(2, 1),
+    notification(3, 'notifications/message'),
+    request(4, 2, 'tools/call'),
+    rawFrame(5, 'oops not json'),
+    response(6, 2),
+  ],
+) {
   const log = new SessionLog('s1');
   frames.forEach((f) => log.append(f));
   return log;
@@ -43,7 +61,11 @@ describe('FrameFilterIndex', () => {
   });
 
   it('is:error shows the error responses; is:failed adds the requests they answer, also when the answer comes later', () => {
-    const log = logOf([request(1, 1, 'tools/list'), response(2, 1, 2, 's1', { requestSeq: 1, method: 'tools/list', latencyMs: 1 }), request(3, 2, 'tools/call')]);
+    const log = logOf([
+      request(1, 1, 'tools/list'),
+      response(2, 1, 2, 's1', { requestSeq: 1, method: 'tools/list', latencyMs: 1 }),
+      request(3, 2, 'tools/call'),
+    ]);
     const errorIdx = new FrameFilterIndex(log, { ...emptyQuery, kind: 'error' });
     const failedIdx = new FrameFilterIndex(log, { ...emptyQuery, kind: 'failed' });
     const okIdx = new FrameFilterIndex(log, { ...emptyQuery, text: '-is:failed' });
@@ -97,12 +119,19 @@ describe('FrameFilterIndex over a log that left frames on disk', () => {
   }
   const pager = (cached: (i: number) => boolean) => ({
     get: (i: number) => (cached(i) ? all[i] : undefined),
-    indexOfSeq: (seq: number) => { const i = all.findIndex((f) => f.seq === seq); return i >= 0 && cached(i) ? i : -1; },
+    indexOfSeq: (seq: number) => {
+      const i = all.findIndex((f) => f.seq === seq);
+      return i >= 0 && cached(i) ? i : -1;
+    },
   });
 
   it('covers every frame of the session; rows below the window come from the pager', () => {
     const log = budgeted();
-    const idx = new FrameFilterIndex(log, emptyQuery, pager((i) => i < 500));
+    const idx = new FrameFilterIndex(
+      log,
+      emptyQuery,
+      pager((i) => i < 500),
+    );
     expect(idx.update()).toBe(3000);
     expect(idx.frameAt(0)).toBe(all[0]);
     expect(idx.frameAt(700)).toBeUndefined(); // its page is loading
@@ -142,7 +171,11 @@ describe('FrameFilterIndex over a log that left frames on disk', () => {
     const log = new SessionLog('s1', 200 * 1024);
     all.slice(0, 100).forEach((f) => log.append(f));
     const befores: number[] = [];
-    const idx = new FrameFilterIndex(log, { ...emptyQuery, kind: 'request' }, { ...pager(() => false), search: async (q) => (befores.push(q.before!), { matches: [], truncated: false, total: 0 }) });
+    const idx = new FrameFilterIndex(
+      log,
+      { ...emptyQuery, kind: 'request' },
+      { ...pager(() => false), search: async (q) => (befores.push(q.before!), { matches: [], truncated: false, total: 0 }) },
+    );
     idx.update();
     expect(befores).toEqual([]); // nothing on disk yet
     all.slice(100).forEach((f) => log.append(f));
@@ -152,7 +185,11 @@ describe('FrameFilterIndex over a log that left frames on disk', () => {
 
   it('a text term over compact rows: the proxy searches every frame so far (their bodies are there), structured terms stay local', async () => {
     const whole = (seq: number): FrameEvent => {
-      const msg = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { pad: 'p'.repeat(600), tag: `deep-${seq}` } } } as FrameEvent['msg'];
+      const msg = {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', data: { pad: 'p'.repeat(600), tag: `deep-${seq}` } },
+      } as FrameEvent['msg'];
       return { type: 'frame', sessionId: 's1', seq, t: seq, dir: 'in', size: JSON.stringify(msg).length, msg };
     };
     const wholes = [request(1, 1, 'tools/list'), response(2, 1), ...[3, 4, 5].map(whole)];
@@ -161,7 +198,9 @@ describe('FrameFilterIndex over a log that left frames on disk', () => {
     let asked: { before?: number; filter?: string } | undefined;
     const search = async (q: { before?: number; filter?: string; limit: number }) => {
       asked = q;
-      const hits = wholes.map((frame, index) => ({ index, frame })).filter((m) => m.index < q.before! && JSON.stringify(m.frame).includes('deep-4'));
+      const hits = wholes
+        .map((frame, index) => ({ index, frame }))
+        .filter((m) => m.index < q.before! && JSON.stringify(m.frame).includes('deep-4'));
       return { matches: hits, truncated: false, total: hits.length };
     };
     const idx = new FrameFilterIndex(log, { ...emptyQuery, text: 'deep-4' }, { ...pager(() => false), search });

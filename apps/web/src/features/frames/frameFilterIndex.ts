@@ -1,4 +1,12 @@
-import { frameKind, frameMethod, frameText, parseFrameFilter, type FrameEvent, type FrameFilter, type FrameFilterContext } from '@mcpscope/protocol';
+import {
+  frameKind,
+  frameMethod,
+  frameText,
+  parseFrameFilter,
+  type FrameEvent,
+  type FrameFilter,
+  type FrameFilterContext,
+} from '@mcpscope/protocol';
 import type { SessionLog } from '../../lib/sessionLog';
 import type { FrameSearchQuery, FrameSearchReply } from '../../lib/tracesApi';
 
@@ -81,9 +89,16 @@ export class FrameFilterIndex {
   private searchBefore: number;
   private generation = 0;
 
-  constructor(readonly log: SessionLog, readonly query: FrameQuery, private readonly paged?: PagedFrames, private readonly onChange?: () => void) {
+  constructor(
+    readonly log: SessionLog,
+    readonly query: FrameQuery,
+    private readonly paged?: PagedFrames,
+    private readonly onChange?: () => void,
+  ) {
     this.identity = isEmptyQuery(query);
-    this.grammar = [query.text, query.dir !== 'all' ? `dir:${query.dir}` : '', query.kind !== 'all' ? `is:${query.kind}` : ''].join(' ').trim();
+    this.grammar = [query.text, query.dir !== 'all' ? `dir:${query.dir}` : '', query.kind !== 'all' ? `is:${query.kind}` : '']
+      .join(' ')
+      .trim();
     this.filter = this.grammar ? parseFrameFilter(this.grammar) : null;
     this.ctx = {
       answeredWithError: (seq) => {
@@ -109,7 +124,12 @@ export class FrameFilterIndex {
     const generation = ++this.generation;
     this.searching = true;
     this.searchFailed = false;
-    const q: FrameSearchQuery = { before, limit: SEARCH_LIMIT, ...(this.grammar ? { filter: this.grammar } : {}), ...(this.query.method !== null ? { method: this.query.method } : {}) };
+    const q: FrameSearchQuery = {
+      before,
+      limit: SEARCH_LIMIT,
+      ...(this.grammar ? { filter: this.grammar } : {}),
+      ...(this.query.method !== null ? { method: this.query.method } : {}),
+    };
     this.paged.search(q).then(
       (reply) => {
         if (generation !== this.generation) return;

@@ -5,8 +5,14 @@ import { replayableFrame, replayReason } from './frameReplay';
 
 describe('replayableFrame', () => {
   it('an outgoing request or notification can be replayed', () => {
-    expect(replayableFrame(request(1, 7, 'tools/call'))).toEqual({ ok: true, value: { message: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: {} }, notification: false } });
-    expect(replayableFrame(notification(2, 'notifications/roots/list_changed', 'out'))).toMatchObject({ ok: true, value: { notification: true } });
+    expect(replayableFrame(request(1, 7, 'tools/call'))).toEqual({
+      ok: true,
+      value: { message: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: {} }, notification: false },
+    });
+    expect(replayableFrame(notification(2, 'notifications/roots/list_changed', 'out'))).toMatchObject({
+      ok: true,
+      value: { notification: true },
+    });
   });
 
   it('what the server sent, an answer to a server request, an app-channel frame or a raw line cannot', () => {

@@ -18,7 +18,9 @@ describe('summarizeFrame: the row detail is one line of a cell', () => {
     expect(s.kind).toBe('error');
     expect(s.detail.startsWith('-32000 mmm')).toBe(true);
     expect(s.detail.length).toBe(DETAIL_CHARS + 1);
-    expect(summarizeFrame(frame({ msg: { ...msg, error: { code: -32601, message: 'Method not found' } } }), undefined).detail).toBe('-32601 Method not found');
+    expect(summarizeFrame(frame({ msg: { ...msg, error: { code: -32601, message: 'Method not found' } } }), undefined).detail).toBe(
+      '-32601 Method not found',
+    );
   });
 });
 

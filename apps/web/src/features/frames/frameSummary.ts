@@ -46,7 +46,12 @@ export function summarizeFrame(frame: FrameEvent, log: SessionLog | undefined): 
   if (kind === 'raw') detail = clip(frame.raw ?? '');
   else if (kind === 'error') {
     const err = frame.msg?.error as { code?: unknown; message?: unknown } | undefined;
-    detail = clip([err?.code, err?.message].filter((x) => x !== undefined).map((x) => (typeof x === 'string' ? clip(x) : x)).join(' '));
+    detail = clip(
+      [err?.code, err?.message]
+        .filter((x) => x !== undefined)
+        .map((x) => (typeof x === 'string' ? clip(x) : x))
+        .join(' '),
+    );
   }
   const findings = { errors: 0, warnings: 0, infos: 0 };
   for (const f of frame.findings ?? []) {

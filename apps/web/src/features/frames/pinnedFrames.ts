@@ -50,18 +50,28 @@ function save(sessionId: string, list: readonly Pin[]): void {
 export function togglePin(sessionId: string, pin: Pin): boolean {
   const list = pinsOf(pinStore.getSnapshot(), sessionId);
   if (list.some((p) => p.seq === pin.seq)) {
-    save(sessionId, list.filter((p) => p.seq !== pin.seq));
+    save(
+      sessionId,
+      list.filter((p) => p.seq !== pin.seq),
+    );
     return false;
   }
   const clipped = { ...pin, kind: pin.kind.slice(0, MAX_TEXT), method: pin.method.slice(0, MAX_TEXT) };
   const kept = list.length >= MAX_PINS_PER_SESSION ? list.slice(list.length - MAX_PINS_PER_SESSION + 1) : list;
-  save(sessionId, [...kept, clipped].sort((a, b) => a.seq - b.seq));
+  save(
+    sessionId,
+    [...kept, clipped].sort((a, b) => a.seq - b.seq),
+  );
   return true;
 }
 
 export function unpin(sessionId: string, seq: number): void {
   const list = pinsOf(pinStore.getSnapshot(), sessionId);
-  if (list.some((p) => p.seq === seq)) save(sessionId, list.filter((p) => p.seq !== seq));
+  if (list.some((p) => p.seq === seq))
+    save(
+      sessionId,
+      list.filter((p) => p.seq !== seq),
+    );
 }
 
 export function clearPins(sessionId: string): void {

@@ -53,7 +53,9 @@ describe('useFilterBoxModel', () => {
   it('offers every term of the grammar in the help, has: included, and applies an example', () => {
     const { result } = setup('echo method:tools/list');
     expect(result.current.box.help).toBe(FILTER_HELP);
-    expect(result.current.box.help.map((r) => r.term)).toEqual(expect.arrayContaining(['has:finding', 'has:error', 'is:error', 'is:failed', 'method:<glob>']));
+    expect(result.current.box.help.map((r) => r.term)).toEqual(
+      expect.arrayContaining(['has:finding', 'has:error', 'is:error', 'is:failed', 'method:<glob>']),
+    );
     act(() => result.current.box.setHelpOpen(true));
     act(() => result.current.box.applyExample('method:tools/*'));
     expect(result.current.text).toBe('echo method:tools/*'); // a term of the same key is replaced
@@ -67,7 +69,12 @@ describe('filterSegments', () => {
   it('cuts the text into plain and flagged runs that add up to the text', () => {
     const d = (start: number, end: number, term: string) => ({ start, end, term, message: 'm' });
     const segments = filterSegments('a x:1 b y:2', [d(2, 5, 'x:1'), d(8, 11, 'y:2')]);
-    expect(segments.map((s) => [s.text, Boolean(s.diagnostic)])).toEqual([['a ', false], ['x:1', true], [' b ', false], ['y:2', true]]);
+    expect(segments.map((s) => [s.text, Boolean(s.diagnostic)])).toEqual([
+      ['a ', false],
+      ['x:1', true],
+      [' b ', false],
+      ['y:2', true],
+    ]);
     expect(segments.map((s) => s.text).join('')).toBe('a x:1 b y:2');
   });
 });

@@ -39,7 +39,10 @@ export function useFrameCommands(m: FrameLogModel, pins: PinnedFramesModel, repl
       bindAction<FrameTarget>(ACTIONS.editReplayFrame, {
         // From a trace: one item per live session it can be sent from.
         menuLabel: ({ target }) => {
-          const name = target && latest.current.replay.actionsOf(target.frame).fromTrace ? latest.current.replay.actionsOf(target.frame).editTargets.find((t) => t.id === target.session)?.name : undefined;
+          const name =
+            target && latest.current.replay.actionsOf(target.frame).fromTrace
+              ? latest.current.replay.actionsOf(target.frame).editTargets.find((t) => t.id === target.session)?.name
+              : undefined;
           return name === undefined ? ACTIONS.editReplayFrame.menuLabel : `✎ Edit and replay in “${name}”…`;
         },
         enabled: (ctx) => {

@@ -11,7 +11,13 @@ const key = (k: string): KeyLike => ({ key: k, preventDefault: () => undefined }
 function setup() {
   const services = testServices();
   const { store } = services;
-  [request(1, 1, 'tools/list'), notification(2, 'notifications/message'), response(3, 1), request(4, 2, 'tools/call'), rawFrame(5, 'stray')].forEach((f) => store.enqueue(f));
+  [
+    request(1, 1, 'tools/list'),
+    notification(2, 'notifications/message'),
+    response(3, 1),
+    request(4, 2, 'tools/call'),
+    rawFrame(5, 'stray'),
+  ].forEach((f) => store.enqueue(f));
   const hook = renderHook(() => useFrameLogModel('s1', { debounceMs: 0 }), { wrapper: services.wrapper });
   return { ...services, ...hook };
 }

@@ -30,7 +30,10 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
   const pagerVersion = useSyncExternalStore(pager?.subscribe ?? noPager, () => pager?.version ?? 0);
   const traces = useTracesApi();
   const paged = useMemo<PagedFrames | undefined>(
-    () => pager && sessionId ? { get: (i) => pager.get(i), indexOfSeq: (seq) => pager.indexOfSeq(seq), search: (q) => traces.searchFrames(sessionId, q) } : undefined,
+    () =>
+      pager && sessionId
+        ? { get: (i) => pager.get(i), indexOfSeq: (seq) => pager.indexOfSeq(seq), search: (q) => traces.searchFrames(sessionId, q) }
+        : undefined,
     [pager, sessionId, traces],
   );
   const [searchTick, searchArrived] = useReducer((n: number) => n + 1, 0);
@@ -62,7 +65,8 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
   const waiting = pending && pending.sessionId === sessionId ? pending : null;
   const pendingRow = !waiting ? -1 : (waiting.row ?? (isEmptyQuery(query) ? (waiting.ordinal ?? -1) : -1));
   const current = selection && selection.sessionId === sessionId ? selection : null;
-  const selectedFrame = current && index ? (index.frameBySeq(current.seq) ?? (current.frame?.seq === current.seq ? current.frame : undefined)) : undefined;
+  const selectedFrame =
+    current && index ? (index.frameBySeq(current.seq) ?? (current.frame?.seq === current.seq ? current.frame : undefined)) : undefined;
   const selectedRow = waiting ? pendingRow : current && index ? index.rowOfSeq(current.seq) : -1;
 
   const scrollTo = (target: { seq: number } | { row: number }) => setScrollRequest((r) => ({ ...target, n: (r?.n ?? 0) + 1 }));
@@ -150,9 +154,16 @@ export function useFrameLogModel(sessionId: string | null, { debounceMs = 150 }:
     /** Estimated bytes this session holds in the browser. */
     memoryBytes: log?.bytes ?? 0,
     /** The proxy's search for matches older than the in-memory window (a filter is active). */
-    older: index && !isEmptyQuery(query) && (index.searching || index.older.length > 0 || index.searchFailed)
-      ? { count: index.older.length, more: index.olderMore, searching: index.searching, failed: index.searchFailed, loadMore: () => (index.loadOlder(), searchArrived()) }
-      : null,
+    older:
+      index && !isEmptyQuery(query) && (index.searching || index.older.length > 0 || index.searchFailed)
+        ? {
+            count: index.older.length,
+            more: index.olderMore,
+            searching: index.searching,
+            failed: index.searchFailed,
+            loadMore: () => (index.loadOlder(), searchArrived()),
+          }
+        : null,
     pagerVersion,
     methods: log?.methods ?? [],
     frameAt: (row: number): FrameEvent | undefined => index?.frameAt(row),

@@ -80,12 +80,18 @@ export function useFrameReplay(sessionId: string | null, log: SessionLog | undef
     const r = replayableFrame(frame);
     if (!r.ok) return { replayable: false, replayBlocked: r.reason, editTargets: [], editBlocked: r.reason, fromTrace };
     const editTargets = fromTrace ? liveSessions : session ? [{ id: session.id, name: sessionName(session) }] : [];
-    const stillActive = !r.value.notification && progressTokenOf(r.value.message) !== undefined && log?.holdsFrameSeq(frame.seq) && log.responseTo(frame.seq) === undefined;
+    const stillActive =
+      !r.value.notification &&
+      progressTokenOf(r.value.message) !== undefined &&
+      log?.holdsFrameSeq(frame.seq) &&
+      log.responseTo(frame.seq) === undefined;
     return {
       replayable: true,
-      replayBlocked: blocked ?? (run?.status === 'pending' ? 'A replay is in flight' : stillActive ? activeTokenReason(frame.seq) : undefined),
+      replayBlocked:
+        blocked ?? (run?.status === 'pending' ? 'A replay is in flight' : stillActive ? activeTokenReason(frame.seq) : undefined),
       editTargets,
-      editBlocked: editTargets.length === 0 ? (fromTrace ? 'No live session to send it from: connect to a server first' : 'No session') : undefined,
+      editBlocked:
+        editTargets.length === 0 ? (fromTrace ? 'No live session to send it from: connect to a server first' : 'No session') : undefined,
       fromTrace,
     };
   };
@@ -94,7 +100,14 @@ export function useFrameReplay(sessionId: string | null, log: SessionLog | undef
     const r = replayableFrame(frame);
     if (!r.ok || !sessionId || !log || actionsOf(frame).replayBlocked !== undefined) return false;
     const { message, notification } = r.value;
-    const started: ReplayRun = { n: (run?.n ?? 0) + 1, sourceSeq: frame.seq, method: message.method, notification, afterSeq: log.lastSeq, status: 'pending' };
+    const started: ReplayRun = {
+      n: (run?.n ?? 0) + 1,
+      sourceSeq: frame.seq,
+      method: message.method,
+      notification,
+      afterSeq: log.lastSeq,
+      status: 'pending',
+    };
     setRun(started);
     const settle = (patch: Partial<ReplayRun>) => setRun((cur) => (cur?.n === started.n ? { ...cur, ...patch } : cur));
     api.sendMessage(sessionId, { message: withoutId(message), notification }, replayReason(frame.seq)).then(
@@ -102,7 +115,11 @@ export function useFrameReplay(sessionId: string | null, log: SessionLog | undef
         const response = reply.response;
         const rid = response && Object.hasOwn(response, 'id') ? response.id : undefined;
         const id = typeof rid === 'string' || typeof rid === 'number' ? rid : undefined;
-        settle({ status: notification ? 'sent' : response && Object.hasOwn(response, 'error') ? 'rpc-error' : 'ok', responseId: id, latencyMs: reply.latencyMs });
+        settle({
+          status: notification ? 'sent' : response && Object.hasOwn(response, 'error') ? 'rpc-error' : 'ok',
+          responseId: id,
+          latencyMs: reply.latencyMs,
+        });
       },
       (err: unknown) => settle({ status: 'failed', error: err instanceof Error ? err.message : String(err) }),
     );

@@ -30,10 +30,13 @@ function setup(sessionId = 's1', n = 3000, budget = 256 * 1024) {
   }) as unknown as ApiClient['call'];
   const services = testServices({ call });
   services.store.setMemoryBudget(budget);
-  const hook = renderHook(({ id }) => {
-    const m = useFrameLogModel(id, { debounceMs: 0 });
-    return { m, pins: usePinnedFrames(m) };
-  }, { wrapper: services.wrapper, initialProps: { id: sessionId } });
+  const hook = renderHook(
+    ({ id }) => {
+      const m = useFrameLogModel(id, { debounceMs: 0 });
+      return { m, pins: usePinnedFrames(m) };
+    },
+    { wrapper: services.wrapper, initialProps: { id: sessionId } },
+  );
   const release = async () => {
     await act(async () => {
       while (waiting.length) waiting.shift()!();

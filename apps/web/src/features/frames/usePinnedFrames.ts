@@ -33,7 +33,8 @@ export function usePinnedFrames(m: Pick<FrameLogModel, 'sessionId' | 'log' | 'su
     /** Selects the pinned frame in the log; if it is not at hand yet, as soon as it is. */
     open(pin: Pin): void {
       if (!sessionId) return;
-      if (!m.showFrame(pin.seq, pin.index)) frameFocusStore.set({ sessionId, seq: pin.seq, ...(pin.index >= 0 ? { index: pin.index } : {}) });
+      if (!m.showFrame(pin.seq, pin.index))
+        frameFocusStore.set({ sessionId, seq: pin.seq, ...(pin.index >= 0 ? { index: pin.index } : {}) });
     },
   };
 }

@@ -18,7 +18,9 @@ export function LogLevelControl({ l }: { l: LogLevelModel }) {
         >
           <option value="">{l.current ? '' : 'not set'}</option>
           {l.levels.map((level) => (
-            <option key={level} value={level}>{level}</option>
+            <option key={level} value={level}>
+              {level}
+            </option>
           ))}
         </select>
       </label>
@@ -26,10 +28,16 @@ export function LogLevelControl({ l }: { l: LogLevelModel }) {
         {l.modern ? 'via _meta of later requests (2026-07-28)' : 'via logging/setLevel (legacy)'}
       </span>
       {l.pending && <span className="text-[11px] text-subtle">setting…</span>}
-      {l.error && <span className="text-[11px] text-danger" role="alert">{l.error.message}</span>}
+      {l.error && (
+        <span className="text-[11px] text-danger" role="alert">
+          {l.error.message}
+        </span>
+      )}
       {!l.feature.declared && l.feature.reason && !l.forced && (
         <FeatureUnavailable feature="logging" reason={l.feature.reason} compact>
-          <button className="ml-1 text-accent hover:underline" onClick={l.force}>Set anyway</button>
+          <button className="ml-1 text-accent hover:underline" onClick={l.force}>
+            Set anyway
+          </button>
         </FeatureUnavailable>
       )}
     </div>

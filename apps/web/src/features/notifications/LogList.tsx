@@ -29,13 +29,27 @@ export function LogList({ m, startedAt }: { m: NotificationsModel; startedAt: nu
       cols={cols}
       renderRow={(i, top) => {
         const e = m.logRows[i];
-        return e ? <LogRow key={e.frame.seq} e={e} top={top} startedAt={startedAt} selected={e.frame.seq === selectedSeq} onSelect={m.select} /> : null;
+        return e ? (
+          <LogRow key={e.frame.seq} e={e} top={top} startedAt={startedAt} selected={e.frame.seq === selectedSeq} onSelect={m.select} />
+        ) : null;
       }}
     />
   );
 }
 
-const LogRow = memo(function LogRow({ e, top, startedAt, selected, onSelect }: { e: LogEntry; top: number; startedAt: number; selected: boolean; onSelect(seq: number): void }) {
+const LogRow = memo(function LogRow({
+  e,
+  top,
+  startedAt,
+  selected,
+  onSelect,
+}: {
+  e: LogEntry;
+  top: number;
+  startedAt: number;
+  selected: boolean;
+  onSelect(seq: number): void;
+}) {
   const data = typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
   return (
     <div
@@ -50,11 +64,18 @@ const LogRow = memo(function LogRow({ e, top, startedAt, selected, onSelect }: {
     >
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{e.frame.seq}</div>
       <div className="truncate px-1.5 text-muted tabular-nums">{formatClock(startedAt + e.frame.t)}</div>
-      <div className={`truncate px-1.5 font-sans text-[11px] ${e.level ? LEVEL_CLASS[e.level] : 'text-danger line-through'}`} title={e.level ? e.rawLevel : `"${e.rawLevel}" is not a log level of the spec`}>
+      <div
+        className={`truncate px-1.5 font-sans text-[11px] ${e.level ? LEVEL_CLASS[e.level] : 'text-danger line-through'}`}
+        title={e.level ? e.rawLevel : `"${e.rawLevel}" is not a log level of the spec`}
+      >
         {e.rawLevel || '(none)'}
       </div>
-      <div className="truncate px-1.5 text-muted" title={e.logger}>{e.logger ?? ''}</div>
-      <div className="truncate px-1.5" title={data?.slice(0, 2000)}>{data?.slice(0, 500)}</div>
+      <div className="truncate px-1.5 text-muted" title={e.logger}>
+        {e.logger ?? ''}
+      </div>
+      <div className="truncate px-1.5" title={data?.slice(0, 2000)}>
+        {data?.slice(0, 500)}
+      </div>
     </div>
   );
 });

@@ -32,13 +32,28 @@ export function NotificationList({ m, startedAt }: { m: NotificationsModel; star
       cols={cols}
       renderRow={(i, top) => {
         const frame = m.rows[i];
-        return frame ? <NotificationRow key={frame.seq} frame={frame} top={top} startedAt={startedAt} selected={frame.seq === selectedSeq} onSelect={m.select} /> : null;
+        return frame ? (
+          <NotificationRow
+            key={frame.seq}
+            frame={frame}
+            top={top}
+            startedAt={startedAt}
+            selected={frame.seq === selectedSeq}
+            onSelect={m.select}
+          />
+        ) : null;
       }}
     />
   );
 }
 
-const NotificationRow = memo(function NotificationRow({ frame, top, startedAt, selected, onSelect }: {
+const NotificationRow = memo(function NotificationRow({
+  frame,
+  top,
+  startedAt,
+  selected,
+  onSelect,
+}: {
   frame: FrameEvent;
   top: number;
   startedAt: number;
@@ -47,7 +62,13 @@ const NotificationRow = memo(function NotificationRow({ frame, top, startedAt, s
 }) {
   const method = String(frame.msg?.method ?? '');
   const highlight = highlightOf(method);
-  const bg = selected ? 'bg-selected' : highlight === 'updated' ? 'bg-accent/10 hover:bg-accent/15' : highlight === 'list-changed' ? 'bg-warn/10 hover:bg-warn/15' : 'hover:bg-hover';
+  const bg = selected
+    ? 'bg-selected'
+    : highlight === 'updated'
+      ? 'bg-accent/10 hover:bg-accent/15'
+      : highlight === 'list-changed'
+        ? 'bg-warn/10 hover:bg-warn/15'
+        : 'hover:bg-hover';
   const params = frame.msg?.params;
   return (
     <div
@@ -64,12 +85,17 @@ const NotificationRow = memo(function NotificationRow({ frame, top, startedAt, s
     >
       <div className="truncate px-1.5 text-right text-subtle tabular-nums">{frame.seq}</div>
       <div className="truncate px-1.5 text-muted tabular-nums">{formatClock(startedAt + frame.t)}</div>
-      <div className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`} title={frame.dir === 'out' ? 'client → server' : 'server → client'}>
+      <div
+        className={`text-center font-sans font-bold ${frame.dir === 'out' ? 'text-out' : 'text-in'}`}
+        title={frame.dir === 'out' ? 'client → server' : 'server → client'}
+      >
         {frame.dir === 'out' ? '→' : '←'}
       </div>
       <div className="flex min-w-0 items-center gap-1 truncate px-1.5" title={method}>
         {highlight && (
-          <span className={`shrink-0 rounded-sm px-1 font-sans text-[10px] font-semibold ${highlight === 'updated' ? 'bg-accent text-accent-fg' : 'bg-warn text-surface'}`}>
+          <span
+            className={`shrink-0 rounded-sm px-1 font-sans text-[10px] font-semibold ${highlight === 'updated' ? 'bg-accent text-accent-fg' : 'bg-warn text-surface'}`}
+          >
             {highlight === 'updated' ? 'UPDATED' : 'LIST CHANGED'}
           </span>
         )}

@@ -23,7 +23,10 @@ export function NotificationsPanel() {
   if (!sessionId) {
     return (
       <EmptyState title="No session selected" testId="notifications-no-session">
-        <p>Connect to a server (or start the demo) in the sidebar, or select a session: its notifications, both ways, and the server's log messages appear here.</p>
+        <p>
+          Connect to a server (or start the demo) in the sidebar, or select a session: its notifications, both ways, and the server's log
+          messages appear here.
+        </p>
       </EmptyState>
     );
   }
@@ -37,7 +40,13 @@ export function NotificationsPanel() {
       <NotificationsToolbar m={m} />
       {m.older && <OlderOnDiskNote m={m} />}
       <div className="flex min-h-0 flex-1">
-        {empty ? <NotificationsEmpty m={m} /> : m.view === 'all' ? <NotificationList m={m} startedAt={startedAt} /> : <LogList m={m} startedAt={startedAt} />}
+        {empty ? (
+          <NotificationsEmpty m={m} />
+        ) : m.view === 'all' ? (
+          <NotificationList m={m} startedAt={startedAt} />
+        ) : (
+          <LogList m={m} startedAt={startedAt} />
+        )}
         {m.selected && <Detail m={m} />}
       </div>
     </div>
@@ -49,9 +58,13 @@ function OlderOnDiskNote({ m }: { m: NotificationsModel }) {
   const what = m.view === 'all' ? 'notifications' : 'server log messages';
   const known = m.older!.count > 0 ? `${formatCount(m.older!.count)}${m.older!.unknown ? '+' : ''} older ${what}` : `Older ${what}`;
   return (
-    <div className="flex shrink-0 items-center gap-2 border-b border-line bg-warn/10 px-2 py-1 text-[12px]" data-testid="notifications-older-on-disk">
+    <div
+      className="flex shrink-0 items-center gap-2 border-b border-line bg-warn/10 px-2 py-1 text-[12px]"
+      data-testid="notifications-older-on-disk"
+    >
       <span>
-        {known} left memory (the memory budget) — they are on disk. This list shows the {formatCount(m.view === 'all' ? m.total : m.logTotal)} in memory.
+        {known} left memory (the memory budget) — they are on disk. This list shows the{' '}
+        {formatCount(m.view === 'all' ? m.total : m.logTotal)} in memory.
       </span>
       <button className="btn btn-ghost text-accent" onClick={m.showOlderInFrames} data-testid="notifications-show-in-frames">
         Show all in Frames
@@ -69,7 +82,9 @@ function Detail({ m }: { m: NotificationsModel }) {
         <span className="font-mono">#{f.seq}</span>
         <span className="min-w-0 flex-1 truncate font-mono text-muted">{String(f.msg?.method ?? '')}</span>
         <CopyButton text={() => JSON.stringify(f.msg, null, 2)} label="Copy JSON" />
-        <button className="btn btn-ghost" onClick={() => m.select(null)} aria-label="Close detail">✕</button>
+        <button className="btn btn-ghost" onClick={() => m.select(null)} aria-label="Close detail">
+          ✕
+        </button>
       </div>
       <div className="min-h-0 flex-1 overflow-auto p-2">
         {/* Notifications are small: open them fully. */}

@@ -17,7 +17,14 @@ function List({ count, following }: { count: number; following: boolean }) {
   const cols = useColumnWidths('follow-test', COLUMNS);
   const follow = { follow: following, newCount: 0, setAtBottom: () => undefined, jumpToLatest: () => undefined };
   return (
-    <VirtualRows count={count} follow={follow} label="rows" testId="rows" cols={cols} renderRow={(i, top) => <div key={i} data-testid="row" data-index={i} data-top={top} />} />
+    <VirtualRows
+      count={count}
+      follow={follow}
+      label="rows"
+      testId="rows"
+      cols={cols}
+      renderRow={(i, top) => <div key={i} data-testid="row" data-index={i} data-top={top} />}
+    />
   );
 }
 

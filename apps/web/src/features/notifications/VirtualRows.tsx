@@ -19,7 +19,14 @@ interface Follow {
  * sticky inside the scroll container, so it scrolls sideways with the rows (`cols`: the
  * resizable columns; rows use `COLUMNS_VAR`).
  */
-export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
+export function VirtualRows({
+  count,
+  follow,
+  label,
+  testId,
+  cols,
+  renderRow,
+}: {
   count: number;
   follow: Follow;
   label: string;
@@ -28,7 +35,14 @@ export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
   renderRow: (index: number, top: number) => ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { virtualizer, rows, atBottom } = useTailList({ count, follow: follow.follow, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 20, scrollRef });
+  const { virtualizer, rows, atBottom } = useTailList({
+    count,
+    follow: follow.follow,
+    rowHeight: ROW_HEIGHT,
+    headerHeight: HEADER_HEIGHT,
+    overscan: 20,
+    scrollRef,
+  });
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
       <div
@@ -49,7 +63,10 @@ export function VirtualRows({ count, follow, label, testId, cols, renderRow }: {
         </div>
       </div>
       {follow.newCount > 0 && (
-        <button className="btn btn-primary absolute bottom-3 left-1/2 h-7 -translate-x-1/2 rounded-full px-3 shadow-lg" onClick={follow.jumpToLatest}>
+        <button
+          className="btn btn-primary absolute bottom-3 left-1/2 h-7 -translate-x-1/2 rounded-full px-3 shadow-lg"
+          onClick={follow.jumpToLatest}
+        >
           {formatCount(follow.newCount)} new ↓
         </button>
       )}

@@ -5,9 +5,19 @@ import { IncrementalFilter } from './incrementalFilter';
 import { highlightOf, matchesLog, matchesNotification, NotificationIndex, type LogEntry } from './notificationIndex';
 
 let seq = 0;
-const frame = (msg: Record<string, unknown>, dir: 'in' | 'out' = 'in'): FrameEvent => ({ type: 'frame', seq: ++seq, t: seq, sessionId: 's', dir, msg, size: 1 });
-const note = (method: string, params: Record<string, unknown> = {}, dir: 'in' | 'out' = 'in') => frame({ jsonrpc: '2.0', method, params }, dir);
-const log = (level: string, data: unknown, logger?: string) => note('notifications/message', { level, data, ...(logger ? { logger } : {}) });
+const frame = (msg: Record<string, unknown>, dir: 'in' | 'out' = 'in'): FrameEvent => ({
+  type: 'frame',
+  seq: ++seq,
+  t: seq,
+  sessionId: 's',
+  dir,
+  msg,
+  size: 1,
+});
+const note = (method: string, params: Record<string, unknown> = {}, dir: 'in' | 'out' = 'in') =>
+  frame({ jsonrpc: '2.0', method, params }, dir);
+const log = (level: string, data: unknown, logger?: string) =>
+  note('notifications/message', { level, data, ...(logger ? { logger } : {}) });
 
 describe('NotificationIndex', () => {
   it('keeps notifications of both directions, and log messages apart, incrementally', () => {
@@ -49,7 +59,13 @@ describe('filters', () => {
     expect(matchesNotification(f, { method: null, dir: 'all', text: 'nope' })).toBe(false);
   });
   it('match logs at or above a level, always showing invalid levels', () => {
-    const entry = (level: string | undefined, rawLevel = level ?? 'bad'): LogEntry => ({ frame: log(rawLevel, 'd'), level: level as LogEntry['level'], rawLevel, data: 'd', logger: 'a' });
+    const entry = (level: string | undefined, rawLevel = level ?? 'bad'): LogEntry => ({
+      frame: log(rawLevel, 'd'),
+      level: level as LogEntry['level'],
+      rawLevel,
+      data: 'd',
+      logger: 'a',
+    });
     const f = { minLevel: 'warning' as const, logger: null, text: '' };
     expect(matchesLog(entry('error'), f)).toBe(true);
     expect(matchesLog(entry('warning'), f)).toBe(true);

@@ -52,7 +52,12 @@ export class NotificationIndex {
   private loggerList: string[] = [];
 
   /** Appends the notifications among `frames[scanned…]`; returns whether anything was added. */
-  sync(frames: { length: number; base?: number; first?(): FrameEvent | undefined; range(start: number, end: number): Iterable<FrameEvent> }): boolean {
+  sync(frames: {
+    length: number;
+    base?: number;
+    first?(): FrameEvent | undefined;
+    range(start: number, end: number): Iterable<FrameEvent>;
+  }): boolean {
     const trimmed = this.trim(frames.base ? frames.first?.()?.seq : undefined);
     const before = this.all.length;
     for (const frame of frames.range(this.scanned, frames.length)) {

@@ -35,11 +35,8 @@ export function useLogLevelModel(sessionId: string | null) {
       ? 'Applies to later requests: sent as _meta["io.modelcontextprotocol/logLevel"] on each one (2026-07-28); the server logs only while handling such a request.'
       : 'Sends logging/setLevel to the server now (legacy era); the server filters the log messages it sends from then on.',
     /** Why the control is disabled: no connected session, or `logging` not declared (unless forced). */
-    disabledReason: sendBlockedReason(session) !== undefined
-      ? sendBlockedReason(session)
-      : !feature.declared && !forced
-          ? feature.reason
-          : undefined,
+    disabledReason:
+      sendBlockedReason(session) !== undefined ? sendBlockedReason(session) : !feature.declared && !forced ? feature.reason : undefined,
     forced,
     force: () => setForced(true),
     setLevel: (level: LogLevel) => sessionId && mutation.mutate(level),

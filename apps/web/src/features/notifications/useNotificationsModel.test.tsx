@@ -43,7 +43,8 @@ describe('useNotificationsModel', () => {
   it('shows server log messages from a minimum level, with counts per level', () => {
     const { result, store } = setup();
     act(() => {
-      for (const level of ['debug', 'info', 'warning', 'error', 'shouting']) pushNotification(store, 'notifications/message', { level, data: `${level} message`, logger: level === 'error' ? 'db' : undefined });
+      for (const level of ['debug', 'info', 'warning', 'error', 'shouting'])
+        pushNotification(store, 'notifications/message', { level, data: `${level} message`, logger: level === 'error' ? 'db' : undefined });
     });
     expect(result.current.n.logTotal).toBe(5);
     expect(result.current.n.levelCounts).toEqual({ debug: 1, info: 1, warning: 1, error: 1, shouting: 1 });
@@ -81,7 +82,9 @@ describe('useLogLevelModel', () => {
 
   it('is disabled with the reason when the server did not declare logging, unless forced', () => {
     const { result } = setup(connectedSession({ serverCapabilities: { tools: {} } }));
-    expect(result.current.l.disabledReason).toBe('The server did not declare logging, so the log level cannot be set and no log messages are expected');
+    expect(result.current.l.disabledReason).toBe(
+      'The server did not declare logging, so the log level cannot be set and no log messages are expected',
+    );
     act(() => result.current.l.force());
     expect(result.current.l.disabledReason).toBeUndefined();
   });
@@ -112,7 +115,9 @@ describe('notifications that left memory', () => {
     services.store.upsertSession(connectedSession());
     services.store.setMemoryBudget(256 * 1024);
     act(() => activeSessionStore.set('s1'));
-    const { result } = renderHook(() => ({ n: useNotificationsModel('s1'), badge: useNotificationsBadge() }), { wrapper: services.wrapper });
+    const { result } = renderHook(() => ({ n: useNotificationsModel('s1'), badge: useNotificationsBadge() }), {
+      wrapper: services.wrapper,
+    });
     expect(result.current.n.older).toBeNull();
     act(() => {
       for (let seq = 1; seq <= 3000; seq++) services.store.enqueue({ ...notification(seq, 'notifications/message'), size: 1000 });
@@ -123,7 +128,10 @@ describe('notifications that left memory', () => {
     expect(log.framesOnDisk).toBeGreaterThan(2000);
     expect(n.total).toBe(log.frames.held); // the list shows what is in memory…
     expect(n.older).toEqual({ count: log.framesOnDisk, unknown: false }); // …and says how many left
-    expect(result.current.badge).toEqual({ text: `${n.total.toLocaleString('en-US')}+`, title: expect.stringContaining('+ older on disk') });
+    expect(result.current.badge).toEqual({
+      text: `${n.total.toLocaleString('en-US')}+`,
+      title: expect.stringContaining('+ older on disk'),
+    });
     act(() => result.current.n.setView('logs'));
     expect(result.current.n.older).toEqual({ count: log.framesOnDisk, unknown: false });
     act(() => result.current.n.showOlderInFrames());

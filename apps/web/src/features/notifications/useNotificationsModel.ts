@@ -7,7 +7,15 @@ import { frameFilterRequestStore } from '../../lib/uiState';
 import { useFollowTail } from '../../lib/useFollowTail';
 import type { LogLevel } from '../../lib/workbenchApi';
 import { IncrementalFilter } from './incrementalFilter';
-import { indexFor, matchesLog, matchesNotification, NotificationIndex, type LogEntry, type LogFilter, type NotificationFilter } from './notificationIndex';
+import {
+  indexFor,
+  matchesLog,
+  matchesNotification,
+  NotificationIndex,
+  type LogEntry,
+  type LogFilter,
+  type NotificationFilter,
+} from './notificationIndex';
 
 export type NotificationsView = 'all' | 'logs';
 
@@ -82,7 +90,11 @@ export function useNotificationsModel(sessionId: string | null) {
 }
 
 /** How many notifications left memory (counted by the log as they arrived); `unknown`: maybe more (a backlog mid-session). */
-function olderOnDisk(index: NotificationIndex, log: SessionLog | null, view: NotificationsView): { count: number; unknown: boolean } | null {
+function olderOnDisk(
+  index: NotificationIndex,
+  log: SessionLog | null,
+  view: NotificationsView,
+): { count: number; unknown: boolean } | null {
   const counts = log?.notificationCounts;
   const count = counts ? (view === 'all' ? counts.all - index.all.length : counts.logs - index.logs.length) : 0;
   const unknown = (log?.firstSeq ?? 1) > 1 && (log?.frames.base ?? 0) > 0;

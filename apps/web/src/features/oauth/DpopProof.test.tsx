@@ -34,7 +34,14 @@ describe('the DPoP proof on an OAuth step', () => {
   });
 
   it('renders in the step card (chip in the header, decoded proof when open)', () => {
-    render(<ol><StepCard event={step({ request: { method: 'POST', url: 'https://as.example/token', dpopProof: proof }, response: { status: 400 } })} index={0} /></ol>);
+    render(
+      <ol>
+        <StepCard
+          event={step({ request: { method: 'POST', url: 'https://as.example/token', dpopProof: proof }, response: { status: 400 } })}
+          index={0}
+        />
+      </ol>,
+    );
     expect(screen.getByTestId('dpop-chip')).toBeTruthy();
     expect(screen.getByTestId('dpop-thumbprint').textContent).toBe('tHuMbPrInT');
     expect(screen.getByTestId('dpop-claims-htu').textContent).toContain('https://as.example/token');

@@ -9,7 +9,10 @@ function Rows({ title, rows }: { title: string; rows: DpopRow[] }) {
         {rows.map((r) => (
           <div key={r.name} className="contents" title={r.meaning}>
             <dt className="text-muted">{r.name}</dt>
-            <dd className="break-all" data-testid={`dpop-${title.toLowerCase()}-${r.name}`}>{r.value}{r.meaning && <span className="ml-1 font-sans text-muted">— {r.meaning}</span>}</dd>
+            <dd className="break-all" data-testid={`dpop-${title.toLowerCase()}-${r.name}`}>
+              {r.value}
+              {r.meaning && <span className="ml-1 font-sans text-muted">— {r.meaning}</span>}
+            </dd>
           </div>
         ))}
       </dl>
@@ -28,7 +31,10 @@ export function DpopProofCard({ event }: { event: OAuthEvent }) {
       </div>
       {proof.thumbprint && (
         <p className="mb-1 text-muted">
-          Key thumbprint (RFC 7638, the token&apos;s <code>cnf.jkt</code> once bound): <code className="break-all" data-testid="dpop-thumbprint">{proof.thumbprint}</code>
+          Key thumbprint (RFC 7638, the token&apos;s <code>cnf.jkt</code> once bound):{' '}
+          <code className="break-all" data-testid="dpop-thumbprint">
+            {proof.thumbprint}
+          </code>
         </p>
       )}
       <div className="flex flex-col gap-2 lg:flex-row">
@@ -41,13 +47,20 @@ export function DpopProofCard({ event }: { event: OAuthEvent }) {
 
 /** A chip for a step header: this request carried a DPoP proof. */
 export function DpopChip({ event }: { event: OAuthEvent }) {
-  return dpopProofOf(event) ? <span className="chip border-accent/50" data-testid="dpop-chip">DPoP</span> : null;
+  return dpopProofOf(event) ? (
+    <span className="chip border-accent/50" data-testid="dpop-chip">
+      DPoP
+    </span>
+  ) : null;
 }
 
 /** Asks for DPoP-bound tokens (the session keeps one key; every token and MCP request then carries a proof). */
 export function DpopToggle({ on, set, disabled }: { on: boolean; set(on: boolean): void; disabled?: boolean }) {
   return (
-    <label className="mb-2 flex items-center gap-1.5" title="RFC 9449: the authorization server binds the token to a key mcpscope holds; each request proves possession of it.">
+    <label
+      className="mb-2 flex items-center gap-1.5"
+      title="RFC 9449: the authorization server binds the token to a key mcpscope holds; each request proves possession of it."
+    >
       <input type="checkbox" checked={on} disabled={disabled} onChange={(e) => set(e.target.checked)} data-testid="oauth-dpop" />
       <span>DPoP-bound tokens (RFC 9449)</span>
       <span className="text-muted">— a proof on every token request and every MCP request</span>
@@ -70,7 +83,9 @@ export function DpopNote({ stage, dpop }: { stage: string; dpop?: { alg: string;
   if (stage !== 'token' || !dpop) return null;
   return (
     <p className="mt-1 rounded border border-accent/40 bg-accent/5 px-2 py-1" data-testid="oauth-guided-dpop">
-      The token request will carry a DPoP proof (RFC 9449 §5) signed with the session&apos;s {dpop.alg} key <code className="break-all">{dpop.thumbprint}</code>; the authorization server binds the token to it (<code>cnf.jkt</code>). The decoded proof appears on the token step below.
+      The token request will carry a DPoP proof (RFC 9449 §5) signed with the session&apos;s {dpop.alg} key{' '}
+      <code className="break-all">{dpop.thumbprint}</code>; the authorization server binds the token to it (<code>cnf.jkt</code>). The
+      decoded proof appears on the token step below.
     </p>
   );
 }

@@ -8,14 +8,26 @@ import type { OAuthModel } from './useOAuthModel';
 
 afterEach(cleanup);
 
-const model = (steps: OAuthEvent[] = []) => ({ steps, busy: false, guidedNext: vi.fn() }) as unknown as OAuthModel & { guidedNext: ReturnType<typeof vi.fn> };
+const model = (steps: OAuthEvent[] = []) =>
+  ({ steps, busy: false, guidedNext: vi.fn() }) as unknown as OAuthModel & { guidedNext: ReturnType<typeof vi.fn> };
 const finding = { rule: 'oauth-insecure-endpoint', severity: 'error', message: 'http://as.example is not HTTPS' };
-const step = (seq: number, name: string, detail: Record<string, unknown> = {}) => ({ seq, type: 'oauth', step: name, detail }) as unknown as OAuthEvent;
+const step = (seq: number, name: string, detail: Record<string, unknown> = {}) =>
+  ({ seq, type: 'oauth', step: name, detail }) as unknown as OAuthEvent;
 
 describe('GuidedPause', () => {
   it('shows the discovery summary and findings of this run, and sends only the edited inputs of the next step', () => {
-    const state: GuidedState = { stage: 'client', next: 'Client identity', inputs: { scope: 'mcp:read', resource: 'http://127.0.0.1:1/mcp' }, editable: ['scope', 'resource', 'clientId', 'authMethod'], summary: { discovery: { issuer: 'http://127.0.0.1:2' } } };
-    const m = model([step(1, 'authorization-server-metadata', { findings: [{ ...finding, message: 'an older run' }] }), step(2, 'start'), step(3, 'authorization-server-metadata', { findings: [finding] })]);
+    const state: GuidedState = {
+      stage: 'client',
+      next: 'Client identity',
+      inputs: { scope: 'mcp:read', resource: 'http://127.0.0.1:1/mcp' },
+      editable: ['scope', 'resource', 'clientId', 'authMethod'],
+      summary: { discovery: { issuer: 'http://127.0.0.1:2' } },
+    };
+    const m = model([
+      step(1, 'authorization-server-metadata', { findings: [{ ...finding, message: 'an older run' }] }),
+      step(2, 'start'),
+      step(3, 'authorization-server-metadata', { findings: [finding] }),
+    ]);
     render(<GuidedPause m={m} state={state} />);
     const pause = screen.getByTestId('oauth-guided-pause');
     expect(pause.getAttribute('data-stage')).toBe('client');
@@ -26,7 +38,11 @@ describe('GuidedPause', () => {
     fireEvent.change(screen.getByTestId('oauth-guided-input-scope'), { target: { value: 'mcp:read mcp:write' } });
     fireEvent.change(screen.getByTestId('oauth-guided-input-authMethod'), { target: { value: 'client_secret_post' } });
     fireEvent.click(screen.getByTestId('oauth-guided-continue'));
-    expect(m.guidedNext).toHaveBeenCalledWith({ scope: 'mcp:read mcp:write', resource: 'http://127.0.0.1:1/mcp', authMethod: 'client_secret_post' });
+    expect(m.guidedNext).toHaveBeenCalledWith({
+      scope: 'mcp:read mcp:write',
+      resource: 'http://127.0.0.1:1/mcp',
+      authMethod: 'client_secret_post',
+    });
   });
 
   it('has no form while waiting for the browser, and shows the error of a failed step', () => {

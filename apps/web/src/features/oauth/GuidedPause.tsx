@@ -56,46 +56,84 @@ export function GuidedPause({ m, state }: { m: OAuthModel; state: GuidedState })
   const [edits, setEdits] = useState<GuidedInputs>(() => ({ ...state.inputs }));
   const findings = findingsSinceStart(m.steps);
   const paused = state.editable.length > 0;
-  const tone = state.stage === 'failed' ? 'border-danger/50 bg-danger/5' : state.stage === 'authorized' ? 'border-ok/50' : 'border-accent/50 bg-accent/5';
+  const tone =
+    state.stage === 'failed'
+      ? 'border-danger/50 bg-danger/5'
+      : state.stage === 'authorized'
+        ? 'border-ok/50'
+        : 'border-accent/50 bg-accent/5';
   return (
     <section className={`mb-2 rounded border p-2 ${tone}`} data-testid="oauth-guided-pause" data-stage={state.stage}>
       <h3 className="font-semibold">{TITLES[state.stage]}</h3>
       {state.next && <p className="text-muted">Next: {state.next}</p>}
-      {state.error && <p className="text-danger" role="alert">{state.error}</p>}
+      {state.error && (
+        <p className="text-danger" role="alert">
+          {state.error}
+        </p>
+      )}
       <RegistrationPath state={state} />
       <DpopNote stage={state.stage} dpop={m.status?.dpop} />
       <div className="mt-1 flex flex-col gap-1" data-testid="oauth-guided-summary">
-        {Object.entries(state.summary).reverse().map(([section, value], i) => (
-          <details key={section} open={i === 0} className="rounded border border-line" data-section={section}>
-            <summary className="cursor-pointer px-2 py-0.5 font-medium">{SECTIONS[section] ?? section}</summary>
-            <pre className="max-h-56 overflow-auto bg-surface p-1 font-mono text-[11px] whitespace-pre-wrap">{JSON.stringify(value, null, 2)}</pre>
-          </details>
-        ))}
+        {Object.entries(state.summary)
+          .reverse()
+          .map(([section, value], i) => (
+            <details key={section} open={i === 0} className="rounded border border-line" data-section={section}>
+              <summary className="cursor-pointer px-2 py-0.5 font-medium">{SECTIONS[section] ?? section}</summary>
+              <pre className="max-h-56 overflow-auto bg-surface p-1 font-mono text-[11px] whitespace-pre-wrap">
+                {JSON.stringify(value, null, 2)}
+              </pre>
+            </details>
+          ))}
       </div>
       {findings.length > 0 && (
         <ul className="mt-1 flex flex-col gap-1" data-testid="oauth-guided-findings">
           {findings.map((f, i) => (
-            <li key={i} className="rounded border border-warn/50 bg-warn/10 px-2 py-1 text-warn"><span className="font-semibold">{f.rule}</span> {f.message}</li>
+            <li key={i} className="rounded border border-warn/50 bg-warn/10 px-2 py-1 text-warn">
+              <span className="font-semibold">{f.rule}</span> {f.message}
+            </li>
           ))}
         </ul>
       )}
       {paused && (
-        <form className="mt-2 grid grid-cols-[max-content_1fr] items-center gap-x-2 gap-y-1" onSubmit={(e) => (e.preventDefault(), void m.guidedNext(edits))}>
+        <form
+          className="mt-2 grid grid-cols-[max-content_1fr] items-center gap-x-2 gap-y-1"
+          onSubmit={(e) => (e.preventDefault(), void m.guidedNext(edits))}
+        >
           {state.editable.map((key) => (
             <label key={key} className="contents">
               <span className="text-muted">{LABELS[key]}</span>
               {CHOICES[key] ? (
-                <select className="input" value={edits[key] ?? ''} onChange={(e) => setEdits({ ...edits, [key]: e.target.value })} data-testid={`oauth-guided-input-${key}`}>
+                <select
+                  className="input"
+                  value={edits[key] ?? ''}
+                  onChange={(e) => setEdits({ ...edits, [key]: e.target.value })}
+                  data-testid={`oauth-guided-input-${key}`}
+                >
                   <option value="">default</option>
-                  {CHOICES[key]!.map((x) => <option key={x} value={x}>{x}</option>)}
+                  {CHOICES[key]!.map((x) => (
+                    <option key={x} value={x}>
+                      {x}
+                    </option>
+                  ))}
                 </select>
               ) : (
-                <input className="input" type={key === 'clientSecret' ? 'password' : 'text'} value={edits[key] ?? ''} placeholder={HINTS[key]} onChange={(e) => setEdits({ ...edits, [key]: e.target.value })} data-testid={`oauth-guided-input-${key}`} />
+                <input
+                  className="input"
+                  type={key === 'clientSecret' ? 'password' : 'text'}
+                  value={edits[key] ?? ''}
+                  placeholder={HINTS[key]}
+                  onChange={(e) => setEdits({ ...edits, [key]: e.target.value })}
+                  data-testid={`oauth-guided-input-${key}`}
+                />
               )}
             </label>
           ))}
           <span />
-          <div><button type="submit" className="btn btn-primary" disabled={m.busy} data-testid="oauth-guided-continue">Continue</button></div>
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={m.busy} data-testid="oauth-guided-continue">
+              Continue
+            </button>
+          </div>
         </form>
       )}
     </section>

@@ -33,12 +33,22 @@ function RunItem({ run, latest }: { run: OAuthRun; latest: boolean }) {
   const outcome = OUTCOME[run.outcome];
   return (
     <li data-testid="oauth-run" data-run={run.n} data-outcome={run.outcome} data-open={shown}>
-      <button type="button" className="flex w-full items-center gap-2 py-0.5 text-left" onClick={() => setOpen(!shown)} aria-expanded={shown} data-testid="oauth-run-toggle">
-        <span className="w-3 text-subtle" aria-hidden>{shown ? '▾' : '▸'}</span>
+      <button
+        type="button"
+        className="flex w-full items-center gap-2 py-0.5 text-left"
+        onClick={() => setOpen(!shown)}
+        aria-expanded={shown}
+        data-testid="oauth-run-toggle"
+      >
+        <span className="w-3 text-subtle" aria-hidden>
+          {shown ? '▾' : '▸'}
+        </span>
         <span className="font-semibold">Run {run.n}</span>
         <span className="min-w-0 truncate">{run.title}</span>
         <span className={`shrink-0 ${outcome.cls}`}>{outcome.text}</span>
-        <span className="shrink-0 text-subtle">{run.steps.length} step{run.steps.length === 1 ? '' : 's'}</span>
+        <span className="shrink-0 text-subtle">
+          {run.steps.length} step{run.steps.length === 1 ? '' : 's'}
+        </span>
       </button>
       {shown && (
         <ol className="mt-0.5 flex flex-col gap-1" data-testid="oauth-steps">

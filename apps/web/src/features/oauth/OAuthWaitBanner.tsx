@@ -28,12 +28,24 @@ export function OAuthWaitBanner() {
   if (!sessionId || !oauth || tab === 'oauth') return null;
   const title = oauth.stepUp ? 'The server needs more scope: a step-up authorization waits for you' : 'An authorization waits for you';
   return (
-    <div className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-accent/50 bg-accent/10 px-2 py-1 text-[12px]" role="alert" data-testid="oauth-wait-banner" data-stage={oauth.stage}>
+    <div
+      className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-accent/50 bg-accent/10 px-2 py-1 text-[12px]"
+      role="alert"
+      data-testid="oauth-wait-banner"
+      data-stage={oauth.stage}
+    >
       <span className="font-semibold">{title}</span>
-      <span className="min-w-0 text-muted" data-testid="oauth-wait-scopes">{scopeSentence(oauth)}.</span>
+      <span className="min-w-0 text-muted" data-testid="oauth-wait-scopes">
+        {scopeSentence(oauth)}.
+      </span>
       <span className="flex-1" />
       {oauth.stage === 'browser' ? (
-        <button type="button" className="btn btn-primary h-6" data-testid="oauth-wait-open" onClick={() => void openPendingAuthorization(api, sessionId)}>
+        <button
+          type="button"
+          className="btn btn-primary h-6"
+          data-testid="oauth-wait-open"
+          onClick={() => void openPendingAuthorization(api, sessionId)}
+        >
           Open the authorization page
         </button>
       ) : (

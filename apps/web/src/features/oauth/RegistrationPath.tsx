@@ -24,7 +24,8 @@ const PLANNED: Record<string, string> = {
   're-register': 'register again (RFC 7591)',
 };
 
-const record = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const record = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 function parse(v: unknown): Registration | undefined {
@@ -58,19 +59,57 @@ export function RegistrationPath({ state }: { state: GuidedState }) {
     <div className="mt-1 rounded border border-accent/40 p-2" data-testid="oauth-guided-registration" data-path={path} data-done={!!done}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">Step-up</span>
-        <span className="text-muted">needs <code>{text(stepUp.requiredScope) ?? text(stepUp.scope)}</code></span>
-        <span className="chip" data-testid="oauth-guided-registration-path">{done ? PATHS[path] ?? path : `next: ${PLANNED[path] ?? path}`}</span>
+        <span className="text-muted">
+          needs <code>{text(stepUp.requiredScope) ?? text(stepUp.scope)}</code>
+        </span>
+        <span className="chip" data-testid="oauth-guided-registration-path">
+          {done ? (PATHS[path] ?? path) : `next: ${PLANNED[path] ?? path}`}
+        </span>
       </div>
-      <p className="mt-1" data-testid="oauth-guided-registration-why">{shown?.why ?? 'A pre-registered or Client ID Metadata Document client: its registration is not changed.'}</p>
+      <p className="mt-1" data-testid="oauth-guided-registration-why">
+        {shown?.why ?? 'A pre-registered or Client ID Metadata Document client: its registration is not changed.'}
+      </p>
       {done?.updateFailed && <p className="mt-1 text-warn">The update failed ({done.updateFailed}), so the client registered again.</p>}
       {done && (
         <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-2 font-mono text-[11px]">
-          {done.registeredScope !== undefined && (<><dt className="text-muted">registered before</dt><dd>{done.registeredScope}</dd></>)}
-          {done.scope !== undefined && (<><dt className="text-muted">registered now</dt><dd data-testid="oauth-guided-registration-scope">{done.scope}</dd></>)}
-          {done.previousClientId && (<><dt className="text-muted">client</dt><dd>{done.previousClientId} → {done.clientId}</dd></>)}
-          {!done.previousClientId && done.clientId && (<><dt className="text-muted">client</dt><dd>{done.clientId} (same)</dd></>)}
-          {done.newSecret && (<><dt className="text-muted">secret</dt><dd>a new client secret was issued (stored, never shown)</dd></>)}
-          {done.rotatedRegistrationAccessToken && (<><dt className="text-muted">registration token</dt><dd>rotated by the server (stored, never shown)</dd></>)}
+          {done.registeredScope !== undefined && (
+            <>
+              <dt className="text-muted">registered before</dt>
+              <dd>{done.registeredScope}</dd>
+            </>
+          )}
+          {done.scope !== undefined && (
+            <>
+              <dt className="text-muted">registered now</dt>
+              <dd data-testid="oauth-guided-registration-scope">{done.scope}</dd>
+            </>
+          )}
+          {done.previousClientId && (
+            <>
+              <dt className="text-muted">client</dt>
+              <dd>
+                {done.previousClientId} → {done.clientId}
+              </dd>
+            </>
+          )}
+          {!done.previousClientId && done.clientId && (
+            <>
+              <dt className="text-muted">client</dt>
+              <dd>{done.clientId} (same)</dd>
+            </>
+          )}
+          {done.newSecret && (
+            <>
+              <dt className="text-muted">secret</dt>
+              <dd>a new client secret was issued (stored, never shown)</dd>
+            </>
+          )}
+          {done.rotatedRegistrationAccessToken && (
+            <>
+              <dt className="text-muted">registration token</dt>
+              <dd>rotated by the server (stored, never shown)</dd>
+            </>
+          )}
         </dl>
       )}
     </div>

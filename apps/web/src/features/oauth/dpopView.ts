@@ -35,15 +35,21 @@ const MAX_TEXT = 2000;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function text(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s;
 }
 
 /** Own keys only, known ones first (events may come from a trace file: hostile input). */
-function rows(obj: Record<string, unknown>, meanings: Record<string, string>, format: (k: string, v: unknown) => string = (_k, v) => text(v)): DpopRow[] {
+function rows(
+  obj: Record<string, unknown>,
+  meanings: Record<string, string>,
+  format: (k: string, v: unknown) => string = (_k, v) => text(v),
+): DpopRow[] {
   const keys = Object.keys(obj);
   const known = Object.keys(meanings).filter((k) => keys.includes(k));
-  return [...known, ...keys.filter((k) => !known.includes(k))].slice(0, 32).map((k) => ({ name: k, value: format(k, obj[k]), meaning: Object.hasOwn(meanings, k) ? meanings[k]! : '' }));
+  return [...known, ...keys.filter((k) => !known.includes(k))]
+    .slice(0, 32)
+    .map((k) => ({ name: k, value: format(k, obj[k]), meaning: Object.hasOwn(meanings, k) ? meanings[k]! : '' }));
 }
 
 /** The proof the engine decoded onto an OAuth step's request (`detail.request.dpopProof`), if any. */

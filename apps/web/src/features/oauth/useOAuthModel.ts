@@ -25,7 +25,10 @@ export function configOf(inputs: OAuthInputs): OAuthConfigInput {
 }
 
 /** The latest challenge: a failed connect's 401, or an `unauthorized` / `step-up` step. */
-function latestChallenge(error: { httpStatus?: number; httpHeaders?: Record<string, string> } | undefined, steps: OAuthEvent[]): BearerChallenge | undefined {
+function latestChallenge(
+  error: { httpStatus?: number; httpHeaders?: Record<string, string> } | undefined,
+  steps: OAuthEvent[],
+): BearerChallenge | undefined {
   for (let i = steps.length - 1; i >= 0; i--) {
     const header = steps[i]!.detail?.wwwAuthenticate;
     if (typeof header === 'string') return parseWwwAuthenticate(header);
@@ -91,11 +94,17 @@ export function useOAuthModel(sessionId: string | null) {
     busy,
     error,
     /** Quick: one click, the runner's defaults (the challenge's scope). */
-    quick: () => sessionId && run(() => api.authorize(sessionId, dpopAsked && !dpopHeld ? { config: withDpop({}) } : {}, 'oauth: authorize')),
+    quick: () =>
+      sessionId && run(() => api.authorize(sessionId, dpopAsked && !dpopHeld ? { config: withDpop({}) } : {}, 'oauth: authorize')),
     /** Guided: the edited inputs become the runner's config; every step appears below. */
     guided: () => sessionId && run(() => api.guidedStart(sessionId, withDpop(configOf(inputs)), 'oauth: guided start'), null),
     /** Guided: the edited inputs of the next step; the authorization step opens the browser. */
-    guidedNext: (edits: GuidedInputs) => sessionId && run(() => api.guidedNext(sessionId, edits, 'oauth: guided next'), status.data?.guided?.stage === 'authorization' ? openPopup() : null),
+    guidedNext: (edits: GuidedInputs) =>
+      sessionId &&
+      run(
+        () => api.guidedNext(sessionId, edits, 'oauth: guided next'),
+        status.data?.guided?.stage === 'authorization' ? openPopup() : null,
+      ),
     stepUp: (scope: string) => sessionId && run(() => api.stepUp(sessionId, scope, 'oauth: step up')),
     openPending: (url: string) => window.open(url, 'mcpscope-oauth', 'popup,width=560,height=720'),
     signOut: async () => {

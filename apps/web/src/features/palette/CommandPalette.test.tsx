@@ -25,16 +25,29 @@ const views = [
 
 function setup() {
   const services = testServices({ info: async () => ({ name: 'mcpscope' as const, version: '0', wireVersion: 1 }) });
-  services.store.upsertSession({ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: '', createdAt: 0, wrapped: false, serverCapabilities: { tools: {}, prompts: {} } });
+  services.store.upsertSession({
+    id: 's1',
+    name: 'demo',
+    state: 'connected',
+    transport: 'stdio',
+    target: '',
+    createdAt: 0,
+    wrapped: false,
+    serverCapabilities: { tools: {}, prompts: {} },
+  });
   activeSessionStore.set('s1');
   // What the Tools tab put in the cache (usePagedList's infinite query under [sessionId, method]).
-  services.queryClient.setQueryData(['s1', 'tools/list'], { pages: [{ tools: [{ name: 'echo' }, { name: 'ask_llm', title: 'Ask the client LLM' }, { name: 'list_roots' }] }], pageParams: [undefined] });
+  services.queryClient.setQueryData(['s1', 'tools/list'], {
+    pages: [{ tools: [{ name: 'echo' }, { name: 'ask_llm', title: 'Ask the client LLM' }, { name: 'list_roots' }] }],
+    pageParams: [undefined],
+  });
   services.queryClient.setQueryData(['s1', 'prompts/list'], { pages: [{ prompts: [{ name: 'greeting' }] }], pageParams: [undefined] });
   render(<CommandPalette views={views} />, { wrapper: services.wrapper });
   return services;
 }
 
-const key = (init: KeyboardEventInit) => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init })));
+const key = (init: KeyboardEventInit) =>
+  act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init })));
 
 describe('CommandPalette', () => {
   it('opens with Ctrl+K and jumps to a tool from the query cache', async () => {

@@ -39,7 +39,15 @@ export default function PaletteDialog({ views }: { views: readonly PaletteView[]
         <ul id="palette-results" role="listbox" ref={listRef} className="min-h-0 flex-1 overflow-y-auto py-1">
           {m.results.length === 0 && <li className="px-3 py-2 text-xs text-subtle">{m.loading ? 'Loading lists…' : 'Nothing matches.'}</li>}
           {m.results.map(({ item, match }, i) => (
-            <Row key={item.id} id={`palette-${i}`} item={item} match={match} active={i === m.active} onHover={() => m.setActive(i)} onPick={() => m.run(item)} />
+            <Row
+              key={item.id}
+              id={`palette-${i}`}
+              item={item}
+              match={match}
+              active={i === m.active}
+              onHover={() => m.setActive(i)}
+              onPick={() => m.run(item)}
+            />
           ))}
         </ul>
         <div className="flex gap-3 border-t border-line bg-panel px-3 py-1 text-[11px] text-subtle">
@@ -54,7 +62,21 @@ export default function PaletteDialog({ views }: { views: readonly PaletteView[]
   );
 }
 
-function Row({ id, item, match, active, onHover, onPick }: { id: string; item: PaletteItem; match: FuzzyMatch; active: boolean; onHover: () => void; onPick: () => void }) {
+function Row({
+  id,
+  item,
+  match,
+  active,
+  onHover,
+  onPick,
+}: {
+  id: string;
+  item: PaletteItem;
+  match: FuzzyMatch;
+  active: boolean;
+  onHover: () => void;
+  onPick: () => void;
+}) {
   return (
     <li
       id={id}
@@ -74,7 +96,9 @@ function Row({ id, item, match, active, onHover, onPick }: { id: string; item: P
         </span>
         {item.detail && <span className="block truncate text-[11px] text-muted">{item.detail}</span>}
       </span>
-      {item.shortcut && <kbd className="rounded border border-line bg-raised px-1 font-mono text-[10px] text-muted">{formatKeys(item.shortcut)}</kbd>}
+      {item.shortcut && (
+        <kbd className="rounded border border-line bg-raised px-1 font-mono text-[10px] text-muted">{formatKeys(item.shortcut)}</kbd>
+      )}
     </li>
   );
 }
@@ -85,7 +109,15 @@ function Highlighted({ text, indexes, searchPrefix }: { text: string; indexes: n
   const hit = new Set(indexes);
   return (
     <>
-      {[...text].map((ch, i) => (hit.has(i) ? <b key={i} className="text-accent">{ch}</b> : ch))}
+      {[...text].map((ch, i) =>
+        hit.has(i) ? (
+          <b key={i} className="text-accent">
+            {ch}
+          </b>
+        ) : (
+          ch
+        ),
+      )}
     </>
   );
 }

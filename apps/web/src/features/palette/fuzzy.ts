@@ -47,7 +47,12 @@ function matchFrom(q: string, t: string, original: string, start: number): Fuzzy
 }
 
 /** The items that match, best first; an empty query keeps the original order. */
-export function fuzzyFilter<T>(items: readonly T[], query: string, textOf: (item: T) => string, limit = 200): Array<{ item: T; match: FuzzyMatch }> {
+export function fuzzyFilter<T>(
+  items: readonly T[],
+  query: string,
+  textOf: (item: T) => string,
+  limit = 200,
+): Array<{ item: T; match: FuzzyMatch }> {
   const out: Array<{ item: T; match: FuzzyMatch; i: number }> = [];
   items.forEach((item, i) => {
     const match = fuzzyMatch(query, textOf(item));

@@ -59,18 +59,46 @@ export function buildPaletteItems(s: PaletteSources): PaletteItem[] {
   );
   for (const t of s.tools) {
     const title = t.title && t.title !== t.name ? `${t.name} — ${t.title}` : t.name;
-    items.push({ id: `tool:${t.name}`, kind: 'tool', title, detail: firstLine(t.description), search: `${t.name} ${t.title ?? ''}`, run: () => s.navigate('tools', { kind: 'tool', name: t.name }) });
+    items.push({
+      id: `tool:${t.name}`,
+      kind: 'tool',
+      title,
+      detail: firstLine(t.description),
+      search: `${t.name} ${t.title ?? ''}`,
+      run: () => s.navigate('tools', { kind: 'tool', name: t.name }),
+    });
   }
   for (const r of s.resources) {
     const name = r.title ?? r.name ?? r.uri;
-    items.push({ id: `resource:${r.uri}`, kind: 'resource', title: name, detail: r.uri, search: `${name} ${r.uri}`, run: () => s.navigate('resources', { kind: 'resource', name: r.uri }) });
+    items.push({
+      id: `resource:${r.uri}`,
+      kind: 'resource',
+      title: name,
+      detail: r.uri,
+      search: `${name} ${r.uri}`,
+      run: () => s.navigate('resources', { kind: 'resource', name: r.uri }),
+    });
   }
   for (const p of s.prompts) {
     const title = p.title && p.title !== p.name ? `${p.name} — ${p.title}` : p.name;
-    items.push({ id: `prompt:${p.name}`, kind: 'prompt', title, detail: firstLine(p.description), search: `${p.name} ${p.title ?? ''}`, run: () => s.navigate('prompts', { kind: 'prompt', name: p.name }) });
+    items.push({
+      id: `prompt:${p.name}`,
+      kind: 'prompt',
+      title,
+      detail: firstLine(p.description),
+      search: `${p.name} ${p.title ?? ''}`,
+      run: () => s.navigate('prompts', { kind: 'prompt', name: p.name }),
+    });
   }
   for (const a of s.actions) {
-    items.push({ id: `action:${a.id}`, kind: 'action', title: a.title, search: `${a.title} ${a.keywords ?? ''}`, shortcut: a.shortcut, run: a.run });
+    items.push({
+      id: `action:${a.id}`,
+      kind: 'action',
+      title: a.title,
+      search: `${a.title} ${a.keywords ?? ''}`,
+      shortcut: a.shortcut,
+      run: a.run,
+    });
   }
   return items;
 }

@@ -12,7 +12,10 @@ const toggle = (overlay: 'palette' | 'help') => overlayStore.set((o) => (o === o
  */
 export function useGlobalShortcuts(): void {
   useEffect(() => {
-    const tabAction = (action: ShortcutAction) => ({ enabled: () => hasShortcutHandler(action), perform: () => dispatchShortcutAction(action) });
+    const tabAction = (action: ShortcutAction) => ({
+      enabled: () => hasShortcutHandler(action),
+      perform: () => dispatchShortcutAction(action),
+    });
     const offs = [
       bindAction(ACTIONS.openPalette, { perform: () => toggle('palette') }),
       bindAction(ACTIONS.showShortcuts, { perform: ({ source }) => (source === 'keyboard' ? toggle('help') : overlayStore.set('help')) }),

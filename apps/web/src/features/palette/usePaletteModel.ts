@@ -25,7 +25,11 @@ export function usePaletteModel(views: readonly PaletteView[]) {
   const sessionId = useValue(activeSessionStore);
   const [query, setQueryState] = useState('');
   const [index, setIndex] = useState(0);
-  const canList = { tools: useFeature(sessionId, 'tools').available, resources: useFeature(sessionId, 'resources').available, prompts: useFeature(sessionId, 'prompts').available };
+  const canList = {
+    tools: useFeature(sessionId, 'tools').available,
+    resources: useFeature(sessionId, 'resources').available,
+    prompts: useFeature(sessionId, 'prompts').available,
+  };
   const tools = usePagedList(sessionId, 'tools/list', 'tools', Named, canList.tools, 'palette: list tools');
   const resources = usePagedList(sessionId, 'resources/list', 'resources', Resource, canList.resources, 'palette: list resources');
   const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', Named, canList.prompts, 'palette: list prompts');
@@ -33,7 +37,13 @@ export function usePaletteModel(views: readonly PaletteView[]) {
   // Whether an action can run depends on the moment (a session, a selection): asked on every render.
   const actions: PaletteAction[] = bound
     .filter((a) => a.palette !== false && isEnabled(a, { source: 'palette' }))
-    .map((a) => ({ id: a.id, title: labelOf(a), keywords: a.keywords, shortcut: a.keys, run: () => void performAction(a.id, { source: 'palette' }) }));
+    .map((a) => ({
+      id: a.id,
+      title: labelOf(a),
+      keywords: a.keywords,
+      shortcut: a.keys,
+      run: () => void performAction(a.id, { source: 'palette' }),
+    }));
   const listed = useMemo(
     () => buildPaletteItems({ views, tools: tools.items, resources: resources.items, prompts: prompts.items, actions: [], navigate }),
     [views, tools.items, resources.items, prompts.items],

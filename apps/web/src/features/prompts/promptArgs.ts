@@ -5,7 +5,10 @@ import type { PromptArgument } from './schemas';
  * empty optional ones are left out, empty required ones are reported but still sendable
  * (a debugger lets the user see how the server reacts).
  */
-export function buildPromptArguments(defs: readonly PromptArgument[], values: Record<string, string>): { args: Record<string, string>; missing: string[] } {
+export function buildPromptArguments(
+  defs: readonly PromptArgument[],
+  values: Record<string, string>,
+): { args: Record<string, string>; missing: string[] } {
   const args: Record<string, string> = {};
   const missing: string[] = [];
   for (const def of defs) {

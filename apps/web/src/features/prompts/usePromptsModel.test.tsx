@@ -16,8 +16,12 @@ function setup(caps: Record<string, unknown> = { prompts: {}, completions: {} })
         ? { prompts: [{ name: 'greeting' }], nextCursor: 'p2' }
         : { prompts: [{ name: 'summarize_item', arguments: [{ name: 'id', required: true }, { name: 'style' }] }] },
     'prompts/get': (p) => {
-      if (p.name === 'summarize_item' && !(p.arguments as Record<string, string> | undefined)?.id) throw new RpcError(-32602, 'id is required');
-      return { description: 'd', messages: [{ role: 'user', content: { type: 'text', text: `args ${JSON.stringify(p.arguments ?? {})}` } }] };
+      if (p.name === 'summarize_item' && !(p.arguments as Record<string, string> | undefined)?.id)
+        throw new RpcError(-32602, 'id is required');
+      return {
+        description: 'd',
+        messages: [{ role: 'user', content: { type: 'text', text: `args ${JSON.stringify(p.arguments ?? {})}` } }],
+      };
     },
   });
   const services = testServices({ call: fake.call });
@@ -78,7 +82,14 @@ describe('usePromptsModel history', () => {
     await waitFor(() => expect(result.current.prompts.items).toHaveLength(2));
     act(() => result.current.select('summarize_item'));
     act(() => result.current.getPrompt()); // id missing: the server's error is recorded too
-    await waitFor(() => expect(result.current.history[0]).toMatchObject({ name: 'summarize_item', args: {}, outcome: 'rpc-error', summary: '-32602 id is required' }));
+    await waitFor(() =>
+      expect(result.current.history[0]).toMatchObject({
+        name: 'summarize_item',
+        args: {},
+        outcome: 'rpc-error',
+        summary: '-32602 id is required',
+      }),
+    );
     act(() => result.current.setValue('id', '7'));
     act(() => result.current.getPrompt());
     await waitFor(() => expect(result.current.history[0]).toMatchObject({ args: { id: '7' }, outcome: 'ok', summary: '1 message' }));
@@ -87,8 +98,15 @@ describe('usePromptsModel history', () => {
     await waitFor(() => expect(result.current.history).toHaveLength(3));
     expect(result.current.selected?.name).toBe('summarize_item');
     expect(result.current.values).toEqual({ id: '7' });
-    expect(requests('prompts/get')).toEqual([{ name: 'summarize_item' }, { name: 'summarize_item', arguments: { id: '7' } }, { name: 'summarize_item', arguments: { id: '7' } }]);
+    expect(requests('prompts/get')).toEqual([
+      { name: 'summarize_item' },
+      { name: 'summarize_item', arguments: { id: '7' } },
+      { name: 'summarize_item', arguments: { id: '7' } },
+    ]);
     act(() => void result.current.editInComposer(result.current.history[0]));
-    expect(JSON.parse(composerPrefillStore.getSnapshot()!.text)).toEqual({ method: 'prompts/get', params: { name: 'summarize_item', arguments: { id: '7' } } });
+    expect(JSON.parse(composerPrefillStore.getSnapshot()!.text)).toEqual({
+      method: 'prompts/get',
+      params: { name: 'summarize_item', arguments: { id: '7' } },
+    });
   });
 });

@@ -29,7 +29,14 @@ export function usePromptsModel(sessionId: string | null) {
   const feature = useFeature(sessionId, 'prompts');
   const completions = useFeature(sessionId, 'completions');
   const [forced, setForced] = useState(false);
-  const prompts = usePagedList(sessionId, 'prompts/list', 'prompts', PromptSchema, connected && (feature.declared || forced), 'prompts: list');
+  const prompts = usePagedList(
+    sessionId,
+    'prompts/list',
+    'prompts',
+    PromptSchema,
+    connected && (feature.declared || forced),
+    'prompts: list',
+  );
   useInvalidateOnNotification(sessionId, 'notifications/prompts/list_changed', 'prompts/list');
 
   const [search, setSearch] = useState('');
@@ -42,7 +49,15 @@ export function usePromptsModel(sessionId: string | null) {
   const get = useMutation({
     mutationFn: async ({ name, args }: { name: string; args: Record<string, string> }): Promise<GetOutcome> => {
       const started = Date.now();
-      const record = (r: Pick<GetRecord, 'outcome' | 'summary'>) => getHistory.record(store, sessionId!, { id: getHistory.nextId(), name, args, at: Date.now(), latencyMs: Date.now() - started, ...r });
+      const record = (r: Pick<GetRecord, 'outcome' | 'summary'>) =>
+        getHistory.record(store, sessionId!, {
+          id: getHistory.nextId(),
+          name,
+          args,
+          at: Date.now(),
+          latencyMs: Date.now() - started,
+          ...r,
+        });
       try {
         const raw = await wb.result(sessionId!, 'prompts/get', getParams(name, args), 'prompts: get');
         const parsed = GetPromptResultSchema.safeParse(raw);
@@ -99,7 +114,9 @@ export function usePromptsModel(sessionId: string | null) {
       get.mutate({ name: entry.name, args: entry.args });
     },
     /** Edit and replay: the prompts/get in the Composer. */
-    editInComposer: (entry: GetRecord) => sessionId && editInComposer(sessionId, { method: 'prompts/get', params: getParams(entry.name, entry.args) }, false, 'Prompts history'),
+    editInComposer: (entry: GetRecord) =>
+      sessionId &&
+      editInComposer(sessionId, { method: 'prompts/get', params: getParams(entry.name, entry.args) }, false, 'Prompts history'),
     clearHistory: () => sessionId && getHistory.clear(store, sessionId),
   };
 }

@@ -31,21 +31,39 @@ function SectionTitle({ title, list, shown }: { title: string; list: PagedList<u
       <span className="font-normal text-subtle normal-case tabular-nums">
         {list.isLoading ? 'loading…' : shown === total ? formatCount(total) : `${formatCount(shown)} of ${formatCount(total)}`}
         {list.hasMore && ' loaded, more on the server'}
-        {list.invalid > 0 && <span className="ml-1 text-danger" title="Entries that do not match the spec's shape">· {list.invalid} invalid</span>}
+        {list.invalid > 0 && (
+          <span className="ml-1 text-danger" title="Entries that do not match the spec's shape">
+            · {list.invalid} invalid
+          </span>
+        )}
       </span>
     </div>
   );
 }
 
 function PageControls({ list, testId, noun }: { list: PagedList<unknown>; testId: string; noun: string }) {
-  if (list.error) return <p className="px-2 py-1 text-[11px] text-danger" role="alert">{list.error.message}</p>;
-  if (!list.hasMore) return list.pages > 0 && list.items.length === 0 ? <p className="px-2 py-1 text-[11px] text-subtle">No {noun}.</p> : null;
+  if (list.error)
+    return (
+      <p className="px-2 py-1 text-[11px] text-danger" role="alert">
+        {list.error.message}
+      </p>
+    );
+  if (!list.hasMore)
+    return list.pages > 0 && list.items.length === 0 ? <p className="px-2 py-1 text-[11px] text-subtle">No {noun}.</p> : null;
   return (
     <div className="flex items-center gap-1 px-2 py-1">
-      <button className="btn" data-testid={testId} onClick={list.loadMore} disabled={list.isFetching} title="Fetch the next page (nextCursor)">
+      <button
+        className="btn"
+        data-testid={testId}
+        onClick={list.loadMore}
+        disabled={list.isFetching}
+        title="Fetch the next page (nextCursor)"
+      >
         {list.isFetching ? 'Loading…' : `Load more (page ${list.pages + 1})`}
       </button>
-      <button className="btn btn-ghost" onClick={() => void list.loadAll()} disabled={list.isFetching}>Load all</button>
+      <button className="btn btn-ghost" onClick={() => void list.loadAll()} disabled={list.isFetching}>
+        Load all
+      </button>
     </div>
   );
 }
@@ -73,9 +91,16 @@ function ResourceRow({ r, m, selected }: { r: Resource; m: ResourcesModel; selec
     >
       <div className="flex items-center gap-1.5">
         <span className="min-w-0 flex-1 truncate font-medium">{displayName(r, r.uri)}</span>
-        {subscribed && <span className="text-[10px] text-accent" title="Subscribed to updates">◉ sub</span>}
+        {subscribed && (
+          <span className="text-[10px] text-accent" title="Subscribed to updates">
+            ◉ sub
+          </span>
+        )}
         {update && (
-          <span className="rounded-full bg-accent/15 px-1.5 text-[10px] text-accent tabular-nums" title={`notifications/resources/updated × ${update.count}`}>
+          <span
+            className="rounded-full bg-accent/15 px-1.5 text-[10px] text-accent tabular-nums"
+            title={`notifications/resources/updated × ${update.count}`}
+          >
             ↻ {update.count}
           </span>
         )}

@@ -13,7 +13,13 @@ export function ResourceReader({ m, uri }: { m: ResourcesModel; uri: string | nu
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-line bg-panel px-2 py-1">
-        <button className="btn btn-primary" data-testid="resource-read" disabled={!uri || !m.connected || m.read.isFetching} onClick={() => uri && m.readNow(uri)} title={m.blockedReason ?? 'resources/read'}>
+        <button
+          className="btn btn-primary"
+          data-testid="resource-read"
+          disabled={!uri || !m.connected || m.read.isFetching}
+          onClick={() => uri && m.readNow(uri)}
+          title={m.blockedReason ?? 'resources/read'}
+        >
           {m.read.isFetching ? 'Reading…' : uri === m.readUri && m.read.data ? '↻ Re-read' : 'Read'}
         </button>
         <button
@@ -21,27 +27,54 @@ export function ResourceReader({ m, uri }: { m: ResourcesModel; uri: string | nu
           data-testid="resource-subscribe"
           aria-pressed={subscribed}
           disabled={!uri || (!subscribed && !sub.available) || pending}
-          title={m.blockedReason ?? (!sub.available && !subscribed ? sub.reason : subscribed ? 'Stop notifications/resources/updated for this URI' : 'Get notifications/resources/updated for this URI')}
+          title={
+            m.blockedReason ??
+            (!sub.available && !subscribed
+              ? sub.reason
+              : subscribed
+                ? 'Stop notifications/resources/updated for this URI'
+                : 'Get notifications/resources/updated for this URI')
+          }
           onClick={() => uri && m.toggleSubscription(uri)}
         >
           {subscribed ? '◉ Subscribed' : '○ Subscribe'}
         </button>
         {uri && <UpdatedIndicator m={m} uri={uri} />}
         {uri && m.selection?.kind === 'resource' && m.isUnlisted(uri) && (
-          <span className="chip" data-testid="resource-unlisted" title="The server's resources/list does not include this URI (a resource link, or a template's expansion): it is read by its URI">
+          <span
+            className="chip"
+            data-testid="resource-unlisted"
+            title="The server's resources/list does not include this URI (a resource link, or a template's expansion): it is read by its URI"
+          >
             not in resources/list
           </span>
         )}
         <span className="flex-1" />
         {m.read.data && <span className="text-[11px] text-subtle">read at {formatClock(m.read.data.at)}</span>}
       </div>
-      {!sub.available && !sub.declared && sub.reason && uri && <FeatureUnavailable feature="resources.subscribe" reason={sub.reason} compact />}
-      {m.subscription.error && <p className="px-2 py-1 text-[12px] text-danger" role="alert">{m.subscription.error.message}</p>}
-      <div className="min-h-0 flex-1 space-y-2 overflow-auto p-2 outline-none focus-visible:ring-1 focus-visible:ring-accent" tabIndex={0} aria-label="Contents" data-focus-target={uri ? `resource:${uri}` : undefined} data-focus-self>
+      {!sub.available && !sub.declared && sub.reason && uri && (
+        <FeatureUnavailable feature="resources.subscribe" reason={sub.reason} compact />
+      )}
+      {m.subscription.error && (
+        <p className="px-2 py-1 text-[12px] text-danger" role="alert">
+          {m.subscription.error.message}
+        </p>
+      )}
+      <div
+        className="min-h-0 flex-1 space-y-2 overflow-auto p-2 outline-none focus-visible:ring-1 focus-visible:ring-accent"
+        tabIndex={0}
+        aria-label="Contents"
+        data-focus-target={uri ? `resource:${uri}` : undefined}
+        data-focus-self
+      >
         {m.read.isError && <ReadError error={m.read.error} />}
-        {!m.readUri && !m.read.data && <p className="text-muted">{uri ? 'Press Read to fetch this resource.' : 'Fill in the template to read a resource.'}</p>}
+        {!m.readUri && !m.read.data && (
+          <p className="text-muted">{uri ? 'Press Read to fetch this resource.' : 'Fill in the template to read a resource.'}</p>
+        )}
         {m.read.data?.result.contents.length === 0 && <p className="text-muted">The server returned no contents.</p>}
-        {m.read.data?.result.contents.map((c, i) => <ResourceContents key={`${m.readUri}-${i}`} content={c} />)}
+        {m.read.data?.result.contents.map((c, i) => (
+          <ResourceContents key={`${m.readUri}-${i}`} content={c} />
+        ))}
         {m.read.data && (
           <details className="text-[12px]">
             <summary className="cursor-pointer text-muted">Raw result</summary>
@@ -80,8 +113,18 @@ function UpdatedIndicator({ m, uri }: { m: ResourcesModel; uri: string }) {
 
 function ReadError({ error }: { error: Error }) {
   return (
-    <div className="rounded border border-danger/40 bg-danger/5 px-2 py-1.5 text-[12px] text-danger" role="alert" data-testid="resource-read-error">
-      {error instanceof RpcError ? <>JSON-RPC error {error.code}: {error.message}</> : error.message}
+    <div
+      className="rounded border border-danger/40 bg-danger/5 px-2 py-1.5 text-[12px] text-danger"
+      role="alert"
+      data-testid="resource-read-error"
+    >
+      {error instanceof RpcError ? (
+        <>
+          JSON-RPC error {error.code}: {error.message}
+        </>
+      ) : (
+        error.message
+      )}
       {error instanceof RpcError && error.data !== undefined && <JsonTree value={error.data} rootName="data" />}
     </div>
   );

@@ -15,13 +15,24 @@ export function ResourcesPanel() {
   const sessionId = useValue(activeSessionStore);
   const m = useResourcesModel(sessionId);
   if (!sessionId) {
-    return <EmptyState title="No session selected" testId="resources-empty"><p>Connect to a server (or start the demo) in the sidebar: its resources and templates are listed here, and read on a click.</p></EmptyState>;
+    return (
+      <EmptyState title="No session selected" testId="resources-empty">
+        <p>Connect to a server (or start the demo) in the sidebar: its resources and templates are listed here, and read on a click.</p>
+      </EmptyState>
+    );
   }
   return (
     <div className="flex h-full min-h-0">
       <div className="flex w-[340px] min-w-[240px] shrink-0 flex-col border-r border-line">
         <div className="flex shrink-0 items-center gap-1 border-b border-line bg-panel px-2 py-1">
-          <input className="input" placeholder="Filter by name or URI" value={m.search} onChange={(e) => m.setSearch(e.target.value)} aria-label="Filter resources" data-testid="resource-search" />
+          <input
+            className="input"
+            placeholder="Filter by name or URI"
+            value={m.search}
+            onChange={(e) => m.setSearch(e.target.value)}
+            aria-label="Filter resources"
+            data-testid="resource-search"
+          />
           <button
             className="btn btn-ghost"
             title={m.blockedReason ?? 'List again (resources/list and resources/templates/list)'}
@@ -37,7 +48,11 @@ export function ResourcesPanel() {
         {!m.feature.declared && m.feature.reason && (
           <FeatureUnavailable feature="resources" reason={m.feature.reason}>
             {m.connected && !m.forced && (
-              <button className="btn btn-ghost ml-1 h-5 text-accent" onClick={m.forceList} title="Send resources/list anyway and see what the server answers">
+              <button
+                className="btn btn-ghost ml-1 h-5 text-accent"
+                onClick={m.forceList}
+                title="Send resources/list anyway and see what the server answers"
+              >
                 List anyway
               </button>
             )}

@@ -27,7 +27,9 @@ export function TemplateForm({ m, t, f }: { m: ResourcesModel; t: ResourceTempla
       </div>
       {t.description && <p className="mb-1.5 text-[12px] text-muted">{t.description}</p>}
       {f.problem && <p className="mb-1 text-[12px] text-danger">This template cannot be expanded: {f.problem}.</p>}
-      {!m.completions.available && m.completions.reason && <FeatureUnavailable feature="completions" reason={m.completions.reason} compact />}
+      {!m.completions.available && m.completions.reason && (
+        <FeatureUnavailable feature="completions" reason={m.completions.reason} compact />
+      )}
       <div className="mt-1 space-y-1">
         {f.variables.map((name) => (
           <label key={name} className="grid grid-cols-[minmax(60px,max-content)_minmax(0,1fr)] items-center gap-x-2">
@@ -51,10 +53,18 @@ export function TemplateForm({ m, t, f }: { m: ResourcesModel; t: ResourceTempla
       </div>
       <div className="mt-1.5 flex items-center gap-2 text-[12px]">
         <span className="text-muted">Expands to</span>
-        <code className="min-w-0 truncate rounded bg-raised px-1.5 py-0.5" data-testid="resource-template-uri">{f.uri ?? '—'}</code>
-        {missingShown.length > 0 && <span className="text-[11px] text-warn" data-testid="resource-template-missing">empty: {missingShown.join(', ')}</span>}
+        <code className="min-w-0 truncate rounded bg-raised px-1.5 py-0.5" data-testid="resource-template-uri">
+          {f.uri ?? '—'}
+        </code>
+        {missingShown.length > 0 && (
+          <span className="text-[11px] text-warn" data-testid="resource-template-missing">
+            empty: {missingShown.join(', ')}
+          </span>
+        )}
         {/* Enter in a field submits: the button keeps the form submittable by keyboard. */}
-        <button type="submit" className="sr-only" tabIndex={-1}>Read</button>
+        <button type="submit" className="sr-only" tabIndex={-1}>
+          Read
+        </button>
       </div>
     </form>
   );

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { ResourceUpdateTracker } from './resourceUpdates';
 
-const frame = (seq: number, msg: Record<string, unknown>, dir: 'in' | 'out' = 'in'): FrameEvent => ({ type: 'frame', seq, t: seq * 10, sessionId: 's', dir, msg, size: 1 });
+const frame = (seq: number, msg: Record<string, unknown>, dir: 'in' | 'out' = 'in'): FrameEvent => ({
+  type: 'frame',
+  seq,
+  t: seq * 10,
+  sessionId: 's',
+  dir,
+  msg,
+  size: 1,
+});
 const updated = (uri: unknown) => ({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
 
 describe('ResourceUpdateTracker', () => {

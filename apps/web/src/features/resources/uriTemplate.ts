@@ -29,7 +29,13 @@ export function templateProblem(template: string): string | null {
   }
   if (depth !== 0) return 'unbalanced braces';
   for (const [, body] of template.matchAll(EXPRESSION)) {
-    if (body.replace(OPERATOR, '').split(',').some((s) => !/^[\w%.]+(?::\d+|\*)?$/.test(s.trim()))) return `bad expression {${body}}`;
+    if (
+      body
+        .replace(OPERATOR, '')
+        .split(',')
+        .some((s) => !/^[\w%.]+(?::\d+|\*)?$/.test(s.trim()))
+    )
+      return `bad expression {${body}}`;
   }
   return null;
 }

@@ -97,7 +97,10 @@ describe('useResourcesModel', () => {
 
   it('does not list what the server did not declare, says why, and lists on request', async () => {
     const { result, requests } = setup({ tools: {} });
-    expect(result.current.feature).toMatchObject({ available: false, reason: 'The server did not declare resources, so listing and reading resources is disabled' });
+    expect(result.current.feature).toMatchObject({
+      available: false,
+      reason: 'The server did not declare resources, so listing and reading resources is disabled',
+    });
     expect(result.current.subscribeFeature.reason).toMatch(/did not declare resources.subscribe, so subscribing is disabled/);
     expect(requests('resources/list')).toHaveLength(0);
     act(() => result.current.forceList());
@@ -137,7 +140,9 @@ describe('useResourcesModel history', () => {
     services.store.upsertSession(connectedSession({ serverCapabilities: { resources: {} } }));
     const { result } = renderHook(() => useResourcesModel('s1'), { wrapper: services.wrapper });
     act(() => result.current.readNow('demo://x'));
-    await waitFor(() => expect(result.current.history[0]).toMatchObject({ outcome: 'rpc-error', summary: '-32601 Method not found: resources/read' }));
+    await waitFor(() =>
+      expect(result.current.history[0]).toMatchObject({ outcome: 'rpc-error', summary: '-32601 Method not found: resources/read' }),
+    );
   });
 });
 
@@ -174,8 +179,14 @@ describe('useResourcesModel: Open in Resources', () => {
     await waitFor(() => expect(result.current.read.data?.result.contents[0].uri).toBe('demo://listed'));
     act(() => resourcesNavigation.openResource('demo://resource/dynamic/text/2')); // read before: read again
     await waitFor(() => expect(fake.requests('resources/read')).toHaveLength(3));
-    expect(fake.requests('resources/read')).toEqual([{ uri: 'demo://resource/dynamic/text/2' }, { uri: 'demo://listed' }, { uri: 'demo://resource/dynamic/text/2' }]);
-    const readOrigins = fake.calls.map((c, i) => ((c.body as { method?: string } | undefined)?.method === 'resources/read' ? origins[i] : null)).filter(Boolean);
+    expect(fake.requests('resources/read')).toEqual([
+      { uri: 'demo://resource/dynamic/text/2' },
+      { uri: 'demo://listed' },
+      { uri: 'demo://resource/dynamic/text/2' },
+    ]);
+    const readOrigins = fake.calls
+      .map((c, i) => ((c.body as { method?: string } | undefined)?.method === 'resources/read' ? origins[i] : null))
+      .filter(Boolean);
     expect(readOrigins).toEqual(['resources: read', 'resources: read', 'resources: read']);
   });
 

@@ -38,7 +38,14 @@ export function useResourcesModel(sessionId: string | null) {
   const listEnabled = connected && (feature.declared || forced);
 
   const resources = usePagedList(sessionId, 'resources/list', 'resources', ResourceSchema, listEnabled, 'resources: list');
-  const templates = usePagedList(sessionId, 'resources/templates/list', 'resourceTemplates', ResourceTemplateSchema, listEnabled, 'resources: list templates');
+  const templates = usePagedList(
+    sessionId,
+    'resources/templates/list',
+    'resourceTemplates',
+    ResourceTemplateSchema,
+    listEnabled,
+    'resources: list templates',
+  );
   useInvalidateOnNotification(sessionId, 'notifications/resources/list_changed', 'resources/list');
   useInvalidateOnNotification(sessionId, 'notifications/resources/list_changed', 'resources/templates/list');
 
@@ -58,11 +65,13 @@ export function useResourcesModel(sessionId: string | null) {
     queryFn: async (): Promise<ReadOutcome> => {
       const uri = readUri!;
       const started = Date.now();
-      const record = (r: Pick<ReadRecord, 'outcome' | 'summary'>) => readHistory.record(store, sessionId!, { id: readHistory.nextId(), uri, at: Date.now(), latencyMs: Date.now() - started, ...r });
+      const record = (r: Pick<ReadRecord, 'outcome' | 'summary'>) =>
+        readHistory.record(store, sessionId!, { id: readHistory.nextId(), uri, at: Date.now(), latencyMs: Date.now() - started, ...r });
       try {
         const raw = await wb.result(sessionId!, 'resources/read', { uri }, 'resources: read');
         const parsed = ReadResultSchema.safeParse(raw);
-        if (!parsed.success) throw new Error(`The result of resources/read does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
+        if (!parsed.success)
+          throw new Error(`The result of resources/read does not match the spec: ${parsed.error.issues[0]?.message ?? ''}`);
         record({ outcome: 'ok', summary: readSummary(parsed.data) });
         return { result: parsed.data, countAtRead: tracker.get(uri)?.count ?? 0, at: Date.now() };
       } catch (err) {
@@ -77,7 +86,8 @@ export function useResourcesModel(sessionId: string | null) {
   const [localSubs, setLocalSubs] = useState<ReadonlySet<string>>(new Set());
   const subscribed = useMemo(() => (sessionSubs ? new Set(sessionSubs) : localSubs), [sessionSubs, localSubs]);
   const subscription = useMutation({
-    mutationFn: async ({ uri, on }: { uri: string; on: boolean }) => (on ? wb.subscribe(sessionId!, uri, 'resources: subscribe') : wb.unsubscribe(sessionId!, uri, 'resources: unsubscribe')),
+    mutationFn: async ({ uri, on }: { uri: string; on: boolean }) =>
+      on ? wb.subscribe(sessionId!, uri, 'resources: subscribe') : wb.unsubscribe(sessionId!, uri, 'resources: unsubscribe'),
     onSuccess: (_r, { uri, on }) =>
       setLocalSubs((prev) => {
         const next = new Set(prev);
@@ -146,10 +156,12 @@ export function useResourcesModel(sessionId: string | null) {
     /** Replay: select the URI and read it again (an earlier result of it is not reused). */
     rerun: (entry: ReadRecord) => openAndRead(entry.uri),
     /** Edit and replay: the resources/read in the Composer. */
-    editInComposer: (entry: ReadRecord) => sessionId && editInComposer(sessionId, { method: 'resources/read', params: { uri: entry.uri } }, false, 'Resources history'),
+    editInComposer: (entry: ReadRecord) =>
+      sessionId && editInComposer(sessionId, { method: 'resources/read', params: { uri: entry.uri } }, false, 'Resources history'),
     clearHistory: () => sessionId && readHistory.clear(store, sessionId),
     /** `uri` is known not to be in resources/list (every page listed): a link's or a template's URI, read by itself. */
-    isUnlisted: (uri: string) => resources.pages > 0 && !resources.hasMore && !resources.error && !resources.items.some((r) => r.uri === uri),
+    isUnlisted: (uri: string) =>
+      resources.pages > 0 && !resources.hasMore && !resources.error && !resources.items.some((r) => r.uri === uri),
     isSubscribed: (uri: string) => subscribed.has(uri),
     toggleSubscription: (uri: string) => subscription.mutate({ uri, on: !subscribed.has(uri) }),
     subscription,

@@ -36,18 +36,33 @@ export function RawAnswerEditor({ request, answer, busy }: { request: PendingSer
         ))}
       </div>
       {mode === 'result' ? (
-        <textarea className="input min-h-24 flex-1 resize-none py-1 font-mono" spellCheck={false} value={result} onChange={(e) => setResult(e.target.value)} data-testid="server-request-result" aria-label="Result JSON" />
+        <textarea
+          className="input min-h-24 flex-1 resize-none py-1 font-mono"
+          spellCheck={false}
+          value={result}
+          onChange={(e) => setResult(e.target.value)}
+          data-testid="server-request-result"
+          aria-label="Result JSON"
+        />
       ) : (
         <div className="flex flex-col gap-1">
           <div className="flex gap-1">
             <input className="input w-24 font-mono" value={code} onChange={(e) => setCode(e.target.value)} aria-label="Error code" />
             <input className="input font-mono" value={message} onChange={(e) => setMessage(e.target.value)} aria-label="Error message" />
           </div>
-          <textarea className="input min-h-12 resize-none py-1 font-mono" placeholder="data (optional JSON)" value={data} onChange={(e) => setData(e.target.value)} aria-label="Error data" />
+          <textarea
+            className="input min-h-12 resize-none py-1 font-mono"
+            placeholder="data (optional JSON)"
+            value={data}
+            onChange={(e) => setData(e.target.value)}
+            aria-label="Error data"
+          />
         </div>
       )}
       <div className="flex items-center gap-2">
-        <span className="min-w-0 flex-1 truncate text-[11px] text-danger" role="alert">{error}</span>
+        <span className="min-w-0 flex-1 truncate text-[11px] text-danger" role="alert">
+          {error}
+        </span>
         <button className="btn btn-primary" onClick={submit} disabled={busy} data-testid="server-request-answer">
           {busy ? 'Sending…' : mode === 'result' ? 'Send result' : 'Send error'}
         </button>

@@ -27,13 +27,18 @@ export default function ServerRequestBody({ request, session, origin, answer, bu
   const originText = describeOrigin(origin);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line px-2 py-1 text-[11px] text-muted" data-testid="server-request-meta">
+      <div
+        className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-line px-2 py-1 text-[11px] text-muted"
+        data-testid="server-request-meta"
+      >
         <span className="chip text-fg">{request.method}</span>
         <span>
           from <span className="font-medium text-fg">{serverName}</span>
         </span>
         {request.inputKey !== undefined ? (
-          <span title="The key of this request in the inputRequests of an input_required result (2026-07-28)">inputRequests[{JSON.stringify(request.inputKey)}]</span>
+          <span title="The key of this request in the inputRequests of an input_required result (2026-07-28)">
+            inputRequests[{JSON.stringify(request.inputKey)}]
+          </span>
         ) : (
           <span title="JSON-RPC id of the server's request">id {displayRequestId(request.requestId)}</span>
         )}
@@ -44,13 +49,21 @@ export default function ServerRequestBody({ request, session, origin, answer, bu
           </span>
         )}
         {origin && (
-          <button className="text-accent underline-offset-2 hover:underline" onClick={() => viewFrame(origin.questionSeq ?? origin.requestSeq)}>
+          <button
+            className="text-accent underline-offset-2 hover:underline"
+            onClick={() => viewFrame(origin.questionSeq ?? origin.requestSeq)}
+          >
             view in Frames
           </button>
         )}
         <span className="flex-1" />
         {DIALOGS.has(request.method) && (
-          <button className="btn btn-ghost h-5 text-[11px]" onClick={() => setRaw((r) => !r)} aria-pressed={raw} title="Write any result or JSON-RPC error by hand">
+          <button
+            className="btn btn-ghost h-5 text-[11px]"
+            onClick={() => setRaw((r) => !r)}
+            aria-pressed={raw}
+            title="Write any result or JSON-RPC error by hand"
+          >
             {raw ? 'Back to the dialog' : 'Raw answer…'}
           </button>
         )}

@@ -10,7 +10,17 @@ import { ServerRequestSheet } from './ServerRequestSheet';
 afterEach(cleanup);
 beforeEach(() => serverRequestSheetStore.set({ minimized: false, selectedKey: null }));
 
-const session = { id: 's1', name: 'demo', state: 'connected' as const, transport: 'stdio' as const, target: '', createdAt: 0, wrapped: false, serverInfo: { name: 'mcpscope-demo' }, clientCapabilities: { sampling: {}, elicitation: { form: {}, url: {} } } };
+const session = {
+  id: 's1',
+  name: 'demo',
+  state: 'connected' as const,
+  transport: 'stdio' as const,
+  target: '',
+  createdAt: 0,
+  wrapped: false,
+  serverInfo: { name: 'mcpscope-demo' },
+  clientCapabilities: { sampling: {}, elicitation: { form: {}, url: {} } },
+};
 
 async function setup(requests: PendingServerRequest[]) {
   const answerServerRequest = vi.fn(async () => undefined);
@@ -26,12 +36,30 @@ async function setup(requests: PendingServerRequest[]) {
 }
 
 const sampling: PendingServerRequest = {
-  sessionId: 's1', requestId: 's:answer', method: 'sampling/createMessage', receivedAt: 1,
-  params: { messages: [{ role: 'user', content: { type: 'text', text: 'Capital of France?' } }], systemPrompt: 'Be brief.', maxTokens: 50, modelPreferences: { hints: [{ name: 'claude' }], speedPriority: 0.5 } },
+  sessionId: 's1',
+  requestId: 's:answer',
+  method: 'sampling/createMessage',
+  receivedAt: 1,
+  params: {
+    messages: [{ role: 'user', content: { type: 'text', text: 'Capital of France?' } }],
+    systemPrompt: 'Be brief.',
+    maxTokens: 50,
+    modelPreferences: { hints: [{ name: 'claude' }], speedPriority: 0.5 },
+  },
 };
 const elicit: PendingServerRequest = {
-  sessionId: 's1', requestId: 'n:7', method: 'elicitation/create', receivedAt: 2,
-  params: { message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, age: { type: 'integer', minimum: 0 } }, required: ['name'] } },
+  sessionId: 's1',
+  requestId: 'n:7',
+  method: 'elicitation/create',
+  receivedAt: 2,
+  params: {
+    message: 'Who are you?',
+    requestedSchema: {
+      type: 'object',
+      properties: { name: { type: 'string', title: 'Name' }, age: { type: 'integer', minimum: 0 } },
+      required: ['name'],
+    },
+  },
 };
 
 describe('ServerRequestSheet', () => {
@@ -44,16 +72,28 @@ describe('ServerRequestSheet', () => {
     fireEvent.change(screen.getByTestId('sampling-reply-text'), { target: { value: 'Paris.' } });
     fireEvent.click(screen.getByTestId('sampling-approve'));
     await waitFor(() => expect(answerServerRequest).toHaveBeenCalled());
-    expect(answerServerRequest).toHaveBeenCalledWith('s1', 's:answer', {
-      result: { role: 'assistant', content: { type: 'text', text: 'Paris.' }, model: 'mcpscope-manual', stopReason: 'endTurn' },
-    }, 'server requests: answer sampling/createMessage');
+    expect(answerServerRequest).toHaveBeenCalledWith(
+      's1',
+      's:answer',
+      {
+        result: { role: 'assistant', content: { type: 'text', text: 'Paris.' }, model: 'mcpscope-manual', stopReason: 'endTurn' },
+      },
+      'server requests: answer sampling/createMessage',
+    );
     await waitFor(() => expect(screen.queryByTestId('sampling-dialog')).toBeNull());
   });
 
   it('rejects sampling with error -1', async () => {
     const { answerServerRequest } = await setup([sampling]);
     fireEvent.click(screen.getByTestId('sampling-reject'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 's:answer', { error: { code: -1, message: 'User rejected sampling request' } }, 'server requests: answer sampling/createMessage'));
+    await waitFor(() =>
+      expect(answerServerRequest).toHaveBeenCalledWith(
+        's1',
+        's:answer',
+        { error: { code: -1, message: 'User rejected sampling request' } },
+        'server requests: answer sampling/createMessage',
+      ),
+    );
   });
 
   it('queues requests, validates the elicitation form and sends accept with typed content', async () => {
@@ -65,11 +105,19 @@ describe('ServerRequestSheet', () => {
     fireEvent.click(screen.getByTestId('elicitation-accept'));
     expect(answerServerRequest).not.toHaveBeenCalled();
     expect(dialog.textContent).toContain('Required');
-    const field = (name: string) => document.querySelector(`[data-testid="elicitation-field"][data-name="${name}"] input`) as HTMLInputElement;
+    const field = (name: string) =>
+      document.querySelector(`[data-testid="elicitation-field"][data-name="${name}"] input`) as HTMLInputElement;
     fireEvent.change(field('name'), { target: { value: 'Ada' } });
     fireEvent.change(field('age'), { target: { value: '36' } });
     fireEvent.click(screen.getByTestId('elicitation-accept'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:7', { result: { action: 'accept', content: { name: 'Ada', age: 36 } } }, 'server requests: answer elicitation/create'));
+    await waitFor(() =>
+      expect(answerServerRequest).toHaveBeenCalledWith(
+        's1',
+        'n:7',
+        { result: { action: 'accept', content: { name: 'Ada', age: 36 } } },
+        'server requests: answer elicitation/create',
+      ),
+    );
   });
 
   it('declines and cancels elicitations; Escape only minimizes', async () => {
@@ -78,12 +126,25 @@ describe('ServerRequestSheet', () => {
     expect(screen.queryByTestId('server-request-sheet')).toBeNull();
     fireEvent.click(screen.getByTestId('server-request-pill'));
     fireEvent.click(screen.getByTestId('elicitation-decline'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:7', { result: { action: 'decline' } }, 'server requests: answer elicitation/create'));
+    await waitFor(() =>
+      expect(answerServerRequest).toHaveBeenCalledWith(
+        's1',
+        'n:7',
+        { result: { action: 'decline' } },
+        'server requests: answer elicitation/create',
+      ),
+    );
   });
 
   it('URL mode: shows the domain and opens only on click, without opener', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const url: PendingServerRequest = { sessionId: 's1', requestId: 'n:8', method: 'elicitation/create', receivedAt: 3, params: { mode: 'url', message: 'Set your key', url: 'https://xn--80ak6aa92e.com/connect', elicitationId: 'e1' } };
+    const url: PendingServerRequest = {
+      sessionId: 's1',
+      requestId: 'n:8',
+      method: 'elicitation/create',
+      receivedAt: 3,
+      params: { mode: 'url', message: 'Set your key', url: 'https://xn--80ak6aa92e.com/connect', elicitationId: 'e1' },
+    };
     const { answerServerRequest } = await setup([url]);
     expect(screen.getByTestId('elicitation-dialog').getAttribute('data-mode')).toBe('url');
     expect(screen.getByTestId('elicitation-url-domain').textContent).toBe('аррӏе.com');
@@ -96,7 +157,14 @@ describe('ServerRequestSheet', () => {
     fireEvent.click(button);
     expect(open).toHaveBeenCalledWith('https://xn--80ak6aa92e.com/connect', '_blank', 'noopener,noreferrer');
     fireEvent.click(screen.getByTestId('elicitation-accept'));
-    await waitFor(() => expect(answerServerRequest).toHaveBeenCalledWith('s1', 'n:8', { result: { action: 'accept' } }, 'server requests: answer elicitation/create'));
+    await waitFor(() =>
+      expect(answerServerRequest).toHaveBeenCalledWith(
+        's1',
+        'n:8',
+        { result: { action: 'accept' } },
+        'server requests: answer elicitation/create',
+      ),
+    );
     open.mockRestore();
   });
 });

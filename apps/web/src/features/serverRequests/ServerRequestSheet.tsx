@@ -17,10 +17,20 @@ export function ServerRequestSheet() {
   if (m.pending.length === 0) {
     if (others === 0) return null;
     return (
-      <div className="pointer-events-auto fixed right-3 bottom-3 z-40 flex max-w-[min(560px,60vw)] items-center gap-2 rounded border-2 border-warn bg-panel px-2 py-1 text-[12px] text-warn shadow-lg" role="status" data-testid="server-request-elsewhere">
+      <div
+        className="pointer-events-auto fixed right-3 bottom-3 z-40 flex max-w-[min(560px,60vw)] items-center gap-2 rounded border-2 border-warn bg-panel px-2 py-1 text-[12px] text-warn shadow-lg"
+        role="status"
+        data-testid="server-request-elsewhere"
+      >
         <span className="h-2 w-2 shrink-0 animate-pulse rounded-full bg-warn" aria-hidden />
-        <span className="min-w-0 truncate" title={m.elsewhereText}>{m.elsewhereText}</span>
-        <button className="btn h-5 shrink-0" onClick={() => m.showSession(m.elsewhere[0].sessionId)} data-testid="server-request-elsewhere-show">
+        <span className="min-w-0 truncate" title={m.elsewhereText}>
+          {m.elsewhereText}
+        </span>
+        <button
+          className="btn h-5 shrink-0"
+          onClick={() => m.showSession(m.elsewhere[0].sessionId)}
+          data-testid="server-request-elsewhere-show"
+        >
           Show
         </button>
       </div>
@@ -59,12 +69,21 @@ export function ServerRequestSheet() {
           {title}
         </h2>
         {others > 0 && (
-          <button className="min-w-0 truncate text-[11px] text-muted hover:underline" onClick={() => m.showSession(m.elsewhere[0].sessionId)} title={m.elsewhereText}>
+          <button
+            className="min-w-0 truncate text-[11px] text-muted hover:underline"
+            onClick={() => m.showSession(m.elsewhere[0].sessionId)}
+            title={m.elsewhereText}
+          >
             +{others} in {m.elsewhereSessions === 1 ? m.elsewhereName : `${m.elsewhereSessions} other sessions`}
           </button>
         )}
         <span className="flex-1" />
-        <button className="btn btn-ghost" onClick={() => m.setMinimized(true)} title="Minimize (Escape); the request keeps waiting" aria-label="Minimize">
+        <button
+          className="btn btn-ghost"
+          onClick={() => m.setMinimized(true)}
+          title="Minimize (Escape); the request keeps waiting"
+          aria-label="Minimize"
+        >
           —
         </button>
       </header>
@@ -79,7 +98,10 @@ export function ServerRequestSheet() {
               data-method={r.method}
               aria-current={r === m.current}
             >
-              {r.method} <span className="ml-1 text-subtle">{r.inputKey !== undefined ? JSON.stringify(r.inputKey) : `id ${displayRequestId(r.requestId)}`}</span>
+              {r.method}{' '}
+              <span className="ml-1 text-subtle">
+                {r.inputKey !== undefined ? JSON.stringify(r.inputKey) : `id ${displayRequestId(r.requestId)}`}
+              </span>
             </button>
           ))}
         </nav>
@@ -93,7 +115,14 @@ export function ServerRequestSheet() {
       <Suspense fallback={<div className="p-2 text-xs text-muted">Loading…</div>}>
         {m.pending.map((r) => (
           <div key={requestKey(r)} className="flex min-h-0 flex-1 flex-col" hidden={r !== m.current}>
-            <ServerRequestBody request={r} session={m.session} origin={m.originOf(r)} answer={m.answerFor(r)} busy={m.answering === r} viewFrame={m.viewFrame} />
+            <ServerRequestBody
+              request={r}
+              session={m.session}
+              origin={m.originOf(r)}
+              answer={m.answerFor(r)}
+              busy={m.answering === r}
+              viewFrame={m.viewFrame}
+            />
           </div>
         ))}
       </Suspense>

@@ -4,7 +4,10 @@ import { defaultResult, displayRequestId, parseErrorAnswer, parseResult } from '
 describe('server request answers', () => {
   it('offers a result skeleton per method', () => {
     expect(defaultResult('roots/list', {})).toEqual({ roots: [] });
-    expect(defaultResult('elicitation/create', { requestedSchema: { properties: { name: {}, age: {} } } })).toEqual({ action: 'accept', content: { name: '', age: '' } });
+    expect(defaultResult('elicitation/create', { requestedSchema: { properties: { name: {}, age: {} } } })).toEqual({
+      action: 'accept',
+      content: { name: '', age: '' },
+    });
     expect(defaultResult('sampling/createMessage', {})).toMatchObject({ role: 'assistant', stopReason: 'endTurn' });
   });
 

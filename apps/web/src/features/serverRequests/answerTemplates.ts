@@ -35,7 +35,7 @@ export function parseErrorAnswer(code: string, message: string, data: string): A
   const n = Number(code);
   if (!Number.isInteger(n)) return { ok: false, error: 'The error code must be an integer' };
   if (!message.trim()) return { ok: false, error: 'The error needs a message' };
-  let parsedData: unknown ;
+  let parsedData: unknown;
   if (data.trim()) {
     try {
       parsedData = JSON.parse(data);

@@ -4,7 +4,15 @@ import { SessionLog } from '../../lib/sessionLog';
 import { describeOrigin, findRequestOrigin } from './correlate';
 
 let seq = 0;
-const frame = (dir: 'in' | 'out', msg: Record<string, unknown>): FrameEvent => ({ type: 'frame', seq: ++seq, t: seq, sessionId: 's1', dir, msg: { jsonrpc: '2.0', ...msg }, size: 1 });
+const frame = (dir: 'in' | 'out', msg: Record<string, unknown>): FrameEvent => ({
+  type: 'frame',
+  seq: ++seq,
+  t: seq,
+  sessionId: 's1',
+  dir,
+  msg: { jsonrpc: '2.0', ...msg },
+  size: 1,
+});
 
 function logOf(frames: FrameEvent[]): SessionLog {
   const log = new SessionLog('s1');
@@ -30,7 +38,11 @@ describe('findRequestOrigin', () => {
     // The server asks again after the retry: round 2.
     log.append(frame('out', { id: 3, method: 'tools/call', params: { name: 'ask_llm', inputResponses: { answer: {} } } }));
     log.append(frame('in', { id: 3, result: { resultType: 'input_required', inputRequests: ask, requestState: 'x' } }));
-    expect(findRequestOrigin(log, { requestId: 's:answer', method: 'sampling/createMessage' })).toMatchObject({ round: 2, requestSeq: 5, questionSeq: 6 });
+    expect(findRequestOrigin(log, { requestId: 's:answer', method: 'sampling/createMessage' })).toMatchObject({
+      round: 2,
+      requestSeq: 5,
+      questionSeq: 6,
+    });
   });
 
   it('finds the request a legacy server request was nested in', () => {

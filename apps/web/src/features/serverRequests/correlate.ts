@@ -75,7 +75,13 @@ function inputRequiredOrigin(log: FrameSource, key: string, method: string): Req
     const request = f.pair ? log.frameBySeq(f.pair.requestSeq) : undefined;
     if (!request) return null;
     const requestIndex = findIndex(log, request.seq, i);
-    return { label: requestLabel(request), round: roundOf(log, request, requestIndex), requestSeq: request.seq, questionSeq: f.seq, mode: 'input_required' };
+    return {
+      label: requestLabel(request),
+      round: roundOf(log, request, requestIndex),
+      requestSeq: request.seq,
+      questionSeq: f.seq,
+      mode: 'input_required',
+    };
   }
   return null;
 }
@@ -113,7 +119,10 @@ function idKeyOf(id: unknown): string | undefined {
   return undefined;
 }
 
-export function findRequestOrigin(log: FrameSource | undefined, request: Pick<PendingServerRequest, 'requestId' | 'method' | 'inputKey'>): RequestOrigin | null {
+export function findRequestOrigin(
+  log: FrameSource | undefined,
+  request: Pick<PendingServerRequest, 'requestId' | 'method' | 'inputKey'>,
+): RequestOrigin | null {
   if (!log) return null;
   // The engine names an embedded request by its inputRequests key (`inputKey`).
   const key = request.inputKey ?? (request.requestId.startsWith('s:') ? request.requestId.slice(2) : undefined);

@@ -31,9 +31,11 @@ export function useServerRequestQueue() {
   const elsewhereIds = [...new Set(elsewhere.map((r) => r.sessionId))];
   const elsewhereName = elsewhereIds[0] ? (labels.get(elsewhereIds[0])?.short ?? 'another session') : '';
   const elsewhereText =
-    elsewhere.length === 0 ? ''
-    : elsewhereIds.length === 1 ? `${elsewhereName} is waiting for your answer: ${elsewhere.length === 1 ? requestWords(elsewhere[0]!) : `${elsewhere.length} requests`}`
-    : `${elsewhereIds.length} sessions are waiting for your answers (${elsewhere.length} requests)`;
+    elsewhere.length === 0
+      ? ''
+      : elsewhereIds.length === 1
+        ? `${elsewhereName} is waiting for your answer: ${elsewhere.length === 1 ? requestWords(elsewhere[0]!) : `${elsewhere.length} requests`}`
+        : `${elsewhereIds.length} sessions are waiting for your answers (${elsewhere.length} requests)`;
   const { selectedKey, minimized } = useValue(serverRequestSheetStore);
   // A request that was not there before brings the sheet back, even if it was minimized.
   const seen = useRef(new Set<string>());
@@ -73,7 +75,10 @@ export function useServerRequestQueue() {
     setMinimized: (value: boolean) => serverRequestSheetStore.set((s) => ({ ...s, minimized: value })),
     select: (r: PendingServerRequest) => serverRequestSheetStore.set({ minimized: false, selectedKey: requestKey(r) }),
     originOf: (r: PendingServerRequest) => origins.get(requestKey(r)) ?? null,
-    answerFor: (request: PendingServerRequest): AnswerFn => (body) => mutation.mutate({ request, body }),
+    answerFor:
+      (request: PendingServerRequest): AnswerFn =>
+      (body) =>
+        mutation.mutate({ request, body }),
     answering: mutation.isPending ? mutation.variables?.request : undefined,
     answerError: mutation.error,
     /** Shows the session whose request waits, with the sheet open on it. */

@@ -73,50 +73,129 @@ export function SessionItem(p: Props) {
       <div className="flex items-center gap-1.5">
         <span className={`h-2 w-2 shrink-0 rounded-full ${STATE_DOT[s.state]}`} title={s.state} />
         {p.editing ? (
-          <NameEditor initial={s.named ? s.name : label.name} placeholder={label.name} onCommit={p.onCommitRename} onCancel={p.onCancelRename} />
+          <NameEditor
+            initial={s.named ? s.name : label.name}
+            placeholder={label.name}
+            onCommit={p.onCommitRename}
+            onCancel={p.onCancelRename}
+          />
         ) : (
-          <span className="flex min-w-0 flex-1 items-baseline gap-1" title={label.title} data-testid="session-label" onDoubleClick={act(p.onStartRename)}>
+          <span
+            className="flex min-w-0 flex-1 items-baseline gap-1"
+            title={label.title}
+            data-testid="session-label"
+            onDoubleClick={act(p.onStartRename)}
+          >
             {/* The spaces between the parts are for copying and reading; the gap lays them out. */}
             <span className="min-w-0 truncate font-medium">{label.name}</span>
-            {label.version && <>{' '}<span className="shrink-0 text-[11px] text-muted" data-testid="session-version">{label.version}</span></>}
-            {label.tag && <>{' '}<span className="shrink-0 text-[11px] text-subtle" data-testid="session-tag">{label.tag}</span></>}
+            {label.version && (
+              <>
+                {' '}
+                <span className="shrink-0 text-[11px] text-muted" data-testid="session-version">
+                  {label.version}
+                </span>
+              </>
+            )}
+            {label.tag && (
+              <>
+                {' '}
+                <span className="shrink-0 text-[11px] text-subtle" data-testid="session-tag">
+                  {label.tag}
+                </span>
+              </>
+            )}
           </span>
         )}
         {attention.length > 0 && (
-          <span className="chip shrink-0 animate-pulse border-warn/60 font-semibold text-warn" title={`Waiting for you:\n${attention.map((a) => `• ${a.text}`).join('\n')}`} data-testid="session-attention" data-count={attention.length}>
+          <span
+            className="chip shrink-0 animate-pulse border-warn/60 font-semibold text-warn"
+            title={`Waiting for you:\n${attention.map((a) => `• ${a.text}`).join('\n')}`}
+            data-testid="session-attention"
+            data-count={attention.length}
+          >
             {attention.length} waiting
           </span>
         )}
-        {s.offline && <span className="chip shrink-0 border-accent/50 text-accent" data-testid="offline-badge" title="Opened from a trace: read-only">offline</span>}
-        {s.replayOf !== undefined && <span className="chip shrink-0" data-testid="replay-badge" title={`Replay of the trace ${s.replayOf}`}>replay</span>}
-        <span className="chip shrink-0" data-testid="session-transport" title={`Transport: ${s.transport}`}>{s.transport}</span>
+        {s.offline && (
+          <span className="chip shrink-0 border-accent/50 text-accent" data-testid="offline-badge" title="Opened from a trace: read-only">
+            offline
+          </span>
+        )}
+        {s.replayOf !== undefined && (
+          <span className="chip shrink-0" data-testid="replay-badge" title={`Replay of the trace ${s.replayOf}`}>
+            replay
+          </span>
+        )}
+        <span className="chip shrink-0" data-testid="session-transport" title={`Transport: ${s.transport}`}>
+          {s.transport}
+        </span>
       </div>
       <div className="relative mt-0.5 flex items-center gap-1.5 bg-inherit pl-3.5 text-[11px] text-subtle">
-        <span className="shrink-0 tabular-nums" title={label.startedTitle} data-testid="session-started">{label.started}</span>
-        {s.era && <span className={`shrink-0 ${s.era === 'modern' ? 'text-accent' : ''}`} title={`Protocol era: ${s.era}${s.protocolVersion ? ` (${s.protocolVersion})` : ''}`}>{s.era}</span>}
-        <span className="min-w-0 flex-1 truncate font-mono" title={s.target}>{s.target}</span>
-        <span className="tabular-nums" title="frames">{log ? formatCount(log.frames.length) : 0}</span>
+        <span className="shrink-0 tabular-nums" title={label.startedTitle} data-testid="session-started">
+          {label.started}
+        </span>
+        {s.era && (
+          <span
+            className={`shrink-0 ${s.era === 'modern' ? 'text-accent' : ''}`}
+            title={`Protocol era: ${s.era}${s.protocolVersion ? ` (${s.protocolVersion})` : ''}`}
+          >
+            {s.era}
+          </span>
+        )}
+        <span className="min-w-0 flex-1 truncate font-mono" title={s.target}>
+          {s.target}
+        </span>
+        <span className="tabular-nums" title="frames">
+          {log ? formatCount(log.frames.length) : 0}
+        </span>
         <span className="absolute right-0 flex gap-0.5 bg-inherit pl-1 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
-          <button className="btn h-5 px-1.5 text-[11px]" tabIndex={tab} disabled={p.busy} title="Rename this session (F2); empty restores the automatic name" onClick={act(p.onStartRename)}>
+          <button
+            className="btn h-5 px-1.5 text-[11px]"
+            tabIndex={tab}
+            disabled={p.busy}
+            title="Rename this session (F2); empty restores the automatic name"
+            onClick={act(p.onStartRename)}
+          >
             Rename
           </button>
           {isLive(s) && (
-            <button className="btn h-5 px-1.5 text-[11px]" tabIndex={tab} disabled={p.busy} title="Close the session (stops the server); it moves to Ended" onClick={act(p.onClose)}>
+            <button
+              className="btn h-5 px-1.5 text-[11px]"
+              tabIndex={tab}
+              disabled={p.busy}
+              title="Close the session (stops the server); it moves to Ended"
+              onClick={act(p.onClose)}
+            >
               Close
             </button>
           )}
           {isRemovable(s) && (
-            <button className="btn btn-danger h-5 px-1.5 text-[11px]" tabIndex={tab} disabled={p.busy} title="Remove from the list (its trace stays in Traces)" onClick={act(p.onRemove)}>
+            <button
+              className="btn btn-danger h-5 px-1.5 text-[11px]"
+              tabIndex={tab}
+              disabled={p.busy}
+              title="Remove from the list (its trace stays in Traces)"
+              onClick={act(p.onRemove)}
+            >
               Remove
             </button>
           )}
         </span>
       </div>
-      {s.state === 'failed' && s.error && <div className="mt-0.5 truncate pl-3.5 text-[11px] text-danger" title={s.error.message}>{s.error.message}</div>}
+      {s.state === 'failed' && s.error && (
+        <div className="mt-0.5 truncate pl-3.5 text-[11px] text-danger" title={s.error.message}>
+          {s.error.message}
+        </div>
+      )}
       {sessionNotes(s)
         .filter((n) => n.kind !== 'era-fallback')
         .map((n) => (
-          <div key={n.kind} className={`mt-0.5 truncate pl-3.5 text-[11px] ${n.tone === 'warn' ? 'text-warn' : 'text-muted'}`} title={n.title} data-testid={`session-note-${n.kind}`}>
+          <div
+            key={n.kind}
+            className={`mt-0.5 truncate pl-3.5 text-[11px] ${n.tone === 'warn' ? 'text-warn' : 'text-muted'}`}
+            title={n.title}
+            data-testid={`session-note-${n.kind}`}
+          >
             {n.kind === 'lost' ? n.title : n.text}
           </div>
         ))}
@@ -125,7 +204,17 @@ export function SessionItem(p: Props) {
 }
 
 /** The inline rename field: Enter or leaving it saves, Escape cancels. */
-function NameEditor({ initial, placeholder, onCommit, onCancel }: { initial: string; placeholder: string; onCommit: (text: string) => void; onCancel: () => void }) {
+function NameEditor({
+  initial,
+  placeholder,
+  onCommit,
+  onCancel,
+}: {
+  initial: string;
+  placeholder: string;
+  onCommit: (text: string) => void;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   const done = useRef(false);
   useEffect(() => {

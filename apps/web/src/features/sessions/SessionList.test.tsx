@@ -9,7 +9,16 @@ import { SessionList } from './SessionList';
 afterEach(cleanup);
 
 const everything = { name: 'everything', title: '<b>Everything</b>\u202e', version: '2.0.0' };
-const s = (id: string, patch: Partial<SessionInfo> = {}): SessionInfo => ({ id, name: 'index.js', state: 'connected', transport: 'stdio', target: 'node index.js', createdAt: Number(id.slice(1)), wrapped: false, ...patch });
+const s = (id: string, patch: Partial<SessionInfo> = {}): SessionInfo => ({
+  id,
+  name: 'index.js',
+  state: 'connected',
+  transport: 'stdio',
+  target: 'node index.js',
+  createdAt: Number(id.slice(1)),
+  wrapped: false,
+  ...patch,
+});
 
 function renderList(sessions: SessionInfo[], api: Parameters<typeof testServices>[0] = {}) {
   const services = testServices(api);
@@ -29,8 +38,15 @@ describe('SessionList', () => {
   });
 
   it('groups sessions with counts and shows hostile server names as plain text', () => {
-    renderList([s('s1', { serverInfo: everything }), s('s2', { serverInfo: everything, transport: 'http' }), s('s3', { state: 'failed', name: 'nope' }), s('s4', { state: 'closed', offline: true })]);
-    expect(screen.getAllByTestId('session-group').map((g) => [g.dataset.group, within(g).getByTestId('session-group-count').textContent])).toEqual([
+    renderList([
+      s('s1', { serverInfo: everything }),
+      s('s2', { serverInfo: everything, transport: 'http' }),
+      s('s3', { state: 'failed', name: 'nope' }),
+      s('s4', { state: 'closed', offline: true }),
+    ]);
+    expect(
+      screen.getAllByTestId('session-group').map((g) => [g.dataset.group, within(g).getByTestId('session-group-count').textContent]),
+    ).toEqual([
       ['live', '(2)'],
       ['ended', '(1)'],
       ['offline', '(1)'],

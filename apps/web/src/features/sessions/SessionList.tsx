@@ -27,9 +27,24 @@ export function SessionList() {
   return (
     <div ref={listRef} className="flex flex-col pb-1" data-testid="session-list" onKeyDown={moveFocus}>
       {m.groups.map((g) => (
-        <Group key={g.id} group={g} m={m} tabStop={tabStop} onFocusItem={setFocusId} onRemove={(id) => { willRemove(id); setFocusId(null); m.forget(id); }} />
+        <Group
+          key={g.id}
+          group={g}
+          m={m}
+          tabStop={tabStop}
+          onFocusItem={setFocusId}
+          onRemove={(id) => {
+            willRemove(id);
+            setFocusId(null);
+            m.forget(id);
+          }}
+        />
       ))}
-      {m.error && <div className="px-2 py-1 text-[11px] text-danger" role="alert">{m.error.message}</div>}
+      {m.error && (
+        <div className="px-2 py-1 text-[11px] text-danger" role="alert">
+          {m.error.message}
+        </div>
+      )}
     </div>
   );
 }
@@ -49,10 +64,19 @@ function Group({ group: g, m, tabStop, onFocusItem, onRemove }: GroupProps) {
     <section aria-labelledby={headingId} data-testid="session-group" data-group={g.id}>
       <div className="sticky top-0 z-[1] flex items-center gap-1 bg-panel pr-1">
         <h3 id={headingId} className="section-title min-w-0 flex-1 truncate" title={g.description}>
-          {g.title} <span className="font-normal" data-testid="session-group-count">({g.sessions.length})</span>
+          {g.title}{' '}
+          <span className="font-normal" data-testid="session-group-count">
+            ({g.sessions.length})
+          </span>
         </h3>
         {g.clear && (
-          <button className="btn btn-ghost h-5 px-1.5 text-[11px] text-muted" data-testid="session-group-clear" title={g.clear.title} disabled={ids.some(m.isBusy)} onClick={() => m.clearGroup(ids)}>
+          <button
+            className="btn btn-ghost h-5 px-1.5 text-[11px] text-muted"
+            data-testid="session-group-clear"
+            title={g.clear.title}
+            disabled={ids.some(m.isBusy)}
+            onClick={() => m.clearGroup(ids)}
+          >
             {g.clear.label}
           </button>
         )}

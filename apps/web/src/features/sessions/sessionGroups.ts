@@ -30,16 +30,23 @@ export const isRemovable = (s: SessionInfo): boolean => groupOf(s) !== 'live';
 
 /** The non-empty groups in order, each newest first (sessions arrive oldest first). */
 export function groupSessions(sessions: readonly SessionInfo[]): SessionGroup[] {
-  const newestFirst = sessions.map((s, i) => ({ s, i })).sort((a, b) => b.s.createdAt - a.s.createdAt || b.i - a.i).map((x) => x.s);
+  const newestFirst = sessions
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => b.s.createdAt - a.s.createdAt || b.i - a.i)
+    .map((x) => x.s);
   return GROUPS.flatMap(({ clear, ...g }) => {
     const members = newestFirst.filter((s) => groupOf(s) === g.id);
     if (members.length === 0) return [];
     const n = members.length;
     const what = g.id === 'offline' ? 'the trace files stay in Traces' : 'their traces stay in Traces';
-    return [{
-      ...g,
-      sessions: members,
-      ...(clear ? { clear: { label: clear, title: `Remove ${n === 1 ? 'this session' : `these ${n} sessions`} from the list (${what})` } } : {}),
-    }];
+    return [
+      {
+        ...g,
+        sessions: members,
+        ...(clear
+          ? { clear: { label: clear, title: `Remove ${n === 1 ? 'this session' : `these ${n} sessions`} from the list (${what})` } }
+          : {}),
+      },
+    ];
   });
 }

@@ -10,7 +10,16 @@ import { fallbackSession, useSessionListModel } from './useSessionListModel';
 afterEach(cleanup);
 
 const everything = { name: 'mcp-servers/everything', version: '2.0.0' };
-const s = (id: string, patch: Partial<SessionInfo> = {}): SessionInfo => ({ id, name: 'index.js', state: 'connected', transport: 'stdio', target: '', createdAt: Number(id.slice(1)) || 0, wrapped: false, ...patch });
+const s = (id: string, patch: Partial<SessionInfo> = {}): SessionInfo => ({
+  id,
+  name: 'index.js',
+  state: 'connected',
+  transport: 'stdio',
+  target: '',
+  createdAt: Number(id.slice(1)) || 0,
+  wrapped: false,
+  ...patch,
+});
 
 describe('fallbackSession', () => {
   it('keeps a live choice and otherwise picks the newest session', () => {
@@ -42,7 +51,10 @@ describe('groupSessions', () => {
       ['offline', ['s3']],
     ]);
     expect(groups[0]!.clear).toBeUndefined();
-    expect(groups[1]!.clear).toEqual({ label: 'Clear ended', title: 'Remove these 2 sessions from the list (their traces stay in Traces)' });
+    expect(groups[1]!.clear).toEqual({
+      label: 'Clear ended',
+      title: 'Remove these 2 sessions from the list (their traces stay in Traces)',
+    });
     expect(groups[3]!.clear!.title).toContain('the trace files stay');
     expect(groupSessions([])).toEqual([]);
   });
@@ -65,7 +77,11 @@ function setup(api: Parameters<typeof testServices>[0] = {}, sessions: SessionIn
 
 describe('useSessionListModel', () => {
   it('labels colliding sessions apart and selects the newest', () => {
-    const { result } = setup({}, [s('s1', { serverInfo: everything }), s('s2', { serverInfo: everything }), s('s3', { name: 'dev', named: true, serverInfo: everything })]);
+    const { result } = setup({}, [
+      s('s1', { serverInfo: everything }),
+      s('s2', { serverInfo: everything }),
+      s('s3', { name: 'dev', named: true, serverInfo: everything }),
+    ]);
     expect(result.current.labelOf('s1')).toMatchObject({ headline: 'mcp-servers/everything v2.0.0', tag: '#1' });
     expect(result.current.labelOf('s2').tag).toBe('#2');
     expect(result.current.labelOf('s3')).toMatchObject({ headline: 'dev v2.0.0', source: 'user' });
@@ -74,7 +90,9 @@ describe('useSessionListModel', () => {
   });
 
   it('renames: a new name is sent, the unchanged automatic label is not, empty restores', async () => {
-    const renameSession = vi.fn(async (id: string, name: string | null) => s(id, name === null ? { serverInfo: everything } : { name, named: true, serverInfo: everything }));
+    const renameSession = vi.fn(async (id: string, name: string | null) =>
+      s(id, name === null ? { serverInfo: everything } : { name, named: true, serverInfo: everything }),
+    );
     const { result, store } = setup({ renameSession }, [s('s1', { serverInfo: everything })]);
     act(() => result.current.startRename('s1'));
     expect(result.current.editingId).toBe('s1');
@@ -105,7 +123,12 @@ describe('useSessionListModel', () => {
     const forgetSession = vi.fn(async (id: string) => {
       if (id === 's3') throw new Error('gone already');
     });
-    const { result, store } = setup({ forgetSession }, [s('s1', { state: 'failed' }), s('s2', { state: 'closed' }), s('s3', { state: 'closed' }), s('s4')]);
+    const { result, store } = setup({ forgetSession }, [
+      s('s1', { state: 'failed' }),
+      s('s2', { state: 'closed' }),
+      s('s3', { state: 'closed' }),
+      s('s4'),
+    ]);
     const ended = result.current.groups.find((g) => g.id === 'ended')!;
     act(() => result.current.clearGroup(ended.sessions.map((x) => x.id)));
     await waitFor(() => expect(result.current.error?.message).toBe('gone already'));

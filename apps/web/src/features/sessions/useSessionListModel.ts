@@ -12,7 +12,11 @@ import { groupSessions } from './sessionGroups';
  * live one (the top of the list), else the newest. A chosen id not seen yet is kept: the API can
  * name a session (e.g. one that failed to connect) a moment before the socket reports it.
  */
-export function fallbackSession(sessions: readonly SessionInfo[], activeId: string | null, seen: ReadonlySet<string> = new Set()): string | null {
+export function fallbackSession(
+  sessions: readonly SessionInfo[],
+  activeId: string | null,
+  seen: ReadonlySet<string> = new Set(),
+): string | null {
   if (activeId && sessions.some((s) => s.id === activeId)) return activeId;
   if (activeId && !seen.has(activeId)) return activeId;
   const live = sessions.filter((s) => sessionKind(s) === 'live');

@@ -37,7 +37,11 @@ export function useSpansModel(sessionId: string | null) {
   const spanVersion = log?.spans.version ?? 0;
   const groups = useMemo((): RequestSpans[] => {
     if (!log) return [];
-    return log.spans.requestsWithSpans().map((requestSeq) => ({ requestSeq, label: requestLabel(log.frameBySeq(requestSeq)?.msg), nodes: log.spans.underRequest(requestSeq) }));
+    return log.spans.requestsWithSpans().map((requestSeq) => ({
+      requestSeq,
+      label: requestLabel(log.frameBySeq(requestSeq)?.msg),
+      nodes: log.spans.underRequest(requestSeq),
+    }));
   }, [log, spanVersion, version]); // the log changes in place: `spanVersion`, `version` say when
   const loose = useMemo(() => log?.spans.unmatched() ?? [], [log, spanVersion]); // the log changes in place: `spanVersion` says when
   return {

@@ -16,10 +16,18 @@ export function CapabilitiesPopover(props: { server?: unknown; client?: unknown;
     };
   }, [onClose]);
   return (
-    <div ref={ref} className="fixed top-16 right-4 z-50 flex max-h-[70vh] w-[560px] max-w-[90vw] flex-col overflow-hidden rounded-md border border-line bg-surface shadow-xl" data-testid="capabilities-popover" role="dialog" aria-label="Capabilities">
+    <div
+      ref={ref}
+      className="fixed top-16 right-4 z-50 flex max-h-[70vh] w-[560px] max-w-[90vw] flex-col overflow-hidden rounded-md border border-line bg-surface shadow-xl"
+      data-testid="capabilities-popover"
+      role="dialog"
+      aria-label="Capabilities"
+    >
       <div className="flex items-center border-b border-line px-3 py-1.5 font-semibold">
         Capabilities <span className="flex-1" />
-        <button className="text-subtle hover:text-fg" onClick={onClose} aria-label="Close">✕</button>
+        <button className="text-subtle hover:text-fg" onClick={onClose} aria-label="Close">
+          ✕
+        </button>
       </div>
       <div className="grid min-h-0 flex-1 grid-cols-2 gap-0 overflow-auto whitespace-normal">
         <section className="border-r border-line p-2">

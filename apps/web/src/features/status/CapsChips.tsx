@@ -37,11 +37,17 @@ export function CapsChips({ caps, onOpen }: { caps: Capability[]; onOpen: () => 
   const hidden = caps.length - shown;
   return (
     <div ref={areaRef} className="relative flex min-w-[4.5rem] flex-1 basis-0 items-center gap-1 overflow-hidden">
-      <span ref={labelRef} className="shrink-0 text-subtle">caps</span>
+      <span ref={labelRef} className="shrink-0 text-subtle">
+        caps
+      </span>
       <button
         className="flex min-w-0 items-center gap-0.5"
         onClick={onOpen}
-        title={caps.length ? `Capabilities: ${caps.map((c) => c.name).join(', ')} — click for the full capabilities of both sides` : 'Show the full capabilities of both sides'}
+        title={
+          caps.length
+            ? `Capabilities: ${caps.map((c) => c.name).join(', ')} — click for the full capabilities of both sides`
+            : 'Show the full capabilities of both sides'
+        }
         data-testid="status-caps"
         data-hidden={hidden}
       >
@@ -49,7 +55,11 @@ export function CapsChips({ caps, onOpen }: { caps: Capability[]; onOpen: () => 
         {caps.slice(0, shown).map((c) => (
           <Chip key={c.name} cap={c} />
         ))}
-        {hidden > 0 && <span className="chip shrink-0 hover:border-accent hover:text-fg" data-testid="status-caps-more">{shown === 0 ? caps.length : `+${hidden}`}</span>}
+        {hidden > 0 && (
+          <span className="chip shrink-0 hover:border-accent hover:text-fg" data-testid="status-caps-more">
+            {shown === 0 ? caps.length : `+${hidden}`}
+          </span>
+        )}
       </button>
       <div ref={measureRef} className="pointer-events-none invisible absolute top-0 left-0 flex gap-0.5 whitespace-nowrap" aria-hidden>
         {caps.map((c) => (
@@ -63,7 +73,10 @@ export function CapsChips({ caps, onOpen }: { caps: Capability[]; onOpen: () => 
 
 function Chip({ cap }: { cap: Capability }) {
   return (
-    <span className="chip shrink-0 hover:border-accent hover:text-fg" title={cap.flags.length ? `${cap.name}: ${cap.flags.join(', ')}` : cap.name}>
+    <span
+      className="chip shrink-0 hover:border-accent hover:text-fg"
+      title={cap.flags.length ? `${cap.name}: ${cap.flags.join(', ')}` : cap.name}
+    >
       {cap.name}
       {cap.flags.length > 0 && <span className="ml-0.5 text-subtle">+</span>}
     </span>

@@ -12,7 +12,13 @@ afterEach(() => {
 });
 
 const failed = (transport: SessionInfo['transport']): SessionInfo => ({
-  id: 's1', name: 'x', state: 'failed', transport, target: transport === 'stdio' ? 'node x.js' : 'http://127.0.0.1:9/mcp', createdAt: 0, wrapped: false,
+  id: 's1',
+  name: 'x',
+  state: 'failed',
+  transport,
+  target: transport === 'stdio' ? 'node x.js' : 'http://127.0.0.1:9/mcp',
+  createdAt: 0,
+  wrapped: false,
   error: { code: transport === 'stdio' ? 'exit' : 'http', message: transport === 'stdio' ? 'exited with code 1' : 'connect ECONNREFUSED' },
 });
 

@@ -24,10 +24,14 @@ export function SessionErrorBanner() {
       {session.error.httpStatus === 401 && challengeOf(session.error.httpHeaders) ? (
         <div className="mt-1 flex items-center gap-2 text-[11px]" data-testid="oauth-needed">
           <span>The server needs OAuth authorization (WWW-Authenticate: {challengeOf(session.error.httpHeaders)?.scheme}).</span>
-          <button type="button" className="btn btn-primary" onClick={() => navigate('oauth')} data-testid="oauth-open-tab">Authorize…</button>
+          <button type="button" className="btn btn-primary" onClick={() => navigate('oauth')} data-testid="oauth-open-tab">
+            Authorize…
+          </button>
         </div>
       ) : (
-        <div className="mt-1 text-[11px] text-muted" data-testid="connect-error-next">{nextStep(session.transport)}</div>
+        <div className="mt-1 text-[11px] text-muted" data-testid="connect-error-next">
+          {nextStep(session.transport)}
+        </div>
       )}
     </div>
   );
@@ -39,6 +43,7 @@ export function SessionErrorBanner() {
  * exchanges and the server's own log is where it runs.
  */
 export function nextStep(transport: 'stdio' | 'http' | 'sse'): string {
-  if (transport === 'stdio') return 'The Console tab has everything the server printed on stderr. Fix the server, then connect again from the sidebar.';
+  if (transport === 'stdio')
+    return 'The Console tab has everything the server printed on stderr. Fix the server, then connect again from the sidebar.';
   return 'The Console tab lists each HTTP request mcpscope made and its status; what the server itself logged is where it runs. Check the URL and that the server is up, then connect again from the sidebar.';
 }

@@ -9,7 +9,12 @@ export function capabilityChips(caps: Record<string, unknown> | undefined): Arra
   if (!caps) return [];
   return Object.entries(caps).map(([name, value]) => ({
     name,
-    flags: value && typeof value === 'object' ? Object.entries(value).filter(([, v]) => v === true).map(([k]) => k) : [],
+    flags:
+      value && typeof value === 'object'
+        ? Object.entries(value)
+            .filter(([, v]) => v === true)
+            .map(([k]) => k)
+        : [],
   }));
 }
 

@@ -9,8 +9,8 @@ export function TasksEmpty({ m }: { m: TasksViewModel }) {
     <EmptyState title="No tasks in this session yet" testId="tasks-empty">
       <p>
         A task lets a server run a long request in the background. The server answers the call at once with a task id; the client then asks
-        for its status (<code>tasks/get</code>, at the interval the server suggests) until it is completed, failed or cancelled, and gets the
-        result. While it runs the server may ask for input (status <em>input_required</em>), and the client can cancel it.
+        for its status (<code>tasks/get</code>, at the interval the server suggests) until it is completed, failed or cancelled, and gets
+        the result. While it runs the server may ask for input (status <em>input_required</em>), and the client can cancel it.
       </p>
       {!support.tasks.declared ? (
         <div className="mt-2">
@@ -18,14 +18,16 @@ export function TasksEmpty({ m }: { m: TasksViewModel }) {
         </div>
       ) : support.generation === 'v2' ? (
         <p className="mt-2 text-fg">
-          This server uses the tasks extension (2026-07-28): it decides per call whether to answer with a task. Call a tool in the Tools tab;
-          if the server turns it into a task, it appears here and mcpscope follows it to the end.
+          This server uses the tasks extension (2026-07-28): it decides per call whether to answer with a task. Call a tool in the Tools
+          tab; if the server turns it into a task, it appears here and mcpscope follows it to the end.
         </p>
       ) : (
         <StartOne m={m} />
       )}
       {support.generation === 'v1' && support.list.available && (
-        <p className="mt-2">The server also keeps a list of its tasks: <strong>List from server</strong> (above) sends <code>tasks/list</code>.</p>
+        <p className="mt-2">
+          The server also keeps a list of its tasks: <strong>List from server</strong> (above) sends <code>tasks/list</code>.
+        </p>
       )}
     </EmptyState>
   );
@@ -42,14 +44,25 @@ function StartOne({ m }: { m: TasksViewModel }) {
         <ul className="mt-1 flex flex-col gap-0.5" data-testid="tasks-empty-tools">
           {m.taskTools.map((t) => (
             <li key={t.name} className="flex items-center gap-2">
-              <button className="font-mono text-accent hover:underline" onClick={() => m.openTool(t.name)} data-testid="tasks-empty-tool" data-name={t.name}>{t.name}</button>
+              <button
+                className="font-mono text-accent hover:underline"
+                onClick={() => m.openTool(t.name)}
+                data-testid="tasks-empty-tool"
+                data-name={t.name}
+              >
+                {t.name}
+              </button>
               <span className="chip">{t.mode === 'required' ? 'task required' : 'task optional'}</span>
               {t.title && <span className="truncate text-muted">{t.title}</span>}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-muted">{m.toolsListed ? 'None of the listed tools supports tasks.' : 'Open the Tools tab to list the tools; the ones that support tasks are named here.'}</p>
+        <p className="mt-1 text-muted">
+          {m.toolsListed
+            ? 'None of the listed tools supports tasks.'
+            : 'Open the Tools tab to list the tools; the ones that support tasks are named here.'}
+        </p>
       )}
     </div>
   );

@@ -9,7 +9,17 @@ import { TasksPanel } from './TasksPanel';
 
 afterEach(cleanup);
 
-const t = (over: Partial<TaskInfo> & { taskId: string }): TaskInfo => ({ sessionId: 's1', generation: 'v1', source: 'call', status: 'working', polling: true, polls: 1, firstSeenAt: 1, updatedAt: 1, ...over });
+const t = (over: Partial<TaskInfo> & { taskId: string }): TaskInfo => ({
+  sessionId: 's1',
+  generation: 'v1',
+  source: 'call',
+  status: 'working',
+  polling: true,
+  polls: 1,
+  firstSeenAt: 1,
+  updatedAt: 1,
+  ...over,
+});
 
 function setup(tasks: TaskInfo[]) {
   const call = vi.fn(async (method: string, path: string, schema: { parse(v: unknown): unknown } | null) => {
@@ -18,7 +28,9 @@ function setup(tasks: TaskInfo[]) {
     return new Promise(() => undefined);
   });
   const services = testServices({ call: call as never });
-  services.store.upsertSession(connectedSession({ serverCapabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } }));
+  services.store.upsertSession(
+    connectedSession({ serverCapabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } }),
+  );
   activeSessionStore.set('s1');
   render(<TasksPanel />, { wrapper: services.wrapper });
   return { call };
@@ -27,15 +39,34 @@ function setup(tasks: TaskInfo[]) {
 describe('TasksPanel', () => {
   it('explains tasks when there are none', async () => {
     setup([]);
-    await waitFor(() => expect(screen.getByTestId('tasks-empty').textContent).toContain('A task lets a server run a long request in the background'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tasks-empty').textContent).toContain('A task lets a server run a long request in the background'),
+    );
     expect(screen.getByTestId('tasks-empty').textContent).toContain('Run as task');
     expect((screen.getByTestId('tasks-list-server') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('lists tasks; the detail shows the result, TTL and polling; cancel only for a running one', async () => {
     const { call } = setup([
-      t({ taskId: 'done', tool: 'simulate-research-query', status: 'completed', polling: false, polls: 5, pollIntervalMs: 1000, ttlMs: 300_000, statusMessage: 'Done', result: { content: [{ type: 'text', text: '# Research Report: python' }] }, firstSeenAt: 1 }),
-      t({ taskId: 'run', tool: 'simulate-research-query', status: 'input_required', statusMessage: 'Requesting clarification...', firstSeenAt: 2 }),
+      t({
+        taskId: 'done',
+        tool: 'simulate-research-query',
+        status: 'completed',
+        polling: false,
+        polls: 5,
+        pollIntervalMs: 1000,
+        ttlMs: 300_000,
+        statusMessage: 'Done',
+        result: { content: [{ type: 'text', text: '# Research Report: python' }] },
+        firstSeenAt: 1,
+      }),
+      t({
+        taskId: 'run',
+        tool: 'simulate-research-query',
+        status: 'input_required',
+        statusMessage: 'Requesting clarification...',
+        firstSeenAt: 2,
+      }),
       t({ taskId: 'bad', status: 'failed', polling: false, error: { code: -32603, message: 'boom' }, firstSeenAt: 0 }),
     ]);
     await waitFor(() => expect(screen.getAllByTestId('task-row')).toHaveLength(3));

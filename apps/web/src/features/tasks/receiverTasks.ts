@@ -87,7 +87,15 @@ export class ReceiverTaskIndex {
     if (isRecord(created) && typeof own(created, 'taskId') === 'string') {
       const taskId = own(created, 'taskId') as string;
       if (!this.tasks.has(taskId)) {
-        this.tasks.set(taskId, { taskId, method: answered, status: 'working', serverPolls: 0, resultSent: false, firstSeq: frame.seq, lastSeq: frame.seq });
+        this.tasks.set(taskId, {
+          taskId,
+          method: answered,
+          status: 'working',
+          serverPolls: 0,
+          resultSent: false,
+          firstSeq: frame.seq,
+          lastSeq: frame.seq,
+        });
         this.trim();
       }
       this.update(taskId, frame.seq, () => taskFields(created));

@@ -2,11 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { TaskInfo } from '@mcpscope/wire';
 import { ago, countTasks, describeTtl, formatSpan, frameSearchable, matchesTask, progressFraction, progressText } from './taskRows';
 
-const t = (over: Partial<TaskInfo>): TaskInfo => ({ sessionId: 's1', taskId: 'a', generation: 'v1', source: 'call', status: 'working', polling: false, polls: 0, firstSeenAt: 0, updatedAt: 0, ...over });
+const t = (over: Partial<TaskInfo>): TaskInfo => ({
+  sessionId: 's1',
+  taskId: 'a',
+  generation: 'v1',
+  source: 'call',
+  status: 'working',
+  polling: false,
+  polls: 0,
+  firstSeenAt: 0,
+  updatedAt: 0,
+  ...over,
+});
 
 describe('taskRows', () => {
   it('filters by state and by text over id, tool, status and message', () => {
-    const tasks = [t({ taskId: 'a1', status: 'working', tool: 'simulate-research-query' }), t({ taskId: 'b2', status: 'completed', statusMessage: 'Done' }), t({ taskId: 'c3', status: 'input_required' })];
+    const tasks = [
+      t({ taskId: 'a1', status: 'working', tool: 'simulate-research-query' }),
+      t({ taskId: 'b2', status: 'completed', statusMessage: 'Done' }),
+      t({ taskId: 'c3', status: 'input_required' }),
+    ];
     expect(tasks.filter((x) => matchesTask(x, 'active', '')).map((x) => x.taskId)).toEqual(['a1', 'c3']);
     expect(tasks.filter((x) => matchesTask(x, 'ended', '')).map((x) => x.taskId)).toEqual(['b2']);
     expect(tasks.filter((x) => matchesTask(x, 'all', 'RESEARCH')).map((x) => x.taskId)).toEqual(['a1']);
@@ -15,7 +30,14 @@ describe('taskRows', () => {
   });
 
   it('says spans, TTLs and ages in words', () => {
-    expect([formatSpan(300), formatSpan(1000), formatSpan(1500), formatSpan(300_000), formatSpan(90_000), formatSpan(5_400_000)]).toEqual(['300 ms', '1 s', '1.5 s', '5 min', '1 min 30 s', '1 h 30 min']);
+    expect([formatSpan(300), formatSpan(1000), formatSpan(1500), formatSpan(300_000), formatSpan(90_000), formatSpan(5_400_000)]).toEqual([
+      '300 ms',
+      '1 s',
+      '1.5 s',
+      '5 min',
+      '1 min 30 s',
+      '1 h 30 min',
+    ]);
     const created = '2026-01-01T00:00:00.000Z';
     const at = Date.parse(created);
     expect(describeTtl({ ttlMs: null }, at)).toEqual({ text: 'unlimited' });

@@ -43,7 +43,9 @@ export function describeTtl(task: Pick<TaskInfo, 'ttlMs' | 'createdAt'>, now: nu
   const created = task.createdAt ? Date.parse(task.createdAt) : NaN;
   if (Number.isNaN(created)) return { text: formatSpan(task.ttlMs) };
   const left = created + task.ttlMs - now;
-  return left > 0 ? { text: `${formatSpan(task.ttlMs)} (about ${formatSpan(roundLeft(left))} left)` } : { text: `${formatSpan(task.ttlMs)} (past; the server may have deleted it)`, expired: true };
+  return left > 0
+    ? { text: `${formatSpan(task.ttlMs)} (about ${formatSpan(roundLeft(left))} left)` }
+    : { text: `${formatSpan(task.ttlMs)} (past; the server may have deleted it)`, expired: true };
 }
 
 const roundLeft = (ms: number) => (ms < 60_000 ? Math.ceil(ms / 1000) * 1000 : Math.round(ms / 60_000) * 60_000);

@@ -8,10 +8,14 @@ export function useReceiverTasks(sessionId: string | null): ReceiverTask[] {
   if (ref.current.sessionId !== sessionId) ref.current = { sessionId, index: new ReceiverTaskIndex() };
   const index = ref.current.index;
   const [changes, setChanges] = useState(0);
-  useNewFrames(sessionId, (frame) => {
-    const before = index.version;
-    index.apply(frame);
-    if (index.version !== before) setChanges((n) => n + 1);
-  }, true);
+  useNewFrames(
+    sessionId,
+    (frame) => {
+      const before = index.version;
+      index.apply(frame);
+      if (index.version !== before) setChanges((n) => n + 1);
+    },
+    true,
+  );
   return useMemo(() => index.list(), [index, changes]); // the log changes in place: `changes` says when
 }

@@ -9,5 +9,7 @@ export function useTasksBadge(): TabBadge | null {
   const { tasks } = useSessionTasks(useValue(activeSessionStore));
   if (tasks.length === 0) return null;
   const active = tasks.filter((t) => !isTerminalTaskStatus(t.status)).length;
-  return active > 0 ? { text: `${active} running`, title: `${active} of ${tasks.length} tasks not finished` } : { text: String(tasks.length), title: `${tasks.length} tasks, all finished` };
+  return active > 0
+    ? { text: `${active} running`, title: `${active} of ${tasks.length} tasks not finished` }
+    : { text: String(tasks.length), title: `${tasks.length} tasks, all finished` };
 }

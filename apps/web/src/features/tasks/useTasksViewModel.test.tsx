@@ -10,31 +10,51 @@ import { useTasksViewModel } from './useTasksViewModel';
 
 afterEach(cleanup);
 
-const t = (over: Partial<TaskInfo> & { taskId: string }): TaskInfo => ({ sessionId: 's1', generation: 'v1', source: 'call', status: 'working', polling: true, polls: 1, firstSeenAt: 1, updatedAt: 1, ...over });
+const t = (over: Partial<TaskInfo> & { taskId: string }): TaskInfo => ({
+  sessionId: 's1',
+  generation: 'v1',
+  source: 'call',
+  status: 'working',
+  polling: true,
+  polls: 1,
+  firstSeenAt: 1,
+  updatedAt: 1,
+  ...over,
+});
 
 const LEGACY_CAPS = { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } }, tools: {} };
 
 type Call = [method: string, path: string, schema: unknown, body?: unknown, options?: unknown];
 
 /** The proxy's task routes: GET …/tasks per session, cancel/refresh/result/list answered from `routes`. */
-function setup(opts: { tasks?: Record<string, TaskInfo[]>; caps?: Record<string, unknown>; era?: 'legacy' | 'modern'; routes?: Record<string, (body: unknown) => unknown> } = {}) {
+function setup(
+  opts: {
+    tasks?: Record<string, TaskInfo[]>;
+    caps?: Record<string, unknown>;
+    era?: 'legacy' | 'modern';
+    routes?: Record<string, (body: unknown) => unknown>;
+  } = {},
+) {
   const calls: Call[] = [];
-  const call = vi.fn(async (method: string, path: string, schema: { parse(v: unknown): unknown } | null, body?: unknown, options?: unknown) => {
-    calls.push([method, path, schema, body, options]);
-    const m = /^\/api\/sessions\/([^/]+)\/tasks(.*)$/.exec(path);
-    if (!m) return new Promise(() => undefined);
-    const [, sid, rest] = m;
-    let reply: unknown;
-    if (method === 'GET' && rest === '') reply = { tasks: opts.tasks?.[decodeURIComponent(sid)] ?? [] };
-    else {
-      const route = opts.routes?.[`${method} ${rest}`];
-      if (!route) throw new Error(`unexpected ${method} ${path}`);
-      reply = await route(body);
-    }
-    return schema ? schema.parse(reply) : undefined;
-  });
+  const call = vi.fn(
+    async (method: string, path: string, schema: { parse(v: unknown): unknown } | null, body?: unknown, options?: unknown) => {
+      calls.push([method, path, schema, body, options]);
+      const m = /^\/api\/sessions\/([^/]+)\/tasks(.*)$/.exec(path);
+      if (!m) return new Promise(() => undefined);
+      const [, sid, rest] = m;
+      let reply: unknown;
+      if (method === 'GET' && rest === '') reply = { tasks: opts.tasks?.[decodeURIComponent(sid)] ?? [] };
+      else {
+        const route = opts.routes?.[`${method} ${rest}`];
+        if (!route) throw new Error(`unexpected ${method} ${path}`);
+        reply = await route(body);
+      }
+      return schema ? schema.parse(reply) : undefined;
+    },
+  );
   const services = testServices({ call: call as never });
-  for (const id of ['s1', 's2']) services.store.upsertSession(connectedSession({ id, era: opts.era ?? 'legacy', serverCapabilities: opts.caps ?? LEGACY_CAPS }));
+  for (const id of ['s1', 's2'])
+    services.store.upsertSession(connectedSession({ id, era: opts.era ?? 'legacy', serverCapabilities: opts.caps ?? LEGACY_CAPS }));
   return { ...services, calls };
 }
 
@@ -44,10 +64,21 @@ describe('useTasksViewModel', () => {
     const { result } = renderHook(() => useTasksViewModel('s1'), { wrapper: s.wrapper });
     await waitFor(() => expect(result.current.tasks.map((x) => x.taskId)).toEqual(['old']));
     act(() => {
-      s.store.enqueue({ type: 'task', sessionId: 's1', task: t({ taskId: 'new', firstSeenAt: 2, statusMessage: 'Gathering sources...' }) } as never);
-      s.store.enqueue({ type: 'task', sessionId: 's1', task: t({ taskId: 'old', firstSeenAt: 1, status: 'completed', updatedAt: 5, result: { content: [] } }) } as never);
+      s.store.enqueue({
+        type: 'task',
+        sessionId: 's1',
+        task: t({ taskId: 'new', firstSeenAt: 2, statusMessage: 'Gathering sources...' }),
+      } as never);
+      s.store.enqueue({
+        type: 'task',
+        sessionId: 's1',
+        task: t({ taskId: 'old', firstSeenAt: 1, status: 'completed', updatedAt: 5, result: { content: [] } }),
+      } as never);
     });
-    expect(result.current.tasks.map((x) => [x.taskId, x.status])).toEqual([['new', 'working'], ['old', 'completed']]);
+    expect(result.current.tasks.map((x) => [x.taskId, x.status])).toEqual([
+      ['new', 'working'],
+      ['old', 'completed'],
+    ]);
     expect(result.current.counts).toEqual({ all: 2, active: 1, ended: 1 });
     act(() => result.current.setFilter('ended'));
     expect(result.current.rows.map((x) => x.taskId)).toEqual(['old']);
@@ -111,14 +142,24 @@ describe('useTasksViewModel', () => {
     await waitFor(() => expect(result.current.listing).toMatchObject({ pages: 2, next: undefined }));
     expect(result.current.tasks.map((x) => x.taskId)).toEqual(['l1', 'l2']);
     const lists = s.calls.filter(([m, p]) => m === 'POST' && p.endsWith('/tasks/list'));
-    expect(lists.map(([, , , body, o]) => [body, o])).toEqual([[{}, { origin: 'tasks: list' }], [{ cursor: 'p2' }, { origin: 'tasks: list' }]]);
+    expect(lists.map(([, , , body, o]) => [body, o])).toEqual([
+      [{}, { origin: 'tasks: list' }],
+      [{ cursor: 'p2' }, { origin: 'tasks: list' }],
+    ]);
   });
 
   it('has no tasks/list on 2026-07-28 (the extension removed it), and cancels there with the extension alone', async () => {
-    const s = setup({ era: 'modern', caps: { extensions: { 'io.modelcontextprotocol/tasks': {} } }, tasks: { s1: [t({ taskId: 'a', generation: 'v2' })] } });
+    const s = setup({
+      era: 'modern',
+      caps: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      tasks: { s1: [t({ taskId: 'a', generation: 'v2' })] },
+    });
     const { result } = renderHook(() => useTasksViewModel('s1'), { wrapper: s.wrapper });
     await waitFor(() => expect(result.current.tasks).toHaveLength(1));
-    expect(result.current.support).toMatchObject({ generation: 'v2', list: { available: false, reason: expect.stringMatching(/no tasks\/list/) } });
+    expect(result.current.support).toMatchObject({
+      generation: 'v2',
+      list: { available: false, reason: expect.stringMatching(/no tasks\/list/) },
+    });
     expect(result.current.cancelBlocked(result.current.tasks[0])).toBeUndefined();
   });
 
@@ -139,13 +180,25 @@ describe('useTasksViewModel', () => {
 
   it('names the tools that can start a task from the Tools tab’s cached listing, without listing them itself', async () => {
     const s = setup();
-    s.queryClient.setQueryData(['s1', 'tools/list'], { pages: [{ tools: [
-      { name: 'echo', inputSchema: {} },
-      { name: 'simulate-research-query', inputSchema: {}, execution: { taskSupport: 'required' } },
-      { name: 'maybe', inputSchema: {}, execution: { taskSupport: 'optional' } },
-    ] }], pageParams: [undefined] });
+    s.queryClient.setQueryData(['s1', 'tools/list'], {
+      pages: [
+        {
+          tools: [
+            { name: 'echo', inputSchema: {} },
+            { name: 'simulate-research-query', inputSchema: {}, execution: { taskSupport: 'required' } },
+            { name: 'maybe', inputSchema: {}, execution: { taskSupport: 'optional' } },
+          ],
+        },
+      ],
+      pageParams: [undefined],
+    });
     const { result } = renderHook(() => useTasksViewModel('s1'), { wrapper: s.wrapper });
-    await waitFor(() => expect(result.current.taskTools.map((x) => [x.name, x.mode])).toEqual([['simulate-research-query', 'required'], ['maybe', 'optional']]));
+    await waitFor(() =>
+      expect(result.current.taskTools.map((x) => [x.name, x.mode])).toEqual([
+        ['simulate-research-query', 'required'],
+        ['maybe', 'optional'],
+      ]),
+    );
     expect(s.calls.every(([, p]) => !p.endsWith('/requests'))).toBe(true);
   });
 
@@ -153,7 +206,16 @@ describe('useTasksViewModel', () => {
     const s = setup();
     const reply = (sessionId: string, seq: number, taskId: string) => {
       const msg = { jsonrpc: '2.0', id: seq, result: { task: { taskId, status: 'working', pollInterval: 1000 } } };
-      s.store.enqueue({ type: 'frame', sessionId, seq, t: seq, dir: 'out', size: 1, msg, pair: { requestSeq: seq - 1, method: 'sampling/createMessage', latencyMs: 1 } } as never);
+      s.store.enqueue({
+        type: 'frame',
+        sessionId,
+        seq,
+        t: seq,
+        dir: 'out',
+        size: 1,
+        msg,
+        pair: { requestSeq: seq - 1, method: 'sampling/createMessage', latencyMs: 1 },
+      } as never);
     };
     const { result, rerender } = renderHook(({ id }) => useTasksViewModel(id), { wrapper: s.wrapper, initialProps: { id: 's1' } });
     act(() => {
@@ -161,7 +223,9 @@ describe('useTasksViewModel', () => {
       reply('s2', 2, 'theirs');
       s.store.flush();
     });
-    await waitFor(() => expect(result.current.receiverTasks.map((x) => [x.taskId, x.method])).toEqual([['mine', 'sampling/createMessage']]));
+    await waitFor(() =>
+      expect(result.current.receiverTasks.map((x) => [x.taskId, x.method])).toEqual([['mine', 'sampling/createMessage']]),
+    );
     rerender({ id: 's2' });
     await waitFor(() => expect(result.current.receiverTasks.map((x) => x.taskId)).toEqual(['theirs']));
   });

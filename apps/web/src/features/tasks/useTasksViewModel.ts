@@ -52,7 +52,10 @@ export function useTasksViewModel(sessionId: string | null, now: () => number = 
   const support = {
     generation,
     tasks: featureAvailability(session, 'tasks'),
-    list: generation === 'v2' ? ({ available: false, declared: false, reason: NO_LIST_V2 } satisfies Availability) : featureAvailability(session, 'tasks.list'),
+    list:
+      generation === 'v2'
+        ? ({ available: false, declared: false, reason: NO_LIST_V2 } satisfies Availability)
+        : featureAvailability(session, 'tasks.list'),
     cancel: featureAvailability(session, generation === 'v2' ? 'tasks' : 'tasks.cancel'),
   };
 
@@ -79,7 +82,11 @@ export function useTasksViewModel(sessionId: string | null, now: () => number = 
     },
     onMutate: ({ taskId }) => noteError(taskId, null),
     onSuccess: (task) => task && store.reportTask(task),
-    onError: (err, { taskId, action }) => noteError(taskId, `${action === 'cancel' ? 'tasks/cancel' : action === 'refresh' ? 'tasks/get' : 'tasks/result'} failed: ${err.message}`),
+    onError: (err, { taskId, action }) =>
+      noteError(
+        taskId,
+        `${action === 'cancel' ? 'tasks/cancel' : action === 'refresh' ? 'tasks/get' : 'tasks/result'} failed: ${err.message}`,
+      ),
   });
 
   const listing = useMutation({
@@ -122,7 +129,8 @@ export function useTasksViewModel(sessionId: string | null, now: () => number = 
     busy: act.isPending ? act.variables : undefined,
     /** Why `task` cannot be cancelled now, or undefined when it can. */
     cancelBlocked(task: TaskInfo): string | undefined {
-      if (isTerminalTaskStatus(task.status)) return `The task is ${task.status}; a finished task cannot be cancelled (the server answers -32602)`;
+      if (isTerminalTaskStatus(task.status))
+        return `The task is ${task.status}; a finished task cannot be cancelled (the server answers -32602)`;
       return support.cancel.available ? undefined : support.cancel.reason;
     },
     cancel: (taskId: string) => act.mutate({ taskId, action: 'cancel' }),

@@ -8,7 +8,21 @@ import { tToX } from './zoom';
  * One span the server exported, nested under the request it belongs to: its name indented by
  * depth, a thin bar from its start to its end on the session's clock. Text only (the server's).
  */
-export function SpanRow({ m, top, node, requestSeq, labelWidth, t1 }: { m: TimelineModel; top: number; node: SpanNode; requestSeq: number; labelWidth: number; t1: number }) {
+export function SpanRow({
+  m,
+  top,
+  node,
+  requestSeq,
+  labelWidth,
+  t1,
+}: {
+  m: TimelineModel;
+  top: number;
+  node: SpanNode;
+  requestSeq: number;
+  labelWidth: number;
+  t1: number;
+}) {
   const { span } = node;
   const failed = span.status?.code === 'error';
   const title = `${span.name} — ${span.kind} span of ${span.service ?? 'the server'}, ${formatDuration(span.end - span.start)}${failed ? `, error${span.status?.message ? `: ${span.status.message}` : ''}` : ''} (click to open the request)`;
@@ -17,9 +31,22 @@ export function SpanRow({ m, top, node, requestSeq, labelWidth, t1 }: { m: Timel
   const left = Math.max(-2, x0);
   const width = Math.max(2, Math.min(m.width + 2, tToX(m.view, span.end)) - left);
   return (
-    <div className="absolute inset-x-0 flex hover:bg-hover" style={{ top, height: ROW_PX }} data-testid="timeline-span-row" data-request-seq={requestSeq} data-name={span.name} data-depth={node.depth}>
-      <div className="shrink-0 truncate border-r border-line px-2 font-mono text-[11px] leading-5 text-muted" style={{ width: labelWidth, paddingLeft: 8 + (node.depth + 1) * 10 }} title={title}>
-        <span aria-hidden className="text-subtle">↳ </span>
+    <div
+      className="absolute inset-x-0 flex hover:bg-hover"
+      style={{ top, height: ROW_PX }}
+      data-testid="timeline-span-row"
+      data-request-seq={requestSeq}
+      data-name={span.name}
+      data-depth={node.depth}
+    >
+      <div
+        className="shrink-0 truncate border-r border-line px-2 font-mono text-[11px] leading-5 text-muted"
+        style={{ width: labelWidth, paddingLeft: 8 + (node.depth + 1) * 10 }}
+        title={title}
+      >
+        <span aria-hidden className="text-subtle">
+          ↳{' '}
+        </span>
         {span.name}
       </div>
       <div className="relative min-w-0 flex-1 overflow-hidden">

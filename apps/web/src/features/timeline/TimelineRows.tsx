@@ -43,14 +43,20 @@ export function TimelineRows({ m, labelWidth }: { m: TimelineModel; labelWidth: 
     const top = i * ROW_PX;
     if (row.kind === 'header') {
       rows.push(
-        <div key={`h-${row.dir}`} className="absolute inset-x-0 flex items-center bg-panel px-2 text-[10px] font-semibold uppercase tracking-wide text-muted" style={{ top, height: ROW_PX }}>
+        <div
+          key={`h-${row.dir}`}
+          className="absolute inset-x-0 flex items-center bg-panel px-2 text-[10px] font-semibold uppercase tracking-wide text-muted"
+          style={{ top, height: ROW_PX }}
+        >
           {row.dir === 'out' ? 'client → server requests' : 'server → client requests'} ({row.count})
         </div>,
       );
       continue;
     }
     if (row.kind === 'span') {
-      rows.push(<SpanRow key={`s-${row.node.seq}`} m={m} top={top} node={row.node} requestSeq={row.bar.seq} labelWidth={labelWidth} t1={t1} />);
+      rows.push(
+        <SpanRow key={`s-${row.node.seq}`} m={m} top={top} node={row.node} requestSeq={row.bar.seq} labelWidth={labelWidth} t1={t1} />,
+      );
       continue;
     }
     const bar = row.bar;
@@ -59,11 +65,19 @@ export function TimelineRows({ m, labelWidth }: { m: TimelineModel; labelWidth: 
     const visible = end >= m.view.start && bar.start <= t1;
     rows.push(
       <div key={bar.seq} className="absolute inset-x-0 flex hover:bg-hover" style={{ top, height: ROW_PX }}>
-        <div className="shrink-0 truncate border-r border-line px-2 font-mono text-[11px] leading-5" style={{ width: labelWidth }} title={`#${bar.seq} ${label}`} data-testid="timeline-label" data-seq={bar.seq}>
+        <div
+          className="shrink-0 truncate border-r border-line px-2 font-mono text-[11px] leading-5"
+          style={{ width: labelWidth }}
+          title={`#${bar.seq} ${label}`}
+          data-testid="timeline-label"
+          data-seq={bar.seq}
+        >
           {bar.method}
           {bar.target && <span className="text-muted"> {bar.target}</span>}
         </div>
-        <div className="relative min-w-0 flex-1 overflow-hidden">{visible && <BarView m={m} bar={bar} label={label} end={end} dragging={gestures.dragging} />}</div>
+        <div className="relative min-w-0 flex-1 overflow-hidden">
+          {visible && <BarView m={m} bar={bar} label={label} end={end} dragging={gestures.dragging} />}
+        </div>
       </div>,
     );
   }
@@ -114,7 +128,9 @@ function BarView({ m, bar, label, end, dragging }: { m: TimelineModel; bar: Bar;
           title={`progress ${p.progress}${p.total !== undefined ? ` / ${p.total}` : ''}`}
         />
       ))}
-      {width > 60 && <span className="pointer-events-none absolute left-full ml-1 whitespace-nowrap text-[10px] leading-3 text-muted">{latency}</span>}
+      {width > 60 && (
+        <span className="pointer-events-none absolute left-full ml-1 whitespace-nowrap text-[10px] leading-3 text-muted">{latency}</span>
+      )}
     </button>
   );
 }

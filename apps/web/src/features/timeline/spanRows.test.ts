@@ -5,20 +5,40 @@ import { Waterfall, rowAt, rowCount, rowOfSeq } from './waterfall';
 
 const T = '4bf92f3577b34da6a3ce929d0e0e4736';
 const traced = (seq: number, id: number, spanId: string): FrameEvent => ({
-  type: 'frame', seq, t: seq * 10, sessionId: 's1', dir: 'out', size: 10,
+  type: 'frame',
+  seq,
+  t: seq * 10,
+  sessionId: 's1',
+  dir: 'out',
+  size: 10,
   msg: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', _meta: { traceparent: `00-${T}-${spanId}-01` } } },
   added: ['params._meta.traceparent'],
 });
-const answer = (seq: number, id: number): FrameEvent => ({ type: 'frame', seq, t: seq * 10, sessionId: 's1', dir: 'in', size: 10, msg: { jsonrpc: '2.0', id, result: {} } });
+const answer = (seq: number, id: number): FrameEvent => ({
+  type: 'frame',
+  seq,
+  t: seq * 10,
+  sessionId: 's1',
+  dir: 'in',
+  size: 10,
+  msg: { jsonrpc: '2.0', id, result: {} },
+});
 const span = (seq: number, spanId: string, parentSpanId: string, name: string): SpanEvent => {
   const s: ServerSpan = { traceId: T, spanId, parentSpanId, name, kind: 'internal', start: seq, end: seq + 5, attributes: [] };
   return { type: 'span', seq, t: seq * 10, sessionId: 's1', span: s };
 };
 
 describe('server spans in the waterfall', () => {
-  it('nests each request\'s spans under its bar, whatever order they came in, and finds bars past them', () => {
+  it("nests each request's spans under its bar, whatever order they came in, and finds bars past them", () => {
     const log = new SessionLog('s1');
-    for (const e of [traced(1, 1, 'aaaaaaaaaaaaaaaa'), answer(2, 1), traced(3, 2, 'bbbbbbbbbbbbbbbb'), answer(4, 2), traced(5, 3, 'cccccccccccccccc')]) log.append(e);
+    for (const e of [
+      traced(1, 1, 'aaaaaaaaaaaaaaaa'),
+      answer(2, 1),
+      traced(3, 2, 'bbbbbbbbbbbbbbbb'),
+      answer(4, 2),
+      traced(5, 3, 'cccccccccccccccc'),
+    ])
+      log.append(e);
     // The tool's child (depth 1) arrives before the server's span (depth 0).
     log.append(span(6, 'dddddddddddddddd', 'eeeeeeeeeeeeeeee', 'demo.echo.format'));
     log.append(span(7, 'eeeeeeeeeeeeeeee', 'aaaaaaaaaaaaaaaa', 'tools/call echo'));
@@ -42,7 +62,15 @@ describe('server spans in the waterfall', () => {
 
   it('ignores a span event the /ws boundary would refuse', async () => {
     const { parseWsFrame } = await import('../../lib/wsMessage');
-    const bad = parseWsFrame(JSON.stringify({ type: 'span', seq: 1, t: 1, sessionId: 's1', span: { traceId: 'x', spanId: 'y', name: '<script>', kind: 'server', start: 0, end: 1, attributes: [] } }));
+    const bad = parseWsFrame(
+      JSON.stringify({
+        type: 'span',
+        seq: 1,
+        t: 1,
+        sessionId: 's1',
+        span: { traceId: 'x', spanId: 'y', name: '<script>', kind: 'server', start: 0, end: 1, attributes: [] },
+      }),
+    );
     expect(bad.messages).toEqual([]);
     const good = parseWsFrame(JSON.stringify(span(1, 'aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb', 'x'.repeat(10_000))));
     expect(good.messages).toHaveLength(1);

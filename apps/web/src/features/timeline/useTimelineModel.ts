@@ -51,7 +51,8 @@ export function useTimelineModel(sessionId: string | null) {
     zoomOut: () => zoomButton(1 / ZOOM_STEP),
     setFocusTime: (t: number | null) => void (focusT.current = t),
     fit: () => setUserView(null),
-    zoomWheel: (deltaY: number, deltaMode: number, anchorPx: number) => set(zoomAt(view, wheelZoomFactor(deltaY, deltaMode), anchorPx, maxMsPerPx)),
+    zoomWheel: (deltaY: number, deltaMode: number, anchorPx: number) =>
+      set(zoomAt(view, wheelZoomFactor(deltaY, deltaMode), anchorPx, maxMsPerPx)),
     pan: (dxPx: number) => set(panBy(view, dxPx)),
     timeAt: (x: number) => xToT(view, x),
     visibleMarkers: () => (waterfall ? cullMarkers(waterfall.markers, view, width) : []),

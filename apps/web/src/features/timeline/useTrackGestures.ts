@@ -55,4 +55,3 @@ export function useTrackGestures(m: TimelineModel, ref: RefObject<HTMLDivElement
     dragging: () => Boolean(drag.current?.moved),
   };
 }
-

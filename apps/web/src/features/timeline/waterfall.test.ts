@@ -4,7 +4,15 @@ import { SessionLog } from '../../lib/sessionLog';
 import { request, response, syntheticFrames } from '../../lib/testFrames';
 import { Waterfall, rowAt, rowCount, rowOfSeq } from './waterfall';
 
-const frame = (seq: number, t: number, dir: 'in' | 'out', msg: Record<string, unknown>): FrameEvent => ({ type: 'frame', seq, t, sessionId: 's1', dir, msg: { jsonrpc: '2.0', ...msg }, size: 10 });
+const frame = (seq: number, t: number, dir: 'in' | 'out', msg: Record<string, unknown>): FrameEvent => ({
+  type: 'frame',
+  seq,
+  t,
+  sessionId: 's1',
+  dir,
+  msg: { jsonrpc: '2.0', ...msg },
+  size: 10,
+});
 
 function logOf(...events: Parameters<SessionLog['append']>[0][]) {
   const log = new SessionLog('s1');
@@ -54,7 +62,10 @@ describe('Waterfall', () => {
     );
     const w = new Waterfall(log);
     w.update();
-    expect(w.barBySeq(1)!.progress).toEqual([{ t: 5, seq: 3, progress: 1, total: 3 }, { t: 8, seq: 6, progress: 2, total: 3 }]);
+    expect(w.barBySeq(1)!.progress).toEqual([
+      { t: 5, seq: 3, progress: 1, total: 3 },
+      { t: 8, seq: 6, progress: 2, total: 3 },
+    ]);
     // "7" (string) is not the token 7 (number).
     expect(w.barBySeq(2)!.progress).toEqual([{ t: 6, seq: 4, progress: 50 }]);
     expect(w.barBySeq(2)).toMatchObject({ outcome: 'cancelled', end: 9 });
@@ -71,7 +82,13 @@ describe('Waterfall', () => {
     );
     const w = new Waterfall(log);
     w.update();
-    expect(w.markers.map((m) => [m.kind, m.t])).toEqual([['spawn', 0], ['stderr', 3], ['stderr', 3], ['connect', 5], ['exit', 90]]);
+    expect(w.markers.map((m) => [m.kind, m.t])).toEqual([
+      ['spawn', 0],
+      ['stderr', 3],
+      ['stderr', 3],
+      ['connect', 5],
+      ['exit', 90],
+    ]);
     expect(w.endT).toBe(90);
   });
 
@@ -100,7 +117,8 @@ describe('Waterfall', () => {
 describe('Waterfall bar names', () => {
   it('names each bar by its target', () => {
     const log = new SessionLog('s1');
-    const frame = (seq: number, msg: Record<string, unknown>) => log.append({ type: 'frame', seq, t: seq, sessionId: 's1', dir: 'out', msg: { jsonrpc: '2.0', ...msg }, size: 10 });
+    const frame = (seq: number, msg: Record<string, unknown>) =>
+      log.append({ type: 'frame', seq, t: seq, sessionId: 's1', dir: 'out', msg: { jsonrpc: '2.0', ...msg }, size: 10 });
     frame(1, { id: 1, method: 'tools/call', params: { name: 'echo' } });
     frame(2, { id: 2, method: 'resources/read', params: { uri: 'file:///a' } });
     frame(3, { id: 3, method: 'tools/list' });

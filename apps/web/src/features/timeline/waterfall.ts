@@ -67,7 +67,15 @@ export class Waterfall {
     const hasId = typeof msg.id === 'string' || typeof msg.id === 'number';
     if (method !== undefined && hasId) {
       const target = requestTarget(method, msg.params);
-      const bar: Bar = { seq: f.seq, method, ...(target !== undefined ? { target } : {}), dir: f.dir, start: f.t, outcome: 'pending', progress: [] };
+      const bar: Bar = {
+        seq: f.seq,
+        method,
+        ...(target !== undefined ? { target } : {}),
+        dir: f.dir,
+        start: f.t,
+        outcome: 'pending',
+        progress: [],
+      };
       (f.dir === 'out' ? this.out : this.in).push(bar);
       this.bySeq.set(f.seq, bar);
       this.openById.set(`${f.dir}:${idKey(msg.id as string | number)}`, bar);
@@ -104,7 +112,8 @@ export class Waterfall {
       const result = msg.result;
       const probe = this.probes.get(f.pair.requestSeq);
       this.probes.delete(f.pair.requestSeq);
-      bar.outcome = 'error' in msg ? (expectedError(probe, f) ? 'expected' : 'error') : isRecord(result) && result.isError === true ? 'is-error' : 'ok';
+      bar.outcome =
+        'error' in msg ? (expectedError(probe, f) ? 'expected' : 'error') : isRecord(result) && result.isError === true ? 'is-error' : 'ok';
       this.openById.delete(`${bar.dir}:${idKey(msg.id as string | number)}`);
     }
   }
@@ -122,7 +131,10 @@ export class Waterfall {
  * The row layout: the client's requests (each followed by the server's spans under it), then
  * (when there are any) the server's requests, each group under a header row.
  */
-export type Row = { kind: 'header'; dir: Direction; count: number } | { kind: 'bar'; bar: Bar } | { kind: 'span'; bar: Bar; node: SpanNode };
+export type Row =
+  | { kind: 'header'; dir: Direction; count: number }
+  | { kind: 'bar'; bar: Bar }
+  | { kind: 'span'; bar: Bar; node: SpanNode };
 
 type Rows = Pick<Waterfall, 'out' | 'in'> & { spanRows?: SpanRows };
 
@@ -134,7 +146,10 @@ export function rowCount(w: Rows): number {
 }
 
 export function rowAt(w: Rows, index: number): Row | undefined {
-  const groups: [Direction, Bar[]][] = [['out', w.out], ['in', w.in]];
+  const groups: [Direction, Bar[]][] = [
+    ['out', w.out],
+    ['in', w.in],
+  ];
   let i = index;
   for (const [dir, bars] of groups) {
     if (bars.length === 0) continue;
@@ -153,7 +168,10 @@ export function rowAt(w: Rows, index: number): Row | undefined {
 /** The row of the bar of request `seq`, or -1. Bars are in seq order within a group (binary search). */
 export function rowOfSeq(w: Rows, seq: number): number {
   let offset = 0;
-  for (const [dir, bars] of [['out', w.out], ['in', w.in]] as const) {
+  for (const [dir, bars] of [
+    ['out', w.out],
+    ['in', w.in],
+  ] as const) {
     if (bars.length === 0) continue;
     let lo = 0;
     let hi = bars.length - 1;

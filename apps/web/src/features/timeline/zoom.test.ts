@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_MS_PER_PX, fitViewport, keepInView, formatTick, panBy, tToX, tickStep, ticks, visibleRows, wheelZoomFactor, xToT, zoomAt } from './zoom';
+import {
+  MIN_MS_PER_PX,
+  fitViewport,
+  keepInView,
+  formatTick,
+  panBy,
+  tToX,
+  tickStep,
+  ticks,
+  visibleRows,
+  wheelZoomFactor,
+  xToT,
+  zoomAt,
+} from './zoom';
 
 describe('timeline zoom maths', () => {
   it('fits the whole session and converts between time and pixels', () => {

@@ -85,7 +85,13 @@ export function ticks(v: Viewport, widthPx: number, minSpacingPx = 80): Tick[] {
 }
 
 /** Rows to render for a vertical scroll position (virtualization), with `overscan` rows either side. */
-export function visibleRows(scrollTop: number, heightPx: number, rowPx: number, count: number, overscan = 5): { first: number; last: number } {
+export function visibleRows(
+  scrollTop: number,
+  heightPx: number,
+  rowPx: number,
+  count: number,
+  overscan = 5,
+): { first: number; last: number } {
   const first = Math.max(0, Math.floor(scrollTop / rowPx) - overscan);
   const last = Math.min(count - 1, Math.ceil((scrollTop + heightPx) / rowPx) + overscan);
   return { first, last };

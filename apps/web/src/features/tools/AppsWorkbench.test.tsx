@@ -13,7 +13,11 @@ const URI = 'ui://clock/app.html';
 const TOOLS = [
   { name: 'plain', inputSchema: { type: 'object' } },
   { name: 'get-time', title: 'Clock', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: URI } } },
-  { name: 'budget', inputSchema: { type: 'object', properties: { year: { type: 'integer' } } }, _meta: { ui: { resourceUri: 'ui://budget/app.html' } } },
+  {
+    name: 'budget',
+    inputSchema: { type: 'object', properties: { year: { type: 'integer' } } },
+    _meta: { ui: { resourceUri: 'ui://budget/app.html' } },
+  },
 ];
 
 function setup() {
@@ -21,11 +25,30 @@ function setup() {
     const b = body as { method: string; callId?: string };
     if (path.endsWith('/app-messages')) return undefined;
     if (b.method === 'tools/list') return { callId: 'l', outcome: 'result', result: { tools: TOOLS }, latencyMs: 1 };
-    if (b.method === 'resources/read') return { callId: 'r', outcome: 'result', result: { contents: [{ uri: URI, mimeType: UI_MIME_TYPE, text: '<p>clock</p>' }] }, latencyMs: 1 };
+    if (b.method === 'resources/read')
+      return {
+        callId: 'r',
+        outcome: 'result',
+        result: { contents: [{ uri: URI, mimeType: UI_MIME_TYPE, text: '<p>clock</p>' }] },
+        latencyMs: 1,
+      };
     return { callId: b.callId, outcome: 'result', result: { content: [{ type: 'text', text: 'noon' }] }, latencyMs: 3 };
   });
-  const services = testServices({ call: call as never, info: async () => ({ name: 'mcpscope' as const, version: '9.9.9', wireVersion: 1, sandboxOrigin: 'http://127.0.0.1:5001' }) });
-  services.store.upsertSession({ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'node demo.js', createdAt: 0, wrapped: false, era: 'legacy', serverCapabilities: { tools: {}, resources: {} } });
+  const services = testServices({
+    call: call as never,
+    info: async () => ({ name: 'mcpscope' as const, version: '9.9.9', wireVersion: 1, sandboxOrigin: 'http://127.0.0.1:5001' }),
+  });
+  services.store.upsertSession({
+    id: 's1',
+    name: 'demo',
+    state: 'connected',
+    transport: 'stdio',
+    target: 'node demo.js',
+    createdAt: 0,
+    wrapped: false,
+    era: 'legacy',
+    serverCapabilities: { tools: {}, resources: {} },
+  });
   activeSessionStore.set('s1');
   render(<AppsWorkbench />, { wrapper: services.wrapper });
   return { call };
@@ -54,10 +77,23 @@ describe('Apps view', () => {
 
 describe('conversationOf', () => {
   const frame = (seq: number, view: string, dir: 'in' | 'out', method?: string): FrameEvent => ({
-    type: 'frame', seq, t: seq, sessionId: 's1', dir, size: 1, channel: 'app', app: { uri: URI, view }, msg: method ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', id: 1, result: {} },
+    type: 'frame',
+    seq,
+    t: seq,
+    sessionId: 's1',
+    dir,
+    size: 1,
+    channel: 'app',
+    app: { uri: URI, view },
+    msg: method ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', id: 1, result: {} },
   });
   it('keeps one view’s app-channel frames, oldest first, the newest `shown` of them', () => {
-    const frames = [frame(1, 'a', 'in', 'ui/initialize'), frame(2, 'b', 'in', 'ui/initialize'), frame(3, 'a', 'out'), frame(4, 'a', 'in', 'ui/notifications/size-changed')];
+    const frames = [
+      frame(1, 'a', 'in', 'ui/initialize'),
+      frame(2, 'b', 'in', 'ui/initialize'),
+      frame(3, 'a', 'out'),
+      frame(4, 'a', 'in', 'ui/notifications/size-changed'),
+    ];
     const list = { length: frames.length, get: (i: number) => frames[i] };
     expect(conversationOf(list, 'a').rows.map((f) => f.seq)).toEqual([1, 3, 4]);
     expect(conversationOf(list, 'a', 2)).toMatchObject({ more: true });

@@ -25,7 +25,9 @@ export function ArgsEditor({ m, toolName, onSubmit }: { m: ArgsModel; toolName: 
         </div>
         <span className="flex-1" />
         <ValidationChip m={m} />
-        <button className="btn btn-ghost" title="Back to the schema defaults" onClick={m.reset}>Reset</button>
+        <button className="btn btn-ghost" title="Back to the schema defaults" onClick={m.reset}>
+          Reset
+        </button>
       </div>
       {m.inexact.length > 0 && (
         <div className="shrink-0 border-b border-line bg-warn/10 px-2 py-0.5 text-[11px] text-warn">
@@ -34,16 +36,26 @@ export function ArgsEditor({ m, toolName, onSubmit }: { m: ArgsModel; toolName: 
       )}
       {m.mode === 'json' ? (
         <div className="min-h-[160px] flex-1">
-          <JsonEditor value={m.text} onChange={(text) => (m.touchAll(), m.setText(text))} onSubmit={onSubmit} modelPath={`inmemory://mcpscope/tools/${encodeURIComponent(toolName)}.json`} ariaLabel={`Arguments of ${toolName}`} testId="tool-json" />
+          <JsonEditor
+            value={m.text}
+            onChange={(text) => (m.touchAll(), m.setText(text))}
+            onSubmit={onSubmit}
+            modelPath={`inmemory://mcpscope/tools/${encodeURIComponent(toolName)}.json`}
+            ariaLabel={`Arguments of ${toolName}`}
+            testId="tool-json"
+          />
         </div>
       ) : (
         <div className="min-h-0 flex-1 overflow-auto p-2" data-testid="tool-form">
           {!m.parsed.ok ? (
             <div className="rounded border border-danger/40 bg-danger/5 p-2 text-xs" role="alert">
               The arguments are not valid JSON, so the form cannot show them: {m.parsed.error}{' '}
-              <button className="text-accent underline" onClick={() => m.setMode('json')}>Fix them in JSON</button>
+              <button className="text-accent underline" onClick={() => m.setMode('json')}>
+                Fix them in JSON
+              </button>
             </div>
-          ) : m.parsed.value !== undefined && (m.parsed.value === null || typeof m.parsed.value !== 'object' || Array.isArray(m.parsed.value)) ? (
+          ) : m.parsed.value !== undefined &&
+            (m.parsed.value === null || typeof m.parsed.value !== 'object' || Array.isArray(m.parsed.value)) ? (
             <div className="text-xs text-warn">The arguments are not a JSON object; tools/call expects one. Edit them in JSON.</div>
           ) : m.spec?.kind === 'object' ? (
             <ObjectFields m={m} spec={m.spec} path={[]} value={m.parsed.value ?? {}} errors={byPath} />
@@ -63,26 +75,48 @@ function ValidationChip({ m }: { m: ArgsModel }) {
   // Before the user touched anything, what is missing is a to-do, not an error.
   const shown = [...(m.shownErrors?.values() ?? [])].reduce((n, list) => n + list.length, 0);
   const [text, cls, title] =
-    v.status === 'valid' ? ['✓ matches inputSchema', 'text-ok', undefined]
-    : v.status === 'invalid' && shown === 0 ? [`${v.issues.length} to fill in`, 'text-subtle', issues]
-    : v.status === 'invalid' ? [`✕ ${shown} problem${shown === 1 ? '' : 's'}`, 'text-danger', issues]
-    : v.status === 'syntax' ? ['✕ invalid JSON', 'text-danger', v.error]
-    : v.status === 'unusable' ? ['⚠ schema unusable', 'text-warn', v.reason]
-    : ['validating…', 'text-subtle', undefined];
-  return <span className={`shrink-0 truncate text-[11px] ${cls}`} title={title} data-testid="tool-args-validation" data-status={v.status} data-shown={shown > 0 || undefined}>{text}</span>;
+    v.status === 'valid'
+      ? ['✓ matches inputSchema', 'text-ok', undefined]
+      : v.status === 'invalid' && shown === 0
+        ? [`${v.issues.length} to fill in`, 'text-subtle', issues]
+        : v.status === 'invalid'
+          ? [`✕ ${shown} problem${shown === 1 ? '' : 's'}`, 'text-danger', issues]
+          : v.status === 'syntax'
+            ? ['✕ invalid JSON', 'text-danger', v.error]
+            : v.status === 'unusable'
+              ? ['⚠ schema unusable', 'text-warn', v.reason]
+              : ['validating…', 'text-subtle', undefined];
+  return (
+    <span
+      className={`shrink-0 truncate text-[11px] ${cls}`}
+      title={title}
+      data-testid="tool-args-validation"
+      data-status={v.status}
+      data-shown={shown > 0 || undefined}
+    >
+      {text}
+    </span>
+  );
 }
 
 /** Problems that belong to no single field (the root, or keys the form does not show). */
 function RootIssues({ m }: { m: ArgsModel }) {
   const v = m.validation;
-  if (v.status === 'unusable') return <div className="mt-2 text-[11px] text-warn">The inputSchema cannot be used for validation: {v.reason}</div>;
+  if (v.status === 'unusable')
+    return <div className="mt-2 text-[11px] text-warn">The inputSchema cannot be used for validation: {v.reason}</div>;
   if (v.status !== 'invalid' || !m.shownErrors) return null;
   const shown = collectPaths(m.spec);
   const rest = [...m.shownErrors].filter(([k]) => !shown.some((s) => k === s || k.startsWith(`${s}.`)));
   if (rest.length === 0) return null;
   return (
     <ul className="mt-2 rounded border border-danger/30 bg-danger/5 px-2 py-1 text-[11px] text-danger">
-      {rest.map(([k, msgs]) => msgs.map((msg, i) => <li key={`${k}-${i}`}><code>{k || '(arguments)'}</code>: {msg}</li>))}
+      {rest.map(([k, msgs]) =>
+        msgs.map((msg, i) => (
+          <li key={`${k}-${i}`}>
+            <code>{k || '(arguments)'}</code>: {msg}
+          </li>
+        )),
+      )}
     </ul>
   );
 }

@@ -20,15 +20,25 @@ export function looksLikeMarkdown(text: string): boolean {
 /** One item of a tool result's `content` (spec server/tools#tool-result), by its type. */
 export function ContentItem({ item, index }: { item: Item; index: number }) {
   const type = str(item.type) ?? '?';
-  const embeddedUri = type === 'resource' && item.resource && typeof item.resource === 'object' ? str((item.resource as Item).uri) : undefined;
+  const embeddedUri =
+    type === 'resource' && item.resource && typeof item.resource === 'object' ? str((item.resource as Item).uri) : undefined;
   return (
     <section className="min-w-0 rounded border border-line" data-testid="tool-content" data-type={type}>
       <header className="flex items-center gap-1.5 border-b border-line bg-panel px-2 py-0.5 text-[11px] text-muted">
         <span className="font-mono">{index}</span>
         <span className="chip text-accent">{type}</span>
         {str(item.mimeType) && <span className="chip">{str(item.mimeType)}</span>}
-        {item.annotations !== undefined && <span className="chip" title={JSON.stringify(item.annotations)}>annotations</span>}
-        {embeddedUri && <><span className="flex-1" /><OpenInResources uri={embeddedUri} compact /></>}
+        {item.annotations !== undefined && (
+          <span className="chip" title={JSON.stringify(item.annotations)}>
+            annotations
+          </span>
+        )}
+        {embeddedUri && (
+          <>
+            <span className="flex-1" />
+            <OpenInResources uri={embeddedUri} compact />
+          </>
+        )}
       </header>
       <div className="min-w-0 p-2">
         <ItemBody item={item} type={type} />
@@ -40,16 +50,28 @@ export function ContentItem({ item, index }: { item: Item; index: number }) {
 function ItemBody({ item, type }: { item: Item; type: string }) {
   switch (type) {
     case 'text':
-      return typeof item.text === 'string' ? <TextBody text={item.text} /> : <Malformed item={item} why="text content without a string text" />;
+      return typeof item.text === 'string' ? (
+        <TextBody text={item.text} />
+      ) : (
+        <Malformed item={item} why="text content without a string text" />
+      );
     case 'image':
     case 'audio': {
       const data = str(item.data);
       const mime = str(item.mimeType);
-      if (!data || !mime || !new RegExp(`^${type}/[\\w.+-]+$`, 'i').test(mime)) return <Malformed item={item} why={`${type} content needs base64 data and an ${type}/* mimeType`} />;
+      if (!data || !mime || !new RegExp(`^${type}/[\\w.+-]+$`, 'i').test(mime))
+        return <Malformed item={item} why={`${type} content needs base64 data and an ${type}/* mimeType`} />;
       const url = `data:${mime};base64,${data.replace(/\s+/g, '')}`;
-      return type === 'image'
-        ? <img src={url} alt="image content" className="max-h-80 min-h-16 min-w-16 max-w-full rounded object-contain border border-line bg-[repeating-conic-gradient(#8882_0_25%,transparent_0_50%)] bg-[length:16px_16px] [image-rendering:pixelated]" data-testid="tool-image" />
-        : <AudioContent url={url} mime={mime} />;
+      return type === 'image' ? (
+        <img
+          src={url}
+          alt="image content"
+          className="max-h-80 min-h-16 min-w-16 max-w-full rounded object-contain border border-line bg-[repeating-conic-gradient(#8882_0_25%,transparent_0_50%)] bg-[length:16px_16px] [image-rendering:pixelated]"
+          data-testid="tool-image"
+        />
+      ) : (
+        <AudioContent url={url} mime={mime} />
+      );
     }
     case 'resource_link':
       return <ResourceLink item={item} />;
@@ -74,7 +96,11 @@ function TextBody({ text }: { text: string }) {
       {(kind === 'json' || markdown) && (
         <div className="mb-1 flex gap-1 text-[11px]">
           {(['rendered', 'plain'] as const).map((v) => (
-            <button key={v} className={`rounded px-1.5 ${view === v ? 'bg-selected text-fg' : 'text-muted hover:bg-hover'}`} onClick={() => setView(v)}>
+            <button
+              key={v}
+              className={`rounded px-1.5 ${view === v ? 'bg-selected text-fg' : 'text-muted hover:bg-hover'}`}
+              onClick={() => setView(v)}
+            >
               {v === 'rendered' ? (kind === 'json' ? 'JSON tree' : 'Markdown') : 'Plain text'}
             </button>
           ))}
@@ -87,7 +113,11 @@ function TextBody({ text }: { text: string }) {
       ) : (
         <pre className="font-mono text-[12px] break-words whitespace-pre-wrap">
           {all ? text : text.slice(0, TEXT_LIMIT)}
-          {!all && text.length > TEXT_LIMIT && <button className="btn mt-1 block" onClick={() => setAll(true)}>Show all {text.length.toLocaleString('en-US')} characters</button>}
+          {!all && text.length > TEXT_LIMIT && (
+            <button className="btn mt-1 block" onClick={() => setAll(true)}>
+              Show all {text.length.toLocaleString('en-US')} characters
+            </button>
+          )}
         </pre>
       )}
     </div>
@@ -99,7 +129,12 @@ function AudioContent({ url, mime }: { url: string; mime: string }) {
   return (
     <div>
       <audio controls src={url} data-testid="tool-audio" className="w-full max-w-md" onError={() => setFailed(true)} />
-      {failed && <p className="mt-1 text-[11px] text-warn">The browser could not play this {mime} clip (unsupported format, or blocked by the page's media policy). Raw JSON shows the base64 data.</p>}
+      {failed && (
+        <p className="mt-1 text-[11px] text-warn">
+          The browser could not play this {mime} clip (unsupported format, or blocked by the page's media policy). Raw JSON shows the base64
+          data.
+        </p>
+      )}
     </div>
   );
 }
@@ -110,7 +145,11 @@ function ResourceLink({ item }: { item: Item }) {
   const uri = str(item.uri) ?? '';
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs" data-testid="tool-resource-link" data-uri={uri}>
-      <button className="min-w-0 truncate font-mono text-accent underline" title="Copy the URI" onClick={async () => setCopied(await copyText(uri))}>
+      <button
+        className="min-w-0 truncate font-mono text-accent underline"
+        title="Copy the URI"
+        onClick={async () => setCopied(await copyText(uri))}
+      >
         {uri}
       </button>
       {str(item.name) && <span className="font-medium">{str(item.name)}</span>}

@@ -35,7 +35,11 @@ export function ScalarField(p: ScalarProps) {
       return (
         <div className="flex items-center gap-1.5">
           <code className="chip">{JSON.stringify(p.spec.constValue)}</code>
-          {!p.present && <button className="btn" onClick={() => p.onChange(p.spec.constValue)}>Set</button>}
+          {!p.present && (
+            <button className="btn" onClick={() => p.onChange(p.spec.constValue)}>
+              Set
+            </button>
+          )}
         </div>
       );
     case 'null':
@@ -53,9 +57,25 @@ function StringInput({ spec, value, required, onChange, onBlur, id, invalid }: S
   return (
     <div className="flex items-start gap-1">
       {multiline ? (
-        <textarea id={id} className={`${inputClass(invalid)} h-auto min-h-[64px] resize-y py-1 font-mono`} rows={Math.min(12, Math.max(3, text.split('\n').length + 1))} value={text} placeholder={placeholder} onChange={(e) => set(e.target.value)} onBlur={onBlur} />
+        <textarea
+          id={id}
+          className={`${inputClass(invalid)} h-auto min-h-[64px] resize-y py-1 font-mono`}
+          rows={Math.min(12, Math.max(3, text.split('\n').length + 1))}
+          value={text}
+          placeholder={placeholder}
+          onChange={(e) => set(e.target.value)}
+          onBlur={onBlur}
+        />
       ) : (
-        <input id={id} className={inputClass(invalid)} value={text} placeholder={placeholder} onChange={(e) => set(e.target.value)} onBlur={onBlur} spellCheck={false} />
+        <input
+          id={id}
+          className={inputClass(invalid)}
+          value={text}
+          placeholder={placeholder}
+          onChange={(e) => set(e.target.value)}
+          onBlur={onBlur}
+          spellCheck={false}
+        />
       )}
       <button
         className={`btn btn-ghost px-1 ${multiline ? 'text-accent' : 'text-subtle'}`}
@@ -109,7 +129,13 @@ function BooleanInput({ value, present, required, onChange, onBlur, id }: Scalar
     );
   }
   return (
-    <select id={id} className="input w-32" value={present ? String(value) : ''} onBlur={onBlur} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}>
+    <select
+      id={id}
+      className="input w-32"
+      value={present ? String(value) : ''}
+      onBlur={onBlur}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
+    >
       <option value="">(omitted)</option>
       <option value="true">true</option>
       <option value="false">false</option>
@@ -121,11 +147,19 @@ function EnumInput({ spec, value, present, onChange, onBlur, id, invalid }: Scal
   const values = spec.enumValues ?? [];
   const index = present ? values.findIndex((v) => JSON.stringify(v) === JSON.stringify(value)) : -1;
   return (
-    <select id={id} className={`${inputClass(invalid)} w-auto max-w-full font-mono`} value={present ? (index < 0 ? 'other' : String(index)) : ''} onBlur={onBlur} onChange={(e) => onChange(e.target.value === '' ? undefined : values[Number(e.target.value)])}>
+    <select
+      id={id}
+      className={`${inputClass(invalid)} w-auto max-w-full font-mono`}
+      value={present ? (index < 0 ? 'other' : String(index)) : ''}
+      onBlur={onBlur}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : values[Number(e.target.value)])}
+    >
       <option value="">(omitted)</option>
       {index < 0 && present && <option value="other">{JSON.stringify(value)} (not in enum)</option>}
       {values.map((v, i) => (
-        <option key={i} value={i}>{typeof v === 'string' ? v : JSON.stringify(v)}</option>
+        <option key={i} value={i}>
+          {typeof v === 'string' ? v : JSON.stringify(v)}
+        </option>
       ))}
     </select>
   );
@@ -135,11 +169,21 @@ function EnumInput({ spec, value, present, onChange, onBlur, id, invalid }: Scal
 function JsonInput({ value, present, onChange, onBlur, id, invalid, spec }: ScalarProps) {
   const initial = present ? formatArgs(value) : '';
   const [draft, setDraft] = useState(initial);
-  useEffect(() => setDraft((d) => (parseArgs(d).ok && formatArgs((parseArgs(d) as { value: unknown }).value) === initial ? d : initial)), [initial]);
+  useEffect(
+    () => setDraft((d) => (parseArgs(d).ok && formatArgs((parseArgs(d) as { value: unknown }).value) === initial ? d : initial)),
+    [initial],
+  );
   const parsed = parseArgs(draft);
   return (
     <div>
-      <textarea id={id} className={`${inputClass(invalid || !parsed.ok)} h-auto min-h-[48px] resize-y py-1 font-mono`} rows={Math.min(10, draft.split('\n').length + 1)} value={draft} placeholder={spec.note ?? 'JSON value'} spellCheck={false} onBlur={onBlur}
+      <textarea
+        id={id}
+        className={`${inputClass(invalid || !parsed.ok)} h-auto min-h-[48px] resize-y py-1 font-mono`}
+        rows={Math.min(10, draft.split('\n').length + 1)}
+        value={draft}
+        placeholder={spec.note ?? 'JSON value'}
+        spellCheck={false}
+        onBlur={onBlur}
         onChange={(e) => {
           setDraft(e.target.value);
           const p = parseArgs(e.target.value);

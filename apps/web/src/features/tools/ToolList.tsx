@@ -9,22 +9,56 @@ export function ToolList({ m }: { m: ToolsModel }) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex shrink-0 items-center gap-1 border-b border-line px-2 py-1">
-        <input className="input" placeholder="Search tools…" value={m.search} onChange={(e) => m.setSearch(e.target.value)} data-testid="tool-search" aria-label="Search tools" />
-        <button className="btn btn-ghost" title={m.blockedReason ?? 'List again (tools/list)'} onClick={m.relist} disabled={list.isFetching || m.blockedReason !== undefined} data-testid="tool-relist">↻</button>
+        <input
+          className="input"
+          placeholder="Search tools…"
+          value={m.search}
+          onChange={(e) => m.setSearch(e.target.value)}
+          data-testid="tool-search"
+          aria-label="Search tools"
+        />
+        <button
+          className="btn btn-ghost"
+          title={m.blockedReason ?? 'List again (tools/list)'}
+          onClick={m.relist}
+          disabled={list.isFetching || m.blockedReason !== undefined}
+          data-testid="tool-relist"
+        >
+          ↻
+        </button>
       </div>
-      {m.session && <div className="shrink-0 px-2 pt-0.5"><ListChangesToggle sessionId={m.session.id} /></div>}
+      {m.session && (
+        <div className="shrink-0 px-2 pt-0.5">
+          <ListChangesToggle sessionId={m.session.id} />
+        </div>
+      )}
       <div className="shrink-0 px-2 py-0.5 text-[11px] text-subtle">
-        {list.isLoading ? 'Listing…' : `${m.filtered.length}${m.search ? ` of ${m.tools.length}` : ''} tool${m.tools.length === 1 ? '' : 's'}`}
+        {list.isLoading
+          ? 'Listing…'
+          : `${m.filtered.length}${m.search ? ` of ${m.tools.length}` : ''} tool${m.tools.length === 1 ? '' : 's'}`}
         {list.pages > 1 && ` · ${list.pages} pages`}
         {list.isFetching && !list.isLoading && ' · refreshing…'}
-        {list.invalid > 0 && <span className="text-warn"> · {list.invalid} malformed entr{list.invalid === 1 ? 'y' : 'ies'} skipped</span>}
+        {list.invalid > 0 && (
+          <span className="text-warn">
+            {' '}
+            · {list.invalid} malformed entr{list.invalid === 1 ? 'y' : 'ies'} skipped
+          </span>
+        )}
       </div>
-      {list.error && <div className="mx-2 rounded border border-danger/40 bg-danger/5 p-1.5 text-[11px] text-danger" role="alert">tools/list failed: {list.error.message}</div>}
+      {list.error && (
+        <div className="mx-2 rounded border border-danger/40 bg-danger/5 p-1.5 text-[11px] text-danger" role="alert">
+          tools/list failed: {list.error.message}
+        </div>
+      )}
       <ul className="min-h-0 flex-1 overflow-auto" role="listbox" aria-label="Tools">
-        {m.filtered.map((t) => <ToolItem key={t.name} tool={t} selected={m.tool?.name === t.name} onSelect={() => m.select(t.name)} />)}
+        {m.filtered.map((t) => (
+          <ToolItem key={t.name} tool={t} selected={m.tool?.name === t.name} onSelect={() => m.select(t.name)} />
+        ))}
       </ul>
       {list.hasMore && !list.isFetching && (
-        <button className="btn m-2" onClick={list.loadMore} data-testid="tool-load-more">Load more (nextCursor)</button>
+        <button className="btn m-2" onClick={list.loadMore} data-testid="tool-load-more">
+          Load more (nextCursor)
+        </button>
       )}
     </div>
   );
@@ -47,7 +81,10 @@ function ToolItem({ tool, selected, onSelect }: { tool: Tool; selected: boolean;
         <span className="min-w-0 truncate font-medium">{label}</span>
       </div>
       {label !== tool.name && <div className="truncate pl-[22px] font-mono text-[11px] text-muted">{tool.name}</div>}
-      <div className="pl-[22px]"><AppBadges tool={tool} /><ClaimBadges tool={tool} compact /></div>
+      <div className="pl-[22px]">
+        <AppBadges tool={tool} />
+        <ClaimBadges tool={tool} compact />
+      </div>
     </li>
   );
 }
@@ -75,10 +112,22 @@ export function AppBadges({ tool, inList = true }: { tool: Tool; inList?: boolea
   return (
     <span className="mr-0.5 inline-flex gap-0.5">
       {ui.resourceUri && (
-        <span className="rounded-sm bg-accent/10 px-1 text-[10px] text-accent" title={`Renders an MCP App: ${ui.resourceUri} (shown next to the result after a call)`} data-testid={inList ? 'tool-ui-badge' : undefined}>UI</span>
+        <span
+          className="rounded-sm bg-accent/10 px-1 text-[10px] text-accent"
+          title={`Renders an MCP App: ${ui.resourceUri} (shown next to the result after a call)`}
+          data-testid={inList ? 'tool-ui-badge' : undefined}
+        >
+          UI
+        </span>
       )}
       {ui.appOnly && (
-        <span className="rounded-sm bg-raised px-1 text-[10px] text-muted" title='App-only (_meta.ui.visibility: ["app"]): hidden from the agent, callable by its app' data-testid={inList ? 'tool-app-only-badge' : undefined}>app-only</span>
+        <span
+          className="rounded-sm bg-raised px-1 text-[10px] text-muted"
+          title='App-only (_meta.ui.visibility: ["app"]): hidden from the agent, callable by its app'
+          data-testid={inList ? 'tool-app-only-badge' : undefined}
+        >
+          app-only
+        </span>
       )}
     </span>
   );
@@ -89,9 +138,16 @@ export function ClaimBadges({ tool, compact }: { tool: Tool; compact?: boolean }
   const claims = annotationClaims(tool.annotations).filter((c) => !compact || c.tone !== 'muted');
   if (claims.length === 0) return null;
   return (
-    <span className="inline-flex flex-wrap gap-0.5" title="Annotations are hints from the server, not verified facts (spec: clients MUST treat them as untrusted).">
+    <span
+      className="inline-flex flex-wrap gap-0.5"
+      title="Annotations are hints from the server, not verified facts (spec: clients MUST treat them as untrusted)."
+    >
       {claims.map((c) => (
-        <span key={c.hint} data-hint={c.hint} className={`rounded-sm px-1 text-[10px] ${c.tone === 'ok' ? 'bg-ok/10 text-ok' : c.tone === 'warn' ? 'bg-warn/10 text-warn' : 'bg-raised text-muted'}`}>
+        <span
+          key={c.hint}
+          data-hint={c.hint}
+          className={`rounded-sm px-1 text-[10px] ${c.tone === 'ok' ? 'bg-ok/10 text-ok' : c.tone === 'warn' ? 'bg-warn/10 text-warn' : 'bg-raised text-muted'}`}
+        >
           {c.label}
         </span>
       ))}

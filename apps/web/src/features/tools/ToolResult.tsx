@@ -22,21 +22,40 @@ const HEADLINE: Record<CallSettled['outcome'], { text: string; cls: string }> = 
 export function ToolResult({ last, outputSchema }: { last: FinishedCall; outputSchema: unknown }) {
   const s = last.settled;
   const [raw, setRaw] = useState(false);
-  const head = s.outcome === 'rpc-error'
-    ? { ...HEADLINE['rpc-error'], text: `The server rejected the request (JSON-RPC ${s.error.code}${rpcCodeName(s.error.code) ? ` ${rpcCodeName(s.error.code)}` : ''})` }
-    : HEADLINE[s.outcome];
+  const head =
+    s.outcome === 'rpc-error'
+      ? {
+          ...HEADLINE['rpc-error'],
+          text: `The server rejected the request (JSON-RPC ${s.error.code}${rpcCodeName(s.error.code) ? ` ${rpcCodeName(s.error.code)}` : ''})`,
+        }
+      : HEADLINE[s.outcome];
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="tool-result" data-outcome={s.outcome}>
       <div className={`flex shrink-0 items-center gap-2 border-b px-2 py-1 ${head.cls}`}>
-        <span className="min-w-0 truncate font-semibold" title={head.text}>{head.text}</span>
-        {s.outcome === 'is-error' && <span className="chip shrink-0" title="A tool execution error: the tool ran and said it failed (spec server/tools#error-handling)">isError: true</span>}
+        <span className="min-w-0 truncate font-semibold" title={head.text}>
+          {head.text}
+        </span>
+        {s.outcome === 'is-error' && (
+          <span
+            className="chip shrink-0"
+            title="A tool execution error: the tool ran and said it failed (spec server/tools#error-handling)"
+          >
+            isError: true
+          </span>
+        )}
         <span className="min-w-0 flex-1 truncate font-mono text-[11px] text-muted">{last.tool}</span>
-        <span className="chip shrink-0" data-testid="tool-latency">{formatDuration(s.latencyMs)}</span>
+        <span className="chip shrink-0" data-testid="tool-latency">
+          {formatDuration(s.latencyMs)}
+        </span>
         {'result' in s && (
-          <button className="btn btn-ghost shrink-0" aria-pressed={raw} onClick={() => setRaw((r) => !r)}>{raw ? 'Rendered' : 'Raw JSON'}</button>
+          <button className="btn btn-ghost shrink-0" aria-pressed={raw} onClick={() => setRaw((r) => !r)}>
+            {raw ? 'Rendered' : 'Raw JSON'}
+          </button>
         )}
       </div>
-      {raw && 'result' in s ? <JsonView value={s.result} /> : (
+      {raw && 'result' in s ? (
+        <JsonView value={s.result} />
+      ) : (
         <div className="min-h-0 flex-1 overflow-auto p-2">
           <Body s={s} outputSchema={outputSchema} />
         </div>
@@ -55,20 +74,35 @@ function Body({ s, outputSchema }: { s: CallSettled; outputSchema: unknown }) {
       return (
         <div className="text-xs">
           <p className="font-medium text-danger">
-            JSON-RPC error {s.error.code}{name ? ` (${name})` : ''}: {s.error.message}
+            JSON-RPC error {s.error.code}
+            {name ? ` (${name})` : ''}: {s.error.message}
           </p>
-          <p className="mt-1 text-muted">A protocol error: the server did not run the tool (unknown tool, invalid params, server failure). Compare a tool error, which comes back as a result with isError: true.</p>
-          {s.error.data !== undefined && <div className="mt-2"><JsonTree value={s.error.data} rootName="data" /></div>}
+          <p className="mt-1 text-muted">
+            A protocol error: the server did not run the tool (unknown tool, invalid params, server failure). Compare a tool error, which
+            comes back as a result with isError: true.
+          </p>
+          {s.error.data !== undefined && (
+            <div className="mt-2">
+              <JsonTree value={s.error.data} rootName="data" />
+            </div>
+          )}
         </div>
       );
     }
     case 'cancelled':
-      return <p className="text-xs text-muted">The call was cancelled; the server was told to stop. Any late response is ignored (see the Frames tab).</p>;
+      return (
+        <p className="text-xs text-muted">
+          The call was cancelled; the server was told to stop. Any late response is ignored (see the Frames tab).
+        </p>
+      );
     case 'refused':
       return (
         <div className="text-xs">
           <p className="font-medium text-danger">{s.message}</p>
-          <p className="mt-1 text-muted">The server answered, but its answer is past what mcpscope reads safely (nesting or size): the server’s answer is at fault, not the request. It is kept as text in the Frames tab, with a finding.</p>
+          <p className="mt-1 text-muted">
+            The server answered, but its answer is past what mcpscope reads safely (nesting or size): the server’s answer is at fault, not
+            the request. It is kept as text in the Frames tab, with a finding.
+          </p>
         </div>
       );
     case 'timeout':
@@ -84,7 +118,13 @@ function ResultBody({ result, outputSchema }: { result: Record<string, unknown>;
       {content === undefined && <p className="text-[11px] text-warn">⚠ The result has no content array.</p>}
       {content?.length === 0 && <p className="text-[11px] text-muted">Empty content.</p>}
       {content?.map((item, i) =>
-        item && typeof item === 'object' ? <ContentItem key={i} item={item as Record<string, unknown>} index={i} /> : <pre key={i} className="text-warn">{JSON.stringify(item)}</pre>,
+        item && typeof item === 'object' ? (
+          <ContentItem key={i} item={item as Record<string, unknown>} index={i} />
+        ) : (
+          <pre key={i} className="text-warn">
+            {JSON.stringify(item)}
+          </pre>
+        ),
       )}
       <StructuredOutput result={result} outputSchema={outputSchema} />
     </div>
@@ -95,7 +135,10 @@ function StructuredOutput({ result, outputSchema }: { result: Record<string, unk
   const [validate, setValidate] = useState<ValidateFn | null>(null);
   useEffect(() => {
     let live = true;
-    loadSchemaValidator().then((fn) => live && setValidate(() => fn), () => undefined);
+    loadSchemaValidator().then(
+      (fn) => live && setValidate(() => fn),
+      () => undefined,
+    );
     return () => void (live = false);
   }, []);
   const check = useMemo(() => checkOutput(result, outputSchema, validate), [result, outputSchema, validate]);
@@ -109,22 +152,46 @@ function StructuredOutput({ result, outputSchema }: { result: Record<string, unk
       </header>
       {check.kind === 'checked' && check.status === 'invalid' && (
         <ul className="border-b border-line bg-danger/5 px-2 py-1 text-[11px] text-danger">
-          {check.issues.map((i, n) => <li key={n}><code>{i.path.join('.') || '(root)'}</code>: {i.message}</li>)}
+          {check.issues.map((i, n) => (
+            <li key={n}>
+              <code>{i.path.join('.') || '(root)'}</code>: {i.message}
+            </li>
+          ))}
         </ul>
       )}
-      {'structuredContent' in result && <div className="p-2"><JsonTree value={result.structuredContent} openDepth={3} /></div>}
+      {'structuredContent' in result && (
+        <div className="p-2">
+          <JsonTree value={result.structuredContent} openDepth={3} />
+        </div>
+      )}
     </section>
   );
 }
 
 function OutputBadge({ check }: { check: OutputCheck }) {
   const [text, cls, valid] =
-    check.kind === 'unchecked' ? ['no outputSchema to check against', 'text-muted', 'unchecked']
-    : check.kind === 'missing' ? [check.isError ? 'outputSchema declared; no structuredContent (an error result)' : '✕ outputSchema declared but structuredContent is missing', check.isError ? 'text-muted' : 'text-danger', 'missing']
-    : check.kind === 'pending' ? ['validating…', 'text-subtle', 'pending']
-    : check.kind === 'checked' && check.status === 'valid' ? ['✓ matches outputSchema', 'text-ok', 'true']
-    : check.kind === 'checked' && check.status === 'invalid' ? [`✕ does not match outputSchema (${check.issues.length})`, 'text-danger', 'false']
-    : check.kind === 'checked' && check.status === 'unusable' ? [`⚠ outputSchema unusable: ${check.reason}`, 'text-warn', 'unusable']
-    : ['', '', ''];
-  return <span className={cls} data-testid="tool-output-validation" data-valid={valid}>{text}</span>;
+    check.kind === 'unchecked'
+      ? ['no outputSchema to check against', 'text-muted', 'unchecked']
+      : check.kind === 'missing'
+        ? [
+            check.isError
+              ? 'outputSchema declared; no structuredContent (an error result)'
+              : '✕ outputSchema declared but structuredContent is missing',
+            check.isError ? 'text-muted' : 'text-danger',
+            'missing',
+          ]
+        : check.kind === 'pending'
+          ? ['validating…', 'text-subtle', 'pending']
+          : check.kind === 'checked' && check.status === 'valid'
+            ? ['✓ matches outputSchema', 'text-ok', 'true']
+            : check.kind === 'checked' && check.status === 'invalid'
+              ? [`✕ does not match outputSchema (${check.issues.length})`, 'text-danger', 'false']
+              : check.kind === 'checked' && check.status === 'unusable'
+                ? [`⚠ outputSchema unusable: ${check.reason}`, 'text-warn', 'unusable']
+                : ['', '', ''];
+  return (
+    <span className={cls} data-testid="tool-output-validation" data-valid={valid}>
+      {text}
+    </span>
+  );
 }

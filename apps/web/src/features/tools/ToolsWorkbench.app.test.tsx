@@ -26,18 +26,38 @@ function setup(sandboxOrigin: string | null = 'http://127.0.0.1:5001') {
     const b = body as { method: string; callId?: string };
     if (path.endsWith('/app-messages')) return undefined;
     if (b.method === 'tools/list') return { callId: 'l', outcome: 'result', result: { tools: TOOLS }, latencyMs: 1 };
-    if (b.method === 'resources/read') return { callId: 'r', outcome: 'result', result: { contents: [{ uri: URI, mimeType: UI_MIME_TYPE, text: '<p>clock</p>' }] }, latencyMs: 1 };
+    if (b.method === 'resources/read')
+      return {
+        callId: 'r',
+        outcome: 'result',
+        result: { contents: [{ uri: URI, mimeType: UI_MIME_TYPE, text: '<p>clock</p>' }] },
+        latencyMs: 1,
+      };
     return { callId: b.callId, outcome: 'result', result: { content: [{ type: 'text', text: 'noon' }] }, latencyMs: 3 };
   });
-  const services = testServices({ call: call as never, info: async () => ({ name: 'mcpscope' as const, version: '9.9.9', wireVersion: 1, ...(sandboxOrigin ? { sandboxOrigin } : {}) }) });
-  services.store.upsertSession({ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'node demo.js', createdAt: 0, wrapped: false, era: 'legacy', serverCapabilities: { tools: {}, resources: {} } });
+  const services = testServices({
+    call: call as never,
+    info: async () => ({ name: 'mcpscope' as const, version: '9.9.9', wireVersion: 1, ...(sandboxOrigin ? { sandboxOrigin } : {}) }),
+  });
+  services.store.upsertSession({
+    id: 's1',
+    name: 'demo',
+    state: 'connected',
+    transport: 'stdio',
+    target: 'node demo.js',
+    createdAt: 0,
+    wrapped: false,
+    era: 'legacy',
+    serverCapabilities: { tools: {}, resources: {} },
+  });
   activeSessionStore.set('s1');
   render(<ToolsWorkbench />, { wrapper: services.wrapper });
   return { call };
 }
 
 const item = (name: string) => document.querySelector(`[data-testid="tool-item"][data-name="${name}"]`) as HTMLElement;
-const shownView = () => Array.from(document.querySelectorAll('[data-testid="app-view"]')).find((v) => !(v as HTMLElement).hidden) as HTMLElement | undefined;
+const shownView = () =>
+  Array.from(document.querySelectorAll('[data-testid="app-view"]')).find((v) => !(v as HTMLElement).hidden) as HTMLElement | undefined;
 
 describe('Tools tab: MCP Apps', () => {
   it('badges UI and app-only tools, opens the app view for a call, and closes it on Close and on switching tools', async () => {
@@ -45,7 +65,9 @@ describe('Tools tab: MCP Apps', () => {
     await waitFor(() => expect(item('get-time')).toBeTruthy());
     expect(item('get-time').querySelector('[data-testid="tool-ui-badge"]')).toBeTruthy();
     expect(item('get-time').querySelector('[data-testid="tool-app-only-badge"]')).toBeNull();
-    expect(item('refresh').querySelector('[data-testid="tool-app-only-badge"]')?.getAttribute('title')).toMatch(/hidden from the agent, callable by its app/);
+    expect(item('refresh').querySelector('[data-testid="tool-app-only-badge"]')?.getAttribute('title')).toMatch(
+      /hidden from the agent, callable by its app/,
+    );
     expect(item('plain').querySelector('[data-testid="tool-ui-badge"]')).toBeNull();
 
     fireEvent.click(item('get-time'));

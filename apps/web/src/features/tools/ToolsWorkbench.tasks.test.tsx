@@ -20,7 +20,19 @@ const TOOLS = [
   { name: 'maybe', inputSchema: { type: 'object' }, execution: { taskSupport: 'optional' } },
 ];
 
-const info = (over: Record<string, unknown>) => ({ sessionId: 's1', taskId: 'T-1', generation: 'v1', source: 'call', tool: 'research', status: 'working', polling: true, polls: 1, firstSeenAt: 1, updatedAt: 1, ...over });
+const info = (over: Record<string, unknown>) => ({
+  sessionId: 's1',
+  taskId: 'T-1',
+  generation: 'v1',
+  source: 'call',
+  tool: 'research',
+  status: 'working',
+  polling: true,
+  polls: 1,
+  firstSeenAt: 1,
+  updatedAt: 1,
+  ...over,
+});
 
 function setup(caps: Record<string, unknown> = { tools: {}, tasks: { requests: { tools: { call: {} } } } }) {
   let finish: ((v: unknown) => void) | undefined;
@@ -31,7 +43,17 @@ function setup(caps: Record<string, unknown> = { tools: {}, tasks: { requests: {
     return { callId: b?.callId, outcome: 'result', result: { content: [{ type: 'text', text: 'plain result' }] }, latencyMs: 3 };
   });
   const services = testServices({ call: call as never });
-  services.store.upsertSession({ id: 's1', name: 'everything', state: 'connected', transport: 'stdio', target: 'x', createdAt: 0, wrapped: false, era: 'legacy', serverCapabilities: caps });
+  services.store.upsertSession({
+    id: 's1',
+    name: 'everything',
+    state: 'connected',
+    transport: 'stdio',
+    target: 'x',
+    createdAt: 0,
+    wrapped: false,
+    era: 'legacy',
+    serverCapabilities: caps,
+  });
   activeSessionStore.set('s1');
   render(<ToolsWorkbench />, { wrapper: services.wrapper });
   return { call, store: services.store, finish: (v: unknown) => finish!(v) };
@@ -69,14 +91,28 @@ describe('ToolsWorkbench: Run as task', () => {
     expect([path, options]).toEqual(['/api/sessions/s1/tasks', { origin: 'tools: call as task' }]);
     const callId = (body as { callId: string }).callId;
     expect(screen.getByTestId('tool-task-status').textContent).toContain('Asking the server to create a task');
-    act(() => store.enqueue({ type: 'task', sessionId: 's1', task: info({ callId, status: 'input_required', statusMessage: 'Requesting clarification...', pollIntervalMs: 1000, polls: 3 }) } as never));
+    act(() =>
+      store.enqueue({
+        type: 'task',
+        sessionId: 's1',
+        task: info({ callId, status: 'input_required', statusMessage: 'Requesting clarification...', pollIntervalMs: 1000, polls: 3 }),
+      } as never),
+    );
     const status = screen.getByTestId('tool-task-status');
     expect(status.getAttribute('data-status')).toBe('input_required');
     expect(status.textContent).toContain('T-1');
     expect(status.textContent).toContain('Requesting clarification...');
     expect(status.textContent).toContain('3 polls · every 1000 ms');
     expect(screen.getByTestId('tool-cancel')).toBeTruthy();
-    await act(async () => finish({ callId, outcome: 'result', result: { content: [{ type: 'text', text: '# Research Report' }] }, latencyMs: 4000, task: info({ callId, status: 'completed', polling: false, updatedAt: 9 }) }));
+    await act(async () =>
+      finish({
+        callId,
+        outcome: 'result',
+        result: { content: [{ type: 'text', text: '# Research Report' }] },
+        latencyMs: 4000,
+        task: info({ callId, status: 'completed', polling: false, updatedAt: 9 }),
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('tool-result').getAttribute('data-outcome')).toBe('result'));
     expect(screen.getByTestId('tool-result').textContent).toContain('# Research Report');
     expect(screen.getByTestId('tool-last-task').getAttribute('data-status')).toBe('completed');

@@ -18,10 +18,25 @@ function setup() {
   const call = vi.fn(async (_m: string, _p: string, _s: unknown, body?: unknown) => {
     const b = body as { method: string; callId?: string; params?: { name?: string; arguments?: unknown } };
     if (b.method === 'tools/list') return { callId: 'l', outcome: 'result', result: { tools: DEMO_TOOLS }, latencyMs: 1 };
-    return { callId: b.callId, outcome: 'result', result: { content: [{ type: 'text', text: `got ${JSON.stringify(b.params?.arguments)}` }] }, latencyMs: 3 };
+    return {
+      callId: b.callId,
+      outcome: 'result',
+      result: { content: [{ type: 'text', text: `got ${JSON.stringify(b.params?.arguments)}` }] },
+      latencyMs: 3,
+    };
   });
   const services = testServices({ call: call as never });
-  services.store.upsertSession({ id: 's1', name: 'demo', state: 'connected', transport: 'stdio', target: 'node demo.js', createdAt: 0, wrapped: false, era: 'modern', serverCapabilities: { tools: { listChanged: true } } });
+  services.store.upsertSession({
+    id: 's1',
+    name: 'demo',
+    state: 'connected',
+    transport: 'stdio',
+    target: 'node demo.js',
+    createdAt: 0,
+    wrapped: false,
+    era: 'modern',
+    serverCapabilities: { tools: { listChanged: true } },
+  });
   activeSessionStore.set('s1');
   render(<ToolsWorkbench />, { wrapper: services.wrapper });
   return { call };
@@ -42,7 +57,14 @@ describe('ToolsWorkbench', () => {
     fireEvent.change(input('opacity'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('tool-mode-json'));
     const json = (screen.getByTestId('tool-json') as HTMLTextAreaElement).value;
-    expect(JSON.parse(json)).toEqual({ size: { width: 320, height: 200 }, tags: [], retries: 3, enabled: true, notes: 'First line\nSecond line', name: '007' });
+    expect(JSON.parse(json)).toEqual({
+      size: { width: 320, height: 200 },
+      tags: [],
+      retries: 3,
+      enabled: true,
+      notes: 'First line\nSecond line',
+      name: '007',
+    });
     fireEvent.click(screen.getByTestId('tool-mode-form'));
     expect(input('name').value).toBe('007');
     // kind is required and missing, but untouched: no red message yet, only a to-do in the summary.

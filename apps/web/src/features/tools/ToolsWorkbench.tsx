@@ -22,7 +22,13 @@ export default function ToolsWorkbench() {
   const w = useToolWorkbench(sessionId);
   const { tools, tool } = w;
   if (!sessionId) {
-    return <EmptyState title="No session selected" testId="tools-empty"><p>Connect to a server (or start the demo) in the sidebar: its tools are listed here, each with a form made from its input schema.</p></EmptyState>;
+    return (
+      <EmptyState title="No session selected" testId="tools-empty">
+        <p>
+          Connect to a server (or start the demo) in the sidebar: its tools are listed here, each with a form made from its input schema.
+        </p>
+      </EmptyState>
+    );
   }
   if (!tools.availability.available && !tools.availability.declared) {
     return (
@@ -45,14 +51,40 @@ export default function ToolsWorkbench() {
             <div className="flex min-h-0 flex-1">
               <div className="flex min-w-0 flex-1 flex-col border-r border-line">
                 <ArgsEditor key={tool.name} m={w.args} toolName={tool.name} onSubmit={() => w.callNow()} />
-                <CallBar args={w.args} call={w.call} canCall={w.canCall} whyNot={w.whyNot} blocked={w.blocked} onCall={() => w.callNow()} onCallAnyway={() => w.callNow(true)} timeoutSec={w.timeoutSec} setTimeoutSec={w.setTimeoutSec} task={w.task} />
+                <CallBar
+                  args={w.args}
+                  call={w.call}
+                  canCall={w.canCall}
+                  whyNot={w.whyNot}
+                  blocked={w.blocked}
+                  onCall={() => w.callNow()}
+                  onCallAnyway={() => w.callNow(true)}
+                  timeoutSec={w.timeoutSec}
+                  setTimeoutSec={w.setTimeoutSec}
+                  task={w.task}
+                />
               </div>
               <div className={`flex ${w.apps.uri ? 'w-[56%]' : 'w-[46%]'} min-w-[320px] flex-col overflow-hidden`} data-app-bounds>
                 <AppArea apps={w.apps} running={!!w.call.running} live={tools.session?.state === 'connected'} />
-                {w.last ? <ToolResult key={w.last.callId} last={w.last} outputSchema={tool.outputSchema} /> : (
-                  <div className="flex-1 p-3 text-xs text-muted">{w.call.running ? <WaitingFor sessionId={w.call.running.sessionId} /> : 'Fill in the arguments and press Call. The exchange also appears in the Frames tab.'}</div>
+                {w.last ? (
+                  <ToolResult key={w.last.callId} last={w.last} outputSchema={tool.outputSchema} />
+                ) : (
+                  <div className="flex-1 p-3 text-xs text-muted">
+                    {w.call.running ? (
+                      <WaitingFor sessionId={w.call.running.sessionId} />
+                    ) : (
+                      'Fill in the arguments and press Call. The exchange also appears in the Frames tab.'
+                    )}
+                  </div>
                 )}
-                <ToolHistory calls={w.calls} onLoad={w.loadArgs} onRerun={w.rerun} cliCommand={w.cliCommand} onClear={() => void w.clearHistory()} canCall={w.canCall} />
+                <ToolHistory
+                  calls={w.calls}
+                  onLoad={w.loadArgs}
+                  onRerun={w.rerun}
+                  cliCommand={w.cliCommand}
+                  onClear={() => void w.clearHistory()}
+                  canCall={w.canCall}
+                />
               </div>
             </div>
           </div>
@@ -75,11 +107,21 @@ function ToolHeader({ tool }: { tool: Tool }) {
         {label !== tool.name && <code className="text-[11px] text-muted">{tool.name}</code>}
         <AppBadges tool={tool} inList={false} />
         <ClaimBadges tool={tool} />
-        {tool.outputSchema !== undefined && <span className="chip" title="Structured results are checked against it">outputSchema</span>}
-        <button className="btn btn-ghost ml-auto" aria-pressed={showDef} onClick={() => setShowDef((s) => !s)}>{showDef ? 'Hide definition' : 'Definition'}</button>
+        {tool.outputSchema !== undefined && (
+          <span className="chip" title="Structured results are checked against it">
+            outputSchema
+          </span>
+        )}
+        <button className="btn btn-ghost ml-auto" aria-pressed={showDef} onClick={() => setShowDef((s) => !s)}>
+          {showDef ? 'Hide definition' : 'Definition'}
+        </button>
       </div>
       {tool.description && <p className="mt-0.5 text-xs whitespace-pre-wrap text-muted">{tool.description}</p>}
-      {showDef && <div className="mt-1 rounded border border-line p-1"><JsonTree value={tool.raw} openDepth={3} /></div>}
+      {showDef && (
+        <div className="mt-1 rounded border border-line p-1">
+          <JsonTree value={tool.raw} openDepth={3} />
+        </div>
+      )}
     </div>
   );
 }

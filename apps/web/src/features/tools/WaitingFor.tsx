@@ -20,7 +20,12 @@ export function WaitingFor({ sessionId }: { sessionId: string }) {
           {oauth.requiredScope ? ` (${oauth.requiredScope})` : ''}. The call goes on once you approve it.
         </span>
         {oauth.stage === 'browser' && (
-          <button type="button" className="btn btn-primary h-6" onClick={() => void openPendingAuthorization(api, sessionId)} data-testid="tool-waiting-open">
+          <button
+            type="button"
+            className="btn btn-primary h-6"
+            onClick={() => void openPendingAuthorization(api, sessionId)}
+            data-testid="tool-waiting-open"
+          >
             Open the authorization page
           </button>
         )}

@@ -3,7 +3,8 @@ import { getArgAt, hasArgAt, inexactNumbers, insertArgAt, parseArgs, rawArgAt, r
 
 describe('argsDocument: form edits keep the JSON exactly', () => {
   it('keeps unknown keys, key order (numeric keys too) and number literals when one field changes', () => {
-    const text = '{\n  "z": 1.0,\n  "10": "ten",\n  "2": 2e3,\n  "unknown": {"deep": [1, 2, 3]},\n  "big": 12345678901234567890,\n  "message": "hi"\n}';
+    const text =
+      '{\n  "z": 1.0,\n  "10": "ten",\n  "2": 2e3,\n  "unknown": {"deep": [1, 2, 3]},\n  "big": 12345678901234567890,\n  "message": "hi"\n}';
     const edited = setArgAt(text, ['message'], 'hello');
     expect(edited).toBe(text.replace('"hi"', '"hello"'));
     // Back again: byte for byte what it was.
@@ -66,7 +67,9 @@ describe('argsDocument: form edits keep the JSON exactly', () => {
   });
 
   it('flags number literals JavaScript cannot hold exactly', () => {
-    expect(inexactNumbers('{"a": 12345678901234567890, "b": 1.5, "c": "99999999999999999999", "d": 9007199254740991}')).toEqual(['12345678901234567890']);
+    expect(inexactNumbers('{"a": 12345678901234567890, "b": 1.5, "c": "99999999999999999999", "d": 9007199254740991}')).toEqual([
+      '12345678901234567890',
+    ]);
     expect(inexactNumbers('[0.1, 1e400]')).toEqual(['1e400']);
   });
 });

@@ -88,7 +88,16 @@ export function inexactNumbers(text: string): string[] {
     const n = Number(lit);
     if (!Number.isFinite(n)) out.push(lit);
     else if (/^-?\d+$/.test(lit) && !Number.isSafeInteger(n)) out.push(lit);
-    else if (/[.eE]/.test(lit) && lit.replace(/^-/, '').replace(/[.eE].*$/, '').replace(/^0+/, '').length + (lit.split(/[eE]/)[0].split('.')[1]?.length ?? 0) > 17) out.push(lit);
+    else if (
+      /[.eE]/.test(lit) &&
+      lit
+        .replace(/^-/, '')
+        .replace(/[.eE].*$/, '')
+        .replace(/^0+/, '').length +
+        (lit.split(/[eE]/)[0].split('.')[1]?.length ?? 0) >
+        17
+    )
+      out.push(lit);
   }
   return out;
 }

@@ -30,7 +30,8 @@ export function settleFailure(err: unknown, latencyMs: number): CallSettled {
   if (err instanceof ApiRequestError && (err.code === 'MCPSCOPE_ERR_TIMEOUT' || err.status === 504)) {
     return { outcome: 'timeout', message: err.message, latencyMs };
   }
-  if (err instanceof ApiRequestError && err.code === 'MCPSCOPE_ERR_SERVER_ANSWER_REFUSED') return { outcome: 'refused', message: err.message, latencyMs };
+  if (err instanceof ApiRequestError && err.code === 'MCPSCOPE_ERR_SERVER_ANSWER_REFUSED')
+    return { outcome: 'refused', message: err.message, latencyMs };
   const code = err instanceof ApiRequestError ? err.code : 'error';
   return { outcome: 'failed', message: err instanceof Error ? err.message : String(err), code, latencyMs };
 }
@@ -57,7 +58,10 @@ export function summarize(s: CallSettled): string {
     case 'result':
     case 'is-error': {
       const content = Array.isArray(s.result.content) ? s.result.content : [];
-      const first = content.find((c): c is { type: 'text'; text: string } => !!c && typeof c === 'object' && (c as { type?: unknown }).type === 'text' && typeof (c as { text?: unknown }).text === 'string');
+      const first = content.find(
+        (c): c is { type: 'text'; text: string } =>
+          !!c && typeof c === 'object' && (c as { type?: unknown }).type === 'text' && typeof (c as { text?: unknown }).text === 'string',
+      );
       const kinds = content.map((c) => String((c as { type?: unknown })?.type ?? '?'));
       return (first?.text.split('\n')[0].slice(0, 120) ?? '') || (kinds.length ? kinds.join(', ') : 'empty result');
     }

@@ -8,7 +8,7 @@ const shellWords = (line: string): string[] =>
 
 describe('mcpscopeCallCommand', () => {
   it('quotes arguments so a shell gives back the exact JSON', () => {
-    const args = { message: "it's a \"test\" $HOME `id` \\ \n ✓", n: 7, code: '007' };
+    const args = { message: 'it\'s a "test" $HOME `id` \\ \n ✓', n: 7, code: '007' };
     const line = mcpscopeCallCommand({ transport: 'stdio', target: 'node server.js --flag' }, 'echo', args);
     expect(line.startsWith("mcpscope call tools/call --tool echo --params '")).toBe(true);
     const argv = shellWords(line.replace(/^mcpscope /, ''));
@@ -21,7 +21,9 @@ describe('mcpscopeCallCommand', () => {
     expect(mcpscopeCallCommand({ transport: 'http', target: 'http://127.0.0.1:3001/mcp' }, 'add', { a: 1 })).toBe(
       `mcpscope call tools/call --tool add --params '{"arguments":{"a":1}}' --url http://127.0.0.1:3001/mcp`,
     );
-    expect(mcpscopeCallCommand({ transport: 'sse', target: 'http://h/sse?x=1&y=2' }, 't', {})).toContain(`--url 'http://h/sse?x=1&y=2' --transport sse`);
+    expect(mcpscopeCallCommand({ transport: 'sse', target: 'http://h/sse?x=1&y=2' }, 't', {})).toContain(
+      `--url 'http://h/sse?x=1&y=2' --transport sse`,
+    );
   });
 
   it('shell-quotes only when needed', () => {

@@ -13,9 +13,15 @@ describe('describeSchema', () => {
   it('maps configure_widget to form fields', () => {
     expect(spec.kind).toBe('object');
     expect(spec.properties!.map((p) => [p.name, p.spec.kind, p.required])).toEqual([
-      ['name', 'string', true], ['kind', 'enum', true], ['size', 'object', true], ['tags', 'array', false],
-      ['target', 'variants', false], ['opacity', 'number', false], ['retries', 'integer', false],
-      ['enabled', 'boolean', false], ['notes', 'string', false],
+      ['name', 'string', true],
+      ['kind', 'enum', true],
+      ['size', 'object', true],
+      ['tags', 'array', false],
+      ['target', 'variants', false],
+      ['opacity', 'number', false],
+      ['retries', 'integer', false],
+      ['enabled', 'boolean', false],
+      ['notes', 'string', false],
     ]);
     expect(prop('notes').spec.multiline).toBe(true);
     expect(prop('name').spec.multiline).toBe(false);
@@ -54,7 +60,10 @@ describe('describeSchema', () => {
     expect(kinds.p.kind).toBe('object');
     expect(kinds.p.properties![0].spec.kind).toBe('number');
     expect(kinds.remote).toMatchObject({ kind: 'json', note: expect.stringMatching(/never fetched/) });
-    expect(kinds.both.properties!.map((p) => [p.name, p.required])).toEqual([['a', false], ['b', true]]);
+    expect(kinds.both.properties!.map((p) => [p.name, p.required])).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
     expect(kinds.maybe).toMatchObject({ kind: 'string', nullable: true });
     expect(kinds.tuple.kind).toBe('json');
     expect(kinds.loop.kind).toBe('object'); // a recursive schema stops at the depth limit instead of looping
@@ -75,7 +84,12 @@ describe('form ⇄ JSON round trip on configure_widget', () => {
     text = setArgAt(text, ['size', 'height'], 200);
     text = setArgAt(text, ['target'], { type: 'url', href: 'https://example.com' });
     const parsed = parseArgs(text);
-    expect(parsed.ok && parsed.value).toMatchObject({ name: '007', kind: 'chart', size: { width: 320, height: 200 }, 'x-debug': { trace: true } });
+    expect(parsed.ok && parsed.value).toMatchObject({
+      name: '007',
+      kind: 'chart',
+      size: { width: 320, height: 200 },
+      'x-debug': { trace: true },
+    });
     // Everything the form did not touch is byte-identical and in place.
     expect(text.startsWith('{\n  "x-debug": {"trace": true, "ids": [1.0, 2e2]},\n  "9": "numeric key first in text",\n')).toBe(true);
     expect(text).toContain('"retries": 3.0');
@@ -89,9 +103,25 @@ describe('form ⇄ JSON round trip on configure_widget', () => {
 
   it('labels a union’s options by title, const, or type, never by position alone', () => {
     const spec = describeSchema({
-      anyOf: [{ type: 'string', format: 'email' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }, { type: 'object', properties: { a: {}, b: {} } }, { const: 'auto' }, { type: 'string', title: 'Free text' }, { type: 'null' }],
+      anyOf: [
+        { type: 'string', format: 'email' },
+        { type: 'integer' },
+        { type: 'array', items: { type: 'string' } },
+        { type: 'object', properties: { a: {}, b: {} } },
+        { const: 'auto' },
+        { type: 'string', title: 'Free text' },
+        { type: 'null' },
+      ],
     });
-    expect(spec.variants!.map((v) => v.label)).toEqual(['string (email)', 'integer', 'list of string', 'object {a, b}', '"auto"', 'Free text', 'null']);
+    expect(spec.variants!.map((v) => v.label)).toEqual([
+      'string (email)',
+      'integer',
+      'list of string',
+      'object {a, b}',
+      '"auto"',
+      'Free text',
+      'null',
+    ]);
     const twice = describeSchema({ oneOf: [{ type: 'string', minLength: 3 }, { type: 'string', maxLength: 1 }, { type: 'number' }] });
     expect(twice.variants!.map((v) => v.label)).toEqual(['string (1)', 'string (2)', 'number']);
   });

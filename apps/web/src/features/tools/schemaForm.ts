@@ -67,7 +67,10 @@ function deref(root: Schema, schema: Schema, seen = new Set<string>()): Schema |
 
 function mergeAllOf(root: Schema, schema: Schema): Schema {
   if (!Array.isArray(schema.allOf)) return schema;
-  const parts = schema.allOf.filter(isSchema).map((s) => deref(root, s)).filter((s): s is Schema => !('unresolved' in s));
+  const parts = schema.allOf
+    .filter(isSchema)
+    .map((s) => deref(root, s))
+    .filter((s): s is Schema => !('unresolved' in s));
   const { allOf: _, ...rest } = schema;
   const merged: Schema = { ...rest };
   for (const part of parts) {
@@ -107,7 +110,10 @@ function typeLabel(spec: FieldSpec): string {
     case 'const':
       return JSON.stringify(spec.constValue);
     case 'enum':
-      return `one of ${(spec.enumValues ?? []).slice(0, 4).map((v) => JSON.stringify(v)).join(', ')}${(spec.enumValues?.length ?? 0) > 4 ? ', …' : ''}`;
+      return `one of ${(spec.enumValues ?? [])
+        .slice(0, 4)
+        .map((v) => JSON.stringify(v))
+        .join(', ')}${(spec.enumValues?.length ?? 0) > 4 ? ', …' : ''}`;
     case 'string':
       return spec.format ? `string (${spec.format})` : 'string';
     case 'array':
@@ -160,9 +166,12 @@ export function describeSchema(input: unknown, root: Schema = isSchema(input) ? 
   const union = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
   if (union) {
     const { [union]: list, ...shared } = schema;
-    const options = (list as unknown[]).map((v) => describeSchema(isSchema(v) ? { ...shared, ...v, description: undefined, title: (v as Schema).title } : v, root, name, depth + 1));
+    const options = (list as unknown[]).map((v) =>
+      describeSchema(isSchema(v) ? { ...shared, ...v, description: undefined, title: (v as Schema).title } : v, root, name, depth + 1),
+    );
     const nonNull = options.filter((o) => o.kind !== 'null');
-    if (nonNull.length === 1 && options.length === 2) return { ...nonNull[0], nullable: true, description: base('json', schema).description ?? nonNull[0].description };
+    if (nonNull.length === 1 && options.length === 2)
+      return { ...nonNull[0], nullable: true, description: base('json', schema).description ?? nonNull[0].description };
     const labels = variantLabels(options);
     return base('variants', schema, { variants: options.map((spec, i) => ({ label: labels[i]!, spec })), variantKeyword: union });
   }
@@ -171,7 +180,12 @@ export function describeSchema(input: unknown, root: Schema = isSchema(input) ? 
   switch (type) {
     case 'string': {
       const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 0;
-      const multiline = schema['x-multiline'] === true || schema.format === 'textarea' || maxLength > 200 || MULTILINE_NAMES.test(name) || String(schema.default ?? '').includes('\n');
+      const multiline =
+        schema['x-multiline'] === true ||
+        schema.format === 'textarea' ||
+        maxLength > 200 ||
+        MULTILINE_NAMES.test(name) ||
+        String(schema.default ?? '').includes('\n');
       return base('string', schema, { multiline, nullable });
     }
     case 'number':
@@ -182,7 +196,11 @@ export function describeSchema(input: unknown, root: Schema = isSchema(input) ? 
     case 'object': {
       const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
       const props = isSchema(schema.properties) ? schema.properties : {};
-      const properties = Object.entries(props).map(([key, sub]) => ({ name: key, required: required.has(key), spec: describeSchema(sub, root, key, depth + 1) }));
+      const properties = Object.entries(props).map(([key, sub]) => ({
+        name: key,
+        required: required.has(key),
+        spec: describeSchema(sub, root, key, depth + 1),
+      }));
       const additional = schema.additionalProperties !== false && schema.unevaluatedProperties !== false;
       return base('object', schema, { properties, additional, nullable });
     }

@@ -6,16 +6,27 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export function blankValue(spec: FieldSpec): unknown {
   if (spec.hasDefault) return structuredClone(spec.default);
   switch (spec.kind) {
-    case 'string': return '';
-    case 'number': case 'integer': return 0;
-    case 'boolean': return false;
-    case 'null': return null;
-    case 'const': return spec.constValue;
-    case 'enum': return spec.enumValues?.[0] ?? null;
-    case 'array': return [];
-    case 'object': return initialObject(spec, true);
-    case 'variants': return spec.variants?.[0] ? blankValue(spec.variants[0].spec) : null;
-    default: return null;
+    case 'string':
+      return '';
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    case 'const':
+      return spec.constValue;
+    case 'enum':
+      return spec.enumValues?.[0] ?? null;
+    case 'array':
+      return [];
+    case 'object':
+      return initialObject(spec, true);
+    case 'variants':
+      return spec.variants?.[0] ? blankValue(spec.variants[0].spec) : null;
+    default:
+      return null;
   }
 }
 
@@ -41,14 +52,22 @@ export function matchVariant(spec: FieldSpec, value: unknown): number {
   if (value === undefined) return -1;
   const fits = (s: FieldSpec): boolean => {
     switch (s.kind) {
-      case 'string': return typeof value === 'string';
-      case 'number': return typeof value === 'number';
-      case 'integer': return Number.isInteger(value);
-      case 'boolean': return typeof value === 'boolean';
-      case 'null': return value === null;
-      case 'const': return JSON.stringify(value) === JSON.stringify(s.constValue);
-      case 'enum': return (s.enumValues ?? []).some((e) => JSON.stringify(e) === JSON.stringify(value));
-      case 'array': return Array.isArray(value);
+      case 'string':
+        return typeof value === 'string';
+      case 'number':
+        return typeof value === 'number';
+      case 'integer':
+        return Number.isInteger(value);
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'null':
+        return value === null;
+      case 'const':
+        return JSON.stringify(value) === JSON.stringify(s.constValue);
+      case 'enum':
+        return (s.enumValues ?? []).some((e) => JSON.stringify(e) === JSON.stringify(value));
+      case 'array':
+        return Array.isArray(value);
       case 'object': {
         if (!isObject(value)) return false;
         return (s.properties ?? []).every((p) => {
@@ -57,7 +76,8 @@ export function matchVariant(spec: FieldSpec, value: unknown): number {
           return !p.required || v !== undefined;
         });
       }
-      default: return true;
+      default:
+        return true;
     }
   };
   const index = variants.findIndex((v) => fits(v.spec));

@@ -3,7 +3,13 @@ import { declaredTaskSupport, REQUIRED_REASON, taskToggle } from './taskToggle';
 
 describe('taskToggle', () => {
   it('required: on and locked, with the reason', () => {
-    expect(taskToggle('required', false, 'required')).toEqual({ mode: 'required', shown: true, on: true, locked: true, reason: REQUIRED_REASON });
+    expect(taskToggle('required', false, 'required')).toEqual({
+      mode: 'required',
+      shown: true,
+      on: true,
+      locked: true,
+      reason: REQUIRED_REASON,
+    });
   });
 
   it('optional: a checkbox that follows the choice, off by default', () => {
@@ -17,7 +23,11 @@ describe('taskToggle', () => {
   });
 
   it('says so when a tool asks for tasks the server does not offer (MUST NOT augment without tasks.requests.tools.call)', () => {
-    expect(taskToggle('forbidden', false, 'required')).toMatchObject({ shown: false, on: false, note: { tone: 'warn', text: expect.stringContaining('tasks.requests.tools.call') } });
+    expect(taskToggle('forbidden', false, 'required')).toMatchObject({
+      shown: false,
+      on: false,
+      note: { tone: 'warn', text: expect.stringContaining('tasks.requests.tools.call') },
+    });
   });
 
   it('2026-07-28: no checkbox, a note that the server decides per call', () => {

@@ -20,7 +20,8 @@ export interface TaskToggle {
   note?: { text: string; tone: 'muted' | 'warn' };
 }
 
-export const REQUIRED_REASON = 'The tool declares execution.taskSupport: "required"; without a task the server answers -32601 (Method not found)';
+export const REQUIRED_REASON =
+  'The tool declares execution.taskSupport: "required"; without a task the server answers -32601 (Method not found)';
 
 /** `declared` is the tool's own `execution.taskSupport`, read leniently, to explain a mismatch. */
 export function taskToggle(mode: ToolTaskMode, chosen: boolean, declared: unknown): TaskToggle {
@@ -31,14 +32,33 @@ export function taskToggle(mode: ToolTaskMode, chosen: boolean, declared: unknow
     case 'required':
       return { mode, shown: true, on: true, locked: true, reason: REQUIRED_REASON };
     case 'optional':
-      return { mode, shown: true, on: chosen, locked: false, reason: 'The tool declares execution.taskSupport: "optional": call it as a task (tools/call with params.task, then tasks/get until it ends) or as a plain call' };
+      return {
+        mode,
+        shown: true,
+        on: chosen,
+        locked: false,
+        reason:
+          'The tool declares execution.taskSupport: "optional": call it as a task (tools/call with params.task, then tasks/get until it ends) or as a plain call',
+      };
     case 'server':
-      return { mode, shown: false, on: false, locked: false, note: { text: 'The server may answer with a task (tasks extension); mcpscope follows it to the end', tone: 'muted' } };
+      return {
+        mode,
+        shown: false,
+        on: false,
+        locked: false,
+        note: { text: 'The server may answer with a task (tasks extension); mcpscope follows it to the end', tone: 'muted' },
+      };
     case 'forbidden':
       if (declared === 'required' || declared === 'optional') {
         return {
-          mode, shown: false, on: false, locked: false,
-          note: { text: `The tool declares execution.taskSupport: "${declared}" but the server does not declare tasks.requests.tools.call, so it cannot be called as a task`, tone: 'warn' },
+          mode,
+          shown: false,
+          on: false,
+          locked: false,
+          note: {
+            text: `The tool declares execution.taskSupport: "${declared}" but the server does not declare tasks.requests.tools.call, so it cannot be called as a task`,
+            tone: 'warn',
+          },
         };
       }
       return { mode, shown: false, on: false, locked: false };

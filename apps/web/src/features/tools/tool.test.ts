@@ -4,13 +4,21 @@ import { annotationClaims, safeIconSrc, toolLabel, ToolItemSchema } from './tool
 
 describe('tool', () => {
   it('words annotations as claims, only for hints the server set', () => {
-    expect(annotationClaims({ readOnlyHint: true, destructiveHint: true, openWorldHint: true }).map((c) => c.label)).toEqual(['claims read-only', 'claims open-world']);
-    expect(annotationClaims({ readOnlyHint: false, destructiveHint: true }).map((c) => c.label)).toEqual(['claims to modify', 'claims destructive']);
+    expect(annotationClaims({ readOnlyHint: true, destructiveHint: true, openWorldHint: true }).map((c) => c.label)).toEqual([
+      'claims read-only',
+      'claims open-world',
+    ]);
+    expect(annotationClaims({ readOnlyHint: false, destructiveHint: true }).map((c) => c.label)).toEqual([
+      'claims to modify',
+      'claims destructive',
+    ]);
     expect(annotationClaims(undefined)).toEqual([]);
   });
 
   it('shows data: image icons only; remote icons are never loaded', () => {
-    expect(safeIconSrc([{ src: 'https://evil.example/pixel.png' }, { src: 'data:image/png;base64,AAAA' }])).toEqual({ src: 'data:image/png;base64,AAAA' });
+    expect(safeIconSrc([{ src: 'https://evil.example/pixel.png' }, { src: 'data:image/png;base64,AAAA' }])).toEqual({
+      src: 'data:image/png;base64,AAAA',
+    });
     expect(safeIconSrc([{ src: 'https://evil.example/pixel.png' }])).toEqual({ remote: 'https://evil.example/pixel.png' });
     expect(safeIconSrc([{ src: '/icon.png' }])).toEqual({ remote: '/icon.png' });
     expect(safeIconSrc([{ src: 'data:text/html;base64,PHNjcmlwdD4=' }])).toEqual({ remote: 'data:text/html;base64,PHNjcmlwdD4=' });
@@ -32,6 +40,10 @@ describe('tool', () => {
       { path: ['size'], keyword: 'required', message: 'Instance does not have required property "width".' },
       { path: ['tags', '0'], keyword: 'minLength', message: 'String is too short (0 < 1).' },
     ]);
-    expect([...map]).toEqual([['kind', ['Required']], ['size.width', ['Required']], ['tags.0', ['String is too short (0 < 1).']]]);
+    expect([...map]).toEqual([
+      ['kind', ['Required']],
+      ['size.width', ['Required']],
+      ['tags.0', ['String is too short (0 < 1).']],
+    ]);
   });
 });

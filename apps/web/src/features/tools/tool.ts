@@ -5,7 +5,12 @@ import { z } from 'zod';
  * a debugger shows what came, so unknown fields stay (`raw`) and only `name` is required —
  * a malformed tool is counted and listed as such instead of hiding the whole list.
  */
-const IconSchema = z.looseObject({ src: z.string(), mimeType: z.string().optional(), sizes: z.array(z.string()).optional(), theme: z.string().optional() });
+const IconSchema = z.looseObject({
+  src: z.string(),
+  mimeType: z.string().optional(),
+  sizes: z.array(z.string()).optional(),
+  theme: z.string().optional(),
+});
 
 const AnnotationsSchema = z.looseObject({
   title: z.string().optional(),
@@ -66,9 +71,25 @@ export type HintName = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | '
 export function annotationClaims(a: ToolAnnotations | undefined): Array<{ hint: HintName; label: string; tone: 'ok' | 'warn' | 'muted' }> {
   if (!a) return [];
   const out: Array<{ hint: HintName; label: string; tone: 'ok' | 'warn' | 'muted' }> = [];
-  if (a.readOnlyHint !== undefined) out.push({ hint: 'readOnlyHint', label: a.readOnlyHint ? 'claims read-only' : 'claims to modify', tone: a.readOnlyHint ? 'ok' : 'muted' });
-  if (a.destructiveHint !== undefined && a.readOnlyHint !== true) out.push({ hint: 'destructiveHint', label: a.destructiveHint ? 'claims destructive' : 'claims non-destructive', tone: a.destructiveHint ? 'warn' : 'muted' });
-  if (a.idempotentHint !== undefined) out.push({ hint: 'idempotentHint', label: a.idempotentHint ? 'claims idempotent' : 'claims not idempotent', tone: 'muted' });
-  if (a.openWorldHint !== undefined) out.push({ hint: 'openWorldHint', label: a.openWorldHint ? 'claims open-world' : 'claims closed-world', tone: a.openWorldHint ? 'warn' : 'muted' });
+  if (a.readOnlyHint !== undefined)
+    out.push({
+      hint: 'readOnlyHint',
+      label: a.readOnlyHint ? 'claims read-only' : 'claims to modify',
+      tone: a.readOnlyHint ? 'ok' : 'muted',
+    });
+  if (a.destructiveHint !== undefined && a.readOnlyHint !== true)
+    out.push({
+      hint: 'destructiveHint',
+      label: a.destructiveHint ? 'claims destructive' : 'claims non-destructive',
+      tone: a.destructiveHint ? 'warn' : 'muted',
+    });
+  if (a.idempotentHint !== undefined)
+    out.push({ hint: 'idempotentHint', label: a.idempotentHint ? 'claims idempotent' : 'claims not idempotent', tone: 'muted' });
+  if (a.openWorldHint !== undefined)
+    out.push({
+      hint: 'openWorldHint',
+      label: a.openWorldHint ? 'claims open-world' : 'claims closed-world',
+      tone: a.openWorldHint ? 'warn' : 'muted',
+    });
   return out;
 }

@@ -24,7 +24,9 @@ type ToolHistory = ReadonlyMap<string, readonly ToolCallRecord[]>;
 export const toolHistorySlot = defineSessionSlot<ToolHistory>('tool history', new Map());
 
 export function recordCall(store: Pick<EventStore, 'updateSlot'>, record: ToolCallRecord): void {
-  store.updateSlot(record.sessionId, toolHistorySlot, (prev) => new Map(prev).set(record.tool, [record, ...(prev.get(record.tool) ?? [])].slice(0, MAX_PER_TOOL)));
+  store.updateSlot(record.sessionId, toolHistorySlot, (prev) =>
+    new Map(prev).set(record.tool, [record, ...(prev.get(record.tool) ?? [])].slice(0, MAX_PER_TOOL)),
+  );
 }
 
 export function callsOf(history: ToolHistory, tool: string | undefined): readonly ToolCallRecord[] {

@@ -9,7 +9,16 @@ export interface ToolLike {
   raw: Record<string, unknown>;
 }
 
-export const WATCHED_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', 'execution', '_meta'] as const;
+export const WATCHED_FIELDS = [
+  'title',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+  'icons',
+  'execution',
+  '_meta',
+] as const;
 export type WatchedField = (typeof WATCHED_FIELDS)[number];
 
 export interface ToolChange {
@@ -27,10 +36,16 @@ export interface ToolListDiff {
 
 /** JSON with object keys sorted, for order-insensitive comparison. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
-  }) ?? 'undefined';
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, (v as Record<string, unknown>)[k]]),
+      );
+    }) ?? 'undefined'
+  );
 }
 
 export function diffToolLists(before: readonly ToolLike[], after: readonly ToolLike[]): ToolListDiff {
@@ -44,7 +59,9 @@ export function diffToolLists(before: readonly ToolLike[], after: readonly ToolL
     if (!prev) continue;
     const fields = WATCHED_FIELDS.filter((f) => canonicalJson(prev.raw[f]) !== canonicalJson(t.raw[f]));
     // Any other top-level field the spec may add later counts too.
-    const otherKeys = new Set([...Object.keys(prev.raw), ...Object.keys(t.raw)].filter((k) => k !== 'name' && !(WATCHED_FIELDS as readonly string[]).includes(k)));
+    const otherKeys = new Set(
+      [...Object.keys(prev.raw), ...Object.keys(t.raw)].filter((k) => k !== 'name' && !(WATCHED_FIELDS as readonly string[]).includes(k)),
+    );
     const otherChanged = [...otherKeys].some((k) => canonicalJson(prev.raw[k]) !== canonicalJson(t.raw[k]));
     if (fields.length > 0 || otherChanged) changed.push({ name: t.name, fields, before: prev.raw, after: t.raw });
   }

@@ -51,7 +51,15 @@ export function useAppsModel(sessionId: string | null) {
   const apps = useAppViews({ sessionId, tool, tools: items, running: call.running, finished: call.last, lastOfTool: last });
 
   const connected = session?.state === 'connected';
-  const whyNot = !sessionId ? 'No session selected' : !connected ? sendBlockedReason(session) : !availability.available ? availability.reason : !tool ? 'No app selected' : undefined;
+  const whyNot = !sessionId
+    ? 'No session selected'
+    : !connected
+      ? sendBlockedReason(session)
+      : !availability.available
+        ? availability.reason
+        : !tool
+          ? 'No app selected'
+          : undefined;
   const canRun = whyNot === undefined && !call.running && args.parsed.ok;
   const run = (): boolean => {
     if (!tool || !canRun || !args.parsed.ok) return false;

@@ -63,7 +63,10 @@ export function useArgsModel(tool: Tool | undefined) {
 
   useEffect(() => {
     let live = true;
-    loadSchemaValidator().then((fn) => live && setValidate(() => fn), () => undefined);
+    loadSchemaValidator().then(
+      (fn) => live && setValidate(() => fn),
+      () => undefined,
+    );
     return () => void (live = false);
   }, []);
 

@@ -20,12 +20,22 @@ function setup(call: (method: string, path: string, schema: unknown, body?: unkn
 
 describe('useToolCall', () => {
   it('posts tools/call with a callId and the timeout that resets on progress; records the result', async () => {
-    const { result, spy, store } = setup(async (_m, _p, _s, body) => ({ callId: (body as { callId: string }).callId, outcome: 'result', result: { content: [{ type: 'text', text: 'hi' }] }, latencyMs: 5 }));
+    const { result, spy, store } = setup(async (_m, _p, _s, body) => ({
+      callId: (body as { callId: string }).callId,
+      outcome: 'result',
+      result: { content: [{ type: 'text', text: 'hi' }] },
+      latencyMs: 5,
+    }));
     act(() => void result.current.call('echo', '{"message":"hi"}', { message: 'hi' }, 30_000));
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
     const [method, path, , body] = spy.mock.calls[0];
     expect([method, path]).toEqual(['POST', '/api/sessions/s1/requests']);
-    expect(body).toMatchObject({ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } }, timeoutMs: 30_000, resetTimeoutOnProgress: true });
+    expect(body).toMatchObject({
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'hi' } },
+      timeoutMs: 30_000,
+      resetTimeoutOnProgress: true,
+    });
     expect(typeof (body as { callId: unknown }).callId).toBe('string');
     const [record] = store.session('s1')!.get(toolHistorySlot).get('echo')!;
     expect(record).toMatchObject({ outcome: 'result', summary: 'hi', latencyMs: 5, argsText: '{"message":"hi"}' });
@@ -61,7 +71,9 @@ describe('useToolCall', () => {
 
   it('shows progress for its callId and cancels with DELETE', async () => {
     let resolve!: (v: unknown) => void;
-    const { result, spy, store } = setup((method) => (method === 'DELETE' ? Promise.resolve(undefined) : new Promise((r) => (resolve = r))));
+    const { result, spy, store } = setup((method) =>
+      method === 'DELETE' ? Promise.resolve(undefined) : new Promise((r) => (resolve = r)),
+    );
     act(() => void result.current.call('long_task', '{}', {}, 60_000));
     const callId = result.current.running!.callId;
     expect(result.current.call('other', '{}', {}, 1)).toBe(false); // one call at a time
@@ -80,11 +92,25 @@ describe('useToolCall', () => {
 });
 
 describe('useToolCall as a task', () => {
-  const info = (over: Record<string, unknown>) => ({ sessionId: 's1', taskId: 'T1', generation: 'v1', source: 'call', status: 'working', polling: true, polls: 0, firstSeenAt: 1, updatedAt: 1, tool: 'research', ...over });
+  const info = (over: Record<string, unknown>) => ({
+    sessionId: 's1',
+    taskId: 'T1',
+    generation: 'v1',
+    source: 'call',
+    status: 'working',
+    polling: true,
+    polls: 0,
+    firstSeenAt: 1,
+    updatedAt: 1,
+    tool: 'research',
+    ...over,
+  });
 
   it('posts to …/tasks with its own origin, follows the task by callId, and keeps the final task with the result', async () => {
     let resolve!: (v: unknown) => void;
-    const { result, spy, store } = setup((method) => (method === 'DELETE' ? Promise.resolve(undefined) : new Promise((r) => (resolve = r))));
+    const { result, spy, store } = setup((method) =>
+      method === 'DELETE' ? Promise.resolve(undefined) : new Promise((r) => (resolve = r)),
+    );
     act(() => void result.current.call('research', '{"topic":"x"}', { topic: 'x' }, 30_000, { asTask: true }));
     const callId = result.current.running!.callId;
     expect(result.current.running!.asTask).toBe(true);
@@ -94,14 +120,26 @@ describe('useToolCall as a task', () => {
     expect(result.current.task).toBeUndefined();
     act(() => {
       store.enqueue({ type: 'task', sessionId: 's1', task: info({ taskId: 'other', callId: 'not-mine' }) } as never);
-      store.enqueue({ type: 'task', sessionId: 's1', task: info({ callId, statusMessage: 'Gathering sources...', pollIntervalMs: 1000, polls: 2, updatedAt: 2 }) } as never);
+      store.enqueue({
+        type: 'task',
+        sessionId: 's1',
+        task: info({ callId, statusMessage: 'Gathering sources...', pollIntervalMs: 1000, polls: 2, updatedAt: 2 }),
+      } as never);
     });
     expect(result.current.task).toMatchObject({ taskId: 'T1', statusMessage: 'Gathering sources...', polls: 2 });
     // Cancel is the same route: the proxy sends tasks/cancel once the task exists.
     act(() => result.current.cancel());
     expect(spy).toHaveBeenLastCalledWith('DELETE', `/api/sessions/s1/requests/${callId}`, null, undefined, { origin: 'tools: cancel' });
-    const final = info({ callId, status: 'completed', polling: false, updatedAt: 3, result: { content: [{ type: 'text', text: 'report' }] } });
-    await act(async () => resolve({ callId, outcome: 'result', result: { content: [{ type: 'text', text: 'report' }] }, latencyMs: 4200, task: final }));
+    const final = info({
+      callId,
+      status: 'completed',
+      polling: false,
+      updatedAt: 3,
+      result: { content: [{ type: 'text', text: 'report' }] },
+    });
+    await act(async () =>
+      resolve({ callId, outcome: 'result', result: { content: [{ type: 'text', text: 'report' }] }, latencyMs: 4200, task: final }),
+    );
     await waitFor(() => expect(result.current.last?.settled.outcome).toBe('result'));
     expect(result.current.last).toMatchObject({ asTask: true, task: { taskId: 'T1', status: 'completed' } });
     expect(store.session('s1')!.tasks.get('T1')?.status).toBe('completed');
@@ -112,7 +150,13 @@ describe('useToolCall as a task', () => {
     const { result, store } = setup(() => new Promise((r) => (resolve = r)));
     act(() => void result.current.call('slow', '{}', {}, 30_000));
     const callId = result.current.running!.callId;
-    act(() => store.enqueue({ type: 'task', sessionId: 's1', task: info({ callId, generation: 'v2', progress: { progress: 1, total: 4 } }) } as never));
+    act(() =>
+      store.enqueue({
+        type: 'task',
+        sessionId: 's1',
+        task: info({ callId, generation: 'v2', progress: { progress: 1, total: 4 } }),
+      } as never),
+    );
     expect(result.current.task?.taskId).toBe('T1');
     expect(result.current.progress).toMatchObject({ progress: 1, total: 4 });
     await act(async () => resolve({ callId, outcome: 'result', result: { content: [] }, latencyMs: 1 }));

@@ -33,7 +33,7 @@ export interface CallOptions {
   asTask?: boolean;
 }
 
-const newCallId = () => (globalThis.crypto?.randomUUID?.() ?? `call-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newCallId = () => globalThis.crypto?.randomUUID?.() ?? `call-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * One tools/call at a time: send (POST …/requests with a client-chosen callId), progress from
@@ -80,13 +80,30 @@ export function useToolCall(sessionId: string | null, now: () => number = Date.n
       if (args !== undefined) params.arguments = args;
       const finish = (settled: CallSettled, finalTask?: TaskInfo) => {
         const at = now();
-        recordCall(store, { id: started.callId, sessionId, tool, argsText, outcome: settled.outcome, summary: summarize(settled), latencyMs: settled.latencyMs, at });
+        recordCall(store, {
+          id: started.callId,
+          sessionId,
+          tool,
+          argsText,
+          outcome: settled.outcome,
+          summary: summarize(settled),
+          latencyMs: settled.latencyMs,
+          at,
+        });
         store.forgetProgress(sessionId, started.callId);
         if (runningRef.current?.callId === started.callId) {
           runningRef.current = null;
           setRunning(null);
           setCancelling(false);
-          setLast({ callId: started.callId, tool, argsText, settled, at, asTask, task: finalTask ?? store.session(sessionId)?.tasks.byCall(started.callId) });
+          setLast({
+            callId: started.callId,
+            tool,
+            argsText,
+            settled,
+            at,
+            asTask,
+            task: finalTask ?? store.session(sessionId)?.tasks.byCall(started.callId),
+          });
         }
       };
       const failed = (err: unknown) => finish(settleFailure(err, now() - started.startedAt));
@@ -97,7 +114,11 @@ export function useToolCall(sessionId: string | null, now: () => number = Date.n
           finish(settleReply(reply), reply.task);
         }, failed);
       } else {
-        wb.request(sessionId, { method: 'tools/call', params, callId: started.callId, timeoutMs, resetTimeoutOnProgress: true }, 'tools: call').then((reply) => finish(settleReply(reply)), failed);
+        wb.request(
+          sessionId,
+          { method: 'tools/call', params, callId: started.callId, timeoutMs, resetTimeoutOnProgress: true },
+          'tools: call',
+        ).then((reply) => finish(settleReply(reply)), failed);
       }
       return true;
     },

@@ -6,7 +6,8 @@ import { useSessionLog, useStoreSelector } from '../../lib/services';
 import { activeSessionStore } from '../../lib/uiState';
 import { useValue } from '../../lib/valueStore';
 
-const countTools = (pages: readonly Record<string, unknown>[]) => pages.reduce((sum, page) => sum + (Array.isArray(page.tools) ? page.tools.length : 0), 0);
+const countTools = (pages: readonly Record<string, unknown>[]) =>
+  pages.reduce((sum, page) => sum + (Array.isArray(page.tools) ? page.tools.length : 0), 0);
 
 /**
  * The tab badge: how many tools the active session listed (from the query cache; never fetches),

@@ -29,7 +29,11 @@ export function useToolWorkbench(sessionId: string | null) {
   const [taskChoice, setTaskChoice] = useState<ReadonlyMap<string, boolean>>(new Map());
   const toggleOf = (name: string | undefined) => {
     const raw = tools.tools.find((t) => t.name === name)?.raw;
-    return taskToggle(toolTaskMode(raw, tools.session ?? {}), name !== undefined && taskChoice.get(name) === true, declaredTaskSupport(raw));
+    return taskToggle(
+      toolTaskMode(raw, tools.session ?? {}),
+      name !== undefined && taskChoice.get(name) === true,
+      declaredTaskSupport(raw),
+    );
   };
   const task = toggleOf(tool?.name);
   const { store } = useServices();
@@ -44,7 +48,15 @@ export function useToolWorkbench(sessionId: string | null) {
   useEffect(() => setBlocked(false), [args.text, tool?.name]);
 
   const connected = tools.session?.state === 'connected';
-  const whyNot = !sessionId ? 'No session selected' : !connected ? sendBlockedReason(tools.session) : !tools.availability.available ? tools.availability.reason : !tool ? 'No tool selected' : undefined;
+  const whyNot = !sessionId
+    ? 'No session selected'
+    : !connected
+      ? sendBlockedReason(tools.session)
+      : !tools.availability.available
+        ? tools.availability.reason
+        : !tool
+          ? 'No tool selected'
+          : undefined;
   const canCall = whyNot === undefined && !call.running;
 
   const callNow = (anyway = false): boolean => {

@@ -18,17 +18,34 @@ function setup(pages: (cursor: string | undefined, n: number) => Record<string, 
   });
   const services = testServices({ call: call as never });
   services.store.upsertSession({
-    id: 's1', name: 's', state: 'connected', transport: 'stdio', target: 'node s.js', createdAt: 0, wrapped: false,
-    era: 'legacy', serverCapabilities: { tools: { listChanged: true } },
+    id: 's1',
+    name: 's',
+    state: 'connected',
+    transport: 'stdio',
+    target: 'node s.js',
+    createdAt: 0,
+    wrapped: false,
+    era: 'legacy',
+    serverCapabilities: { tools: { listChanged: true } },
   });
-  services.store.enqueue({ type: 'frame', sessionId: 's1', seq: 1, t: 0, dir: 'out', size: 10, msg: { jsonrpc: '2.0', id: 0, method: 'initialize' } } as never);
+  services.store.enqueue({
+    type: 'frame',
+    sessionId: 's1',
+    seq: 1,
+    t: 0,
+    dir: 'out',
+    size: 10,
+    msg: { jsonrpc: '2.0', id: 0, method: 'initialize' },
+  } as never);
   const hook = renderHook(() => useToolsModel('s1'), { wrapper: services.wrapper });
   return { ...hook, call, store: services.store };
 }
 
 describe('useToolsModel', () => {
   it('follows nextCursor through every page', async () => {
-    const { result } = setup((cursor) => (cursor === undefined ? { tools: [tool('a'), tool('b')], nextCursor: 'p2' } : { tools: [tool('c'), { nope: 1 }] }));
+    const { result } = setup((cursor) =>
+      cursor === undefined ? { tools: [tool('a'), tool('b')], nextCursor: 'p2' } : { tools: [tool('c'), { nope: 1 }] },
+    );
     await waitFor(() => expect(result.current.tools.map((t) => t.name)).toEqual(['a', 'b', 'c']));
     expect(result.current.list.invalid).toBe(1);
     expect(result.current.tool?.name).toBe('a');
@@ -37,12 +54,28 @@ describe('useToolsModel', () => {
   });
 
   it('a list_changed notification re-lists and the change is shown as a diff until acknowledged', async () => {
-    const { result, store } = setup((_c, n) => ({ tools: n === 0 ? [tool('a'), tool('b')] : [tool('a', 'a! now also exfiltrates'), tool('extra_tool')] }));
+    const { result, store } = setup((_c, n) => ({
+      tools: n === 0 ? [tool('a'), tool('b')] : [tool('a', 'a! now also exfiltrates'), tool('extra_tool')],
+    }));
     await waitFor(() => expect(result.current.tools).toHaveLength(2));
     expect(result.current.change).toBeNull();
-    act(() => store.enqueue({ type: 'frame', sessionId: 's1', seq: 2, t: 0, dir: 'in', size: 10, msg: { jsonrpc: '2.0', method: 'notifications/tools/list_changed' } } as never));
+    act(() =>
+      store.enqueue({
+        type: 'frame',
+        sessionId: 's1',
+        seq: 2,
+        t: 0,
+        dir: 'in',
+        size: 10,
+        msg: { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      } as never),
+    );
     await waitFor(() => expect(result.current.change).not.toBeNull());
-    expect(result.current.change!.diff).toMatchObject({ added: ['extra_tool'], removed: ['b'], changed: [{ name: 'a', fields: ['description'] }] });
+    expect(result.current.change!.diff).toMatchObject({
+      added: ['extra_tool'],
+      removed: ['b'],
+      changed: [{ name: 'a', fields: ['description'] }],
+    });
     expect(result.current.change!.cause).toBe('notification');
     act(() => result.current.acknowledge());
     expect(result.current.change).toBeNull();

@@ -10,9 +10,14 @@ export function OfflineBanner() {
   if (!session || !isOffline(session)) return null;
   return (
     <div className="shrink-0 border-b border-line bg-raised px-2 py-1 text-xs" data-testid="offline-banner" role="status">
-      <span className="text-muted">Offline trace — {OFFLINE_REASON}: every view shows what was recorded (lists from the last recorded tools/list, resources/list, prompts/list); actions that send requests are disabled.</span>
+      <span className="text-muted">
+        Offline trace — {OFFLINE_REASON}: every view shows what was recorded (lists from the last recorded tools/list, resources/list,
+        prompts/list); actions that send requests are disabled.
+      </span>
       {session.warnings?.map((w) => (
-        <div key={w} data-testid="trace-warning" className="text-warn">⚠ {w}</div>
+        <div key={w} data-testid="trace-warning" className="text-warn">
+          ⚠ {w}
+        </div>
       ))}
     </div>
   );

@@ -3,11 +3,20 @@ import { draftFromRecorded, draftToConfig, parseArgv, recordedLabel } from './re
 
 describe('replay target draft', () => {
   it('prefills the exact recorded argv and cwd, with hidden characters escaped, and round-trips them', () => {
-    const recorded = { transport: 'stdio' as const, command: 'sh', args: ['-c', 'touch /tmp/x', 'a\u202eb\u001b[2J'], cwd: '/srv', era: 'legacy' as const };
+    const recorded = {
+      transport: 'stdio' as const,
+      command: 'sh',
+      args: ['-c', 'touch /tmp/x', 'a\u202eb\u001b[2J'],
+      cwd: '/srv',
+      era: 'legacy' as const,
+    };
     const draft = draftFromRecorded(recorded);
     expect(draft.argvText).toBe('["sh", "-c", "touch /tmp/x", "a\\u202eb\\u001b[2J"]');
     expect(draft.cwd).toBe('/srv');
-    expect(draftToConfig(draft)).toEqual({ ok: true, config: { transport: 'stdio', command: 'sh', args: ['-c', 'touch /tmp/x', 'a\u202eb\u001b[2J'], env: {}, cwd: '/srv', era: 'legacy' } });
+    expect(draftToConfig(draft)).toEqual({
+      ok: true,
+      config: { transport: 'stdio', command: 'sh', args: ['-c', 'touch /tmp/x', 'a\u202eb\u001b[2J'], env: {}, cwd: '/srv', era: 'legacy' },
+    });
     expect(recordedLabel(recorded)).toBe('["sh", "-c", "touch /tmp/x", "a\\u202eb\\u001b[2J"] in "/srv"');
   });
 

@@ -37,7 +37,15 @@ export function argvText(argv: readonly string[]): string {
 export function draftFromRecorded(recorded: RecordedTarget | undefined): ReplayDraft {
   if (!recorded) return { transport: 'stdio', argvText: '[]', cwd: '', url: '', urlTransport: 'auto' };
   const era = recorded.era ? { era: recorded.era } : {};
-  if (recorded.transport === 'stdio') return { transport: 'stdio', argvText: argvText([recorded.command, ...recorded.args]), cwd: recorded.cwd ?? '', url: '', urlTransport: 'auto', ...era };
+  if (recorded.transport === 'stdio')
+    return {
+      transport: 'stdio',
+      argvText: argvText([recorded.command, ...recorded.args]),
+      cwd: recorded.cwd ?? '',
+      url: '',
+      urlTransport: 'auto',
+      ...era,
+    };
   return { transport: 'url', argvText: '[]', cwd: '', url: recorded.url, urlTransport: recorded.transport, ...era };
 }
 
@@ -49,7 +57,8 @@ export function parseArgv(text: string): { ok: true; argv: string[] } | { ok: fa
   } catch {
     return { ok: false, error: 'The command must be a JSON array of strings, e.g. ["node", "server.js"]' };
   }
-  if (!Array.isArray(value) || !value.every((w) => typeof w === 'string')) return { ok: false, error: 'The command must be a JSON array of strings' };
+  if (!Array.isArray(value) || !value.every((w) => typeof w === 'string'))
+    return { ok: false, error: 'The command must be a JSON array of strings' };
   if (value.length === 0 || value[0] === '') return { ok: false, error: 'Enter the command to run' };
   return { ok: true, argv: value };
 }

@@ -11,7 +11,9 @@ export function exportFileName(session: Pick<SessionInfo, 'id' | 'name'>, format
 
 /** Files from a drop or a picker that look like traces (NDJSON/JSON/text); others are ignored. */
 export function traceFilesOf(files: Iterable<File>): File[] {
-  return [...files].filter((f) => /\.(ndjson|jsonl|json|trace|txt)$/i.test(f.name) || f.type === '' || f.type.includes('json') || f.type.startsWith('text/'));
+  return [...files].filter(
+    (f) => /\.(ndjson|jsonl|json|trace|txt)$/i.test(f.name) || f.type === '' || f.type.includes('json') || f.type.startsWith('text/'),
+  );
 }
 
 /** Whether a drag carries files (not text or a link dragged around the page). */

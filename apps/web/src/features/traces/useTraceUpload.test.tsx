@@ -11,7 +11,17 @@ import { droppedTraceFilesStore, useTraceUpload } from './useTraceUpload';
 afterEach(cleanup);
 
 const trace = (id: string) => ({ id, name: id }) as unknown as TraceSummary;
-const session = (id: string) => ({ id: `offline-${id}`, name: id, state: 'closed', transport: 'stdio', target: '', createdAt: 0, wrapped: false, offline: true }) as unknown as SessionInfo;
+const session = (id: string) =>
+  ({
+    id: `offline-${id}`,
+    name: id,
+    state: 'closed',
+    transport: 'stdio',
+    target: '',
+    createdAt: 0,
+    wrapped: false,
+    offline: true,
+  }) as unknown as SessionInfo;
 const file = (name: string) => new File(['{}\n'], name, { type: 'application/x-ndjson' });
 
 function setup(upload: TracesApi['upload'], open: TracesApi['open'] = async (id) => session(id)) {
@@ -37,12 +47,15 @@ describe('useTraceUpload', () => {
   it('a file that fails says why and stops none of the others; the view stays on Traces to say it', async () => {
     activeTabStore.set('traces');
     const upload = vi.fn(async (f: Blob | string) => {
-      if ((f as File).name === 'bad.ndjson') throw new ApiRequestError('MCPSCOPE_ERR_BAD_TRACE', 'line 1: not an mcpscope trace header', 400);
+      if ((f as File).name === 'bad.ndjson')
+        throw new ApiRequestError('MCPSCOPE_ERR_BAD_TRACE', 'line 1: not an mcpscope trace header', 400);
       return { trace: trace((f as File).name), warnings: [] };
     });
     const { result, refresh } = setup(upload);
     act(() => void result.current.upload([file('bad.ndjson'), file('good.ndjson')]));
-    await waitFor(() => expect(result.current.uploadProblems).toEqual(['Could not upload bad.ndjson: line 1: not an mcpscope trace header']));
+    await waitFor(() =>
+      expect(result.current.uploadProblems).toEqual(['Could not upload bad.ndjson: line 1: not an mcpscope trace header']),
+    );
     expect(upload).toHaveBeenCalledTimes(2);
     expect(result.current.uploadOpened).toEqual(['good.ndjson']);
     expect(activeSessionStore.getSnapshot()).toBe('offline-good.ndjson');
@@ -52,9 +65,18 @@ describe('useTraceUpload', () => {
 
   it('a trace that uploads but does not open stays in the list, and says so', async () => {
     activeTabStore.set('traces');
-    const { result } = setup(async () => ({ trace: trace('t2'), warnings: [] }), async () => { throw new Error('too many sessions'); });
+    const { result } = setup(
+      async () => ({ trace: trace('t2'), warnings: [] }),
+      async () => {
+        throw new Error('too many sessions');
+      },
+    );
     act(() => void result.current.upload([file('c.ndjson')]));
-    await waitFor(() => expect(result.current.uploadProblems).toEqual(['Uploaded c.ndjson (it is in the list below) but could not open it: too many sessions']));
+    await waitFor(() =>
+      expect(result.current.uploadProblems).toEqual([
+        'Uploaded c.ndjson (it is in the list below) but could not open it: too many sessions',
+      ]),
+    );
     expect(activeTabStore.getSnapshot()).toBe('traces');
   });
 

@@ -74,7 +74,14 @@ export function useTraceUpload(api: TracesApi, refresh: () => void) {
     upload: (files: readonly File[]) => files.length > 0 && upload.mutate(files),
     uploading: upload.isPending,
     /** Files refused, and traces uploaded that did not open: each with its reason. */
-    uploadProblems: outcome ? [...outcome.failed.map((f) => `Could not upload ${f.file}: ${f.reason}`), ...outcome.uploaded.filter((u) => u.openError).map((u) => `Uploaded ${u.file} (it is in the list below) but could not open it: ${u.openError}`)] : [],
+    uploadProblems: outcome
+      ? [
+          ...outcome.failed.map((f) => `Could not upload ${f.file}: ${f.reason}`),
+          ...outcome.uploaded
+            .filter((u) => u.openError)
+            .map((u) => `Uploaded ${u.file} (it is in the list below) but could not open it: ${u.openError}`),
+        ]
+      : [],
     /** When files failed: the ones that did upload, opened in the sessions list. */
     uploadOpened: outcome && outcome.failed.length > 0 ? outcome.uploaded.filter((u) => u.sessionId).map((u) => u.file) : [],
     uploadWarnings: outcome?.warnings ?? [],

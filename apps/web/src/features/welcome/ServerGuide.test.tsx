@@ -18,7 +18,13 @@ afterEach(() => {
   navigationStore.set(null);
 });
 
-const everything = (over = {}) => connectedSession({ serverInfo: { name: 'example-servers/everything', title: 'Everything Reference Server', version: '2.0.0' }, serverCapabilities: { tools: {}, prompts: {}, logging: {} }, protocolVersion: '2025-11-25', ...over });
+const everything = (over = {}) =>
+  connectedSession({
+    serverInfo: { name: 'example-servers/everything', title: 'Everything Reference Server', version: '2.0.0' },
+    serverCapabilities: { tools: {}, prompts: {}, logging: {} },
+    protocolVersion: '2025-11-25',
+    ...over,
+  });
 
 function renderGuide(session = everything()) {
   const services = testServices();

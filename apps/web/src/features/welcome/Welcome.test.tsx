@@ -32,7 +32,8 @@ describe('Welcome', () => {
     expect(screen.getByTestId('welcome-demo')).toBeTruthy();
     expect(screen.getByTestId('welcome-trace')).toBeTruthy();
     const cli = screen.getByTestId('welcome-cli').textContent ?? '';
-    for (const form of ['npx mcpscope -- node server.js', 'npx mcpscope --url', 'npx mcpscope check', 'npx mcpscope call tools/list']) expect(cli).toContain(form);
+    for (const form of ['npx mcpscope -- node server.js', 'npx mcpscope --url', 'npx mcpscope check', 'npx mcpscope call tools/list'])
+      expect(cli).toContain(form);
   });
 
   it('starts the demo with the config /api/info gives, then shows its frames', async () => {

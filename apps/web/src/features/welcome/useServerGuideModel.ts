@@ -13,7 +13,9 @@ export const SERVER_GUIDE_KEY = 'mcpscope.serverGuide.dismissed';
 /** Servers remembered as dismissed, newest last; the oldest go past this many. */
 const MAX_REMEMBERED = 100;
 
-export const serverGuideDismissedStore = createValueStore<readonly string[]>(readLocalJson(SERVER_GUIDE_KEY, z.array(z.string().max(200)).max(MAX_REMEMBERED), []));
+export const serverGuideDismissedStore = createValueStore<readonly string[]>(
+  readLocalJson(SERVER_GUIDE_KEY, z.array(z.string().max(200)).max(MAX_REMEMBERED), []),
+);
 
 function setDismissed(next: readonly string[]): void {
   const kept = next.slice(-MAX_REMEMBERED);

@@ -34,14 +34,26 @@ describe('column widths', () => {
     for (const bad of ['not json', '[1,2]', 'null', '42', '"time"', '{"time":"120"}', '{"time":null}', '{"time":{"px":1}}']) {
       expect(parseStoredWidths(COLUMNS, bad).size, bad).toBe(0);
     }
-    const parsed = parseStoredWidths(COLUMNS, JSON.stringify({ time: 5, method: 300.4, pin: 200, size: 1e12, other: 50, __proto__: { time: 1 } }));
-    expect([...parsed]).toEqual([['time', 40], ['method', 300], ['size', 2000]]);
+    const parsed = parseStoredWidths(
+      COLUMNS,
+      JSON.stringify({ time: 5, method: 300.4, pin: 200, size: 1e12, other: 50, __proto__: { time: 1 } }),
+    );
+    expect([...parsed]).toEqual([
+      ['time', 40],
+      ['method', 300],
+      ['size', 2000],
+    ]);
     expect(parseStoredWidths(COLUMNS, '{"__proto__":{"time":300}}').size).toBe(0);
     expect(parseStoredWidths(COLUMNS, storedText(new Map([['time', 120]]))).get('time')).toBe(120);
   });
 
   it('makes one grid template: fixed tracks in px, the flexible one minmax(px, 1fr)', () => {
-    const widths = new Map([['pin', 20], ['time', 110], ['method', 140], ['size', 86]]);
+    const widths = new Map([
+      ['pin', 20],
+      ['time', 110],
+      ['method', 140],
+      ['size', 86],
+    ]);
     const of = (id: string) => widths.get(id)!;
     expect(gridTemplate(COLUMNS, of)).toBe('20px 110px minmax(140px,1fr) 86px');
     expect(totalWidth(COLUMNS, of)).toBe(356);

@@ -5,7 +5,11 @@ import type { SampleFont } from './columnWidths';
  * hidden probe (the user's own fonts decide: `13:47:31.612` is wider in some monospace fonts
  * than in others). 0 where there is no layout (jsdom), so the declared widths apply there.
  */
-const FONT_CLASS: Record<SampleFont, string> = { mono: 'font-mono text-[12px] tabular-nums', sans: 'font-sans text-[11px]', 'sans-bold': 'font-sans text-[11px] font-bold' };
+const FONT_CLASS: Record<SampleFont, string> = {
+  mono: 'font-mono text-[12px] tabular-nums',
+  sans: 'font-sans text-[11px]',
+  'sans-bold': 'font-sans text-[11px] font-bold',
+};
 const cache = new Map<string, number>();
 
 export function measureSample(sample: string, font: SampleFont): number {

@@ -1,6 +1,15 @@
 import { useMemo, type CSSProperties } from 'react';
 import { createValueStore, useValue, type ValueStore } from '../../lib/valueStore';
-import { clampWidth, defaultWidths, gridTemplate, parseStoredWidths, storedText, totalWidth, type ColumnSpec, type ColumnWidths } from './columnWidths';
+import {
+  clampWidth,
+  defaultWidths,
+  gridTemplate,
+  parseStoredWidths,
+  storedText,
+  totalWidth,
+  type ColumnSpec,
+  type ColumnWidths,
+} from './columnWidths';
 import { measureSample } from './measureSample';
 
 /** Rows and header use this as their `gridTemplateColumns`; the table's container sets it. */

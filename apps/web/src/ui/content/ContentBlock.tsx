@@ -31,7 +31,15 @@ export function ContentBlock({ block }: { block: unknown }) {
       );
     case 'resource_link':
       if (str('uri') === undefined) break;
-      return <ResourceLink uri={str('uri')!} name={str('title') ?? str('name')} description={str('description')} mimeType={str('mimeType')} size={typeof b.size === 'number' ? b.size : undefined} />;
+      return (
+        <ResourceLink
+          uri={str('uri')!}
+          name={str('title') ?? str('name')}
+          description={str('description')}
+          mimeType={str('mimeType')}
+          size={typeof b.size === 'number' ? b.size : undefined}
+        />
+      );
     case 'resource': {
       const r = b.resource as ResourceContentsLike | undefined;
       if (!r || typeof r !== 'object') break;
@@ -49,7 +57,9 @@ export function ContentBlock({ block }: { block: unknown }) {
   }
   return (
     <div className="rounded border border-warn/40 p-1.5" data-testid="content-block" data-type={String(b.type ?? 'unknown')}>
-      <div className="mb-0.5 text-[11px] text-warn">{typeof b.type === 'string' ? `content of type "${b.type}"` : 'content without a type'} — shown as JSON</div>
+      <div className="mb-0.5 text-[11px] text-warn">
+        {typeof b.type === 'string' ? `content of type "${b.type}"` : 'content without a type'} — shown as JSON
+      </div>
       <JsonTree value={block} openDepth={2} />
     </div>
   );
@@ -59,10 +69,14 @@ export function ContentBlock({ block }: { block: unknown }) {
 function ResourceLink(p: { uri: string; name?: string; description?: string; mimeType?: string; size?: number }) {
   return (
     <div className="flex items-center gap-2 rounded border border-line px-2 py-1" data-testid="content-block" data-type="resource_link">
-      <span aria-hidden className="text-accent">🔗</span>
+      <span aria-hidden className="text-accent">
+        🔗
+      </span>
       <div className="min-w-0 flex-1">
         <div className="truncate font-medium">{p.name ?? p.uri}</div>
-        <div className="truncate font-mono text-[11px] text-muted" title={p.uri}>{p.uri}</div>
+        <div className="truncate font-mono text-[11px] text-muted" title={p.uri}>
+          {p.uri}
+        </div>
         {p.description && <div className="truncate text-[11px] text-muted">{p.description}</div>}
       </div>
       {p.mimeType && <span className="chip">{p.mimeType}</span>}

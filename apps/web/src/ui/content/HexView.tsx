@@ -79,17 +79,37 @@ export function HexView({ bytes, maxHeight = 320 }: { bytes: Uint8Array; maxHeig
       className="relative overflow-auto rounded border border-line bg-panel font-mono text-[12px]"
       style={{ maxHeight, height: Math.min(maxHeight, rows * ROW_HEIGHT + 2) }}
     >
-      <span ref={probeRef} aria-hidden className="invisible absolute whitespace-pre">0000000000</span>
-      {virtual ? <VirtualRows bytes={bytes} rows={rows} perRow={perRow} scrollRef={scrollRef} maxHeight={maxHeight} minWidth={width.minWidth} /> : (
+      <span ref={probeRef} aria-hidden className="invisible absolute whitespace-pre">
+        0000000000
+      </span>
+      {virtual ? (
+        <VirtualRows bytes={bytes} rows={rows} perRow={perRow} scrollRef={scrollRef} maxHeight={maxHeight} minWidth={width.minWidth} />
+      ) : (
         <div style={width}>
-          {Array.from({ length: rows }, (_, i) => <HexLine key={i} bytes={bytes} row={i} perRow={perRow} />)}
+          {Array.from({ length: rows }, (_, i) => (
+            <HexLine key={i} bytes={bytes} row={i} perRow={perRow} />
+          ))}
         </div>
       )}
     </div>
   );
 }
 
-function VirtualRows({ bytes, rows, perRow, scrollRef, maxHeight, minWidth }: { bytes: Uint8Array; rows: number; perRow: number; scrollRef: RefObject<HTMLDivElement | null>; maxHeight: number; minWidth: string }) {
+function VirtualRows({
+  bytes,
+  rows,
+  perRow,
+  scrollRef,
+  maxHeight,
+  minWidth,
+}: {
+  bytes: Uint8Array;
+  rows: number;
+  perRow: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  maxHeight: number;
+  minWidth: string;
+}) {
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scrollRef.current,
@@ -110,10 +130,16 @@ function HexLine({ bytes, row, perRow, top }: { bytes: Uint8Array; row: number; 
   const line = hexRow(bytes, row, perRow);
   const style = top === undefined ? { height: ROW_HEIGHT } : { height: ROW_HEIGHT, transform: `translateY(${top}px)` };
   return (
-    <div className={`flex gap-[2ch] px-[1ch] whitespace-pre ${top === undefined ? '' : 'absolute left-0 w-full'}`} style={style} data-testid="hex-row">
+    <div
+      className={`flex gap-[2ch] px-[1ch] whitespace-pre ${top === undefined ? '' : 'absolute left-0 w-full'}`}
+      style={style}
+      data-testid="hex-row"
+    >
       <span className="text-subtle select-none">{line.offset}</span>
       <span className="text-fg">{line.hex.padEnd(hexRowChars(perRow) - 8 - 2 - 2 - perRow - 2)}</span>
-      <span className="text-muted" data-testid="hex-ascii">{line.ascii}</span>
+      <span className="text-muted" data-testid="hex-ascii">
+        {line.ascii}
+      </span>
     </div>
   );
 }

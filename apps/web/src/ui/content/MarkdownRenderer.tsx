@@ -22,8 +22,14 @@ const components: Components = {
   ol: ({ children }) => <ol className="my-1.5 list-decimal pl-5">{children}</ol>,
   blockquote: ({ children }) => <blockquote className="my-1.5 border-l-2 border-line pl-2 text-muted">{children}</blockquote>,
   code: ({ children }) => <code className="rounded-sm bg-raised px-1 font-mono text-[11.5px]">{children}</code>,
-  pre: ({ children }) => <pre className="my-1.5 overflow-auto rounded bg-panel p-2 font-mono text-[12px] [&>code]:bg-transparent [&>code]:p-0">{children}</pre>,
-  table: ({ children }) => <table className="my-1.5 border-collapse text-[12px] [&_td]:border [&_td]:border-line [&_td]:px-1.5 [&_th]:border [&_th]:border-line [&_th]:px-1.5">{children}</table>,
+  pre: ({ children }) => (
+    <pre className="my-1.5 overflow-auto rounded bg-panel p-2 font-mono text-[12px] [&>code]:bg-transparent [&>code]:p-0">{children}</pre>
+  ),
+  table: ({ children }) => (
+    <table className="my-1.5 border-collapse text-[12px] [&_td]:border [&_td]:border-line [&_td]:px-1.5 [&_th]:border [&_th]:border-line [&_th]:px-1.5">
+      {children}
+    </table>
+  ),
   a: ({ href, children }) => (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-accent underline" title={href}>
       {children}

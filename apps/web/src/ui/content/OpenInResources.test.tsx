@@ -13,7 +13,12 @@ afterEach(() => {
 describe('Open in Resources (prompt and task content blocks)', () => {
   it('a resource_link and an embedded resource open their URI in Resources; the link’s URI still copies', () => {
     act(() => activeSessionStore.set('s1'));
-    render(<><ContentBlock block={link} /><ContentBlock block={embedded} /></>);
+    render(
+      <>
+        <ContentBlock block={link} />
+        <ContentBlock block={embedded} />
+      </>,
+    );
     const buttons = screen.getAllByTestId('open-in-resources');
     expect(buttons.map((b) => b.getAttribute('data-uri'))).toEqual([link.uri, 'demo://static/config.json']);
     fireEvent.click(buttons[0]);

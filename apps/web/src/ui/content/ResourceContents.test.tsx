@@ -23,7 +23,8 @@ describe('ResourceContents', () => {
   });
 
   it('renders markdown without raw HTML and without loading remote images', async () => {
-    const md = '# Title\n\n<img src="https://evil.example/x.png"><script>alert(1)</script>\n\n![pic](https://evil.example/p.png) [a](javascript:alert(1))';
+    const md =
+      '# Title\n\n<img src="https://evil.example/x.png"><script>alert(1)</script>\n\n![pic](https://evil.example/p.png) [a](javascript:alert(1))';
     const { container } = render(<ResourceContents content={{ mimeType: 'text/markdown', text: md }} />);
     expect(kind()).toBe('markdown');
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Title'));

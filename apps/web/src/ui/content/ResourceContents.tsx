@@ -19,17 +19,34 @@ export function ResourceContents({ content, maxBodyHeight = 420 }: { content: Re
   const [view, setView] = useState<0 | 1>(0);
   const views = viewsOf(a.kind, content.mimeType);
   return (
-    <section className="flex min-w-0 flex-col rounded border border-line" data-testid="resource-content" data-kind={a.kind} data-uri={content.uri}>
+    <section
+      className="flex min-w-0 flex-col rounded border border-line"
+      data-testid="resource-content"
+      data-kind={a.kind}
+      data-uri={content.uri}
+    >
       <header className="flex flex-wrap items-center gap-1.5 border-b border-line bg-panel px-2 py-1">
-        {content.uri && <span className="truncate font-mono text-[12px]" title={content.uri}>{content.uri}</span>}
-        <span className="chip" title="mimeType">{content.mimeType ?? 'no mimeType'}</span>
-        <span className="chip" title={`${a.size.toLocaleString('en-US')} bytes`}>{formatBytes(a.size)}</span>
+        {content.uri && (
+          <span className="truncate font-mono text-[12px]" title={content.uri}>
+            {content.uri}
+          </span>
+        )}
+        <span className="chip" title="mimeType">
+          {content.mimeType ?? 'no mimeType'}
+        </span>
+        <span className="chip" title={`${a.size.toLocaleString('en-US')} bytes`}>
+          {formatBytes(a.size)}
+        </span>
         <span className="chip text-accent">{a.kind}</span>
         <span className="flex-1" />
         {views && (
           <div className="flex overflow-hidden rounded border border-line">
             {views.map((label, i) => (
-              <button key={label} className={`h-6 px-2 text-xs ${view === i ? 'bg-selected text-fg' : 'bg-raised text-muted hover:bg-hover'}`} onClick={() => setView(i as 0 | 1)}>
+              <button
+                key={label}
+                className={`h-6 px-2 text-xs ${view === i ? 'bg-selected text-fg' : 'bg-raised text-muted hover:bg-hover'}`}
+                onClick={() => setView(i as 0 | 1)}
+              >
                 {label}
               </button>
             ))}
@@ -82,7 +99,11 @@ function ContentBody({ a, mimeType, view, maxHeight }: { a: AnalyzedContent; mim
       return <PlainText text={a.text} />;
     case 'image':
     case 'audio':
-      return view === 0 ? <MediaPreview kind={a.kind} bytes={a.bytes} mimeType={mimeType} /> : <HexView bytes={a.bytes} maxHeight={maxHeight} />;
+      return view === 0 ? (
+        <MediaPreview kind={a.kind} bytes={a.bytes} mimeType={mimeType} />
+      ) : (
+        <HexView bytes={a.bytes} maxHeight={maxHeight} />
+      );
     case 'binary':
       // A text mime type sent as a blob: the bytes first (what came), the decoded text on request.
       return view === 0 ? <HexView bytes={a.bytes} maxHeight={maxHeight} /> : <PlainText text={new TextDecoder().decode(a.bytes)} />;
@@ -106,7 +127,9 @@ function PlainText({ text }: { text: string }) {
     <pre className="font-mono text-[12px] leading-[18px] break-all whitespace-pre-wrap">
       {all ? text : text.slice(0, TEXT_LIMIT)}
       {!all && text.length > TEXT_LIMIT && (
-        <button className="btn mt-2" onClick={() => setAll(true)}>Show all {text.length.toLocaleString('en-US')} characters</button>
+        <button className="btn mt-2" onClick={() => setAll(true)}>
+          Show all {text.length.toLocaleString('en-US')} characters
+        </button>
       )}
     </pre>
   );
@@ -120,7 +143,7 @@ function MediaPreview({ kind, bytes, mimeType }: { kind: 'image' | 'audio'; byte
   const url = useMemo(() => dataUrlOf(bytes, mimeType), [bytes, mimeType]);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   if (kind === 'audio') return <audio controls src={url} className="w-full max-w-md" data-testid="resource-audio" />;
-  const scale = size && size.w > 0 && size.w < SMALL_IMAGE ? Math.min(8, Math.floor(SMALL_IMAGE * 2 / size.w)) : 1;
+  const scale = size && size.w > 0 && size.w < SMALL_IMAGE ? Math.min(8, Math.floor((SMALL_IMAGE * 2) / size.w)) : 1;
   return (
     <figure className="inline-flex flex-col items-start gap-1">
       <img
@@ -131,7 +154,11 @@ function MediaPreview({ kind, bytes, mimeType }: { kind: 'image' | 'audio'; byte
         data-testid="resource-image"
         onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
       />
-      {size && <figcaption className="text-[11px] text-subtle">{size.w}×{size.h} px{scale > 1 ? ` · shown at ${scale}×` : ''}</figcaption>}
+      {size && (
+        <figcaption className="text-[11px] text-subtle">
+          {size.w}×{size.h} px{scale > 1 ? ` · shown at ${scale}×` : ''}
+        </figcaption>
+      )}
     </figure>
   );
 }

@@ -84,9 +84,20 @@ export function hexRowCount(length: number): number {
 }
 
 const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/svg+xml': 'svg',
-  'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg', 'application/pdf': 'pdf',
-  'application/json': 'json', 'text/plain': 'txt', 'text/markdown': 'md', 'application/zip': 'zip',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'application/pdf': 'pdf',
+  'application/json': 'json',
+  'text/plain': 'txt',
+  'text/markdown': 'md',
+  'application/zip': 'zip',
 };
 
 /** A file name for a download: the URI's last path segment, else "resource", with an extension from the mime type. */
@@ -96,7 +107,11 @@ export function fileNameFor(uri: string | undefined, mimeType?: string): string 
     const path = uri.replace(/[?#].*$/, '');
     last = decodeURIComponentSafe(path.slice(path.lastIndexOf('/') + 1));
   }
-  const safe = last.replace(/[^\w.\- ]+/g, '_').replace(/^\.+/, '').slice(0, 120) || 'resource';
+  const safe =
+    last
+      .replace(/[^\w.\- ]+/g, '_')
+      .replace(/^\.+/, '')
+      .slice(0, 120) || 'resource';
   const ext = mimeType ? EXTENSIONS[mimeType.toLowerCase().split(';')[0].trim()] : undefined;
   return ext && !safe.includes('.') ? `${safe}.${ext}` : safe;
 }

@@ -4,7 +4,21 @@ import { base64Of, dataUrlOf, downloadMimeOf, essenceOf, isActiveMime } from './
 /** Server bytes never become a same-origin URL of an active type. */
 describe('isActiveMime', () => {
   it('treats SVG, HTML, XML and anything unknown or malformed as active', () => {
-    for (const m of ['image/svg+xml', 'text/html', 'application/xhtml+xml', 'text/xml', 'application/xml', 'IMAGE/SVG+XML; charset=utf-8', 'image/x-unknown', 'application/javascript', 'text/javascript', undefined, '', 'nonsense', 'image/png,<svg>'])
+    for (const m of [
+      'image/svg+xml',
+      'text/html',
+      'application/xhtml+xml',
+      'text/xml',
+      'application/xml',
+      'IMAGE/SVG+XML; charset=utf-8',
+      'image/x-unknown',
+      'application/javascript',
+      'text/javascript',
+      undefined,
+      '',
+      'nonsense',
+      'image/png,<svg>',
+    ])
       expect(isActiveMime(m), String(m)).toBe(true);
   });
   it('knows the inert media types', () => {

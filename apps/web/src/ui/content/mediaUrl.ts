@@ -9,9 +9,31 @@
 
 /** Types a browser shows as inert media; anything else (SVG, HTML, XML, unknown) is active. */
 const PASSIVE_MIME = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon',
-  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/mp3', 'audio/ogg', 'audio/webm', 'audio/flac', 'audio/aac', 'audio/mp4',
-  'application/octet-stream', 'application/pdf', 'application/zip', 'application/json', 'text/plain', 'text/csv', 'text/markdown',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/ogg',
+  'audio/webm',
+  'audio/flac',
+  'audio/aac',
+  'audio/mp4',
+  'application/octet-stream',
+  'application/pdf',
+  'application/zip',
+  'application/json',
+  'text/plain',
+  'text/csv',
+  'text/markdown',
 ]);
 
 /** `type/subtype` of a server's mimeType, lower-cased without parameters; null when it is not one. */

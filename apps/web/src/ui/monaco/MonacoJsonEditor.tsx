@@ -17,7 +17,14 @@ export interface MonacoJsonEditorProps {
 }
 
 /** A JSON editor on Monaco. Default export, for React.lazy. */
-export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, modelPath = 'inmemory://mcpscope/draft.json', ariaLabel }: MonacoJsonEditorProps) {
+export default function MonacoJsonEditor({
+  value,
+  onChange,
+  onSubmit,
+  schema,
+  modelPath = 'inmemory://mcpscope/draft.json',
+  ariaLabel,
+}: MonacoJsonEditorProps) {
   const theme = useValue(resolvedThemeStore);
   const submitRef = useRef(onSubmit);
   submitRef.current = onSubmit;
@@ -51,7 +58,12 @@ export default function MonacoJsonEditor({ value, onChange, onSubmit, schema, mo
     // An action, not addCommand: addCommand binds the key in Monaco's one keybinding service for
     // every editor and is never removed, so a disposed editor's handler (and closure) lingers.
     // An action's key is scoped to this editor and goes with it.
-    const submit = editor.addAction({ id: 'mcpscope.submit', label: 'Send', keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => submitRef.current?.() });
+    const submit = editor.addAction({
+      id: 'mcpscope.submit',
+      label: 'Send',
+      keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter],
+      run: () => submitRef.current?.(),
+    });
     editorRef.current = editor;
     editor.onDidDispose(() => {
       submit.dispose();

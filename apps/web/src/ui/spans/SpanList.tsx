@@ -14,7 +14,9 @@ function Attributes({ list, testId }: { list: readonly SpanAttribute[]; testId: 
       <tbody>
         {list.map((a, i) => (
           <tr key={`${a.key}-${i}`} className="align-top">
-            <td className="w-2/5 truncate py-px pr-2 font-mono text-muted" title={a.key}>{a.key}</td>
+            <td className="w-2/5 truncate py-px pr-2 font-mono text-muted" title={a.key}>
+              {a.key}
+            </td>
             <td className="break-all py-px font-mono">{spanValueText(a.value)}</td>
           </tr>
         ))}
@@ -43,26 +45,62 @@ function SpanItem({ node }: { node: SpanNode }) {
   const { span } = node;
   const failed = span.status?.code === 'error';
   return (
-    <li style={{ paddingLeft: node.depth * 12 }} data-testid="span-item" data-name={span.name} data-depth={node.depth} data-kind={span.kind}>
-      <button type="button" className="flex w-full items-center gap-1.5 rounded px-1 py-0.5 text-left hover:bg-hover" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span aria-hidden className="w-2.5 shrink-0 text-subtle">{open ? '▾' : '▸'}</span>
-        <span className="truncate font-mono font-semibold" title={span.name}>{span.name}</span>
+    <li
+      style={{ paddingLeft: node.depth * 12 }}
+      data-testid="span-item"
+      data-name={span.name}
+      data-depth={node.depth}
+      data-kind={span.kind}
+    >
+      <button
+        type="button"
+        className="flex w-full items-center gap-1.5 rounded px-1 py-0.5 text-left hover:bg-hover"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden className="w-2.5 shrink-0 text-subtle">
+          {open ? '▾' : '▸'}
+        </span>
+        <span className="truncate font-mono font-semibold" title={span.name}>
+          {span.name}
+        </span>
         <span className="chip">{span.kind}</span>
-        <span className="tabular-nums text-muted" data-testid="span-duration">{formatDuration(span.end - span.start)}</span>
+        <span className="tabular-nums text-muted" data-testid="span-duration">
+          {formatDuration(span.end - span.start)}
+        </span>
         {failed ? (
-          <span className="text-danger" data-testid="span-status">error{span.status?.message ? `: ${span.status.message}` : ''}</span>
+          <span className="text-danger" data-testid="span-status">
+            error{span.status?.message ? `: ${span.status.message}` : ''}
+          </span>
         ) : span.status?.code === 'ok' ? (
-          <span className="text-ok" data-testid="span-status">ok</span>
+          <span className="text-ok" data-testid="span-status">
+            ok
+          </span>
         ) : null}
         <span className="flex-1" />
-        {span.service && <span className="truncate text-[11px] text-subtle" title="service.name">{span.service}</span>}
+        {span.service && (
+          <span className="truncate text-[11px] text-subtle" title="service.name">
+            {span.service}
+          </span>
+        )}
       </button>
       {open && (
         <div className="mb-1 ml-4 border-l border-line pl-2" data-testid="span-detail">
           <div className="text-[11px] text-muted">
-            {formatOffset(span.start)} → {formatOffset(span.end)} · trace <span className="font-mono">{span.traceId}</span> · span <span className="font-mono">{span.spanId}</span>
-            {span.parentSpanId && <> · parent <span className="font-mono">{span.parentSpanId}</span></>}
-            {span.scope && <> · scope <span className="font-mono">{span.scope}</span></>}
+            {formatOffset(span.start)} → {formatOffset(span.end)} · trace <span className="font-mono">{span.traceId}</span> · span{' '}
+            <span className="font-mono">{span.spanId}</span>
+            {span.parentSpanId && (
+              <>
+                {' '}
+                · parent <span className="font-mono">{span.parentSpanId}</span>
+              </>
+            )}
+            {span.scope && (
+              <>
+                {' '}
+                · scope <span className="font-mono">{span.scope}</span>
+              </>
+            )}
             {span.dropped ? <> · {span.dropped} left out (the server's or mcpscope's limits)</> : null}
           </div>
           <Attributes list={span.attributes} testId="span-attributes" />

@@ -17,7 +17,11 @@ export function ElicitFieldInput({ field, value, error, onChange }: Props) {
     <div className="flex flex-col gap-0.5" data-testid="elicitation-field" data-name={field.name} data-kind={field.kind}>
       <label htmlFor={id} className="text-xs font-medium">
         {field.title}
-        {field.required && <span className="ml-0.5 text-danger" title="required">*</span>}
+        {field.required && (
+          <span className="ml-0.5 text-danger" title="required">
+            *
+          </span>
+        )}
         <span className="ml-1.5 font-mono text-[10px] font-normal text-subtle">{field.name}</span>
       </label>
       {field.description && <span className="text-[11px] text-muted">{field.description}</span>}
@@ -32,14 +36,27 @@ export function ElicitFieldInput({ field, value, error, onChange }: Props) {
   );
 }
 
-function Control({ id, field, value, onChange, invalid }: { id: string; field: ElicitField; value: FieldValue | undefined; onChange: (v: FieldValue) => void; invalid: boolean }) {
+function Control({
+  id,
+  field,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  field: ElicitField;
+  value: FieldValue | undefined;
+  onChange: (v: FieldValue) => void;
+  invalid: boolean;
+}) {
   const cls = `input ${invalid ? 'border-danger' : ''}`;
   const text = typeof value === 'string' ? value : '';
   switch (field.kind) {
     case 'boolean':
       return (
         <label className="flex items-center gap-1.5 text-xs">
-          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {value === true ? 'true' : 'false'}
+          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />{' '}
+          {value === true ? 'true' : 'false'}
         </label>
       );
     case 'select':
@@ -72,11 +89,30 @@ function Control({ id, field, value, onChange, invalid }: { id: string; field: E
     }
     case 'number':
       return (
-        <input id={id} className={cls} type="number" inputMode={field.integer ? 'numeric' : 'decimal'} step={field.integer ? 1 : 'any'} min={field.minimum} max={field.maximum} value={text} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} />
+        <input
+          id={id}
+          className={cls}
+          type="number"
+          inputMode={field.integer ? 'numeric' : 'decimal'}
+          step={field.integer ? 1 : 'any'}
+          min={field.minimum}
+          max={field.maximum}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={invalid}
+        />
       );
     case 'string':
       return (
-        <input id={id} className={cls} type={field.format ? INPUT_TYPE[field.format] : 'text'} value={text} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} autoComplete="off" />
+        <input
+          id={id}
+          className={cls}
+          type={field.format ? INPUT_TYPE[field.format] : 'text'}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={invalid}
+          autoComplete="off"
+        />
       );
     default:
       return <span className="text-[11px] text-danger">{field.reason}: this field cannot be filled in.</span>;

@@ -19,7 +19,8 @@ export function ElicitationDialog({ request, serverName, answer, busy }: Props) 
     <div className="flex min-h-0 flex-1 flex-col" data-testid="elicitation-dialog" data-mode={m.mode}>
       <div className="min-h-0 flex-1 overflow-auto p-2">
         <p className="mb-2 text-[11px] text-muted">
-          <span className="font-semibold text-fg">{serverName}</span> asks{m.mode === 'url' ? ' you to open a link' : ' for the information below'}:
+          <span className="font-semibold text-fg">{serverName}</span> asks
+          {m.mode === 'url' ? ' you to open a link' : ' for the information below'}:
         </p>
         <blockquote className="mb-3 border-l-2 border-accent pl-2 text-sm whitespace-pre-wrap" data-testid="elicitation-message">
           {m.message || <span className="text-subtle">(no message)</span>}
@@ -44,7 +45,13 @@ export function ElicitationDialog({ request, serverName, answer, busy }: Props) 
             )}
             {m.fields.length === 0 && <p className="text-xs text-muted">The schema asks for no fields; Accept sends an empty object.</p>}
             {m.fields.map((f) => (
-              <ElicitFieldInput key={f.name} field={f} value={m.values[f.name]} error={m.errors[f.name]} onChange={(v) => m.setValue(f.name, v)} />
+              <ElicitFieldInput
+                key={f.name}
+                field={f}
+                value={m.values[f.name]}
+                error={m.errors[f.name]}
+                onChange={(v) => m.setValue(f.name, v)}
+              />
             ))}
             <button type="submit" hidden aria-hidden tabIndex={-1} />
             <details className="text-[11px]">
@@ -58,13 +65,31 @@ export function ElicitationDialog({ request, serverName, answer, busy }: Props) 
         <span className="min-w-0 flex-1 truncate text-[11px] text-danger" role="status">
           {m.mode === 'form' && Object.keys(m.errors).length > 0 ? `${Object.keys(m.errors).length} field(s) need attention` : ''}
         </span>
-        <button className="btn" onClick={m.cancel} disabled={busy} data-testid="elicitation-cancel" title="Dismiss without choosing (action: cancel)">
+        <button
+          className="btn"
+          onClick={m.cancel}
+          disabled={busy}
+          data-testid="elicitation-cancel"
+          title="Dismiss without choosing (action: cancel)"
+        >
           Cancel
         </button>
-        <button className="btn btn-danger" onClick={m.decline} disabled={busy} data-testid="elicitation-decline" title="Refuse explicitly (action: decline)">
+        <button
+          className="btn btn-danger"
+          onClick={m.decline}
+          disabled={busy}
+          data-testid="elicitation-decline"
+          title="Refuse explicitly (action: decline)"
+        >
           Decline
         </button>
-        <button className="btn btn-primary" onClick={() => m.accept()} disabled={busy} data-testid="elicitation-accept" title="Send (action: accept)">
+        <button
+          className="btn btn-primary"
+          onClick={() => m.accept()}
+          disabled={busy}
+          data-testid="elicitation-accept"
+          title="Send (action: accept)"
+        >
           {busy ? 'Sending…' : m.mode === 'url' ? (m.opened ? 'Done — accept' : 'Accept') : 'Accept and send'}
         </button>
       </div>

@@ -33,12 +33,19 @@ export function ElicitationUrlView({ m }: { m: ElicitationModel }) {
         <code className="block rounded bg-raised px-1.5 py-1 font-mono text-[11px] break-all select-all" data-testid="elicitation-url-full">
           {a.href}
         </code>
-        {m.elicitationId && <div className="mt-1 text-[11px] text-muted">elicitationId <span className="font-mono">{m.elicitationId}</span></div>}
+        {m.elicitationId && (
+          <div className="mt-1 text-[11px] text-muted">
+            elicitationId <span className="font-mono">{m.elicitationId}</span>
+          </div>
+        )}
       </div>
       {a.warnings.length > 0 && (
         <ul className="flex flex-col gap-0.5" data-testid="elicitation-url-warnings">
           {a.warnings.map((w) => (
-            <li key={w.text} className={`rounded px-2 py-1 text-[11px] ${w.level === 'danger' ? 'bg-danger/10 text-danger' : 'bg-warn/10 text-warn'}`}>
+            <li
+              key={w.text}
+              className={`rounded px-2 py-1 text-[11px] ${w.level === 'danger' ? 'bg-danger/10 text-danger' : 'bg-warn/10 text-warn'}`}
+            >
               {w.level === 'danger' ? '⛔' : '⚠'} {w.text}
             </li>
           ))}
@@ -46,18 +53,32 @@ export function ElicitationUrlView({ m }: { m: ElicitationModel }) {
       )}
       {m.dangerous && a.openable && (
         <label className="flex items-center gap-1.5 text-[11px]">
-          <input type="checkbox" checked={m.riskAccepted} onChange={(e) => m.setRiskAccepted(e.target.checked)} data-testid="elicitation-url-risk" />
+          <input
+            type="checkbox"
+            checked={m.riskAccepted}
+            onChange={(e) => m.setRiskAccepted(e.target.checked)}
+            data-testid="elicitation-url-risk"
+          />
           I have read the warnings and still want to open this URL
         </label>
       )}
       <div className="flex items-center gap-2">
-        <button className="btn" onClick={m.openUrl} disabled={!m.canOpen} data-testid="elicitation-url-open" title="Opens in a new browser tab (noopener, noreferrer)">
+        <button
+          className="btn"
+          onClick={m.openUrl}
+          disabled={!m.canOpen}
+          data-testid="elicitation-url-open"
+          title="Opens in a new browser tab (noopener, noreferrer)"
+        >
           ↗ Open {a.domainTail ?? 'URL'} in a new tab
         </button>
-        <span className="text-[11px] text-muted">{m.opened ? 'Opened. Finish there, then Accept here.' : 'Nothing is loaded until you click.'}</span>
+        <span className="text-[11px] text-muted">
+          {m.opened ? 'Opened. Finish there, then Accept here.' : 'Nothing is loaded until you click.'}
+        </span>
       </div>
       <p className="text-[11px] text-subtle">
-        Accept tells the server you agreed to the interaction; what you do on that page stays between you and the site (the client never sees it).
+        Accept tells the server you agreed to the interaction; what you do on that page stays between you and the site (the client never
+        sees it).
       </p>
     </div>
   );

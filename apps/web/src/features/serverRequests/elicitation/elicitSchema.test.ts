@@ -15,7 +15,14 @@ const everything = {
     number: { type: 'number', minimum: 0, maximum: 1000, default: 3.14 },
     untitled: { type: 'string', enum: ['Monica', 'Rachel'], default: 'Monica' },
     multi: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string', enum: ['Guitar', 'Piano', 'Drums'] }, default: ['Guitar'] },
-    titled: { type: 'string', oneOf: [{ const: 'hero-1', title: 'Superman' }, { const: 'hero-2', title: 'Wonder Woman' }], default: 'hero-1' },
+    titled: {
+      type: 'string',
+      oneOf: [
+        { const: 'hero-1', title: 'Superman' },
+        { const: 'hero-2', title: 'Wonder Woman' },
+      ],
+      default: 'hero-1',
+    },
     titledMulti: { type: 'array', items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }] } },
     legacy: { type: 'string', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'] },
     when: { type: 'string', format: 'date-time' },
@@ -30,9 +37,27 @@ describe('readRequestedSchema', () => {
     const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
     expect(byName.name).toMatchObject({ kind: 'string', title: 'String', required: true, description: 'Your full, legal name' });
     expect(byName.integer).toMatchObject({ kind: 'number', integer: true, minimum: 1, maximum: 100, default: 42 });
-    expect(byName.untitled).toMatchObject({ kind: 'select', options: [{ value: 'Monica', label: 'Monica' }, { value: 'Rachel', label: 'Rachel' }] });
-    expect(byName.titled).toMatchObject({ kind: 'select', options: [{ value: 'hero-1', label: 'Superman' }, { value: 'hero-2', label: 'Wonder Woman' }] });
-    expect(byName.legacy).toMatchObject({ kind: 'select', options: [{ value: 'pet-1', label: 'Cats' }, { value: 'pet-2', label: 'Dogs' }] });
+    expect(byName.untitled).toMatchObject({
+      kind: 'select',
+      options: [
+        { value: 'Monica', label: 'Monica' },
+        { value: 'Rachel', label: 'Rachel' },
+      ],
+    });
+    expect(byName.titled).toMatchObject({
+      kind: 'select',
+      options: [
+        { value: 'hero-1', label: 'Superman' },
+        { value: 'hero-2', label: 'Wonder Woman' },
+      ],
+    });
+    expect(byName.legacy).toMatchObject({
+      kind: 'select',
+      options: [
+        { value: 'pet-1', label: 'Cats' },
+        { value: 'pet-2', label: 'Dogs' },
+      ],
+    });
     expect(byName.multi).toMatchObject({ kind: 'multiselect', minItems: 1, maxItems: 2, default: ['Guitar'] });
     expect(byName.titledMulti).toMatchObject({ kind: 'multiselect', options: [{ value: 'fish-1', label: 'Tuna' }] });
   });
@@ -40,7 +65,11 @@ describe('readRequestedSchema', () => {
   it('reports what the restricted schema does not allow', () => {
     const { fields, problems } = readRequestedSchema({
       type: 'object',
-      properties: { nested: { type: 'object' }, list: { type: 'array', items: { type: 'object' } }, pw: { type: 'string', format: 'password' } },
+      properties: {
+        nested: { type: 'object' },
+        list: { type: 'array', items: { type: 'object' } },
+        pw: { type: 'string', format: 'password' },
+      },
       required: ['ghost'],
     });
     expect(fields.map((f) => f.kind)).toEqual(['unsupported', 'unsupported', 'unsupported']);
@@ -54,18 +83,43 @@ describe('buildContent', () => {
 
   it('starts from the defaults and sends typed values, leaving empty optional fields out', () => {
     const values = initialValues(fields);
-    expect(values).toMatchObject({ name: '', check: false, firstLine: 'It was a dark and stormy night.', integer: '42', multi: ['Guitar'], titled: 'hero-1', legacy: '' });
+    expect(values).toMatchObject({
+      name: '',
+      check: false,
+      firstLine: 'It was a dark and stormy night.',
+      integer: '42',
+      multi: ['Guitar'],
+      titled: 'hero-1',
+      legacy: '',
+    });
     expect(buildContent(fields, values).errors).toEqual({ name: 'Required' });
     const { content, errors } = buildContent(fields, { ...values, name: 'Ada', when: '2025-01-02T03:04' });
     expect(errors).toEqual({});
     expect(content).toEqual({
-      name: 'Ada', check: false, firstLine: 'It was a dark and stormy night.', integer: 42, number: 3.14,
-      untitled: 'Monica', multi: ['Guitar'], titled: 'hero-1', when: new Date('2025-01-02T03:04').toISOString(),
+      name: 'Ada',
+      check: false,
+      firstLine: 'It was a dark and stormy night.',
+      integer: 42,
+      number: 3.14,
+      untitled: 'Monica',
+      multi: ['Guitar'],
+      titled: 'hero-1',
+      when: new Date('2025-01-02T03:04').toISOString(),
     });
   });
 
   it('checks formats, ranges, lengths and choices', () => {
-    const values = { ...initialValues(fields), name: 'Ada', email: 'nope', homepage: 'example.com', birthdate: '2024-02-30', integer: '4.5', number: '2000', multi: ['Guitar', 'Piano', 'Drums'], untitled: 'Joey' };
+    const values = {
+      ...initialValues(fields),
+      name: 'Ada',
+      email: 'nope',
+      homepage: 'example.com',
+      birthdate: '2024-02-30',
+      integer: '4.5',
+      number: '2000',
+      multi: ['Guitar', 'Piano', 'Drums'],
+      untitled: 'Joey',
+    };
     expect(buildContent(fields, values).errors).toEqual({
       email: 'Not an email address',
       homepage: 'Not an absolute URI (e.g. https://example.com)',

@@ -20,7 +20,13 @@ interface FieldBase {
 }
 
 export type ElicitField =
-  | (FieldBase & { kind: 'string'; format?: 'email' | 'uri' | 'date' | 'date-time'; minLength?: number; maxLength?: number; default?: string })
+  | (FieldBase & {
+      kind: 'string';
+      format?: 'email' | 'uri' | 'date' | 'date-time';
+      minLength?: number;
+      maxLength?: number;
+      default?: string;
+    })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; default?: number })
   | (FieldBase & { kind: 'boolean'; default?: boolean })
   | (FieldBase & { kind: 'select'; options: Option[]; default?: string })
@@ -55,11 +61,25 @@ function readField(name: string, s: unknown, required: boolean): ElicitField {
       if (options) return { ...base, kind: 'select', options, default: str(schema.default) };
       const format = str(schema.format);
       if (format !== undefined && !FORMATS.has(format)) return unsupported(`format "${format}" is not one the spec allows`);
-      return { ...base, kind: 'string', format: format as 'email' | undefined, minLength: num(schema.minLength), maxLength: num(schema.maxLength), default: str(schema.default) };
+      return {
+        ...base,
+        kind: 'string',
+        format: format as 'email' | undefined,
+        minLength: num(schema.minLength),
+        maxLength: num(schema.maxLength),
+        default: str(schema.default),
+      };
     }
     case 'number':
     case 'integer':
-      return { ...base, kind: 'number', integer: schema.type === 'integer', minimum: num(schema.minimum), maximum: num(schema.maximum), default: num(schema.default) };
+      return {
+        ...base,
+        kind: 'number',
+        integer: schema.type === 'integer',
+        minimum: num(schema.minimum),
+        maximum: num(schema.maximum),
+        default: num(schema.default),
+      };
     case 'boolean':
       return { ...base, kind: 'boolean', default: typeof schema.default === 'boolean' ? schema.default : undefined };
     case 'array': {
@@ -167,7 +187,10 @@ function checkField(f: ElicitField, raw: FieldValue | undefined): { value?: unkn
 }
 
 /** The `content` of an accept, or the errors per field. Empty optional fields are left out. */
-export function buildContent(fields: ElicitField[], values: FormValues): { content: Record<string, unknown>; errors: Record<string, string> } {
+export function buildContent(
+  fields: ElicitField[],
+  values: FormValues,
+): { content: Record<string, unknown>; errors: Record<string, string> } {
   const content: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const f of fields) {

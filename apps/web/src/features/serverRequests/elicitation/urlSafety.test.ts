@@ -17,7 +17,14 @@ describe('punycode', () => {
 describe('analyzeElicitationUrl', () => {
   it('shows the domain of a plain https URL with no warnings', () => {
     const a = analyzeElicitationUrl('https://login.mcp.example.com/ui/set_api_key?x=1');
-    expect(a).toMatchObject({ openable: true, scheme: 'https', hostAscii: 'login.mcp.example.com', hostUnicode: 'login.mcp.example.com', domainTail: 'example.com', warnings: [] });
+    expect(a).toMatchObject({
+      openable: true,
+      scheme: 'https',
+      hostAscii: 'login.mcp.example.com',
+      hostUnicode: 'login.mcp.example.com',
+      domainTail: 'example.com',
+      warnings: [],
+    });
   });
 
   it('flags lookalike IDNs, raw and decoded', () => {
@@ -35,7 +42,10 @@ describe('analyzeElicitationUrl', () => {
   });
 
   it('warns about http, user-info tricks and bare IPs; refuses other schemes', () => {
-    expect(analyzeElicitationUrl('http://example.com').warnings[0]).toMatchObject({ level: 'danger', text: expect.stringMatching(/Not HTTPS/) });
+    expect(analyzeElicitationUrl('http://example.com').warnings[0]).toMatchObject({
+      level: 'danger',
+      text: expect.stringMatching(/Not HTTPS/),
+    });
     expect(analyzeElicitationUrl('http://localhost:3000/x').warnings[0].level).toBe('warn');
     const trick = analyzeElicitationUrl('https://google.com@evil.example/');
     expect(trick.hostUnicode).toBe('evil.example');

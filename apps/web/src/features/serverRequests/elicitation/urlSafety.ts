@@ -28,9 +28,46 @@ export interface UrlAnalysis {
 
 /** Letters that render like Latin ones (Unicode confusables, the usual suspects). */
 const CONFUSABLES: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', һ: 'h', і: 'i', ї: 'i', ј: 'j', к: 'k', ӏ: 'l', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', ѕ: 's', т: 't', у: 'y', х: 'x', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g',
-  α: 'a', ο: 'o', ν: 'v', ρ: 'p', τ: 't', ι: 'i', κ: 'k', υ: 'u', ϲ: 'c', ε: 'e', χ: 'x', ω: 'w',
-  ı: 'i', ȷ: 'j', ɑ: 'a', ℓ: 'l', 'ǃ': 'l',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  һ: 'h',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  к: 'k',
+  ӏ: 'l',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ɡ: 'g',
+  α: 'a',
+  ο: 'o',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  ι: 'i',
+  κ: 'k',
+  υ: 'u',
+  ϲ: 'c',
+  ε: 'e',
+  χ: 'x',
+  ω: 'w',
+  ı: 'i',
+  ȷ: 'j',
+  ɑ: 'a',
+  ℓ: 'l',
+  ǃ: 'l',
 };
 
 const SCRIPTS: Array<[string, RegExp]> = [
@@ -64,7 +101,12 @@ export function analyzeElicitationUrl(raw: string): UrlAnalysis {
   const warnings: UrlWarning[] = [];
   const scheme = url.protocol.replace(/:$/, '');
   if (scheme !== 'https' && scheme !== 'http') {
-    return { openable: false, href: url.href, scheme, warnings: [{ level: 'danger', text: `A ${scheme}: URL is not a web page; mcpscope will not open it.` }] };
+    return {
+      openable: false,
+      href: url.href,
+      scheme,
+      warnings: [{ level: 'danger', text: `A ${scheme}: URL is not a web page; mcpscope will not open it.` }],
+    };
   }
   const hostAscii = url.hostname;
   const hostUnicode = hostToUnicode(hostAscii);
@@ -72,10 +114,16 @@ export function analyzeElicitationUrl(raw: string): UrlAnalysis {
   const domainTail = IPV4.test(hostAscii) || hostAscii.startsWith('[') ? hostUnicode : labels.slice(-2).join('.');
 
   if (url.username || url.password) {
-    warnings.push({ level: 'danger', text: `The URL has a user-name part ("${decodeURIComponent(url.username)}@"), a classic way to disguise the real host. The real host is ${hostUnicode}.` });
+    warnings.push({
+      level: 'danger',
+      text: `The URL has a user-name part ("${decodeURIComponent(url.username)}@"), a classic way to disguise the real host. The real host is ${hostUnicode}.`,
+    });
   }
   if (scheme === 'http') {
-    warnings.push({ level: LOCAL.test(hostAscii) ? 'warn' : 'danger', text: 'Not HTTPS: the page and anything typed into it travel unencrypted (the spec asks servers for HTTPS).' });
+    warnings.push({
+      level: LOCAL.test(hostAscii) ? 'warn' : 'danger',
+      text: 'Not HTTPS: the page and anything typed into it travel unencrypted (the spec asks servers for HTTPS).',
+    });
   }
   if (hostAscii !== hostUnicode) {
     warnings.push({ level: 'warn', text: `Internationalized domain: shown as "${hostUnicode}", sent as "${hostAscii}".` });
@@ -83,7 +131,11 @@ export function analyzeElicitationUrl(raw: string): UrlAnalysis {
       const s = scriptsOf(l);
       return s.has('Latin') && s.size > 1;
     });
-    if (mixed) warnings.push({ level: 'danger', text: `"${mixed}" mixes ${[...scriptsOf(mixed)].join(' and ')} letters, a typical lookalike domain.` });
+    if (mixed)
+      warnings.push({
+        level: 'danger',
+        text: `"${mixed}" mixes ${[...scriptsOf(mixed)].join(' and ')} letters, a typical lookalike domain.`,
+      });
     const skeleton = [...hostUnicode].map((c) => CONFUSABLES[c] ?? c).join('');
     if (skeleton !== hostUnicode && /^[\x00-\x7f]*$/.test(skeleton)) {
       warnings.push({ level: 'danger', text: `"${hostUnicode}" looks like "${skeleton}" but is a different domain.` });
@@ -96,6 +148,9 @@ export function analyzeElicitationUrl(raw: string): UrlAnalysis {
 }
 
 /** Opens the URL for the person, in a new tab the page cannot reach back into (no opener, no referrer). */
-export function openExternally(href: string, open: (url: string, target: string, features: string) => unknown = window.open.bind(window)): void {
+export function openExternally(
+  href: string,
+  open: (url: string, target: string, features: string) => unknown = window.open.bind(window),
+): void {
   open(href, '_blank', 'noopener,noreferrer');
 }

@@ -5,7 +5,6 @@ import { buildContent, initialValues, readRequestedSchema, type FieldValue } fro
 import { analyzeElicitationUrl, openExternally } from './urlSafety';
 import { isRecord } from '@mcpscope/protocol';
 
-
 /**
  * Presenter of the elicitation dialog (spec client/elicitation): form mode builds `content`
  * from the requested schema; URL mode shows where the link goes and opens it only when the

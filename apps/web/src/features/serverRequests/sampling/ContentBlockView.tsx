@@ -11,12 +11,19 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
       return <pre className="font-sans text-xs break-words whitespace-pre-wrap">{String(block.text ?? '')}</pre>;
     case 'image':
     case 'audio':
-      return <MediaBlock kind={block.type} data={String(block.data ?? '')} mimeType={typeof block.mimeType === 'string' ? block.mimeType : undefined} />;
+      return (
+        <MediaBlock
+          kind={block.type}
+          data={String(block.data ?? '')}
+          mimeType={typeof block.mimeType === 'string' ? block.mimeType : undefined}
+        />
+      );
     case 'tool_use':
       return (
         <div>
           <div className="text-[11px] text-muted">
-            <span className="chip">tool_use</span> <span className="font-mono text-fg">{String(block.name)}</span> <span className="text-subtle">id {String(block.id)}</span>
+            <span className="chip">tool_use</span> <span className="font-mono text-fg">{String(block.name)}</span>{' '}
+            <span className="text-subtle">id {String(block.id)}</span>
           </div>
           <JsonTree value={block.input ?? {}} openDepth={2} />
         </div>
@@ -55,7 +62,14 @@ function MediaBlock({ kind, data, mimeType }: { kind: 'image' | 'audio'; data: s
   return (
     <div>
       <div className="text-[11px] text-muted">{label}</div>
-      {url && kind === 'image' && <img data-testid="sampling-image" src={url} alt="image content of the message" className="max-h-40 max-w-full rounded border border-line" />}
+      {url && kind === 'image' && (
+        <img
+          data-testid="sampling-image"
+          src={url}
+          alt="image content of the message"
+          className="max-h-40 max-w-full rounded border border-line"
+        />
+      )}
       {url && kind === 'audio' && <audio controls src={url} className="h-8" />}
     </div>
   );

@@ -40,11 +40,22 @@ export function SamplingDialog({ request, session, answer, busy }: Props) {
           </label>
           <label className="text-[11px]">
             <span className="label">model</span>
-            <input className="input w-40 font-mono" value={draft.model} onChange={(e) => m.update({ model: e.target.value })} data-testid="sampling-reply-model" />
+            <input
+              className="input w-40 font-mono"
+              value={draft.model}
+              onChange={(e) => m.update({ model: e.target.value })}
+              data-testid="sampling-reply-model"
+            />
           </label>
           <label className="text-[11px]">
             <span className="label">stopReason</span>
-            <input className="input w-28 font-mono" list="sampling-stop-reasons" value={draft.stopReason} onChange={(e) => m.update({ stopReason: e.target.value })} placeholder="(none)" />
+            <input
+              className="input w-28 font-mono"
+              list="sampling-stop-reasons"
+              value={draft.stopReason}
+              onChange={(e) => m.update({ stopReason: e.target.value })}
+              placeholder="(none)"
+            />
             <datalist id="sampling-stop-reasons">
               {STOP_REASONS.map((r) => (
                 <option key={r} value={r} />
@@ -78,16 +89,27 @@ export function SamplingDialog({ request, session, answer, busy }: Props) {
           />
         ) : (
           <div className="h-40 overflow-hidden rounded border border-line">
-            <JsonEditor value={draft.json} onChange={(json) => m.update({ json })} onSubmit={() => m.approve()} ariaLabel="Reply content JSON" testId="sampling-reply-json" modelPath={`inmemory://mcpscope/sampling-${encodeURIComponent(request.sessionId + request.requestId)}.json`} />
+            <JsonEditor
+              value={draft.json}
+              onChange={(json) => m.update({ json })}
+              onSubmit={() => m.approve()}
+              ariaLabel="Reply content JSON"
+              testId="sampling-reply-json"
+              modelPath={`inmemory://mcpscope/sampling-${encodeURIComponent(request.sessionId + request.requestId)}.json`}
+            />
           </div>
         )}
         {(m.errors.length > 0 || m.warnings.length > 0) && (
           <ul className="text-[11px]" role="alert" data-testid="sampling-validation">
             {m.errors.map((e) => (
-              <li key={e} className="text-danger">✕ {e}</li>
+              <li key={e} className="text-danger">
+                ✕ {e}
+              </li>
             ))}
             {m.warnings.map((w) => (
-              <li key={w} className="text-warn">⚠ {w}</li>
+              <li key={w} className="text-warn">
+                ⚠ {w}
+              </li>
             ))}
           </ul>
         )}
@@ -97,7 +119,13 @@ export function SamplingDialog({ request, session, answer, busy }: Props) {
           <button type="button" className="btn btn-danger" onClick={m.reject} disabled={busy} data-testid="sampling-reject">
             Reject
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="sampling-approve" title="Send this reply (Ctrl/⌘+Enter)">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy}
+            data-testid="sampling-approve"
+            title="Send this reply (Ctrl/⌘+Enter)"
+          >
             {busy ? 'Sending…' : 'Approve and send'}
           </button>
         </div>

@@ -22,7 +22,11 @@ export function SamplingRequestView({ view }: { view: View }) {
       <Section title={`Messages (${view.messages.length})`}>
         <ol className="flex flex-col gap-1">
           {view.messages.map((m, i) => (
-            <li key={i} className={`rounded border px-2 py-1 ${m.role === 'assistant' ? 'border-accent/30 bg-accent/5' : 'border-line bg-surface'}`} data-role={m.role}>
+            <li
+              key={i}
+              className={`rounded border px-2 py-1 ${m.role === 'assistant' ? 'border-accent/30 bg-accent/5' : 'border-line bg-surface'}`}
+              data-role={m.role}
+            >
               <div className="mb-0.5 text-[10px] font-semibold tracking-wide text-muted uppercase">{m.role}</div>
               <div className="flex flex-col gap-1">
                 {m.content.map((b, j) => (
@@ -37,13 +41,35 @@ export function SamplingRequestView({ view }: { view: View }) {
         <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
           <Row name="maxTokens">{view.maxTokens ?? <span className="text-danger">missing</span>}</Row>
           {view.temperature !== undefined && <Row name="temperature">{view.temperature}</Row>}
-          {view.stopSequences && <Row name="stopSequences">{view.stopSequences.map((s) => <span key={s} className="chip mr-1">{JSON.stringify(s)}</span>)}</Row>}
+          {view.stopSequences && (
+            <Row name="stopSequences">
+              {view.stopSequences.map((s) => (
+                <span key={s} className="chip mr-1">
+                  {JSON.stringify(s)}
+                </span>
+              ))}
+            </Row>
+          )}
           {view.includeContext !== undefined && <Row name="includeContext">{view.includeContext}</Row>}
-          {view.modelPreferences && <Row name="modelPreferences"><Preferences prefs={view.modelPreferences} /></Row>}
-          {view.toolChoice !== undefined && <Row name="toolChoice"><JsonTree value={view.toolChoice} openDepth={2} /></Row>}
-          {view.metadata !== undefined && <Row name="metadata"><JsonTree value={view.metadata} openDepth={2} /></Row>}
+          {view.modelPreferences && (
+            <Row name="modelPreferences">
+              <Preferences prefs={view.modelPreferences} />
+            </Row>
+          )}
+          {view.toolChoice !== undefined && (
+            <Row name="toolChoice">
+              <JsonTree value={view.toolChoice} openDepth={2} />
+            </Row>
+          )}
+          {view.metadata !== undefined && (
+            <Row name="metadata">
+              <JsonTree value={view.metadata} openDepth={2} />
+            </Row>
+          )}
           {Object.entries(view.extra).map(([k, v]) => (
-            <Row key={k} name={`${k} (not in the spec)`}><JsonTree value={v} openDepth={1} /></Row>
+            <Row key={k} name={`${k} (not in the spec)`}>
+              <JsonTree value={v} openDepth={1} />
+            </Row>
           ))}
         </dl>
       </Section>
@@ -92,7 +118,15 @@ function Preferences({ prefs }: { prefs: ModelPreferencesView }) {
     <div className="flex flex-col gap-0.5">
       <div>
         hints:{' '}
-        {prefs.hints.length === 0 ? <span className="text-subtle">none</span> : prefs.hints.map((h, i) => <span key={i} className="chip mr-1">{h}</span>)}
+        {prefs.hints.length === 0 ? (
+          <span className="text-subtle">none</span>
+        ) : (
+          prefs.hints.map((h, i) => (
+            <span key={i} className="chip mr-1">
+              {h}
+            </span>
+          ))
+        )}
       </div>
       {bars.map(([label, v]) => (
         <div key={label} className="flex items-center gap-2">

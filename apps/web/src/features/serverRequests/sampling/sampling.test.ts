@@ -8,7 +8,12 @@ const params = {
     { role: 'assistant', content: [{ type: 'image', data: 'aGk=', mimeType: 'image/png' }] },
   ],
   systemPrompt: 'You are a helpful assistant.',
-  modelPreferences: { hints: [{ name: 'claude-3-sonnet' }, { name: 'claude' }], costPriority: 0.3, intelligencePriority: 0.8, speedPriority: 0.5 },
+  modelPreferences: {
+    hints: [{ name: 'claude-3-sonnet' }, { name: 'claude' }],
+    costPriority: 0.3,
+    intelligencePriority: 0.8,
+    speedPriority: 0.5,
+  },
   temperature: 0.1,
   maxTokens: 100,
   stopSequences: ['\n\n'],
@@ -22,15 +27,35 @@ describe('readSamplingRequest', () => {
     const v = readSamplingRequest(params);
     expect(v.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(v.messages[0].content).toEqual([{ type: 'text', text: 'What is the capital of France?' }]);
-    expect(v.modelPreferences).toEqual({ hints: ['claude-3-sonnet', 'claude'], costPriority: 0.3, speedPriority: 0.5, intelligencePriority: 0.8 });
-    expect(v).toMatchObject({ systemPrompt: 'You are a helpful assistant.', maxTokens: 100, temperature: 0.1, stopSequences: ['\n\n'], includeContext: 'none', metadata: { provider: 'x' } });
+    expect(v.modelPreferences).toEqual({
+      hints: ['claude-3-sonnet', 'claude'],
+      costPriority: 0.3,
+      speedPriority: 0.5,
+      intelligencePriority: 0.8,
+    });
+    expect(v).toMatchObject({
+      systemPrompt: 'You are a helpful assistant.',
+      maxTokens: 100,
+      temperature: 0.1,
+      stopSequences: ['\n\n'],
+      includeContext: 'none',
+      metadata: { provider: 'x' },
+    });
     expect(v.extra).toEqual({ vendorField: 1 });
     expect(v.problems).toEqual([]);
   });
 
   it('lists what breaks the spec', () => {
     const v = readSamplingRequest({
-      messages: [{ role: 'system', content: [{ type: 'text', text: 'a' }, { type: 'tool_result', toolUseId: 'x', content: [] }] }],
+      messages: [
+        {
+          role: 'system',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'tool_result', toolUseId: 'x', content: [] },
+          ],
+        },
+      ],
       tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }],
       includeContext: 'allServers',
       modelPreferences: { costPriority: 2 },
@@ -71,7 +96,10 @@ describe('buildSamplingResult', () => {
       expect(bad.errors.some((e) => e.startsWith('content[0].mimeType'))).toBe(true);
       expect(bad.errors.some((e) => e.startsWith('model'))).toBe(true);
     }
-    expect(buildSamplingResult(draft({ mode: 'json', json: '{' }))).toMatchObject({ ok: false, errors: [expect.stringMatching(/not valid JSON/)] });
+    expect(buildSamplingResult(draft({ mode: 'json', json: '{' }))).toMatchObject({
+      ok: false,
+      errors: [expect.stringMatching(/not valid JSON/)],
+    });
   });
 
   it('warns about tool use that does not fit the request, without blocking', () => {
@@ -80,7 +108,10 @@ describe('buildSamplingResult', () => {
     expect(JSON.parse(d.json)).toEqual({ type: 'tool_use', id: 'call_1', name: 'get_weather', input: {} });
     const r = buildSamplingResult({ ...d, mode: 'json', json: '{"type":"tool_use","id":"c","name":"other","input":{}}' }, withTools);
     expect(r.ok).toBe(true);
-    expect(r.warnings).toEqual(['A reply with tool_use usually has stopReason "toolUse"', 'tool_use "other" is not one of the tools offered']);
+    expect(r.warnings).toEqual([
+      'A reply with tool_use usually has stopReason "toolUse"',
+      'tool_use "other" is not one of the tools offered',
+    ]);
   });
 
   it('carries text across mode switches', () => {

@@ -51,30 +51,44 @@ export const REJECT_SAMPLING = { error: { code: -1, message: 'User rejected samp
 
 export function initialSamplingDraft(request: SamplingRequestView): SamplingDraft {
   const tool = request.tools?.[0];
-  const content = tool
-    ? { type: 'tool_use', id: 'call_1', name: tool.name, input: {} }
-    : { type: 'text', text: '' };
-  return { role: 'assistant', model: 'mcpscope-manual', stopReason: 'endTurn', mode: 'text', text: '', json: JSON.stringify(content, null, 2) };
+  const content = tool ? { type: 'tool_use', id: 'call_1', name: tool.name, input: {} } : { type: 'text', text: '' };
+  return {
+    role: 'assistant',
+    model: 'mcpscope-manual',
+    stopReason: 'endTurn',
+    mode: 'text',
+    text: '',
+    json: JSON.stringify(content, null, 2),
+  };
 }
 
 /** Switching modes carries the text over, so nothing typed is lost. */
 export function switchMode(draft: SamplingDraft, mode: SamplingDraft['mode']): SamplingDraft {
   if (mode === draft.mode) return draft;
-  if (mode === 'json') return { ...draft, mode, json: draft.text ? JSON.stringify({ type: 'text', text: draft.text }, null, 2) : draft.json };
+  if (mode === 'json')
+    return { ...draft, mode, json: draft.text ? JSON.stringify({ type: 'text', text: draft.text }, null, 2) : draft.json };
   try {
     const v = JSON.parse(draft.json) as unknown;
     const block = Array.isArray(v) && v.length === 1 ? v[0] : v;
-    if (block && typeof block === 'object' && (block as { type?: unknown }).type === 'text') return { ...draft, mode, text: String((block as { text?: unknown }).text ?? '') };
+    if (block && typeof block === 'object' && (block as { type?: unknown }).type === 'text')
+      return { ...draft, mode, text: String((block as { text?: unknown }).text ?? '') };
   } catch {
     // Unparsable JSON stays in the JSON draft; the text box keeps its own value.
   }
   return { ...draft, mode };
 }
 
-export type SamplingBuild = { ok: true; result: CreateMessageResult; warnings: string[] } | { ok: false; errors: string[]; warnings: string[] };
+export type SamplingBuild =
+  | { ok: true; result: CreateMessageResult; warnings: string[] }
+  | { ok: false; errors: string[]; warnings: string[] };
 
 function issuePath(path: PropertyKey[]): string {
-  return path.length === 0 ? 'result' : path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  return path.length === 0
+    ? 'result'
+    : path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+        .replace(/^\./, '');
 }
 
 /** The result to send, or why it cannot be sent. Warnings do not block (it is a debugger). */
@@ -91,7 +105,9 @@ export function buildSamplingResult(draft: SamplingDraft, request?: SamplingRequ
   }
   const candidate = { role: draft.role, content, model: draft.model.trim(), ...(draft.stopReason ? { stopReason: draft.stopReason } : {}) };
   // The content union is checked by its branch, so errors name the field (not "invalid union").
-  const schema = CreateMessageResultSchema.extend({ content: Array.isArray(content) ? z.array(SamplingContentBlockSchema).min(1) : SamplingContentBlockSchema });
+  const schema = CreateMessageResultSchema.extend({
+    content: Array.isArray(content) ? z.array(SamplingContentBlockSchema).min(1) : SamplingContentBlockSchema,
+  });
   const parsed = schema.safeParse(candidate);
   const warnings = replyWarnings(candidate, request);
   if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((i) => `${issuePath(i.path)}: ${i.message}`), warnings };
@@ -104,11 +120,13 @@ function replyWarnings(candidate: { content: unknown; stopReason?: string }, req
   const warnings: string[] = [];
   if (toolUses.length > 0 && !request?.tools?.length) warnings.push('The reply uses tools, but the request offered none');
   if (toolUses.length > 0 && candidate.stopReason !== 'toolUse') warnings.push('A reply with tool_use usually has stopReason "toolUse"');
-  if (candidate.stopReason === 'toolUse' && toolUses.length === 0) warnings.push('stopReason is "toolUse" but the reply has no tool_use block');
+  if (candidate.stopReason === 'toolUse' && toolUses.length === 0)
+    warnings.push('stopReason is "toolUse" but the reply has no tool_use block');
   const names = new Set(request?.tools?.map((t) => t.name));
   for (const t of toolUses) {
     const name = (t as { name?: unknown }).name;
-    if (request?.tools?.length && typeof name === 'string' && !names.has(name)) warnings.push(`tool_use "${name}" is not one of the tools offered`);
+    if (request?.tools?.length && typeof name === 'string' && !names.has(name))
+      warnings.push(`tool_use "${name}" is not one of the tools offered`);
   }
   return warnings;
 }

@@ -40,7 +40,20 @@ export interface SamplingRequestView {
   problems: string[];
 }
 
-const KNOWN = new Set(['messages', 'systemPrompt', 'modelPreferences', 'maxTokens', 'temperature', 'stopSequences', 'includeContext', 'tools', 'toolChoice', 'metadata', '_meta', 'task']);
+const KNOWN = new Set([
+  'messages',
+  'systemPrompt',
+  'modelPreferences',
+  'maxTokens',
+  'temperature',
+  'stopSequences',
+  'includeContext',
+  'tools',
+  'toolChoice',
+  'metadata',
+  '_meta',
+  'task',
+]);
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
@@ -64,11 +77,13 @@ export function readSamplingRequest(params: unknown, caps: SamplingClientCaps = 
   const messages = rawMessages.map((m, i): SamplingMessageView => {
     const msg = isRecord(m) ? m : {};
     const role = typeof msg.role === 'string' ? msg.role : '(none)';
-    if (role !== 'user' && role !== 'assistant') problems.push(`messages[${i}].role must be "user" or "assistant", got ${JSON.stringify(msg.role)}`);
+    if (role !== 'user' && role !== 'assistant')
+      problems.push(`messages[${i}].role must be "user" or "assistant", got ${JSON.stringify(msg.role)}`);
     const content = blocks(msg.content);
     // spec client/sampling "Tool Result Messages": a message with tool results MUST contain only tool results.
     const results = content.filter((c) => c.type === 'tool_result').length;
-    if (results > 0 && results < content.length) problems.push(`messages[${i}] mixes tool_result with other content (MUST contain only tool results)`);
+    if (results > 0 && results < content.length)
+      problems.push(`messages[${i}] mixes tool_result with other content (MUST contain only tool results)`);
     return { role, content };
   });
 
@@ -78,8 +93,15 @@ export function readSamplingRequest(params: unknown, caps: SamplingClientCaps = 
   let modelPreferences: ModelPreferencesView | undefined;
   if (isRecord(p.modelPreferences)) {
     const mp = p.modelPreferences;
-    const hints = Array.isArray(mp.hints) ? mp.hints.map((h) => (isRecord(h) && typeof h.name === 'string' ? h.name : JSON.stringify(h))) : [];
-    modelPreferences = { hints, costPriority: num(mp.costPriority), speedPriority: num(mp.speedPriority), intelligencePriority: num(mp.intelligencePriority) };
+    const hints = Array.isArray(mp.hints)
+      ? mp.hints.map((h) => (isRecord(h) && typeof h.name === 'string' ? h.name : JSON.stringify(h)))
+      : [];
+    modelPreferences = {
+      hints,
+      costPriority: num(mp.costPriority),
+      speedPriority: num(mp.speedPriority),
+      intelligencePriority: num(mp.intelligencePriority),
+    };
     for (const key of ['costPriority', 'speedPriority', 'intelligencePriority'] as const) {
       const v = modelPreferences[key];
       if (v !== undefined && (v < 0 || v > 1)) problems.push(`modelPreferences.${key} must be between 0 and 1, got ${v}`);
@@ -90,10 +112,17 @@ export function readSamplingRequest(params: unknown, caps: SamplingClientCaps = 
   if (Array.isArray(p.tools)) {
     tools = p.tools.map((t) => {
       const tool = isRecord(t) ? t : {};
-      return { name: typeof tool.name === 'string' ? tool.name : '(unnamed)', description: typeof tool.description === 'string' ? tool.description : undefined, inputSchema: tool.inputSchema };
+      return {
+        name: typeof tool.name === 'string' ? tool.name : '(unnamed)',
+        description: typeof tool.description === 'string' ? tool.description : undefined,
+        inputSchema: tool.inputSchema,
+      };
     });
     // spec client/sampling "Tools in Sampling": servers MUST NOT send tools unless the client declared sampling.tools.
-    if (!caps.tools) problems.push('The request has tools, but the client did not declare sampling.tools (servers MUST NOT send tool-enabled sampling requests then)');
+    if (!caps.tools)
+      problems.push(
+        'The request has tools, but the client did not declare sampling.tools (servers MUST NOT send tool-enabled sampling requests then)',
+      );
   }
   const includeContext = typeof p.includeContext === 'string' ? p.includeContext : undefined;
   if (includeContext && includeContext !== 'none' && !caps.context) {

@@ -5,7 +5,6 @@ import { buildSamplingResult, initialSamplingDraft, REJECT_SAMPLING, switchMode,
 import { readSamplingRequest } from './samplingRequest';
 import { isRecord } from '@mcpscope/protocol';
 
-
 /**
  * Presenter of the sampling dialog (spec client/sampling "User Interaction Model": a human in
  * the loop who can review the request, write or edit the reply, and deny it).

@@ -14,11 +14,20 @@ export function AppArea({ apps, running, live }: { apps: AppViews; running: bool
       {apps.uri && !apps.shown && (
         <div className="flex shrink-0 items-center gap-2 border-b border-line bg-panel px-2 py-1 text-[11px]" data-testid="app-launcher">
           <span className="chip">App</span>
-          <code className="min-w-0 flex-1 truncate text-muted" title={apps.uri}>{apps.uri}</code>
+          <code className="min-w-0 flex-1 truncate text-muted" title={apps.uri}>
+            {apps.uri}
+          </code>
           {!live ? (
-            <span className="text-subtle" title="An offline trace or a closed session: the app is not run again. What it said to mcpscope is in the Frames tab (filter channel:app).">not rendered: no live session</span>
+            <span
+              className="text-subtle"
+              title="An offline trace or a closed session: the app is not run again. What it said to mcpscope is in the Frames tab (filter channel:app)."
+            >
+              not rendered: no live session
+            </span>
           ) : apps.reopen ? (
-            <button className="btn h-5 px-1.5" onClick={apps.reopen} data-testid="app-open" disabled={running}>Open app</button>
+            <button className="btn h-5 px-1.5" onClick={apps.reopen} data-testid="app-open" disabled={running}>
+              Open app
+            </button>
           ) : (
             <span className="text-subtle">{running ? 'opening…' : 'renders after a call'}</span>
           )}

@@ -13,10 +13,16 @@ const TONE: Record<HostLogEntry['kind'], string> = {
 /** The app view's side log: ui/message, ui/update-model-context, logs, link requests, warnings. */
 export function AppHostLog({ entries }: { entries: readonly HostLogEntry[] }) {
   return (
-    <div className="max-h-36 shrink-0 overflow-auto border-t border-line bg-panel text-[11px]" data-testid="app-host-log" aria-label="App host log">
+    <div
+      className="max-h-36 shrink-0 overflow-auto border-t border-line bg-panel text-[11px]"
+      data-testid="app-host-log"
+      aria-label="App host log"
+    >
       <div className="sticky top-0 bg-panel px-2 py-0.5 font-semibold text-muted">
         Host log{entries.length > 0 ? ` (${entries.length})` : ''}
-        <span className="ml-2 font-normal text-subtle">what the app asked of the host; the full conversation is in the Frames tab (filter channel:app)</span>
+        <span className="ml-2 font-normal text-subtle">
+          what the app asked of the host; the full conversation is in the Frames tab (filter channel:app)
+        </span>
       </div>
       {entries.length === 0 && <div className="px-2 pb-1 text-subtle">Nothing yet.</div>}
       <ul>

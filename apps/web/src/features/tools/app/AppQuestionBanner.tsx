@@ -14,12 +14,29 @@ export function AppQuestionBanner() {
   return (
     <>
       {questions.map((q) => (
-        <div key={q.key} className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-warn/50 bg-warn/10 px-2 py-1 text-[12px]" role="alert" data-testid="app-question-banner">
+        <div
+          key={q.key}
+          className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-warn/50 bg-warn/10 px-2 py-1 text-[12px]"
+          role="alert"
+          data-testid="app-question-banner"
+        >
           <span className="font-semibold">An app wants to open a link</span>
-          <code className="max-w-[30%] min-w-0 truncate text-muted" title={q.uri}>{q.uri}</code>
-          <code className="min-w-0 flex-1 truncate text-fg" title={q.url} data-testid="app-question-url">{q.url}</code>
-          <button type="button" className="btn h-6" onClick={() => q.answer(false)} data-testid="app-question-deny">Deny</button>
-          <button type="button" className="btn btn-primary h-6" onClick={() => q.answer(true)} data-testid="app-question-allow" title="Opens in a new tab, without access to mcpscope (noopener, noreferrer)">
+          <code className="max-w-[30%] min-w-0 truncate text-muted" title={q.uri}>
+            {q.uri}
+          </code>
+          <code className="min-w-0 flex-1 truncate text-fg" title={q.url} data-testid="app-question-url">
+            {q.url}
+          </code>
+          <button type="button" className="btn h-6" onClick={() => q.answer(false)} data-testid="app-question-deny">
+            Deny
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary h-6"
+            onClick={() => q.answer(true)}
+            data-testid="app-question-allow"
+            title="Opens in a new tab, without access to mcpscope (noopener, noreferrer)"
+          >
             Open link
           </button>
         </div>

@@ -96,7 +96,10 @@ function setup(over: Partial<AppHostOptions> = {}, content: Record<string, unkno
   });
   const frame = document.createElement('iframe');
   document.body.append(frame);
-  const methods = () => posted.flatMap((b) => b.messages.map((m) => `${m.dir} ${(m.msg as { method?: string }).method ?? ('result' in (m.msg as object) ? 'result' : 'error')}`));
+  const methods = () =>
+    posted.flatMap((b) =>
+      b.messages.map((m) => `${m.dir} ${(m.msg as { method?: string }).method ?? ('result' in (m.msg as object) ? 'result' : 'error')}`),
+    );
   return { host, frame, sandbox, posted, requests, events, opened, methods };
 }
 
@@ -129,7 +132,11 @@ describe('AppHost', () => {
     await t.sandbox.appConnected;
     await vi.waitFor(() => expect(t.events).toEqual(['tool-input {"tz":"UTC"}', 'tool-result [{"type":"text","text":"12:00"}]']));
     expect(t.sandbox.resources).toEqual([{ html: HTML, permissions: {} }]);
-    expect(t.host.getSnapshot()).toMatchObject({ state: 'ready', appInfo: { name: 'clock', version: '1.0.0' }, appModes: ['inline', 'fullscreen'] });
+    expect(t.host.getSnapshot()).toMatchObject({
+      state: 'ready',
+      appInfo: { name: 'clock', version: '1.0.0' },
+      appModes: ['inline', 'fullscreen'],
+    });
     // Every message of the conversation, both ways, in order, for the frame log.
     await t.host.messages.drain();
     expect(t.methods()).toEqual([
@@ -150,13 +157,26 @@ describe('AppHost', () => {
 
   it('passes the declared CSP on validated, shows what was dropped, and builds allow from the permissions', async () => {
     const declared = { connectDomains: ['https://api.example.com', "'unsafe-eval'"], resourceDomains: ['https://cdn.example.com'] };
-    const t = setup({}, { uri: URI, mimeType: UI_MIME_TYPE, text: HTML, _meta: { ui: { csp: declared, permissions: { microphone: {}, clipboardWrite: {}, usb: {} } } } });
+    const t = setup(
+      {},
+      {
+        uri: URI,
+        mimeType: UI_MIME_TYPE,
+        text: HTML,
+        _meta: { ui: { csp: declared, permissions: { microphone: {}, clipboardWrite: {}, usb: {} } } },
+      },
+    );
     await t.host.start();
     const snap = t.host.getSnapshot();
-    const applied = { connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'], frameDomains: [], baseUriDomains: [] };
+    const applied = {
+      connectDomains: ['https://api.example.com'],
+      resourceDomains: ['https://cdn.example.com'],
+      frameDomains: [],
+      baseUriDomains: [],
+    };
     expect(snap.sandboxUrl).toBe(`http://127.0.0.1:5001/sandbox.html?csp=${encodeURIComponent(JSON.stringify(applied))}`);
     expect(snap.csp?.policy).toContain("connect-src 'self' https://api.example.com");
-    expect(snap.csp?.dropped).toEqual([expect.stringContaining("connectDomains[1]")]);
+    expect(snap.csp?.dropped).toEqual([expect.stringContaining('connectDomains[1]')]);
     expect(snap.log.map((e) => e.text)).toEqual([expect.stringContaining('1 declared CSP entry was dropped')]);
     expect(snap.allow).toBe('microphone; clipboard-write');
     await t.host.attach(t.frame);
@@ -259,7 +279,9 @@ describe('AppHost', () => {
     await t.host.messages.drain();
     expect(t.methods().slice(-2)).toEqual(['out ui/resource-teardown', 'in result']);
     // The spec's reason travels on the wire (ext-apps 2.0.4's own schema has no params to read it into).
-    expect(t.posted.flatMap((b) => b.messages).find((m) => (m.msg as { method?: string }).method === 'ui/resource-teardown')?.msg).toMatchObject({ params: { reason: 'the user closed the app' } });
+    expect(
+      t.posted.flatMap((b) => b.messages).find((m) => (m.msg as { method?: string }).method === 'ui/resource-teardown')?.msg,
+    ).toMatchObject({ params: { reason: 'the user closed the app' } });
   });
 
   it('closes after the view asks for it (ui/notifications/request-teardown)', async () => {
@@ -301,6 +323,11 @@ describe('AppHost', () => {
     await ready(t);
     await t.host.messages.drain();
     expect(post.mock.calls.length).toBeGreaterThan(1);
-    expect(t.host.getSnapshot().log.filter((e) => e.kind === 'warning').map((e) => e.text)).toEqual([expect.stringContaining('HTTP 404')]);
+    expect(
+      t.host
+        .getSnapshot()
+        .log.filter((e) => e.kind === 'warning')
+        .map((e) => e.text),
+    ).toEqual([expect.stringContaining('HTTP 404')]);
   });
 });

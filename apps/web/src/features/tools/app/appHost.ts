@@ -91,7 +91,10 @@ export class AppHost implements BridgeHost {
   private closePromise: Promise<void> | null = null;
   private readonly budget = new MessageBudget((flood, first) => {
     // One host-log entry per view, however long it floods; the panel's notice keeps the count.
-    if (first) this.warn(`The app sends more than ${APP_MESSAGES_PER_SECOND} messages a second: mcpscope drops the excess (not handled, not in the frame log) to stay responsive.`);
+    if (first)
+      this.warn(
+        `The app sends more than ${APP_MESSAGES_PER_SECOND} messages a second: mcpscope drops the excess (not handled, not in the frame log) to stay responsive.`,
+      );
     this.set({ flood });
   });
 
@@ -99,7 +102,15 @@ export class AppHost implements BridgeHost {
     this.view = opts.view;
     this.uri = opts.uri;
     this.theme = opts.theme;
-    this.snap = { state: 'loading', phase: `Reading ${opts.uri}…`, allow: '', height: INITIAL_HEIGHT, displayMode: 'inline', log: [], closing: false };
+    this.snap = {
+      state: 'loading',
+      phase: `Reading ${opts.uri}…`,
+      allow: '',
+      height: INITIAL_HEIGHT,
+      displayMode: 'inline',
+      log: [],
+      closing: false,
+    };
     this.messages = new AppMessageBatcher({
       post: opts.postMessages,
       sessionId: opts.sessionId,
@@ -151,7 +162,10 @@ export class AppHost implements BridgeHost {
     // What the sandbox builds its policy from: the validated lists, or nothing when nothing usable
     // was declared (then the spec's restrictive default applies, there and in the header alike).
     this.sandboxCsp = resource.csp !== null && typeof resource.csp === 'object' && !Array.isArray(resource.csp) ? csp.applied : undefined;
-    if (csp.dropped.length > 0) this.warn(`${csp.dropped.length} declared CSP entr${csp.dropped.length === 1 ? 'y was' : 'ies were'} dropped: ${csp.dropped.join('; ')}`);
+    if (csp.dropped.length > 0)
+      this.warn(
+        `${csp.dropped.length} declared CSP entr${csp.dropped.length === 1 ? 'y was' : 'ies were'} dropped: ${csp.dropped.join('; ')}`,
+      );
     this.set({
       resource: { ...resource, htmlLength: html.length },
       csp,
@@ -171,9 +185,18 @@ export class AppHost implements BridgeHost {
     const win = frame.contentWindow;
     if (!win) return this.fail('The sandbox frame has no window.');
     this.frame = frame;
-    const transport = tapTransport(this.opts.createTransport?.(win) ?? new PostMessageTransport(win, win), (dir, msg) => this.messages.push(dir, msg), () => this.budget.admit());
+    const transport = tapTransport(
+      this.opts.createTransport?.(win) ?? new PostMessageTransport(win, win),
+      (dir, msg) => this.messages.push(dir, msg),
+      () => this.budget.admit(),
+    );
     const ctx = this.context();
-    const bridge = new AppBridge(null, { name: 'mcpscope', version: this.opts.hostVersion }, hostCapabilities(this.snap.csp!.applied, this.snap.resource!.permissions), { hostContext: ctx });
+    const bridge = new AppBridge(
+      null,
+      { name: 'mcpscope', version: this.opts.hostVersion },
+      hostCapabilities(this.snap.csp!.applied, this.snap.resource!.permissions),
+      { hostContext: ctx },
+    );
     this.bridge = bridge;
     installBridgeHandlers(bridge, this, this.log);
     bridge.onerror = (err) => this.warn(`Message from the app not understood: ${errorText(err)}`);
@@ -193,20 +216,28 @@ export class AppHost implements BridgeHost {
     if (this.loads < 2 || this.isClosed) return;
     this.frame?.removeEventListener('load', this.onFrameLoad);
     void this.bridge?.close().catch(() => undefined);
-    this.fail('The sandbox frame was navigated (reloaded or sent elsewhere — the app shares its origin and can do that). mcpscope stopped talking to it; open the app again to start over.');
+    this.fail(
+      'The sandbox frame was navigated (reloaded or sent elsewhere — the app shares its origin and can do that). mcpscope stopped talking to it; open the app again to start over.',
+    );
   };
 
   /** sandbox-proxy-ready: send the HTML exactly once (spec "Sandbox proxy", items 3–4). */
   onSandboxReady(): void {
     if (!this.bridge || this.isClosed) return;
     if (this.resourceSent) {
-      this.warn('A second ui/notifications/sandbox-proxy-ready: the sandbox page was reloaded (the app navigated its sandbox). The resource is not sent again.');
+      this.warn(
+        'A second ui/notifications/sandbox-proxy-ready: the sandbox page was reloaded (the app navigated its sandbox). The resource is not sent again.',
+      );
       return;
     }
     this.resourceSent = true;
     const resource = this.snap.resource!;
     this.set({ phase: 'Waiting for the app to initialize…' });
-    void this.bridge.sendSandboxResourceReady({ html: this.html, ...(this.sandboxCsp ? { csp: this.sandboxCsp } : {}), permissions: resource.permissions });
+    void this.bridge.sendSandboxResourceReady({
+      html: this.html,
+      ...(this.sandboxCsp ? { csp: this.sandboxCsp } : {}),
+      permissions: resource.permissions,
+    });
   }
 
   /** ui/notifications/initialized: only now may the host send to the view (spec "Sandbox proxy", item 6). */

@@ -76,7 +76,7 @@ export function installBridgeHandlers(bridge: AppBridge, host: BridgeHost, log: 
     return {};
   };
   bridge.onloggingmessage = (p) => {
-    const data = typeof p.data === 'string' ? p.data : JSON.stringify(p.data) ?? '';
+    const data = typeof p.data === 'string' ? p.data : (JSON.stringify(p.data) ?? '');
     log.add('log', `log ${p.level}${p.logger ? ` (${p.logger})` : ''}`, data.slice(0, 2000), p);
   };
 

@@ -1,5 +1,10 @@
 import { MAX_ORIGIN_REASON } from '@mcpscope/protocol';
-import type { McpUiDisplayMode, McpUiHostCapabilities, McpUiHostContext, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type {
+  McpUiDisplayMode,
+  McpUiHostCapabilities,
+  McpUiHostContext,
+  McpUiResourcePermissions,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AppCspDomains } from '@mcpscope/protocol';
 import type { OriginReason } from '../../../lib/api';
 
@@ -56,11 +61,12 @@ export interface HostContextInput {
  * and the height grows with the view up to the panel (`maxHeight`); fullscreen, both are fixed.
  */
 export function buildHostContext({ theme, displayMode, container, tool }: HostContextInput): McpUiHostContext {
-  const dims = container && container.width > 0
-    ? displayMode === 'fullscreen'
-      ? { width: Math.round(container.width), height: Math.round(container.height) }
-      : { width: Math.round(container.width), maxHeight: Math.round(Math.min(container.height, MAX_APP_HEIGHT)) }
-    : undefined;
+  const dims =
+    container && container.width > 0
+      ? displayMode === 'fullscreen'
+        ? { width: Math.round(container.width), height: Math.round(container.height) }
+        : { width: Math.round(container.width), maxHeight: Math.round(Math.min(container.height, MAX_APP_HEIGHT)) }
+      : undefined;
   let timeZone: string | undefined;
   try {
     timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

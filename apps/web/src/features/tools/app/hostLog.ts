@@ -22,7 +22,10 @@ export class HostLog {
   entries: readonly HostLogEntry[] = [];
   private next = 1;
 
-  constructor(private readonly changed: () => void, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly changed: () => void,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   add(kind: HostLogKind, title: string, text: string, data?: unknown): void {
     const entry: HostLogEntry = { id: this.next++, kind, title, text, at: this.now(), ...(data !== undefined ? { data } : {}) };
@@ -38,7 +41,9 @@ export function contentText(content: unknown): string {
   return blocks
     .map((b: unknown) => {
       const block = b !== null && typeof b === 'object' ? (b as Record<string, unknown>) : {};
-      return block.type === 'text' && typeof block.text === 'string' ? block.text : `[${typeof block.type === 'string' ? block.type : 'content'}]`;
+      return block.type === 'text' && typeof block.text === 'string'
+        ? block.text
+        : `[${typeof block.type === 'string' ? block.type : 'content'}]`;
     })
     .join(' ')
     .slice(0, 2000);

@@ -3,12 +3,15 @@ import { APP_MESSAGE_BURST, APP_MESSAGES_PER_SECOND, MessageBudget, type FloodSt
 
 afterEach(() => vi.useRealTimers());
 
-describe('MessageBudget (an app view\'s messages per second)', () => {
+describe("MessageBudget (an app view's messages per second)", () => {
   it('admits a burst, then the rate; drops the rest and tells of it once, then at most every 250 ms', () => {
     vi.useFakeTimers();
     let now = 0;
     const told: Array<[FloodState, boolean]> = [];
-    const budget = new MessageBudget((state, first) => told.push([state, first]), () => now);
+    const budget = new MessageBudget(
+      (state, first) => told.push([state, first]),
+      () => now,
+    );
     let admitted = 0;
     for (let i = 0; i < 20_000; i++) if (budget.admit()) admitted++;
     expect(admitted).toBe(APP_MESSAGE_BURST);
@@ -27,7 +30,10 @@ describe('MessageBudget (an app view\'s messages per second)', () => {
   it('an app within the budget is never told anything', () => {
     let now = 0;
     const told: FloodState[] = [];
-    const budget = new MessageBudget((state) => told.push(state), () => now);
+    const budget = new MessageBudget(
+      (state) => told.push(state),
+      () => now,
+    );
     for (let i = 0; i < 10_000; i++) {
       now += 1000 / APP_MESSAGES_PER_SECOND;
       expect(budget.admit()).toBe(true);

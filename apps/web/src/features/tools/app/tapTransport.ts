@@ -10,7 +10,11 @@ export type BridgeMessage = Parameters<PostMessageTransport['send']>[0];
  * inner transport drops what is not JSON-RPC). The tap runs before the bridge sees an incoming
  * message, so a handler can rely on its request being queued for the frame log already.
  */
-export function tapTransport(inner: BridgeTransport, tap: (dir: 'in' | 'out', msg: BridgeMessage) => void, admit: () => boolean = () => true): BridgeTransport {
+export function tapTransport(
+  inner: BridgeTransport,
+  tap: (dir: 'in' | 'out', msg: BridgeMessage) => void,
+  admit: () => boolean = () => true,
+): BridgeTransport {
   const outer: BridgeTransport = {
     start: () => inner.start(),
     close: () => inner.close(),

@@ -53,11 +53,16 @@ export function readUiResource(result: unknown, uri: string): UiResourceRead {
   if (!content) return { ok: false, reason: `none of the ${contents.length} contents is ${uri}` };
   const mimeType = ownValue(content, 'mimeType');
   if (typeof mimeType !== 'string') return { ok: false, reason: `the resource has no mimeType (MUST be ${UI_MIME_TYPE})` };
-  if (!isUiMimeType(mimeType)) return { ok: false, reason: `wrong MIME type ${JSON.stringify(mimeType.slice(0, 100))}: an MCP App resource MUST be ${UI_MIME_TYPE}` };
+  if (!isUiMimeType(mimeType))
+    return { ok: false, reason: `wrong MIME type ${JSON.stringify(mimeType.slice(0, 100))}: an MCP App resource MUST be ${UI_MIME_TYPE}` };
   const text = ownValue(content, 'text');
   const blob = ownValue(content, 'blob');
   const html = typeof text === 'string' ? text : typeof blob === 'string' ? decodeBase64(blob) : undefined;
-  if (html === undefined) return { ok: false, reason: typeof blob === 'string' ? 'the blob is not valid base64' : 'the resource has no HTML (neither text nor blob)' };
+  if (html === undefined)
+    return {
+      ok: false,
+      reason: typeof blob === 'string' ? 'the blob is not valid base64' : 'the resource has no HTML (neither text nor blob)',
+    };
   if (html.trim() === '') return { ok: false, reason: 'the resource HTML is empty' };
   if (html.length > MAX_UI_HTML) return { ok: false, reason: `the resource HTML is larger than ${MAX_UI_HTML / 1024 / 1024} MiB` };
   const ui = record(ownValue(record(ownValue(content, '_meta')), 'ui'));
@@ -95,14 +100,17 @@ export function sandboxUrl(sandboxOrigin: string, csp: unknown): string {
  * have different origins").
  */
 export function sandboxOriginProblem(sandboxOrigin: string | undefined, ownOrigin: string): string | undefined {
-  if (!sandboxOrigin) return 'This mcpscope proxy runs no sandbox listener (an older proxy, or an offline trace), so the app cannot be rendered safely.';
+  if (!sandboxOrigin)
+    return 'This mcpscope proxy runs no sandbox listener (an older proxy, or an offline trace), so the app cannot be rendered safely.';
   let url: URL;
   try {
     url = new URL(sandboxOrigin);
   } catch {
     return `The sandbox origin ${JSON.stringify(sandboxOrigin)} is not a URL.`;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== sandboxOrigin.replace(/\/$/, '')) return `The sandbox origin ${JSON.stringify(sandboxOrigin)} is not an http(s) origin.`;
-  if (url.origin === ownOrigin) return 'The sandbox origin is mcpscope’s own origin; an app there could reach the token and the API, so it is not rendered.';
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== sandboxOrigin.replace(/\/$/, ''))
+    return `The sandbox origin ${JSON.stringify(sandboxOrigin)} is not an http(s) origin.`;
+  if (url.origin === ownOrigin)
+    return 'The sandbox origin is mcpscope’s own origin; an app there could reach the token and the API, so it is not rendered.';
   return undefined;
 }

@@ -19,12 +19,23 @@ export function useAppHostModel(host: AppHost, tab = 'tools', fill = false) {
   const linkUrl = snap.openLink?.url;
   useEffect(() => {
     if (linkUrl === undefined) return undefined;
-    return askAppQuestion({ key: `${host.opts.sessionId} ${host.view}`, sessionId: host.opts.sessionId, uri: host.uri, tab, kind: 'open-link', url: linkUrl, answer: (allow) => host.answerOpenLink(allow) });
+    return askAppQuestion({
+      key: `${host.opts.sessionId} ${host.view}`,
+      sessionId: host.opts.sessionId,
+      uri: host.uri,
+      tab,
+      kind: 'open-link',
+      url: linkUrl,
+      answer: (allow) => host.answerOpenLink(allow),
+    });
   }, [host, linkUrl, tab]);
 
-  const frameRef = useCallback((el: HTMLIFrameElement | null) => {
-    if (el) void host.attach(el);
-  }, [host]);
+  const frameRef = useCallback(
+    (el: HTMLIFrameElement | null) => {
+      if (el) void host.attach(el);
+    },
+    [host],
+  );
 
   useEffect(() => {
     const el = wrapper.current;

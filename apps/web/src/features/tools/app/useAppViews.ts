@@ -117,7 +117,9 @@ export function useAppViews({ sessionId, tool, tools, running, finished, lastOfT
       else if (e.tool !== tool?.name) void e.host.close('the user switched to another tool');
     }
     // Coming back shows "Open app" instead of a closed view.
-    setCurrentId((id) => (ref.current.entries.some((e) => e.host.view === id && e.sessionId === sessionId && e.tool === tool?.name) ? id : null));
+    setCurrentId((id) =>
+      ref.current.entries.some((e) => e.host.view === id && e.sessionId === sessionId && e.tool === tool?.name) ? id : null,
+    );
   }, [sessionId, tool?.name]);
 
   useEffect(() => {
@@ -126,9 +128,11 @@ export function useAppViews({ sessionId, tool, tools, running, finished, lastOfT
 
   // Closed views leave the list, except the current one (it shows "closed" and can be reopened).
   useEffect(() => {
-    const offs = entries.map((e) => e.host.subscribe(() => {
-      if (e.host.getSnapshot().state === 'closed' && e.host.view !== currentId) prune(e.host.view);
-    }));
+    const offs = entries.map((e) =>
+      e.host.subscribe(() => {
+        if (e.host.getSnapshot().state === 'closed' && e.host.view !== currentId) prune(e.host.view);
+      }),
+    );
     for (const e of entries) if (e.host.getSnapshot().state === 'closed' && e.host.view !== currentId) prune(e.host.view);
     return () => offs.forEach((off) => off());
   }, [entries, currentId, prune]);
@@ -152,7 +156,10 @@ export function useAppViews({ sessionId, tool, tools, running, finished, lastOfT
     /** The selected tool's UI resource, if it has one. */
     uri,
     /** Opens the app again for the tool's last call (input and result as before). */
-    reopen: uri && tool && last && last.tool === tool.name && sessionId ? () => open(sessionId, tool, last.callId, last.argsText, last.settled) : undefined,
+    reopen:
+      uri && tool && last && last.tool === tool.name && sessionId
+        ? () => open(sessionId, tool, last.callId, last.argsText, last.settled)
+        : undefined,
     close: (entry: AppViewEntry) => void entry.host.close('the user closed the app'),
   };
 }
