@@ -174,6 +174,19 @@ describe('an HTTP server killed during a call', () => {
     expect(session.info().state).toBe('closed');
   });
 
+  it('a server that closes the stream on its way out (its port still open a moment): the session is lost, not the call alone', async () => {
+    const s = await server();
+    const session = await open(s.url);
+    const call = failureOf(session.request('tools/call', { name: 'wait', arguments: { ms: NEVER } }, { timeoutMs: NEVER }));
+    await waitUntil(() => s.stderr().includes('waiting'), 'the tool to start');
+    // The stream ends while the server still listens; the process is gone well before the check is repeated.
+    await s.forget();
+    await s.kill();
+    const err = await call;
+    expect(err.message).toBe(`tools/call: the server closed the connection (connection refused at ${s.url})`);
+    expect(session.info().state).toBe('closed');
+  });
+
   it('a server that ends the stream without answering but still runs: that call fails at once', async () => {
     const s = await server();
     const session = await open(s.url);

@@ -3,7 +3,7 @@ import { httpStatusText } from './era-reason.js';
 import { quoteServerText } from '../events/server-text.js';
 import { STREAM_RECONNECTION } from '../transports/http.js';
 import { isUnreachableCode } from '../transports/network-error.js';
-import { checkReachable } from '../transports/reachable.js';
+import { checkReachable, type Reachability } from '../transports/reachable.js';
 
 /** The spec sentence a new session after a 404 rests on. */
 export const NEW_SESSION_SPEC =
@@ -43,6 +43,22 @@ export function unreachableText(code: string, url: string): string {
     default:
       return `${url} is unreachable (${code})`;
   }
+}
+
+/** How long after a connect that found the server it is asked again (reachableTwice). */
+const CONFIRM_MS = 300;
+
+/**
+ * A server on its way out closes its response streams before its listening socket (a graceful
+ * shutdown does it in that order, and even a killed process's sockets close one by one), so a
+ * connect made the moment a stream ends can still reach a server that is going. Found there, it
+ * is asked once more a moment later: a server that only closed the stream is there both times.
+ */
+async function reachableTwice(url: string): Promise<Reachability> {
+  const first = await checkReachable(url);
+  if (!first.reachable) return first;
+  await new Promise((r) => setTimeout(r, CONFIRM_MS));
+  return checkReachable(url);
 }
 
 /**
@@ -101,7 +117,7 @@ export class HttpRecovery {
       return;
     }
     const ended = (this.ended = [...ids]);
-    this.checking = checkReachable(d.url()).then((r) => {
+    this.checking = reachableTwice(d.url()).then((r) => {
       this.ended = this.checking = undefined;
       if (!d.live()) return;
       if (!r.reachable && isUnreachableCode(r.code)) d.lost(unreachableText(r.code, d.url()));
