@@ -84,10 +84,15 @@ test('a server question in a session not in view: a badge on its row and a pill 
   await expect(page.getByTestId('status-state')).toContainText('connected');
   await page.getByTestId('conn-demo').click();
   await expect(page.getByTestId('session-item')).toHaveCount(2);
-  await expect(page.getByTestId('status-state')).toContainText('connected');
+  // The new session is selected once it connects: wait for that before choosing the first, or the
+  // selection would move under the test's feet.
+  const second = page.locator('[data-testid="session-item"][data-session-id="s2"]');
+  await expect(second).toHaveAttribute('data-state', 'connected');
+  await expect(second).toHaveAttribute('aria-selected', 'true');
   // The first demo session asks: its tool elicits a form; then the user goes to the second.
   const first = page.locator('[data-testid="session-item"][data-session-id="s1"]');
   await first.click();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
   const tools = new ToolsPage(page);
   await tools.open();
   await tools.select('ask_user');
