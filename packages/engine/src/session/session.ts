@@ -1,4 +1,4 @@
-import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import {
   idKey,
   isTerminalTaskStatus,
@@ -18,7 +18,7 @@ import { SessionRecovery } from './session-recovery.js';
 import { describeConnection } from './connection-info.js';
 import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js';
 import { EngineError } from '../errors/errors.js';
-import { strayOutput } from '../transports/stray-output.js';
+import { explainTimeout } from '../errors/timeout-explained.js';
 import { Linter } from '@mcpscope/protocol/lint';
 import { EventLog } from '../events/event-log.js';
 import type { WindowOptions } from '../events/event-window.js';
@@ -30,10 +30,10 @@ import { ambientOrigin, answerReason, auto, originScope, user, withOrigin } from
 import { RequestRunner } from '../requests/request-runner.js';
 import { engineErrorFromSdk } from '../errors/sdk-errors.js';
 import { registerServerRequestHandlers, type ServerRequestName } from '../server-requests/server-request-handlers.js';
-import { MAX_WAITING_SERVER_REQUESTS, ServerRequestQueue } from '../server-requests/server-requests.js';
+import { ServerRequestQueue } from '../server-requests/server-requests.js';
+import { RequestIntake } from '../server-requests/request-intake.js';
 import { Subscriptions } from './subscriptions.js';
 import { SessionTasks } from '../tasks/session-tasks.js';
-import { relatedTaskOf } from '../tasks/task-shape.js';
 import { SessionSkills } from '../skills/session-skills.js';
 import { bindReceiver } from '../tasks/receiver.js';
 import type { TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
@@ -66,7 +66,6 @@ export class Session {
   private rootList: T.Root[] = [];
   private logLevel?: T.LogLevel;
   private tap?: TappedTransport;
-  private inputCounter = 0;
   private readonly stderrLines: string[] = [];
   private readonly queue: ServerRequestQueue;
   private readonly raw = new RawRequests();
@@ -80,8 +79,8 @@ export class Session {
   private receiver?: TaskReceiverBinding;
   /** Why each outgoing frame was sent, by what it is (replies, cancels, a call's legs). */
   private readonly origins: OriginBook;
+  private readonly intake: RequestIntake;
   /** Server requests refused since the last one the queue took (refuseOverLimit). */
-  private refusedInARow = 0;
   private readonly createdAt = Date.now();
   /** The OAuth client of an HTTP session with `config.oauth`. */
   oauth?: OAuthRunner;
@@ -126,6 +125,14 @@ export class Session {
       emit: deps.emit,
     });
     this.origins = new OriginBook(this.runner);
+    this.intake = new RequestIntake({
+      sessionId: id,
+      log: this.log,
+      queue: this.queue,
+      origins: this.origins,
+      era: () => this.details.era,
+      answeringCallId: () => this.runner.answeringCallId(),
+    });
     this.tasks = new SessionTasks({
       sessionId: id,
       era: () => this.details.era,
@@ -373,7 +380,7 @@ export class Session {
     const answer = this.raw.expect(key, this.log.now(), timeoutMs);
     // Not awaited: the answer's timeout runs from now, whether or not the write has completed.
     write().catch((err: Error) => this.raw.fail(key, err));
-    return answer.catch((err: unknown) => Promise.reject(this.explainTimeout(err, since)));
+    return answer.catch((err: unknown) => Promise.reject(explainTimeout(err, this.log.events(), since)));
   }
 
   /**
@@ -387,7 +394,9 @@ export class Session {
     const started = performance.now();
     const since = this.log.lastSeq;
     const listing = method === 'tools/list' && params?.cursor === undefined ? this.catalog.begin() : undefined;
-    const out = await this.runner.run(method, params, opts).catch((err: unknown) => Promise.reject(this.explainTimeout(err, since)));
+    const out = await this.runner
+      .run(method, params, opts)
+      .catch((err: unknown) => Promise.reject(explainTimeout(err, this.log.events(), since)));
     // A whole listing in one page, whoever asked for it (the UI, `call tools/list`): kept for --tool.
     if (listing !== undefined && out.outcome === 'result' && typeof out.result.nextCursor !== 'string') {
       this.catalog.store(listing, toolsOfPage(out.result), ttlOfPage(out.result), Date.now());
@@ -502,42 +511,11 @@ export class Session {
 
   /** Legacy server requests are keyed by their JSON-RPC id; embedded input requests get a key unique per round. */
   nameServerRequest(id: string | number): ServerRequestName {
-    if (this.details.era !== 'modern') return { requestId: idKey(id) };
-    const callId = this.runner.answeringCallId();
-    return { requestId: `input:${++this.inputCounter}:${id}`, inputKey: String(id), ...(callId ? { callId } : {}) };
+    return this.intake.name(id);
   }
 
   waitForAnswer(request: ServerRequestName & { method: string; params: unknown; taskId?: string }, signal?: AbortSignal) {
-    if (this.queue.size >= MAX_WAITING_SERVER_REQUESTS) return this.refuseOverLimit(request);
-    this.refusedInARow = 0;
-    const taskId = request.taskId ?? relatedTaskOf(request.params);
-    return this.queue.wait({ sessionId: this.id, receivedAt: Date.now(), ...request, ...(taskId === undefined ? {} : { taskId }) }, signal);
-  }
-
-  /** A timed-out request's error also says what the server sent meanwhile instead of an answer (stray-output.ts). */
-  private explainTimeout(err: unknown, sinceSeq: number): unknown {
-    if (!(err instanceof EngineError) || err.code !== 'ENGINE_TIMEOUT') return err;
-    const stray = strayOutput(this.log.events(), { sinceSeq });
-    if (stray.length === 0) return err;
-    return new EngineError(err.code, `${err.message}. The server sent instead: ${stray.join('; ')}`, {
-      sessionId: err.sessionId,
-      cause: err.cause ?? err,
-      data: { ...err.data, sentInstead: stray },
-    });
-  }
-
-  /** Over the limit: answered at once with an error, as mcpscope (said once per run of refusals). */
-  private refuseOverLimit(request: ServerRequestName & { method: string }): Promise<never> {
-    if (this.refusedInARow++ === 0) {
-      this.log.add({
-        type: 'lifecycle',
-        phase: 'state',
-        message: `${MAX_WAITING_SERVER_REQUESTS} requests from the server already wait for an answer: mcpscope refuses more (JSON-RPC error -32603) until some are answered`,
-      });
-    }
-    if (this.details.era !== 'modern') this.origins.answeredBy(request.requestId, auto('server request: refused, too many waiting'));
-    const message = `mcpscope: ${MAX_WAITING_SERVER_REQUESTS} requests from this server already wait for an answer; ${request.method} was refused (mcpscope's own limit)`;
-    return Promise.reject(new ProtocolError(-32603, message));
+    return this.intake.wait(request, signal);
   }
 
   async close(): Promise<void> {
