@@ -4,6 +4,7 @@ import type { AnswerFn } from '../useServerRequestQueue';
 import { ElicitFieldInput } from './ElicitFieldInput';
 import { ElicitationUrlView } from './ElicitationUrlView';
 import { useElicitationModel } from './useElicitationModel';
+import { ownValue } from './elicitSchema';
 
 interface Props {
   request: PendingServerRequest;
@@ -48,8 +49,8 @@ export function ElicitationDialog({ request, serverName, answer, busy }: Props) 
               <ElicitFieldInput
                 key={f.name}
                 field={f}
-                value={m.values[f.name]}
-                error={m.errors[f.name]}
+                value={ownValue(m.values, f.name)}
+                error={ownValue(m.errors, f.name)}
                 onChange={(v) => m.setValue(f.name, v)}
               />
             ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildContent, initialValues, readRequestedSchema } from './elicitSchema';
+import { buildContent, initialValues, ownValue, readRequestedSchema } from './elicitSchema';
 
 // The requestedSchema of server-everything's trigger-elicitation-request (every kind the spec allows).
 const everything = {
@@ -133,5 +133,23 @@ describe('buildContent', () => {
     expect(buildContent(short, { s: 'ab' }).errors).toEqual({ s: 'At least 3 characters' });
     expect(buildContent(short, { s: 'abcde' }).errors).toEqual({ s: 'At most 4 characters' });
     expect(buildContent(short, { s: 'abc' }).content).toEqual({ s: 'abc' });
+  });
+});
+
+describe('field names are the server’s', () => {
+  it('a field named __proto__ is an own value of the form and of the content sent, never the prototype', () => {
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string","default":"x"},"constructor":{"type":"string"}}}',
+    );
+    const { fields } = readRequestedSchema(schema);
+    const values = initialValues(fields);
+    expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+    expect(ownValue(values, '__proto__')).toBe('x');
+    expect(ownValue(values, 'constructor')).toBe('');
+    expect(ownValue(values, 'toString')).toBeUndefined();
+    const { content, errors } = buildContent(fields, values);
+    expect(errors).toEqual({});
+    expect(Object.hasOwn(content, '__proto__')).toBe(true);
+    expect(JSON.stringify(content)).toBe('{"__proto__":"x"}');
   });
 });

@@ -106,15 +106,27 @@ export function readRequestedSchema(schema: unknown): { fields: ElicitField[]; p
   return { fields, problems };
 }
 
+/**
+ * Field names are the server's (requestedSchema's property names): a name like `__proto__` must be
+ * an own key of the form's records, never the prototype's setter or getter.
+ */
+export function ownValue<T>(record: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
+function setOwn(record: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** The form's starting values: defaults where given (spec: clients SHOULD pre-populate them). */
 export function initialValues(fields: ElicitField[]): FormValues {
   const values: FormValues = {};
   for (const f of fields) {
-    if (f.kind === 'boolean') values[f.name] = f.default ?? false;
-    else if (f.kind === 'multiselect') values[f.name] = f.default ?? [];
-    else if (f.kind === 'number') values[f.name] = f.default === undefined ? '' : String(f.default);
-    else if (f.kind === 'string' || f.kind === 'select') values[f.name] = f.default === undefined ? '' : toInputValue(f, f.default);
-    else values[f.name] = '';
+    if (f.kind === 'boolean') setOwn(values, f.name, f.default ?? false);
+    else if (f.kind === 'multiselect') setOwn(values, f.name, f.default ?? []);
+    else if (f.kind === 'number') setOwn(values, f.name, f.default === undefined ? '' : String(f.default));
+    else if (f.kind === 'string' || f.kind === 'select') setOwn(values, f.name, f.default === undefined ? '' : toInputValue(f, f.default));
+    else setOwn(values, f.name, '');
   }
   return values;
 }
@@ -194,9 +206,9 @@ export function buildContent(
   const content: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const f of fields) {
-    const r = checkField(f, values[f.name]);
-    if (r.error) errors[f.name] = r.error;
-    else if (r.value !== undefined) content[f.name] = r.value;
+    const r = checkField(f, ownValue(values, f.name));
+    if (r.error) setOwn(errors, f.name, r.error);
+    else if (r.value !== undefined) setOwn(content, f.name, r.value);
   }
   return { content, errors };
 }
