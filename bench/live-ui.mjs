@@ -31,6 +31,10 @@
 //     peakTotalMiB      the peak of proxy RSS + tab heap, sampled together (target: under 400)
 //     skippedEvents     events the proxy skipped for the tab while it was more than its budget behind
 //   --no-engine: skip the engine-alone reference (engineMs, ratio).
+//   --driver pipe|playwright: the flood's page runs in a Chromium driven over a bare DevTools pipe
+//   (default: no Network domain, so no DevTools client receives each WebSocket frame, as in a
+//   user's tab) or through Playwright, whose page copies every frame to this process
+//   (bench/lib/pipeChromium.mjs says what that costs). The memory modes use Playwright.
 //   Every flood run also reports where the CPU went between setLevel and the last row drawn
 //   (/proc, 10 ms ticks): cpuProxyMs, cpuServerMs, cpuChromium_<process type>Ms (renderer,
 //   browser, NetworkService, gpu-process…), cpuBrowserAndRestMs (machine − proxy − server − this
@@ -46,6 +50,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { launchPipeChromium } from './lib/pipeChromium.mjs';
 import { chromiumCpuMs, cpuMs, descendants, machineBusyMs, rssKiB, start, stopTree, waitFor } from './lib/procs.mjs';
 import { round, stat } from './lib/stats.mjs';
 import { freePort } from './lib/tools.mjs';
@@ -65,18 +70,17 @@ const STALLED = process.argv.includes('--stalled');
 const NO_ENGINE = process.argv.includes('--no-engine');
 const TRACE_DIR = process.argv.includes('--trace-page') ? resolve(argText('--trace-page')) : undefined;
 const PROFILE_DIR = process.argv.includes('--profile') ? resolve(argText('--profile')) : undefined;
+// The flood's page: over a bare DevTools pipe (default; no Network domain, as a user's tab) or
+// through Playwright (its page listens to every WebSocket frame; --trace-page needs it).
+const DRIVER = argText('--driver', TRACE_DIR ? 'playwright' : 'pipe');
+if (DRIVER !== 'pipe' && DRIVER !== 'playwright') throw new Error(`--driver pipe|playwright, not ${DRIVER}`);
+if (TRACE_DIR && DRIVER !== 'playwright') throw new Error('--trace-page needs --driver playwright');
 const chatty = join(repo, 'e2e/fixtures/chatty-server.mjs');
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 const MODES = { bounded: [], unbounded: ['--memory-budget', '1048576'] };
 const MiB = (bytes) => round(bytes / 2 ** 20, 1);
 const frameCount = (page) =>
-  page
-    .getByTestId('frame-count')
-    .textContent()
-    .then(
-      (t) => Number(t.replace(/\D/g, '')),
-      () => 0,
-    );
+  page.evaluate(() => Number((document.querySelector('[data-testid="frame-count"]')?.textContent ?? '').replace(/\D/g, '')));
 
 async function heapAfterGc(page) {
   const cdp = await page.context().newCDPSession(page);
@@ -274,6 +278,7 @@ function cpuSpent(a, b) {
   return {
     cpuProxyMs: round(proxy),
     cpuServerMs: round(server),
+    cpuBenchMs: round(bench),
     cpuBrowserAndRestMs: round(machine - proxy - server - bench),
     ...Object.fromEntries(Object.entries(b.chromium).map(([type, ms]) => [`cpuChromium_${type}Ms`, round(ms - (a.chromium[type] ?? 0))])),
     coresBusy: Math.round((machine / (b.at - a.at)) * 100) / 100,
@@ -341,7 +346,9 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
   );
   const base = `http://127.0.0.1:${port}`;
   const api = (path) => fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-  const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
+  let page;
+  let cdp;
+  let closePage = async () => {};
   let stalledSocket;
   let sampler;
   try {
@@ -359,13 +366,21 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
       60_000,
       'a connected session',
     );
-    const page = await context.newPage();
+    if (DRIVER === 'pipe') {
+      page = await pipeBrowser.newPage();
+      cdp = page.cdp;
+      closePage = () => page.close();
+    } else {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
+      closePage = () => context.close();
+      page = await context.newPage();
+      cdp = await context.newCDPSession(page);
+    }
     await page.addInitScript(watchSocket);
     await page.goto(`${base}/#token=${token}`);
     const before = (await api(`/sessions/${session.id}/frames?index=0&limit=1`)).total;
     await waitFor(async () => (await frameCount(page)) === before, 60_000, 'the handshake frames listed');
     if (stalled) stalledSocket = await stalledClient(port, token);
-    const cdp = await page.context().newCDPSession(page);
     if (profDir) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
@@ -449,13 +464,14 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
   } finally {
     clearInterval(sampler);
     stalledSocket?.destroy();
-    await context.close();
+    await closePage();
     await stopTree(p.child.pid);
   }
 }
 
 const loadAtStart = (await import('node:os')).loadavg().map((x) => round(x));
 const browser = await chromium.launch(CHROMIUM);
+const pipeBrowser = ONLY !== 'memory' && DRIVER === 'pipe' ? await launchPipeChromium(CHROMIUM) : undefined;
 const runs = {
   ...(ONLY !== 'memory'
     ? {
@@ -485,6 +501,7 @@ try {
   }
 } finally {
   await browser.close();
+  await pipeBrowser?.close();
 }
 const summary = Object.fromEntries(
   Object.entries(runs).map(([mode, rs]) => [
@@ -507,6 +524,7 @@ const result = {
   engine: engineBuild,
   ...(baselineCli ? { baselineCli, baselineEngine } : {}),
   node: process.version,
+  floodDriver: DRIVER,
   loadAtStart,
   loadAtEnd: load,
   summary,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameEvent } from '@mcpscope/protocol';
-import { COMPACT_ABOVE_BYTES, PREVIEW_CHARS, compactFrame, jsonPreview } from './compactFrame.js';
+import { COMPACT_ABOVE_BYTES, PREVIEW_CHARS, asciiJson, compactFrame, compactFrameJson, jsonPreview } from './compactFrame.js';
 import { WsServerMessageSchema } from './ws.js';
 
 const pad = 'x'.repeat(1000);
@@ -62,6 +62,58 @@ describe('compactFrame', () => {
   it('is refused by the contract with a flag other than true', () => {
     const row = { ...compactFrame(log({ data: pad })), compact: 'yes' };
     expect(WsServerMessageSchema.safeParse(row).success).toBe(false);
+  });
+});
+
+describe('compactFrameJson', () => {
+  const ASCII = /^[\x00-\x7f]*$/;
+  const emoji = '\u{1F600}';
+  const cases: Record<string, FrameEvent> = {
+    'a log with a nested value': log({ level: 'info', logger: 'flood', data: { tag: 'frame-000042', pad } }),
+    'findings and text past ASCII': log({ level: 'warning', logger: 'journal', data: `Grüße, 日本語 ${pad}` }, {
+      findings: [{ rule: 'r', severity: 'warning', message: 'the server’s “log” …' }],
+      origin: 'user',
+    } as Partial<FrameEvent>),
+    // PREVIEW_CHARS falls between the two halves of a surrogate pair.
+    'a cut inside a surrogate pair': log({ data: `${'a'.repeat(PREVIEW_CHARS - 1)}${emoji.repeat(400)}` }),
+    'keys past ASCII and a hostile key': log(
+      JSON.parse(
+        `{"__proto__": {"polluted": true}, "clé": "${pad}", "n": 1.5, "ok": true, "none": null, "list": [1, "二", {"x": "${pad}"}]}`,
+      ),
+    ),
+    'more params than are kept': log(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, pad]))),
+    'params that are no object': {
+      ...log({ data: pad }),
+      msg: { jsonrpc: '2.0', method: 'notifications/message', params: [pad] },
+    } as FrameEvent,
+    'a progress notification': {
+      ...log({}),
+      size: 900,
+      msg: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1, message: pad } },
+    } as FrameEvent,
+  };
+  for (const [name, event] of Object.entries(cases)) {
+    it(`is the text of compactFrame's row, in ASCII: ${name}`, () => {
+      const text = compactFrameJson(event);
+      expect(text).toBeDefined();
+      expect(text).toMatch(ASCII);
+      expect(JSON.parse(text!)).toEqual(JSON.parse(JSON.stringify(compactFrame(event))));
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  }
+
+  it('is undefined for a frame that goes whole', () => {
+    const small = log({ level: 'info', data: 'hi' });
+    expect(compactFrameJson(small)).toBeUndefined();
+    expect(compactFrameJson(log({ data: pad }, { dir: 'out' }))).toBeUndefined();
+  });
+
+  it('asciiJson escapes only what is past ASCII, and the text parses to the same value', () => {
+    expect(asciiJson('{"a":"plain"}')).toBe('{"a":"plain"}');
+    const value = { ключ: `ü ${emoji} \ud800 …`, n: [1, '日本'] };
+    const text = asciiJson(JSON.stringify(value));
+    expect(text).toMatch(ASCII);
+    expect(JSON.parse(text)).toEqual(value);
   });
 });
 

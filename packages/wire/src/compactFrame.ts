@@ -80,6 +80,57 @@ export function jsonPreview(value: unknown, max: number): string {
   return text;
 }
 
+/**
+ * The JSON text of `event`'s compact row (what JSON.stringify(compactFrame(event)) parses back
+ * to), or undefined when it goes whole. Written straight from the event, with no row object in
+ * between (it is made for every big notification of a flood), and ASCII only: a character past
+ * 0x7f (the preview's `…`, a server's non-English text) is written as its `\u` escape. One
+ * such character makes a JavaScript string two bytes a character, and every later step of a
+ * batch holding it (joining, the UTF-8 length and copy the socket write makes, the tab's parse)
+ * then ran several times slower (bench/proxy-flood.mjs: Buffer.byteLength alone 0.5 s of a
+ * 100k flood).
+ */
+export function compactFrameJson(event: FrameEvent): string | undefined {
+  if (!shouldCompact(event)) return undefined;
+  let text = '{';
+  for (const key of Object.keys(event)) {
+    if (key === 'msg' || key === 'compact') continue;
+    const value = (event as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) text += `${JSON.stringify(key)}:${asciiJson(JSON.stringify(value))},`;
+  }
+  const msg = event.msg as { method: string; params?: unknown };
+  text += `"msg":{"jsonrpc":"2.0","method":${JSON.stringify(msg.method)},"params":{`;
+  if (msg.params !== null && typeof msg.params === 'object' && !Array.isArray(msg.params)) {
+    let n = 0;
+    for (const key of Object.keys(msg.params)) {
+      if (n >= MAX_PARAMS) break;
+      // JSON.parse makes `__proto__` an own key, as compactFrame's defineProperty does.
+      text += `${n++ > 0 ? ',' : ''}${asciiJson(JSON.stringify(key))}:${previewJson((msg.params as Record<string, unknown>)[key])}`;
+    }
+  }
+  return `${text}}},"compact":true}`;
+}
+
+/** preview(value) as ASCII JSON text; the cut's `…` is written as its escape, never as itself. */
+function previewJson(value: unknown): string {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  const text = typeof value === 'string' ? value : jsonPreview(value, PREVIEW_CHARS + 1);
+  if (text.length <= PREVIEW_CHARS) return asciiJson(JSON.stringify(text));
+  return `${asciiJson(JSON.stringify(text.slice(0, PREVIEW_CHARS))).slice(0, -1)}\\u2026"`;
+}
+
+const HAS_NON_ASCII = /[^\x00-\x7f]/;
+const EVERY_NON_ASCII = /[^\x00-\x7f]/g;
+const escapeChar = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * JSON text with every character past 0x7f as its `\u` escape (the same value when parsed).
+ * Such characters occur only inside JSON strings, where an escape stands for them.
+ */
+export function asciiJson(json: string): string {
+  return HAS_NON_ASCII.test(json) ? json.replace(EVERY_NON_ASCII, escapeChar) : json;
+}
+
 /** The row of `event` when it goes compact, else `event` itself (the same object). */
 export function compactFrame(event: FrameEvent): FrameEvent {
   if (!shouldCompact(event)) return event;

@@ -6,7 +6,7 @@ import { classifyMessage, type JsonRpcMessage } from '@mcpscope/protocol';
 import { WIRE_VERSION, WS_SESSION_EVENT_TYPES, type WsServerMessage } from '@mcpscope/wire';
 import { PacedSender, type SkippableEvent } from './pacedSender.js';
 import { secretRedactor } from './sessionSecrets.js';
-import { compactForWs, wsMessageOf } from './wsMessageOf.js';
+import { rowJsonForWs, wsMessageOf } from './wsMessageOf.js';
 
 export interface HubOptions {
   engine: Engine;
@@ -110,11 +110,12 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
     let data: string;
     let message: WsServerMessage;
     try {
-      const whole = wsMessageOf(redact.message(engineMessage));
-      message = compactForWs(whole);
-      // The recorder reuses this text for an event nothing was redacted from (eventJson); a
-      // compact row is another text, so the recorder's stays the whole event's.
-      data = message === whole ? eventJson(message) : JSON.stringify(message);
+      message = wsMessageOf(redact.message(engineMessage));
+      // A big notification leaves as its compact row's text, written straight from the event;
+      // anything else as the text the recorder reuses for an event nothing was redacted from
+      // (eventJson). What may be skipped is judged on the whole event: the row keeps the same
+      // envelope and method.
+      data = rowJsonForWs(message) ?? eventJson(message);
     } catch (err) {
       app.log.error({ err }, 'ws send failed');
       return;
@@ -131,11 +132,13 @@ export const wsHub: FastifyPluginAsync<HubOptions> = async (app, opts) => {
       skipAboveBytes: opts.skipAboveBytes ?? skipAboveBytes(engine.memoryBudget, maxQueuedBytes),
       batchBytes: opts.batchBytes,
       minIntervalMs: opts.flushIntervalMs ?? FLUSH_INTERVAL_MS,
+      // The backlog waits as whole messages; a big notification among them leaves as its row.
+      serialize: (message) => rowJsonForWs(message as WsServerMessage) ?? JSON.stringify(message),
       onOverflow: () => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'client too slow, reconnect'),
     });
     const hello: WsServerMessage = { type: 'hello', wireVersion: WIRE_VERSION, sessions: engine.list().map(redact.info) };
     sender.send(hello);
-    sender.sendAll(engine.backlog().map((m) => compactForWs(wsMessageOf(redact.message(m)))));
+    sender.sendAll(engine.backlog().map((m) => wsMessageOf(redact.message(m))));
     sender.send({ type: 'ready' } satisfies WsServerMessage);
     // Same tick as the backlog snapshot: nothing is missed and nothing is sent twice.
     senders.add(sender);

@@ -30,6 +30,8 @@ export interface PacedSenderOptions {
    */
   minIntervalMs?: number;
   onOverflow(): void;
+  /** The text of a snapshot message (`sendAll`) when it is its turn to leave (default JSON.stringify). */
+  serialize?: (message: unknown) => string;
   /** Runs the end-of-tick flush (default setImmediate). */
   defer?: (fn: () => void) => void;
 }
@@ -118,6 +120,7 @@ export class PacedSender {
   private readonly skipAbove: number;
   private readonly defer: (fn: () => void) => void;
   private readonly minIntervalMs: number;
+  private readonly serialize: (message: unknown) => string;
   private lastFlushAt = -Infinity;
 
   constructor(
@@ -128,6 +131,7 @@ export class PacedSender {
     this.skipAbove = Math.min(opts.skipAboveBytes ?? opts.maxQueuedBytes, opts.maxQueuedBytes);
     this.defer = opts.defer ?? ((fn) => void setImmediate(fn));
     this.minIntervalMs = opts.minIntervalMs ?? 0;
+    this.serialize = opts.serialize ?? ((message) => JSON.stringify(message));
   }
 
   send(message: unknown): void {
@@ -257,9 +261,11 @@ export class PacedSender {
       } else if (item instanceof LiveEvent) {
         this.queuedBytes -= item.data.length;
         data = item.data;
-      } else {
-        if (item instanceof Gap && this.openGaps.get(item.sessionId) === item) this.openGaps.delete(item.sessionId);
+      } else if (item instanceof Gap) {
+        if (this.openGaps.get(item.sessionId) === item) this.openGaps.delete(item.sessionId);
         data = JSON.stringify(item);
+      } else {
+        data = this.serialize(item);
       }
       parts.push(data);
       chars += data.length;

@@ -1,5 +1,5 @@
 import type { EngineMessage } from '@mcpscope/engine';
-import { compactFrame, type WsServerMessage } from '@mcpscope/wire';
+import { compactFrameJson, type WsServerMessage } from '@mcpscope/wire';
 
 /**
  * The one place the engine's messages become /ws messages (the wire contract,
@@ -31,11 +31,12 @@ export function wsMessageOf(message: EngineMessage): WsServerMessage {
 }
 
 /**
- * What /ws sends of a message: a big server notification as its compact row (compactFrame in
- * @mcpscope/wire), the browser reading the whole event back when it shows it; anything else as is.
+ * What /ws sends of a message, as text, when it differs from the message's own JSON: a big server
+ * notification leaves as its compact row (compactFrameJson in @mcpscope/wire), the browser
+ * reading the whole event back when it shows it. Undefined for anything that goes as it is.
  */
-export function compactForWs(message: WsServerMessage): WsServerMessage {
-  return message.type === 'frame' ? compactFrame(message) : message;
+export function rowJsonForWs(message: WsServerMessage): string | undefined {
+  return message.type === 'frame' ? compactFrameJson(message) : undefined;
 }
 
 function unmapped(message: never): never {
