@@ -72,9 +72,9 @@ const TRACE_DIR = process.argv.includes('--trace-page') ? resolve(argText('--tra
 const PROFILE_DIR = process.argv.includes('--profile') ? resolve(argText('--profile')) : undefined;
 // The flood's page: over a bare DevTools pipe (default; no Network domain, as a user's tab) or
 // through Playwright (its page listens to every WebSocket frame; --trace-page needs it).
-const DRIVER = argText('--driver', TRACE_DIR ? 'playwright' : 'pipe');
+const DRIVER = argText('--driver', 'pipe');
 if (DRIVER !== 'pipe' && DRIVER !== 'playwright') throw new Error(`--driver pipe|playwright, not ${DRIVER}`);
-if (TRACE_DIR && DRIVER !== 'playwright') throw new Error('--trace-page needs --driver playwright');
+const TRACE_CATEGORIES = ['devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-devtools.timeline'];
 const chatty = join(repo, 'e2e/fixtures/chatty-server.mjs');
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 const MODES = { bounded: [], unbounded: ['--memory-budget', '1048576'] };
@@ -420,10 +420,10 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
     }, 200);
     // setLevel and its answer, then the flood.
     const target = before + 2 + FRAMES;
-    if (TRACE_DIR)
-      await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'v8', 'blink', 'toplevel', 'disabled-by-default-devtools.timeline'],
-      });
+    if (TRACE_DIR) {
+      if (DRIVER === 'pipe') await pipeBrowser.tracing.start(TRACE_CATEGORIES);
+      else await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    }
     const cpu0 = cpuSnapshot(p.child.pid);
     await page.evaluate(floodInPage, { sessionId: session.id, token, target });
     await page.waitForFunction(() => window.__flood.counted > 0, null, { timeout: 1_800_000, polling: 250 });
@@ -440,7 +440,12 @@ async function flood(browser, cli, engineBuild, { stalled = false } = {}) {
     await page.waitForFunction(() => window.__flood.rendered > 0, null, { timeout: 120_000, polling: 100 });
     clearInterval(sampler);
     const cpu = cpuSpent(cpu0, cpuSnapshot(p.child.pid));
-    const pageMainThread = TRACE_DIR ? mainThreadTime(await browser.stopTracing(), join(TRACE_DIR, `page-${Date.now()}.json`)) : undefined;
+    const pageMainThread = TRACE_DIR
+      ? mainThreadTime(
+          await (DRIVER === 'pipe' ? pipeBrowser.tracing.stop() : browser.stopTracing()),
+          join(TRACE_DIR, `page-${Date.now()}.json`),
+        )
+      : undefined;
     const f = await page.evaluate(() => window.__flood);
     // Events the proxy skipped for this tab while it was behind (the toolbar's note; 0 when none).
     const skipped = await page.evaluate(() =>

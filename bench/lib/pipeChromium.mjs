@@ -34,6 +34,7 @@ export async function launchPipeChromium({ executablePath, args = [], viewport =
   const fromBrowser = child.stdio[4];
   let nextId = 1;
   const waiting = new Map();
+  const listeners = new Set();
   let pending = '';
   fromBrowser.setEncoding('utf8');
   fromBrowser.on('data', (chunk) => {
@@ -43,7 +44,11 @@ export async function launchPipeChromium({ executablePath, args = [], viewport =
       const message = JSON.parse(pending.slice(0, end));
       pending = pending.slice(end + 1);
       end = pending.indexOf('\0');
-      const w = message.id !== undefined ? waiting.get(message.id) : undefined;
+      if (message.id === undefined) {
+        for (const listener of listeners) listener(message);
+        continue;
+      }
+      const w = waiting.get(message.id);
       if (!w) continue;
       waiting.delete(message.id);
       if (message.error) w.reject(new Error(`${w.method}: ${message.error.message}`));
@@ -92,8 +97,34 @@ export async function launchPipeChromium({ executablePath, args = [], viewport =
     };
   }
 
+  /** A Chromium trace of everything from start() to stop() (the trace's JSON text, as a Buffer). */
+  const tracing = {
+    start: (categories) => send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReturnAsStream' }),
+    async stop() {
+      const complete = new Promise((resolve) => {
+        const on = (m) => {
+          if (m.method !== 'Tracing.tracingComplete') return;
+          listeners.delete(on);
+          resolve(m.params.stream);
+        };
+        listeners.add(on);
+      });
+      await send('Tracing.end');
+      const handle = await complete;
+      const chunks = [];
+      for (;;) {
+        const { data, eof, base64Encoded } = await send('IO.read', { handle, size: 1 << 20 });
+        chunks.push(Buffer.from(data, base64Encoded ? 'base64' : 'utf8'));
+        if (eof) break;
+      }
+      await send('IO.close', { handle });
+      return Buffer.concat(chunks);
+    },
+  };
+
   return {
     newPage,
+    tracing,
     async close() {
       await send('Browser.close').catch(() => {});
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
