@@ -27,7 +27,7 @@ export function FrameTable({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const cols = useColumnWidths('frames', FRAME_COLUMNS);
-  const { virtualizer, rows, atBottom } = useTailList({
+  const { rows, height, atBottom, scrollToRow } = useTailList({
     count: m.count,
     follow: m.follow,
     rowHeight: ROW_HEIGHT,
@@ -40,8 +40,8 @@ export function FrameTable({
     if (!m.scrollRequest) return;
     const { seq, row: target } = m.scrollRequest;
     const row = target ?? (seq !== undefined ? m.rowOfSeq(seq) : -1);
-    if (row >= 0) virtualizer.scrollToIndex(row, { align: 'auto' });
-  }, [m.scrollRequest]); // once per scroll request: the virtualizer is a new object every render
+    if (row >= 0) scrollToRow(row);
+  }, [m.scrollRequest]); // once per scroll request
 
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
@@ -59,7 +59,7 @@ export function FrameTable({
         onScroll={(e) => m.setAtBottom(atBottom(e.currentTarget))}
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
-        <div style={{ height: virtualizer.getTotalSize(), minWidth: cols.minWidth, position: 'relative' }}>
+        <div style={{ height, minWidth: cols.minWidth, position: 'relative' }}>
           {rows.map(({ index, top }) => {
             const frame = m.frameAt(index);
             if (!frame) return <PlaceholderRow key={`p${index}`} top={top} selected={index === m.pendingRow} />;

@@ -35,7 +35,7 @@ export function VirtualRows({
   renderRow: (index: number, top: number) => ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { virtualizer, rows, atBottom } = useTailList({
+  const { rows, height, atBottom } = useTailList({
     count,
     follow: follow.follow,
     rowHeight: ROW_HEIGHT,
@@ -58,7 +58,7 @@ export function VirtualRows({
         onScroll={(e) => follow.setAtBottom(atBottom(e.currentTarget))}
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: cols.minWidth }}>
+        <div style={{ height, position: 'relative', minWidth: cols.minWidth }}>
           {rows.map(({ index, top }) => renderRow(index, top))}
         </div>
       </div>
