@@ -58,9 +58,7 @@ export function VirtualRows({
         onScroll={(e) => follow.setAtBottom(atBottom(e.currentTarget))}
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
-        <div style={{ height, position: 'relative', minWidth: cols.minWidth }}>
-          {rows.map(({ index, top }) => renderRow(index, top))}
-        </div>
+        <div style={{ height, position: 'relative', minWidth: cols.minWidth }}>{rows.map(({ index, top }) => renderRow(index, top))}</div>
       </div>
       {follow.newCount > 0 && (
         <button
