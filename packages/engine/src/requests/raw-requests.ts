@@ -1,6 +1,18 @@
 import { classifyMessage, idKey, messageId, type JsonRpcMessage } from '@mcpscope/protocol';
 import { EngineError } from '../errors/errors.js';
-import type { SendResult } from '../session/types.js';
+import { explainTimeout } from '../errors/timeout-explained.js';
+import type { EventLog } from '../events/event-log.js';
+import { ambientOrigin } from '../origin/origin.js';
+import { withEnvelope, type EnvelopeContext } from '../session/envelope.js';
+import type { SendOptions, SendResult } from '../session/types.js';
+import type { TappedTransport } from '../transports/tap.js';
+
+/** What a raw send needs of its session: the connected transport, the envelope of the moment, the log. */
+export interface RawSendContext {
+  tap: TappedTransport;
+  envelope: EnvelopeContext;
+  log: Pick<EventLog, 'lastSeq' | 'now' | 'events'>;
+}
 
 interface Waiting {
   sentAt: number;
@@ -27,7 +39,39 @@ export class RawRequests {
     return `mcpscope-${++this.counter}`;
   }
 
-  expect(key: string, now: number, timeoutMs: number): Promise<SendResult> {
+  /**
+   * Sends `message` as given, with the session's envelope (its `_meta`) added to the params; a
+   * request without an id gets one of ours. Resolves with the answer, or with nothing once a
+   * notification is written.
+   */
+  async send(message: Record<string, unknown>, opts: SendOptions, ctx: RawSendContext): Promise<SendResult> {
+    const id = opts.notification ? undefined : (message.id ?? this.nextId());
+    const msg: JsonRpcMessage = {
+      jsonrpc: '2.0',
+      ...(id === undefined ? {} : { id }),
+      ...message,
+      params: withEnvelope(message.params, ctx.envelope),
+    };
+    if (msg.params === undefined) delete msg.params;
+    const timeoutMs = opts.timeoutMs ?? 60_000;
+    const origin = opts.origin ?? ambientOrigin();
+    const write = (): Promise<void> => (origin ? ctx.tap.sendAs(msg as never, origin) : ctx.tap.send(msg as never));
+    if (opts.notification) {
+      delete msg.id;
+      // A server that stops reading stdin (or an HTTP server that never answers the POST) must
+      // not leave the caller waiting forever: the write itself gets the timeout.
+      await writeWithin(write(), timeoutMs);
+      return {};
+    }
+    const key = idKey(messageId(msg)!);
+    const since = ctx.log.lastSeq;
+    const answer = this.expect(key, ctx.log.now(), timeoutMs);
+    // Not awaited: the answer's timeout runs from now, whether or not the write has completed.
+    write().catch((err: Error) => this.fail(key, err));
+    return answer.catch((err: unknown) => Promise.reject(explainTimeout(err, ctx.log.events(), since)));
+  }
+
+  private expect(key: string, now: number, timeoutMs: number): Promise<SendResult> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(key);

@@ -2,13 +2,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import {
   idKey,
   isTerminalTaskStatus,
-  messageId,
   type AppChannel,
   type Direction,
   type FrameEvent,
   type FrameOrigin,
   type JsonRpcId,
-  type JsonRpcMessage,
   type SessionEvent,
 } from '@mcpscope/protocol';
 import { createClient } from './client-factory.js';
@@ -16,7 +14,7 @@ import { OAuthRunner } from '../oauth/runner.js';
 import { connectTransport, describeConnectError, renewHttpSession, type ConnectContext, type Connected } from './connect.js';
 import { SessionRecovery } from './session-recovery.js';
 import { describeConnection } from './connection-info.js';
-import { logLevelMeta, withEnvelope, type EnvelopeContext } from './envelope.js';
+import { logLevelMeta, type EnvelopeContext } from './envelope.js';
 import { EngineError } from '../errors/errors.js';
 import { explainTimeout } from '../errors/timeout-explained.js';
 import { Linter } from '@mcpscope/protocol/lint';
@@ -24,7 +22,7 @@ import { EventLog } from '../events/event-log.js';
 import type { WindowOptions } from '../events/event-window.js';
 import type { FrameSearchQuery, FrameSearchResult } from '../traces/frame-reader.js';
 import { sharedSchemaValidator } from '../requests/schema-validator.js';
-import { RawRequests, writeWithin } from '../requests/raw-requests.js';
+import { RawRequests } from '../requests/raw-requests.js';
 import { OriginBook } from '../origin/origin-book.js';
 import { ambientOrigin, answerReason, auto, originScope, user, withOrigin } from '../origin/origin.js';
 import { RequestRunner } from '../requests/request-runner.js';
@@ -357,30 +355,7 @@ export class Session {
   async send(message: Record<string, unknown>, opts: T.SendOptions = {}): Promise<T.SendResult> {
     await this.recovery.renewing; // a new session under way after an expired one
     const tap = this.connectedTap();
-    const id = opts.notification ? undefined : (message.id ?? this.raw.nextId());
-    const msg: JsonRpcMessage = {
-      jsonrpc: '2.0',
-      ...(id === undefined ? {} : { id }),
-      ...message,
-      params: withEnvelope(message.params, this.envelope()),
-    };
-    if (msg.params === undefined) delete msg.params;
-    const timeoutMs = opts.timeoutMs ?? 60_000;
-    const origin = opts.origin ?? ambientOrigin();
-    const write = (): Promise<void> => (origin ? tap.sendAs(msg as never, origin) : tap.send(msg as never));
-    if (opts.notification) {
-      delete msg.id;
-      // A server that stops reading stdin (or an HTTP server that never answers the POST) must
-      // not leave the caller waiting forever: the write itself gets the timeout.
-      await writeWithin(write(), timeoutMs);
-      return {};
-    }
-    const key = idKey(messageId(msg)!);
-    const since = this.log.lastSeq;
-    const answer = this.raw.expect(key, this.log.now(), timeoutMs);
-    // Not awaited: the answer's timeout runs from now, whether or not the write has completed.
-    write().catch((err: Error) => this.raw.fail(key, err));
-    return answer.catch((err: unknown) => Promise.reject(explainTimeout(err, this.log.events(), since)));
+    return this.raw.send(message, opts, { tap, envelope: this.envelope(), log: this.log });
   }
 
   /**
