@@ -83,7 +83,7 @@ describe('prespawn: a server started before the engine loaded', () => {
     const taken = takePrespawned(server.config);
     expect(taken).toBeDefined();
     expect(takePrespawned(server.config)).toBeUndefined();
-    const { supervised } = await taken!;
+    const supervised = await taken!;
     supervised.child.kill('SIGKILL');
     supervised.release();
   });

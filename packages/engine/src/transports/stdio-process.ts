@@ -8,7 +8,7 @@ import { serverEnvironment } from './server-env.js';
 import { parseStdoutLine } from './stdout-line.js';
 import { isProcessAlive, stopProcessTree, waitUntilGone } from './process-tree.js';
 import { spawnSupervised, type Supervised } from './watchdog.js';
-import { takePrespawned, type Prespawned } from './prespawn.js';
+import { takePrespawned } from './prespawn.js';
 
 export interface StdioProcessOptions {
   command: string;
@@ -82,14 +82,12 @@ export class StdioProcessTransport implements Transport {
 
   async start(): Promise<void> {
     let supervised: Supervised;
-    let prespawned: Prespawned | undefined;
     try {
       // With a supervisor: the server's tree dies with us, even on SIGKILL.
       const { command, args, cwd, env } = this.opts;
       // Already started for a one-shot `call` while mcpscope loaded (prespawn.ts), or now.
       const taken = takePrespawned({ command, args, cwd, env });
-      if (taken) prespawned = await taken;
-      supervised = prespawned?.supervised ?? (await spawnSupervised({ command, args, cwd, env: serverEnvironment(env) }));
+      supervised = taken ? await taken : await spawnSupervised({ command, args, cwd, env: serverEnvironment(env) });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const what = code === 'ENOENT' ? `command not found: ${this.opts.command}` : (err as Error).message;
@@ -137,18 +135,18 @@ export class StdioProcessTransport implements Transport {
     child.stderr?.setEncoding('utf8');
     child.stdin?.on('error', (err) => this.onerror?.(err));
     child.on('error', (err) => this.onerror?.(err));
-    // A prespawned server: what it wrote and did before it was taken comes first, in order.
-    const early = prespawned?.takeOutput();
-    for (const text of early?.stderr ?? []) this.hooks.onStderr(text);
-    for (const chunk of early?.stdout ?? []) lines.push(chunk);
+    // What the server wrote and did before now (a prespawned one's since it was spawned) comes first, in order.
+    const early = supervised.takeOutput();
+    for (const text of early.stderr) this.hooks.onStderr(text);
+    for (const chunk of early.stdout) lines.push(chunk);
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
     child.stderr?.on('data', (text: string) => this.hooks.onStderr(text));
     child.stdout?.resume();
-    if (early?.stdoutEnded) onStdoutEnd();
+    if (early.stdoutEnded) onStdoutEnd();
     else child.stdout?.on('end', onStdoutEnd);
-    if (early?.exited) onExit();
+    if (early.exited) onExit();
     else child.once('exit', onExit);
-    if (early?.closed) onClose(early.closed.code, early.closed.signal);
+    if (early.closed) onClose(early.closed.code, early.closed.signal);
     else child.once('close', onClose);
   }
 

@@ -21,6 +21,26 @@ const exitOf = (child: import('node:child_process').ChildProcess) =>
 
 // The sh supervisor (the default) and the Node watchdog (the fallback where /bin/sh is missing).
 describe.each(['shell', 'node'] as const)('spawnSupervised (the %s supervisor)', (supervisor) => {
+  it('keeps what a server that exits at once wrote and did, for the transport that listens later', async () => {
+    const s = await spawnSupervised({
+      command: '/bin/sh',
+      args: ['-c', 'echo out; echo err >&2; exit 3'],
+      env: { PATH: process.env.PATH ?? '' },
+      supervisor,
+    });
+    // Reaped, drained and closed before anyone listens, as when the session's connect comes a
+    // few awaits later: Node emitted exit and close to no one and dropped the unread output.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.child.exitCode).toBe(3);
+    const early = s.takeOutput();
+    expect(early.exited).toBe(true);
+    expect(early.closed).toEqual({ code: 3, signal: null });
+    expect(Buffer.concat(early.stdout).toString()).toBe('out\n');
+    expect(early.stdoutEnded).toBe(true);
+    expect(early.stderr.join('')).toBe('err\n');
+    expect(s.takeOutput()).toBe(early);
+  });
+
   it('passes stdin/stdout/stderr through byte for byte and mirrors the exit code', async () => {
     const script = `process.stdin.on('data', (d) => process.stdout.write(d)); process.stdin.on('end', () => { process.stderr.write('bye\\n'); process.exit(7); });`;
     const { child, serverPid, supervisorPid } = await spawnSupervised({

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { forkedServer, PidNamespace } from './pid-namespace.js';
+import { collectEarlyOutput, type EarlyOutput } from './early-output.js';
 import { ShellSupervisor, shellSupervisorAvailable } from './shell-supervisor.js';
 
 /**
@@ -129,6 +130,11 @@ export interface Supervised {
   handOff(graceMs: number): void;
   /** The server is stopped: the supervisor may go. */
   release(): void;
+  /**
+   * What the server wrote and did since it was spawned (early-output.ts); from this call on the
+   * caller listens itself. Once: later calls return the same record.
+   */
+  takeOutput(): EarlyOutput;
 }
 
 /** Why the server could not start (the supervisor could not spawn it). */
@@ -179,8 +185,10 @@ async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
     const e = err as NodeJS.ErrnoException;
     throw e.code === 'ENOENT' || e.code === 'EACCES' ? new SupervisedSpawnError(e.code, e.message) : err;
   }
-  // Same tick as the spawn: from here on the server's group dies with mcpscope.
+  // Same tick as the spawn: from here on the server's group dies with mcpscope, and what it
+  // writes and does is kept until the transport listens.
   if (child.pid !== undefined) supervisor.group(child.pid);
+  const takeOutput = collectEarlyOutput(child);
   try {
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
@@ -203,6 +211,7 @@ async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
     descendant: (pid, start) => supervisor.descendant(pid, start),
     handOff: (graceMs) => supervisor.handOff(graceMs),
     release,
+    takeOutput,
   };
 }
 
@@ -215,6 +224,7 @@ async function spawnUnderWatchdog(opts: SupervisedOptions): Promise<Supervised> 
     detached: true,
     windowsHide: true,
   });
+  const takeOutput = collectEarlyOutput(child);
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
     child.once('error', reject);
@@ -243,5 +253,5 @@ async function spawnUnderWatchdog(opts: SupervisedOptions): Promise<Supervised> 
   control.unref();
   child.once('close', () => control.destroy());
   // It walks /proc itself, and stops the group on EOF at once (no grace after a hand-off).
-  return { child, serverPid, supervisorPid: child.pid, descendant: () => {}, handOff: () => {}, release: () => {} };
+  return { child, serverPid, supervisorPid: child.pid, descendant: () => {}, handOff: () => {}, release: () => {}, takeOutput };
 }
