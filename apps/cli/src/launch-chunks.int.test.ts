@@ -77,7 +77,7 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     expect(
       inputs.filter(
         (input) =>
-          !/packages\/engine\/src\/transports\/(prespawn|watchdog|shell-supervisor|server-env|process-tree|pid-namespace|descendants)\.ts$|^(required-builtin|builtin-exports):node:/.test(
+          !/packages\/engine\/src\/transports\/(prespawn|watchdog|early-output|shell-supervisor|server-env|process-tree|pid-namespace|descendants)\.ts$|^(required-builtin|builtin-exports):node:/.test(
             input,
           ),
       ),
