@@ -1,4 +1,4 @@
-import type { FrameEvent, JsonRpcMessage } from '@mcpscope/protocol';
+import type { FrameEvent } from '@mcpscope/protocol';
 
 /**
  * The compact row of a frame on /ws. A log flood is ~1 KB a notification and the browser's cost
@@ -32,14 +32,6 @@ export function shouldCompact(event: FrameEvent): boolean {
     typeof (msg as { method?: unknown }).method === 'string' &&
     COMPACT_METHODS.has((msg as { method: string }).method)
   );
-}
-
-const cut = (text: string): string => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text);
-
-function preview(value: unknown): unknown {
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return cut(value);
-  return cut(jsonPreview(value, PREVIEW_CHARS + 1));
 }
 
 /**
@@ -81,8 +73,8 @@ export function jsonPreview(value: unknown, max: number): string {
 }
 
 /**
- * The JSON text of `event`'s compact row (what JSON.stringify(compactFrame(event)) parses back
- * to), or undefined when it goes whole. Written straight from the event, with no row object in
+ * The JSON text of `event`'s compact row (compactFrame is its parse), or undefined when it goes
+ * whole. Written straight from the event, with no row object in
  * between (it is made for every big notification of a flood), and ASCII only: a character past
  * 0x7f (the preview's `…`, a server's non-English text) is written as its `\u` escape. One
  * such character makes a JavaScript string two bytes a character, and every later step of a
@@ -111,7 +103,10 @@ export function compactFrameJson(event: FrameEvent): string | undefined {
   return `${text}}},"compact":true}`;
 }
 
-/** preview(value) as ASCII JSON text; the cut's `…` is written as its escape, never as itself. */
+/**
+ * A param's preview as ASCII JSON text: a scalar as it is, a string or the JSON of a nested value
+ * cut to PREVIEW_CHARS and ended with `…` (written as its escape, never as itself).
+ */
 function previewJson(value: unknown): string {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
   const text = typeof value === 'string' ? value : jsonPreview(value, PREVIEW_CHARS + 1);
@@ -131,21 +126,11 @@ export function asciiJson(json: string): string {
   return HAS_NON_ASCII.test(json) ? json.replace(EVERY_NON_ASCII, escapeChar) : json;
 }
 
-/** The row of `event` when it goes compact, else `event` itself (the same object). */
+/**
+ * The row of `event` when it goes compact, else `event` itself (the same object): the parse of
+ * compactFrameJson, the one place the row is made (JSON.parse keeps a `__proto__` key as data).
+ */
 export function compactFrame(event: FrameEvent): FrameEvent {
-  if (!shouldCompact(event)) return event;
-  const msg = event.msg as { jsonrpc?: unknown; method: string; params?: unknown };
-  const params: Record<string, unknown> = {};
-  if (msg.params !== null && typeof msg.params === 'object' && !Array.isArray(msg.params)) {
-    let n = 0;
-    for (const key of Object.keys(msg.params)) {
-      if (n++ >= MAX_PARAMS) break;
-      const value = preview((msg.params as Record<string, unknown>)[key]);
-      // A key is the server's: `__proto__` is kept as data (defineProperty), never run as the setter.
-      if (key === '__proto__') Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true });
-      else params[key] = value;
-    }
-  }
-  const row = { jsonrpc: '2.0', method: msg.method, params } as unknown as JsonRpcMessage;
-  return { ...event, msg: row, compact: true };
+  const text = compactFrameJson(event);
+  return text === undefined ? event : (JSON.parse(text) as FrameEvent);
 }
