@@ -1,7 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestBundle, descendants, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
+import {
+  buildTestBundle,
+  descendants,
+  exitOf,
+  isAlive,
+  orphanedNamespaceHolders,
+  waitFor,
+  waitForLine,
+  type TestBundle,
+} from './test-helpers.js';
 
 let bundle: TestBundle;
 beforeAll(async () => {
@@ -113,6 +122,18 @@ describe('mcpscope (launch)', () => {
     await waitForLine(child, LINE);
     child.kill('SIGTERM');
     expect((await exitOf(child)).code).toBe(0);
+  });
+
+  it('stopped the moment it is listening, leaves no PID namespace holder behind (the server was still starting)', async () => {
+    const before = new Set(orphanedNamespaceHolders());
+    for (let i = 0; i < 3; i++) {
+      const child = launch(['--', process.execPath, bundle.demo]);
+      await waitForLine(child, LINE);
+      child.kill('SIGTERM');
+      expect((await exitOf(child)).code).toBe(0);
+    }
+    // Its supervisor ends a holder within ~1 s (the holder ignores SIGTERM, SIGKILL follows).
+    await waitFor(() => orphanedNamespaceHolders().every((pid) => before.has(pid)), 5_000, 'no holder left to init');
   });
 
   it('refuses a non-loopback --host without --allow-remote', async () => {

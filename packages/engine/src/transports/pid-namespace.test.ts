@@ -82,6 +82,16 @@ describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its ow
     }
   });
 
+  it('tells its watcher the holder the moment it is spawned, before it is ready (mcpscope may die in between)', async () => {
+    const seen: { pid: number; start: string; initThen: number | undefined }[] = [];
+    const ns = (await PidNamespace.open((pid, start) => seen.push({ pid, start, initThen: readChildren(pid)?.[0] })))!;
+    try {
+      expect(seen).toEqual([{ pid: ns.holderPid, start: readProcEntry(ns.holderPid)!.start, initThen: undefined }]);
+    } finally {
+      ns.close();
+    }
+  });
+
   it('a command that does not exist is still a spawn error, before anything runs', async () => {
     engine = new Engine();
     await expect(engine.open({ transport: 'stdio', command: 'no-such-mcp-server-command', args: [], env: {} })).rejects.toThrow(

@@ -73,8 +73,13 @@ export class PidNamespace {
     private readonly userNamespace: boolean,
   ) {}
 
-  /** Starts a holder; undefined where PID namespaces are not available (see pidNamespaceFlags). */
-  static async open(): Promise<PidNamespace | undefined> {
+  /**
+   * Starts a holder; undefined where PID namespaces are not available (see pidNamespaceFlags).
+   * `watch` is told the holder the moment it is spawned, before it is ready: mcpscope may die
+   * (or stop) while the holder starts, and the holder is detached, so only a supervisor told of
+   * it then can end it.
+   */
+  static async open(watch?: (pid: number, start: string) => void): Promise<PidNamespace | undefined> {
     const extra = pidNamespaceFlags();
     if (!extra) return undefined;
     const holder = spawn('unshare', [...extra, '--pid', '--fork', '--kill-child', '/bin/sh', '-c', HOLDER], {
@@ -84,6 +89,8 @@ export class PidNamespace {
       env: { PATH: [process.env.PATH, '/usr/bin', '/bin'].filter(Boolean).join(':') },
     });
     holder.unref();
+    const start = holder.pid === undefined ? undefined : readProcEntry(holder.pid)?.start;
+    if (watch && holder.pid !== undefined && start) watch(holder.pid, start);
     const ready = await new Promise<boolean>((done) => {
       holder.once('error', () => done(false));
       holder.once('exit', () => done(false));

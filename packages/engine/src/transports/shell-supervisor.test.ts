@@ -115,6 +115,19 @@ describe('the sh supervisor', () => {
     expect(isAlive(victim.pid!)).toBe(true);
   });
 
+  it('stops the reported descendants when its owner dies before the server was spawned (a PID namespace holder)', async () => {
+    const sup = ShellSupervisor.start(['test']);
+    supervisors.push(sup);
+    const holder = spawn('sleep', ['300'], { stdio: 'ignore', detached: true });
+    pids.push(holder.pid!);
+    sup.descendant(holder.pid!, readProcEntry(holder.pid!)!.start);
+    const supervisor = sup.process.pid!;
+    const exit = exitOf(holder);
+    sup.control.destroy();
+    expect(await exit).toEqual({ code: null, signal: 'SIGTERM' });
+    await until(() => !isAlive(supervisor), 'the supervisor to exit');
+  });
+
   it('after a hand-off, gives the server its grace to exit on stdin EOF before any signal', async () => {
     const script = `process.stdin.resume(); process.stdin.on('end', () => setTimeout(() => process.exit(3), 100));`;
     const s = await spawnSupervised({ command: process.execPath, args: ['-e', script], env: {}, supervisor: 'shell', namespace: false });

@@ -25,7 +25,8 @@ import type { Socket } from 'node:net';
  *                    gone, give the server <ms> to exit on its own before SIGTERM (2025-11-25
  *                    basic/lifecycle#stdio: close stdin, wait, SIGTERM, wait, SIGKILL)
  *   X                the server is stopped: exit
- * EOF without X: mcpscope is gone. The script walks /proc once more for the descendants of the
+ * EOF without X: mcpscope is gone (with no G yet, it died while the server was being started:
+ * the reported descendants, such as a PID namespace's holder, are still stopped). The script walks /proc once more for the descendants of the
  * server and of the reported ones (a process started since mcpscope's last walk, every 1.5 s, is
  * found while its parent lives), then SIGTERM at once (after the Q grace if there was one),
  * SIGKILL after up to 1 s. A group left with only zombies is gone (a container's PID 1 may never
@@ -39,7 +40,7 @@ g= gs= q=0 s= n=0
 startof() { st= sa= pp= pg=; set -- ${'$'}{1##*") "}; sa=$1; pp=$2; pg=$3; [ $# -ge 20 ] && shift 19 && st=$1; }
 startat() { st=; read -r l 2>/dev/null </proc/$1/stat && startof "$l"; }
 same() { read -r l 2>/dev/null </proc/$1/stat || return 2; startof "$l"; [ "$st" = "$2" ]; }
-group() { if [ -n "$gs" ]; then same $g $gs; [ $? -eq 1 ] && return 1; fi; kill -$1 -$g 2>/dev/null; }
+group() { [ -n "$g" ] || return 1; if [ -n "$gs" ]; then same $g $gs; [ $? -eq 1 ] && return 1; fi; kill -$1 -$g 2>/dev/null; }
 members() {
   set +f
   for f in /proc/[0-9]*/stat; do read -r l 2>/dev/null <$f || continue; startof "$l"; [ "$pg" = "$g" ] && [ "$sa" != Z ] && { set -f; return 0; }; done
@@ -75,7 +76,7 @@ while read -r t a b; do
   esac
 done <&3
 exec 3<&-
-[ -n "$g" ] || exit 0
+[ -n "$g$s" ] || exit 0
 walk
 i=0; while [ $i -lt $q ] && leader; do nap; i=$((i+1)); done
 group TERM; strays TERM

@@ -162,7 +162,7 @@ async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
   const supervisor = ShellSupervisor.start([opts.command, ...opts.args]);
   // /bin/sh could not be started (no pid: the error comes as an event): the Node watchdog instead.
   if (supervisor.process.pid === undefined) return spawnUnderWatchdog(opts);
-  const namespace = opts.namespace === false ? undefined : await PidNamespace.open();
+  const namespace = opts.namespace === false ? undefined : await PidNamespace.open((pid, start) => supervisor.descendant(pid, start));
   const start = namespace?.initStart();
   if (namespace && start) supervisor.descendant(namespace.initPid, start);
   const release = (): void => {
