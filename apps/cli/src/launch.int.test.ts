@@ -1,16 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { orphanedNamespaceHolders } from '../../../packages/engine/test-fixtures/servers.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestBundle,
-  descendants,
-  exitOf,
-  isAlive,
-  orphanedNamespaceHolders,
-  waitFor,
-  waitForLine,
-  type TestBundle,
-} from './test-helpers.js';
+import { buildTestBundle, descendants, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
 let bundle: TestBundle;
 beforeAll(async () => {

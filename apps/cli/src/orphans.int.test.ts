@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { NAMESPACE_INIT } from '../../../packages/engine/src/transports/pid-namespace.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBundle, exitOf, isAlive, parentOf, runCli, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
@@ -25,6 +26,12 @@ function cmdline(pid: number): string {
   } catch {
     return '';
   }
+}
+
+/** The holder of a server's PID namespace (`unshare`) and the init inside it (pid-namespace.ts). */
+function isNamespacePlumbing(pid: number): boolean {
+  const argv = cmdline(pid).split('\0');
+  return argv[0] === 'unshare' || (argv[0] === '/bin/sh' && argv[2] === NAMESPACE_INIT);
 }
 
 /** Processes whose command line holds `marker` (the supervisor and the server, not mcpscope itself), and their descendants. */
@@ -53,8 +60,13 @@ async function launchWithTree(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const [, , port] = await waitForLine(child, LINE);
-  // supervisor + server + grandchild(ren)
-  await waitFor(() => treeOf(marker, child.pid!).length >= size, 10_000, 'the server and its grandchild');
+  // supervisor + server + grandchild(ren), not counting the PID namespace's holder and init
+  // (the supervisor's children too, there from before the server starts)
+  await waitFor(
+    () => treeOf(marker, child.pid!).filter((pid) => !isNamespacePlumbing(pid)).length >= size,
+    10_000,
+    'the server and its grandchild',
+  );
   return { child, port: Number(port), tree: treeOf(marker, child.pid!) };
 }
 
@@ -75,13 +87,15 @@ describe('no orphaned server processes', () => {
     const marker = `orphan-setsid-${process.pid}-${Date.now()}`;
     // supervisor + server + `setsid sleep` + a detached node child; the server outlives its stdin.
     const { child, tree } = await launchWithTree(marker, ['--', process.execPath, SETSID_SERVER, '--stay', marker], 4);
-    const strays = tree.filter((pid) => groupOf(pid) === pid && !cmdline(pid).includes(marker));
-    expect(strays).toHaveLength(2);
+    const strays = tree.filter((pid) => groupOf(pid) === pid && !cmdline(pid).includes(marker) && !isNamespacePlumbing(pid));
     try {
+      expect(strays).toHaveLength(2);
       child.kill('SIGKILL');
       await exitOf(child);
       await waitFor(() => tree.every((pid) => !isAlive(pid)), 3_000, 'the setsid grandchildren to be gone after SIGKILL');
     } finally {
+      // A failed expectation must not leave mcpscope and its server running.
+      child.kill('SIGKILL');
       for (const pid of tree) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     }
   });

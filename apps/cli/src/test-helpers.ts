@@ -105,21 +105,6 @@ export function descendants(pid: number): number[] {
   return found.filter(isAlive);
 }
 
-/** Live PID namespace holders (`unshare … --kill-child`, pid-namespace.ts) whose parent is gone: they were reparented to init. */
-export function orphanedNamespaceHolders(): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return argv[0] === 'unshare' && argv.includes('--kill-child') && parentOf(pid) === 1 && isAlive(pid);
-      } catch {
-        return false;
-      }
-    });
-}
-
 /** A zombie (exited, not yet reaped) counts as gone (the engine's own check). */
 export const isAlive = isProcessAlive;
 

@@ -50,6 +50,29 @@ export function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Running
 /** True while `pid` runs; a zombie (dead, waiting to be reaped by whoever adopted it) counts as gone. */
 export const isAlive = isProcessAlive;
 
+/** Live PID namespace holders (`unshare … --kill-child`, pid-namespace.ts) whose parent is gone: they were left to init. */
+export function orphanedNamespaceHolders(): number[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return names
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return argv[0] === 'unshare' && argv.includes('--kill-child') && ppid === 1 && isAlive(pid);
+      } catch {
+        return false;
+      }
+    });
+}
+
 /** Polls `check` every 10 ms until it holds; throws after `ms` naming `what`. */
 export async function waitUntil(check: () => boolean, what: string, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -7,6 +7,7 @@ import { waitUntil as until } from '../../test-fixtures/servers.js';
 import { spawnSync } from 'node:child_process';
 import { readChildren, readProcEntry } from './descendants.js';
 import { PidNamespace, pidNamespaceFlags, resolveCommand } from './pid-namespace.js';
+import { ShellSupervisor } from './shell-supervisor.js';
 
 const DAEMONIZING = fileURLToPath(new URL('../../test-fixtures/daemonizing-server.mjs', import.meta.url));
 
@@ -65,7 +66,8 @@ describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its ow
   });
 
   it('the namespace costs one waiting process inside, which reaps what is left to it and ends on SIGTERM', async () => {
-    const ns = (await PidNamespace.open())!;
+    const supervisor = ShellSupervisor.start(['test']);
+    const ns = (await PidNamespace.open(supervisor))!;
     try {
       // The init waits by itself (a `sleep` beside it would be one more process for every server).
       await until(() => readProcEntry(ns.initPid)?.state === 'S', 'the init to wait');
@@ -79,17 +81,21 @@ describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its ow
       await until(() => readProcEntry(ns.holderPid) === undefined || readProcEntry(ns.holderPid)?.state === 'Z', 'the namespace to end');
     } finally {
       ns.close();
+      supervisor.release();
     }
   });
 
-  it('tells its watcher the holder the moment it is spawned, before it is ready (mcpscope may die in between)', async () => {
-    const seen: { pid: number; start: string; initThen: number | undefined }[] = [];
-    const ns = (await PidNamespace.open((pid, start) => seen.push({ pid, start, initThen: readChildren(pid)?.[0] })))!;
+  it("is its server's supervisor's own child from birth, so a mcpscope that dies at any moment leaves none", async () => {
+    const supervisor = ShellSupervisor.start(['test']);
+    const ns = (await PidNamespace.open(supervisor))!;
     try {
-      expect(seen).toEqual([{ pid: ns.holderPid, start: readProcEntry(ns.holderPid)!.start, initThen: undefined }]);
+      expect(readProcEntry(ns.holderPid)!.ppid).toBe(supervisor.process.pid);
     } finally {
       ns.close();
+      supervisor.release();
     }
+    // Released, the supervisor reaps it before it exits: no zombie left to init.
+    await until(() => readProcEntry(ns.holderPid) === undefined, 'the holder to be reaped');
   });
 
   it('a command that does not exist is still a spawn error, before anything runs', async () => {

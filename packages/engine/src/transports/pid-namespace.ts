@@ -1,14 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { readChildren, readProcEntry, readProcTable } from './descendants.js';
+import { isProcessAlive } from './process-tree.js';
 
 /**
  * A PID namespace per stdio server (Linux, util-linux `unshare` and `nsenter`): whatever the
  * server starts, even a daemon that double-forks and calls setsid, lives in that namespace, and
  * the kernel kills every process in a PID namespace when its init dies. The init is a holder
  * (a `sh` that waits, and exits on SIGTERM: the signal the supervisor sends first when mcpscope
- * dies) started by `unshare --pid --fork --kill-child`; the server joins it through
+ * dies) started by `unshare --pid --fork --kill-child` (by the server's supervisor, as its child); the server joins it through
  * `nsenter`, so it is not the init itself: an init ignores the signals it has no handler for
  * (SIGTERM from mcpscope's stop, a server's own abort()), and cannot die of one to report it.
  * nsenter waits for the server and exits the way it did (its code, or the same signal), with
@@ -36,12 +37,18 @@ import { readChildren, readProcEntry, readProcTable } from './descendants.js';
  * SIGCHLD interrupts what it waits in (hence the CHLD trap). It waits in a `read` on a pty master
  * whose slave stays locked (nothing can open it, so nothing ever arrives): one process, where
  * waiting for a `sleep` child took two. Where /dev/ptmx cannot be opened, or the read ends other
- * than by a signal, it waits for a `sleep` child after all.
+ * than by a signal, it waits for a `sleep` child after all. No single quotes: the supervisor's
+ * script holds it in single quotes (shell-supervisor.ts).
  */
-const HOLDER =
-  'trap "exit 0" TERM INT HUP; echo; ' +
+export const NAMESPACE_INIT =
+  'trap "exit 0" TERM INT HUP; ' +
   'if command exec 3<>/dev/ptmx 2>/dev/null; then trap c=1 CHLD; while c=0; read -r _ <&3 || [ $c = 1 ]; do :; done; trap - CHLD; fi; ' +
   'while :; do sleep 2147483647 & wait $!; done';
+
+/** What starts a holder as its own child and tells its pid: the server's supervisor (ShellSupervisor.holder). */
+export interface HolderStarter {
+  holder(userNamespace: boolean): Promise<number | undefined>;
+}
 
 /** The unshare flags that work for this user, or undefined: no PID namespaces here. */
 let flags: string[] | undefined | null = null;
@@ -74,35 +81,23 @@ export class PidNamespace {
   ) {}
 
   /**
-   * Starts a holder; undefined where PID namespaces are not available (see pidNamespaceFlags).
-   * `watch` is told the holder the moment it is spawned, before it is ready: mcpscope may die
-   * (or stop) while the holder starts, and the holder is detached, so only a supervisor told of
-   * it then can end it.
+   * Has `supervisor` start a holder, as its own child: mcpscope may die (or stop) at any moment
+   * of a server's start, even while a process of its own is between fork and exec, and a holder
+   * it spawned itself would then be left to init with nobody knowing of it. The supervisor knows
+   * its child from birth and ends it when mcpscope goes. Undefined where PID namespaces are not
+   * available (see pidNamespaceFlags) or the holder did not start.
    */
-  static async open(watch?: (pid: number, start: string) => void): Promise<PidNamespace | undefined> {
+  static async open(supervisor: HolderStarter): Promise<PidNamespace | undefined> {
     const extra = pidNamespaceFlags();
     if (!extra) return undefined;
-    const holder = spawn('unshare', [...extra, '--pid', '--fork', '--kill-child', '/bin/sh', '-c', HOLDER], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-      detached: true,
-      cwd: '/',
-      env: { PATH: [process.env.PATH, '/usr/bin', '/bin'].filter(Boolean).join(':') },
-    });
-    holder.unref();
-    const start = holder.pid === undefined ? undefined : readProcEntry(holder.pid)?.start;
-    if (watch && holder.pid !== undefined && start) watch(holder.pid, start);
-    const ready = await new Promise<boolean>((done) => {
-      holder.once('error', () => done(false));
-      holder.once('exit', () => done(false));
-      holder.stdout?.once('data', () => done(true));
-    });
-    holder.stdout?.destroy();
-    const initPid = ready && holder.pid !== undefined ? firstChild(holder.pid) : undefined;
+    const holderPid = await supervisor.holder(extra.length > 0);
+    if (holderPid === undefined) return undefined;
+    const initPid = await forkedChild(holderPid, () => isProcessAlive(holderPid));
     if (initPid === undefined) {
-      if (holder.pid !== undefined) killQuietly(holder.pid);
+      killQuietly(holderPid);
       return undefined;
     }
-    return new PidNamespace(holder.pid!, initPid, extra.length > 0);
+    return new PidNamespace(holderPid, initPid, extra.length > 0);
   }
 
   /** The argv that runs `command` inside the namespace. The command is resolved here, so "not found" stays a spawn error. */
@@ -137,10 +132,13 @@ export function firstChild(pid: number): number | undefined {
   return undefined;
 }
 
-/** The server nsenter forked, as soon as it exists (a few ms); undefined if nsenter is gone first. */
-export async function forkedServer(nsenterPid: number, isRunning: () => boolean): Promise<number | undefined> {
+/**
+ * The process `parent` forks at once (the server nsenter forks, the init unshare forks), as soon
+ * as it exists (a few ms); undefined if the parent is gone first.
+ */
+export async function forkedChild(parent: number, isRunning: () => boolean): Promise<number | undefined> {
   for (let i = 0; i < 500 && isRunning(); i++) {
-    const pid = firstChild(nsenterPid);
+    const pid = firstChild(parent);
     if (pid !== undefined) return pid;
     await new Promise((r) => setTimeout(r, 2));
   }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive, waitUntil as until } from '../../test-fixtures/servers.js';
+import { isAlive, orphanedNamespaceHolders, waitUntil as until } from '../../test-fixtures/servers.js';
+import { pidNamespaceFlags } from './pid-namespace.js';
 import { readProcEntry } from './descendants.js';
 import { ShellSupervisor } from './shell-supervisor.js';
 import { spawnSupervised, SupervisedSpawnError, type Supervised } from './watchdog.js';
@@ -127,6 +128,27 @@ describe('the sh supervisor', () => {
     expect(await exit).toEqual({ code: null, signal: 'SIGTERM' });
     await until(() => !isAlive(supervisor), 'the supervisor to exit');
   });
+
+  it.runIf(pidNamespaceFlags() !== undefined)(
+    'ends the namespace holder it started when its owner dies, even one whose pid the owner never heard',
+    async () => {
+      const before = new Set(orphanedNamespaceHolders());
+      // Heard: the owner knows the pid, and dies.
+      const sup = ShellSupervisor.start(['test']);
+      supervisors.push(sup);
+      const holder = (await sup.holder(pidNamespaceFlags()!.length > 0))!;
+      expect(readProcEntry(holder)!.ppid).toBe(sup.process.pid);
+      sup.control.destroy();
+      await until(() => !isAlive(holder) && !isAlive(sup.process.pid!), 'the holder and the supervisor to be gone');
+      // Not heard: the owner dies the moment it asked.
+      const quick = ShellSupervisor.start(['test']);
+      supervisors.push(quick);
+      void quick.holder(pidNamespaceFlags()!.length > 0);
+      quick.control.destroy();
+      await until(() => !isAlive(quick.process.pid!), 'the supervisor to exit');
+      expect(orphanedNamespaceHolders().filter((pid) => !before.has(pid))).toEqual([]);
+    },
+  );
 
   it('after a hand-off, gives the server its grace to exit on stdin EOF before any signal', async () => {
     const script = `process.stdin.resume(); process.stdin.on('end', () => setTimeout(() => process.exit(3), 100));`;

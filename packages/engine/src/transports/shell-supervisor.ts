@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import type { Socket } from 'node:net';
+import { NAMESPACE_INIT } from './pid-namespace.js';
 
 /**
  * The supervisor of a stdio server: a POSIX `sh` (dash on Debian: ~1.6 MiB RSS, ~2 ms to
@@ -21,10 +22,12 @@ import type { Socket } from 'node:net';
  * mcpscope → supervisor over fd 3, one line each (all numbers decimal):
  *   G <pid>          the server's pid, which is also its process group (written the moment it is spawned)
  *   D <pid> <start>  a descendant and its start time (field 22 of /proc/<pid>/stat)
+ *   N <0|1>          start a PID namespace's holder (pid-namespace.ts) as the script's own child,
+ *                    1: in a user namespace of its own; answered `H <pid>` (0: it could not)
  *   Q <ms>           mcpscope leaves with the server running and its stdin closed: once mcpscope is
  *                    gone, give the server <ms> to exit on its own before SIGTERM (2025-11-25
  *                    basic/lifecycle#stdio: close stdin, wait, SIGTERM, wait, SIGKILL)
- *   X                the server is stopped: exit
+ *   X                the server is stopped: end the holder, if any, and exit
  * EOF without X: mcpscope is gone (with no G yet, it died while the server was being started:
  * the reported descendants, such as a PID namespace's holder, are still stopped). The script walks /proc once more for the descendants of the
  * server and of the reported ones (a process started since mcpscope's last walk, every 1.5 s, is
@@ -35,8 +38,9 @@ import type { Socket } from 'node:net';
  * strays that left it are not tracked (mcpscope's own walk of descendants.ts reads /proc too).
  */
 export const SUPERVISOR_SCRIPT = String.raw`set -f
-trap '' INT HUP TERM
-g= gs= q=0 s= n=0
+trap '' INT HUP TERM PIPE
+g= gs= q=0 s= n=0 h=
+init='${NAMESPACE_INIT}'
 startof() { st= sa= pp= pg=; set -- ${'$'}{1##*") "}; sa=$1; pp=$2; pg=$3; [ $# -ge 20 ] && shift 19 && st=$1; }
 startat() { st=; read -r l 2>/dev/null </proc/$1/stat && startof "$l"; }
 same() { read -r l 2>/dev/null </proc/$1/stat || return 2; startof "$l"; [ "$st" = "$2" ]; }
@@ -51,6 +55,14 @@ leader() { if [ -n "$gs" ]; then same $g $gs && [ "$sa" != Z ]; else kill -0 $g 
 strays() { r=1; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && [ "$sa" != Z ] && r=0 && kill -$1 ${'$'}{e%:*} 2>/dev/null; done; return $r; }
 prune() { k=; n=0; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && k="$k $e" && n=$((n+1)); done; s=$k; }
 nap() { sleep 0.1 2>/dev/null || sleep 1; }
+hold() {
+  [ -z "$h" ] || { echo "H 0" >&3; return; }
+  f=; [ "$1" = 1 ] && f='--user --map-current-user'
+  (trap - INT HUP TERM PIPE; exec unshare $f --pid --fork --kill-child /bin/sh -c "$init") </dev/null >/dev/null 2>&1 3<&- &
+  h=$!; startat $h; [ -n "$st" ] && s="$s $h:$st"
+  echo "H $h" >&3
+}
+unhold() { [ -n "$h" ] && kill -KILL $h 2>/dev/null; wait; }
 walk() {
   [ -n "$gs" ] || return 0
   k=" $g "; for e in $s; do same ${'$'}{e%:*} ${'$'}{e#*:} && k="$k${'$'}{e%:*} "; done
@@ -68,22 +80,27 @@ walk() {
   set -f
 }
 while read -r t a b; do
-  case $a in ''|*[!0-9]*) [ "$t" = X ] && exit 0; continue;; esac
+  case $a in ''|*[!0-9]*) [ "$t" = X ] && { unhold; exit 0; }; continue;; esac
   case $t in
   G) g=$a; startat $a; gs=$st;;
+  N) hold $a;;
   D) case $b in ''|*[!0-9]*) continue;; esac; s="$s $a:$b"; n=$((n+1)); [ $n -lt 1024 ] || prune;;
   Q) q=$((a / 100));;
   esac
 done <&3
 exec 3<&-
-[ -n "$g$s" ] || exit 0
+[ -n "$g$s$h" ] || exit 0
 walk
 i=0; while [ $i -lt $q ] && leader; do nap; i=$((i+1)); done
 group TERM; strays TERM
 i=0; while [ $i -lt 10 ] && { alive || strays 0; }; do nap; i=$((i+1)); done
 strays KILL; group KILL
+unhold
 exit 0
 `;
+
+/** How long the script gets to answer `N` (it forks a process: a few ms). */
+const HOLDER_ANSWER_MS = 5_000;
 
 let shellChecked: boolean | undefined;
 
@@ -139,6 +156,37 @@ export class ShellSupervisor {
 
   descendant(pid: number, start: string): void {
     if (/^\d+$/.test(start)) this.send(`D ${pid} ${start}\n`);
+  }
+
+  /**
+   * Has the script start a PID namespace's holder as its child (`N`, see above); resolves with
+   * its pid, or undefined when it could not (no answer within HOLDER_ANSWER_MS, the script gone).
+   */
+  holder(userNamespace: boolean): Promise<number | undefined> {
+    if (this.released || this.control.destroyed) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      let text = '';
+      const done = (pid: number | undefined): void => {
+        clearTimeout(timer);
+        this.control.off('data', onData);
+        this.control.off('close', onClose);
+        this.control.pause();
+        resolve(pid);
+      };
+      const onData = (chunk: Buffer): void => {
+        text += chunk.toString('latin1');
+        const line = /^H (\d+)\n/m.exec(text);
+        if (line) done(Number(line[1]) || undefined);
+        else if (text.length > 256) done(undefined);
+      };
+      const onClose = (): void => done(undefined);
+      // Also what keeps the process alive meanwhile: the socket is unref'd.
+      const timer = setTimeout(() => done(undefined), HOLDER_ANSWER_MS);
+      this.control.on('data', onData);
+      this.control.once('close', onClose);
+      this.control.resume();
+      this.send(`N ${userNamespace ? 1 : 0}\n`);
+    });
   }
 
   /** See `Q` above: the supervisor finishes the stop after mcpscope exits. */

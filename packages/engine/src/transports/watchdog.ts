@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
-import { forkedServer, PidNamespace } from './pid-namespace.js';
+import { forkedChild, PidNamespace } from './pid-namespace.js';
 import { collectEarlyOutput, type EarlyOutput } from './early-output.js';
 import { ShellSupervisor, shellSupervisorAvailable } from './shell-supervisor.js';
 
@@ -155,14 +155,15 @@ export function spawnSupervised(opts: SupervisedOptions): Promise<Supervised> {
 
 /**
  * The server spawned by mcpscope, detached (it leads its group), with the sh supervisor beside it.
- * Where Linux allows, in a PID namespace of its own (pid-namespace.ts): the supervisor is told
- * the namespace's init, so mcpscope's death ends the namespace too, and release() ends it.
+ * Where Linux allows, in a PID namespace of its own (pid-namespace.ts) whose holder the
+ * supervisor starts as its child; it is told the namespace's init too (SIGTERM ends that one at
+ * once), so mcpscope's death ends the namespace, and release() ends it.
  */
 async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
   const supervisor = ShellSupervisor.start([opts.command, ...opts.args]);
   // /bin/sh could not be started (no pid: the error comes as an event): the Node watchdog instead.
   if (supervisor.process.pid === undefined) return spawnUnderWatchdog(opts);
-  const namespace = opts.namespace === false ? undefined : await PidNamespace.open((pid, start) => supervisor.descendant(pid, start));
+  const namespace = opts.namespace === false ? undefined : await PidNamespace.open(supervisor);
   const start = namespace?.initStart();
   if (namespace && start) supervisor.descendant(namespace.initPid, start);
   const release = (): void => {
@@ -201,7 +202,7 @@ async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
   }
   // In a namespace the spawned process is nsenter; the server is the child it forks at once.
   const running = (): boolean => child.exitCode === null && child.signalCode === null;
-  const serverPid = (namespace ? await forkedServer(child.pid!, running) : undefined) ?? child.pid!;
+  const serverPid = (namespace ? await forkedChild(child.pid!, running) : undefined) ?? child.pid!;
   return {
     child,
     serverPid,
