@@ -9,9 +9,10 @@ import { isProcessAlive } from './process-tree.js';
  * server starts, even a daemon that double-forks and calls setsid, lives in that namespace, and
  * the kernel kills every process in a PID namespace when its init dies. The init is a holder
  * (a `sh` that waits, and exits on SIGTERM: the signal the supervisor sends first when mcpscope
- * dies) started by `unshare --pid --fork --kill-child` (by the server's supervisor, as its child); the server joins it through
- * `nsenter`, so it is not the init itself: an init ignores the signals it has no handler for
- * (SIGTERM from mcpscope's stop, a server's own abort()), and cannot die of one to report it.
+ * dies) started by `unshare --pid --fork --kill-child`, which the server's supervisor runs as its
+ * child; the server joins it through `nsenter`, so it is not the init itself: an init ignores
+ * the signals it has no handler for (SIGTERM from mcpscope's stop, a server's own abort()), and
+ * cannot die of one to report it.
  * nsenter waits for the server and exits the way it did (its code, or the same signal), with
  * stdin, stdout and stderr the server's own and its environment untouched. Killing the init
  * (or the unshare before it: --kill-child passes that on) ends the namespace.

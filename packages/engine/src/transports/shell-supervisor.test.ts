@@ -116,7 +116,7 @@ describe('the sh supervisor', () => {
     expect(isAlive(victim.pid!)).toBe(true);
   });
 
-  it('stops the reported descendants when its owner dies before the server was spawned (a PID namespace holder)', async () => {
+  it('stops the reported descendants when its owner dies before the server was spawned (mcpscope killed while a server starts)', async () => {
     const sup = ShellSupervisor.start(['test']);
     supervisors.push(sup);
     const holder = spawn('sleep', ['300'], { stdio: 'ignore', detached: true });
