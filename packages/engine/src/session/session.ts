@@ -24,11 +24,10 @@ import type { FrameSearchQuery, FrameSearchResult } from '../traces/frame-reader
 import { sharedSchemaValidator } from '../requests/schema-validator.js';
 import { RawRequests } from '../requests/raw-requests.js';
 import { OriginBook } from '../origin/origin-book.js';
-import { ambientOrigin, answerReason, auto, originScope, user, withOrigin } from '../origin/origin.js';
+import { ambientOrigin, auto, originScope, user, withOrigin } from '../origin/origin.js';
 import { RequestRunner } from '../requests/request-runner.js';
 import { engineErrorFromSdk } from '../errors/sdk-errors.js';
 import { registerServerRequestHandlers, type ServerRequestName } from '../server-requests/server-request-handlers.js';
-import { ServerRequestQueue } from '../server-requests/server-requests.js';
 import { RequestIntake } from '../server-requests/request-intake.js';
 import { Subscriptions } from './subscriptions.js';
 import { SessionTasks } from '../tasks/session-tasks.js';
@@ -65,7 +64,6 @@ export class Session {
   private logLevel?: T.LogLevel;
   private tap?: TappedTransport;
   private readonly stderrLines: string[] = [];
-  private readonly queue: ServerRequestQueue;
   private readonly raw = new RawRequests();
   private readonly runner: RequestRunner;
   private readonly subscriptions: Subscriptions;
@@ -78,7 +76,6 @@ export class Session {
   /** Why each outgoing frame was sent, by what it is (replies, cancels, a call's legs). */
   private readonly origins: OriginBook;
   private readonly intake: RequestIntake;
-  /** Server requests refused since the last one the queue took (refuseOverLimit). */
   private readonly createdAt = Date.now();
   /** The OAuth client of an HTTP session with `config.oauth`. */
   oauth?: OAuthRunner;
@@ -112,10 +109,6 @@ export class Session {
       if (event.type === 'stderr') this.keepStderr(event.text);
       deps.emit(event);
     });
-    this.queue = new ServerRequestQueue(
-      (request) => deps.emit({ type: 'server-request', request }),
-      (requestId) => deps.emit({ type: 'server-request-done', sessionId: id, requestId }),
-    );
     this.runner = new RequestRunner({
       sessionId: id,
       client: () => this.client,
@@ -126,10 +119,11 @@ export class Session {
     this.intake = new RequestIntake({
       sessionId: id,
       log: this.log,
-      queue: this.queue,
       origins: this.origins,
+      emit: deps.emit,
       era: () => this.details.era,
       answeringCallId: () => this.runner.answeringCallId(),
+      answering: (requestId, origin) => this.tasks.answered(requestId, origin),
     });
     this.tasks = new SessionTasks({
       sessionId: id,
@@ -141,7 +135,7 @@ export class Session {
       emit: (message) => {
         // A task that ended no longer needs the user's answer to its questions (elicitation, sampling).
         if (message.type === 'task' && isTerminalTaskStatus(message.task.status))
-          this.queue.rejectForTask(message.task.taskId, `task ${message.task.status}`);
+          this.intake.queue.rejectForTask(message.task.taskId, `task ${message.task.status}`);
         deps.emit(message);
       },
       closed: () => this.state !== 'connected',
@@ -247,7 +241,7 @@ export class Session {
   }
 
   pendingServerRequests() {
-    return this.queue.list();
+    return this.intake.queue.list();
   }
 
   async connect(opts: T.OpenOptions): Promise<void> {
@@ -470,18 +464,9 @@ export class Session {
     return this.subscriptions.remove(uri, origin ?? ambientOrigin());
   }
 
-  /**
-   * The reply to a legacy server request goes out as `origin`, default the user's
-   * `client: answer sampling` (elicitation, <method>). A 2026-07-28 embedded request's answer
-   * travels in its call's retry, which keeps the call's origin.
-   */
+  /** Answers a server request waiting for the user (RequestIntake.answer); false when none waits as `requestId`. */
   answer(requestId: string, answer: T.ServerRequestAnswer, origin?: FrameOrigin): boolean {
-    const method = this.origins.methodAsked(requestId);
-    this.tasks.answered(requestId, origin ?? ambientOrigin());
-    if (!this.queue.answer(requestId, answer)) return false;
-    // Before the reply goes out: the handler resumes on a later microtask.
-    if (method !== undefined) this.origins.answeredBy(requestId, origin ?? ambientOrigin() ?? user(answerReason(method)));
-    return true;
+    return this.intake.answer(requestId, answer, origin);
   }
 
   /** Legacy server requests are keyed by their JSON-RPC id; embedded input requests get a key unique per round. */
@@ -498,7 +483,7 @@ export class Session {
     this.setState('closed');
     this.tasks.closeAll();
     this.receiver?.close();
-    this.queue.rejectAll('session closed');
+    this.intake.queue.rejectAll('session closed');
     this.raw.failAll(new EngineError('ENGINE_CLOSED', 'session closed'));
     // Still connecting: stop the server being spawned, or the handshake would keep it alive.
     await this.connecting?.stdio?.close().catch(() => undefined);
@@ -556,7 +541,7 @@ export class Session {
     this.setState('closed');
     this.tasks.closeAll();
     this.receiver?.close();
-    this.queue.rejectAll('connection closed');
+    this.intake.queue.rejectAll('connection closed');
     this.raw.failAll(
       error
         ? new EngineError('ENGINE_CONNECTION_LOST', message, { sessionId: this.id })
@@ -581,7 +566,7 @@ export class Session {
   /** The server forgot the session: its work stops, and what it held (subscriptions, log level) is said in the boundary's note. */
   private forgetSession(): string {
     this.tasks.closeAll();
-    this.queue.rejectAll('the session expired');
+    this.intake.queue.rejectAll('the session expired');
     const uris = this.subscriptions.forgetAll();
     const parts = [
       uris.length > 0 ? `resource subscriptions (${uris.length})` : '',
