@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { readProcEntry } from '../src/transports/descendants.js';
 import { isProcessAlive, stopProcessTree } from '../src/transports/process-tree.js';
 
 const require = createRequire(import.meta.url);
@@ -64,9 +65,7 @@ export function orphanedNamespaceHolders(): number[] {
     .filter((pid) => {
       try {
         const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return argv[0] === 'unshare' && argv.includes('--kill-child') && ppid === 1 && isAlive(pid);
+        return argv[0] === 'unshare' && argv.includes('--kill-child') && readProcEntry(pid)?.ppid === 1 && isAlive(pid);
       } catch {
         return false;
       }

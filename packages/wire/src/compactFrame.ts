@@ -74,11 +74,10 @@ export function jsonPreview(value: unknown, max: number): string {
 
 /**
  * The JSON text of `event`'s compact row (compactFrame is its parse), or undefined when it goes
- * whole. Written straight from the event, with no row object in
- * between (it is made for every big notification of a flood), and ASCII only: a character past
- * 0x7f (the preview's `…`, a server's non-English text) is written as its `\u` escape. One
- * such character makes a JavaScript string two bytes a character, and every later step of a
- * batch holding it (joining, the UTF-8 length and copy the socket write makes, the tab's parse)
+ * whole. Written straight from the event, with no row object in between (it is made for every
+ * big notification of a flood), and ASCII only: a character past 0x7f (the preview's `…`, a
+ * server's non-English text) is written as its `\u` escape. One such character makes a
+ * JavaScript string two bytes a character, and every later step of a batch holding it (joining, the UTF-8 length and copy the socket write makes, the tab's parse)
  * then ran several times slower (bench/proxy-flood.mjs: Buffer.byteLength alone 0.5 s of a
  * 100k flood).
  */
