@@ -269,6 +269,7 @@ async function main() {
       'compareStdinPerCallMs',
       'compareStdinClientCpuMs',
       'compareStdinDaemonCpuMs',
+      'compareColdConnectMs',
     ].map((k) => [k, []]),
   );
   const comparePids = other ? await pidsOf(compare, other.env) : undefined;
@@ -307,13 +308,21 @@ async function main() {
       push('floorPerCallMs', floor.perCallMs);
       push('stdinOverheadMs', perCall - floor.perCallMs);
       push('serverConnectMs', floor.connectMs);
-      const connects = [() => launchMs(cli), () => coldConnect(cli, i), () => warmConnect(cli, ours.env, i)];
+      // With --compare, the other build's cold connect too (its own data dir: no mcpscope of ours runs there).
+      const connects = [
+        () => launchMs(cli),
+        () => coldConnect(cli, i),
+        () => warmConnect(cli, ours.env, i),
+        ...(other ? [() => coldConnect(compare, `compare-${i}`)] : []),
+      ];
       const got = [];
-      for (const k of i % 2 ? [2, 1, 0] : [0, 1, 2]) got[k] = await connects[k]();
-      const [launch, cold, warm] = got;
+      const ks = connects.map((_, k) => k);
+      for (const k of i % 2 ? ks.reverse() : ks) got[k] = await connects[k]();
+      const [launch, cold, warm, compareCold] = got;
       push('launchMs', launch);
       push('coldConnectMs', cold);
       push('warmConnectMs', warm);
+      if (other) push('compareColdConnectMs', compareCold);
       console.error(
         `run ${i + 1}/${RUNS}: ${rows.map((r) => `${r.name} ${round(samples.get(r.name).at(-1))}`).join(', ')}; --stdin ${round(perCall)} ms a call (floor ${round(floor.perCallMs)}); launch ${round(launch)}, cold ${round(cold)}, warm ${round(warm)}, server connect ${round(floor.connectMs)}`,
       );
@@ -356,7 +365,13 @@ async function report(rows, samples, n22) {
           }
         : {}),
     },
-    connect: { coldMs: s('coldConnectMs'), warmMs: s('warmConnectMs'), launchMs: s('launchMs'), serverConnectMs: s('serverConnectMs') },
+    connect: {
+      coldMs: s('coldConnectMs'),
+      warmMs: s('warmConnectMs'),
+      launchMs: s('launchMs'),
+      serverConnectMs: s('serverConnectMs'),
+      ...(compare ? { compareColdMs: s('compareColdConnectMs') } : {}),
+    },
     ratios: {
       callVsNode: ratio('mcpscope: call tools/call', node20),
       listVsNode: ratio('mcpscope: call tools/list', node20),
@@ -421,6 +436,7 @@ function writeReadme(r, out) {
     `| overhead a call (the two above, per run) | ${cell(r.stdin.overheadMs)} |`,
     `| CPU a call: the \`--stdin\` client / the background mcpscope / the server | ${r.stdin.clientCpuMs.median} / ${r.stdin.daemonCpuMs.median} / ${r.stdin.serverCpuMs.median} |`,
     `| \`connect --demo\`, cold (no mcpscope running: it starts one in the background) | ${cell(r.connect.coldMs)} |`,
+    ...(r.connect.compareColdMs ? [`| \`connect --demo\`, cold, the --compare build | ${cell(r.connect.compareColdMs)} |`] : []),
     `| \`connect --demo\`, warm (a background mcpscope runs) | ${cell(r.connect.warmMs)} |`,
     `| launch → UI served (as in the table above) | ${cell(r.connect.launchMs)} |`,
     `| the server's own connect time (spawn → \`initialize\` answered, raw pipe client) | ${cell(r.connect.serverConnectMs)} |`,

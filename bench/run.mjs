@@ -8,7 +8,8 @@
 // The official inspector needs Node 22, so mcpscope's launch also runs on that same Node 22 binary
 // ("mcpscope (Node 22)"): launchVsOfficialSameNode is the like-for-like ratio. "Node 22 floor" is
 // that Node starting a bare http server that answers GET / (launchVsFloorSameNode: what is ours).
-// --compare <mcpscope.js>: the launch rows of another build too, interleaved (before/after a change).
+// --compare <mcpscope.js>: another build's rows too, interleaved (before/after a change): launch and
+// call on Node 20, launch on Node 22.
 //   callMs       wall time of one headless `tools/list`, spawn → exit     all three, and the floor:
 //                bench/floor-call.mjs, raw JSON-RPC lines on a pipe (no SDK, nothing validated)
 //   stubbornMs   the same against a server that does not exit when its stdin closes (the demo
@@ -128,7 +129,7 @@ async function main() {
     nodeFloor({ node, name: 'Node 22 floor (bare http server)' }),
     ...(compare
       ? [
-          mcpscope({ cli: compare, server, name: 'compare: mcpscope', launchOnly: true }),
+          mcpscope({ cli: compare, server, name: 'compare: mcpscope' }),
           mcpscope({ cli: compare, server, node, name: 'compare: mcpscope (Node 22)', launchOnly: true }),
         ]
       : []),

@@ -11,6 +11,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { englishOnlyZod } from '../../scripts/esbuild-english-zod.mjs';
 
 const cliDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = join(cliDir, '../..');
@@ -143,7 +144,7 @@ export async function buildCli({ outdir = join(cliDir, 'dist'), web = 'require',
     // `module`: the ESM build of packages that export one only under that condition (OpenTelemetry's),
     // so unused exports are dropped (the export's chunk: 330 → 100 KB; nothing else resolves differently).
     conditions: ['mcpscope-source', 'module'],
-    plugins: [externalizeSome, requireBuiltins],
+    plugins: [externalizeSome, requireBuiltins, englishOnlyZod],
     minify: true,
     // Prefer packages' ESM builds: a UMD main (jsonc-parser's) hides its requires from the bundler.
     mainFields: ['module', 'main'],

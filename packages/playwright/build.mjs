@@ -12,6 +12,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { englishOnlyZod } from '../../scripts/esbuild-english-zod.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '../..');
@@ -35,6 +36,7 @@ async function bundle() {
     conditions: ['mcpscope-source'],
     mainFields: ['module', 'main'],
     plugins: [
+      englishOnlyZod,
       {
         name: 'peer-external',
         setup(build) {

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error build.mjs is plain JS without types; tests only.
@@ -111,5 +113,44 @@ describe('the bundle (a plain launch listens before commander and the rest load)
     );
     expect(externals.filter((path) => !path.startsWith('node:'))).toEqual([]);
     expect(graph.reduce((sum, file) => sum + outputs[file]!.bytes, 0)).toBeLessThan(80 * 1024);
+  });
+});
+
+describe("the bundle's zod", () => {
+  it('carries English messages only (scripts/esbuild-english-zod.mjs), and speaks English', async () => {
+    const inputs = Object.values(outputs).flatMap((o) => Object.keys(o.inputs));
+    const locales = inputs.filter((input) => /node_modules\/zod\/v4\/locales\//.test(input));
+    // The index that re-exports every language is build.mjs's own (its namespace), English alone.
+    expect(locales.map((input) => `${input.startsWith('zod-english:') ? 'ours:' : ''}${input.split('/').pop()}`).sort()).toEqual([
+      'en.js',
+      'ours:index.js',
+    ]);
+
+    // The bundled demo server validates a tool's arguments with that zod: its message is zod's English one.
+    const server = spawn(process.execPath, [join(outdir, 'demo-server.js')], { stdio: ['pipe', 'pipe', 'ignore'] });
+    try {
+      const lines = createInterface({ input: server.stdout! });
+      const send = (msg: object) => server.stdin!.write(`${JSON.stringify(msg)}\n`);
+      const answer = (id: number) =>
+        new Promise<{ result?: { content?: Array<{ text?: string }> } }>((resolve) =>
+          lines.on('line', (line) => {
+            const msg = JSON.parse(line) as { id?: number };
+            if (msg.id === id) resolve(msg);
+          }),
+        );
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+      });
+      await answer(1);
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { message: 42 } } });
+      const text = (await answer(2)).result?.content?.[0]?.text ?? '';
+      expect(text).toMatch(/Invalid input: expected string, received number/);
+    } finally {
+      server.kill();
+    }
   });
 });

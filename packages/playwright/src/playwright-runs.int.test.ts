@@ -206,3 +206,13 @@ describe('no process survives', () => {
     expect(withMarker()).toEqual([]);
   });
 });
+
+describe('the bundle', () => {
+  it("inlines zod's English messages only (scripts/esbuild-english-zod.mjs)", () => {
+    // Not minified: esbuild names each inlined file in a comment.
+    const text = readFileSync(join(pkg, 'dist/index.js'), 'utf8');
+    const locales = [...text.matchAll(/^\/\/ (zod-english:)?\S*node_modules\/zod\/v4\/locales\/([\w-]+\.js)$/gm)];
+    // The index that re-exports every language is the plugin's own (its namespace), English alone.
+    expect(locales.map(([, ours, file]) => `${ours ? 'ours:' : ''}${file}`).sort()).toEqual(['en.js', 'ours:index.js']);
+  });
+});
