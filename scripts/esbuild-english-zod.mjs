@@ -2,7 +2,7 @@
 import { dirname, relative, resolve } from 'node:path';
 
 /**
- * zod carries its error messages in ~50 languages (~260 KB minified, a sixth of the JavaScript a
+ * zod carries its error messages in ~50 languages (~260 KB minified, an eighth of the JavaScript a
  * launch loads and compiles) and esbuild keeps them all: `locales` hangs off the `z` and `core`
  * namespaces, which schema files import whole. mcpscope never switches zod's language (zod sets
  * English itself, from locales/en.js, on the first schema made), so in the bundle the namespaces'
