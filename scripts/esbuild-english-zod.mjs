@@ -11,16 +11,16 @@ import { dirname, relative, resolve } from 'node:path';
 export const englishOnlyZod = {
   name: 'english-only-zod',
   setup(build) {
+    const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => {
       if (!/[\\/]zod[\\/]v4[\\/]/.test(args.importer)) return undefined;
       // Relative, as esbuild names files: an unminified bundle prints the path in a comment.
-      const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
       return { path: relative(cwd, resolve(dirname(args.importer), args.path)), namespace: 'zod-english' };
     });
     build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
       contents: "export { default as en } from './en.js';",
       loader: 'js',
-      resolveDir: dirname(resolve(build.initialOptions.absWorkingDir ?? process.cwd(), args.path)),
+      resolveDir: dirname(resolve(cwd, args.path)),
     }));
   },
 };

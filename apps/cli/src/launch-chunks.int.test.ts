@@ -120,7 +120,7 @@ describe("the bundle's zod", () => {
   it('carries English messages only (scripts/esbuild-english-zod.mjs), and speaks English', async () => {
     const inputs = Object.values(outputs).flatMap((o) => Object.keys(o.inputs));
     const locales = inputs.filter((input) => /node_modules\/zod\/v4\/locales\//.test(input));
-    // The index that re-exports every language is build.mjs's own (its namespace), English alone.
+    // The index that re-exports every language is the plugin's own (its namespace), English alone.
     expect(locales.map((input) => `${input.startsWith('zod-english:') ? 'ours:' : ''}${input.split('/').pop()}`).sort()).toEqual([
       'en.js',
       'ours:index.js',
