@@ -77,9 +77,9 @@ export function jsonPreview(value: unknown, max: number): string {
  * whole. Written straight from the event, with no row object in between (it is made for every
  * big notification of a flood), and ASCII only: a character past 0x7f (the preview's `…`, a
  * server's non-English text) is written as its `\u` escape. One such character makes a
- * JavaScript string two bytes a character, and every later step of a batch holding it (joining, the UTF-8 length and copy the socket write makes, the tab's parse)
- * then ran several times slower (bench/proxy-flood.mjs: Buffer.byteLength alone 0.5 s of a
- * 100k flood).
+ * JavaScript string two bytes a character, and every later step of a batch holding it (joining,
+ * the UTF-8 length and copy the socket write makes, the tab's parse) then ran several times
+ * slower (bench/proxy-flood.mjs: Buffer.byteLength alone 0.5 s of a 100k flood).
  */
 export function compactFrameJson(event: FrameEvent): string | undefined {
   if (!shouldCompact(event)) return undefined;

@@ -32,10 +32,11 @@ import { NAMESPACE_INIT } from './pid-namespace.js';
  * the holder and the reported descendants are still stopped). The script walks /proc once more
  * for the descendants of the server and of the reported ones (a process started since
  * mcpscope's last walk, every 1.5 s, is found while its parent lives), then SIGTERM at once
- * (after the Q grace if there was one), SIGKILL after up to 1 s. A group left with only zombies is gone (a container's PID 1 may never
- * reap the server mcpscope left it: `kill -0` still succeeds on the zombie, so the script reads
- * /proc for a live member instead of napping out the second). Without /proc (macOS) there are no start times: the group is still stopped,
- * strays that left it are not tracked (mcpscope's own walk of descendants.ts reads /proc too).
+ * (after the Q grace if there was one), SIGKILL after up to 1 s. A group left with only zombies
+ * is gone (a container's PID 1 may never reap the server mcpscope left it: `kill -0` still
+ * succeeds on the zombie, so the script reads /proc for a live member instead of napping out the
+ * second). Without /proc (macOS) there are no start times: the group is still stopped, strays
+ * that left it are not tracked (mcpscope's own walk of descendants.ts reads /proc too).
  */
 export const SUPERVISOR_SCRIPT = String.raw`set -f
 trap '' INT HUP TERM PIPE
