@@ -22,6 +22,7 @@ import { logLevelRoutes } from './routes/logLevel.js';
 import { messageRoutes } from './routes/messages.js';
 import { requestRoutes } from './routes/requests.js';
 import { sessionCallRoutes } from './routes/sessionCall.js';
+import { sessionCallsRoutes } from './routes/sessionCalls.js';
 import { taskRoutes } from './routes/tasks.js';
 import { rootRoutes } from './routes/roots.js';
 import { serverRequestRoutes } from './routes/serverRequests.js';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(serverRequestRoutes, { engine: opts.engine });
       await api.register(requestRoutes, { engine: opts.engine });
       await api.register(sessionCallRoutes, { engine: opts.engine });
+      await api.register(sessionCallsRoutes, { engine: opts.engine });
       await api.register(taskRoutes, { engine: opts.engine });
       await api.register(appMessageRoutes, { engine: opts.engine });
       await api.register(rootRoutes, { engine: opts.engine });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Engine, type EngineMessage, type EngineOptions } from '@mcpscope/engine';
+import type { FrameEvent } from '@mcpscope/protocol';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 
 export const PORT = 47_321;
@@ -41,3 +42,17 @@ export function nextEngineMessage(engine: Engine, match: (m: EngineMessage) => b
     });
   });
 }
+
+/** The frames a session sent with this method, in order. */
+export const outFrames = (engine: Engine, id: string, method: string): FrameEvent[] =>
+  engine
+    .get(id)!
+    .events()
+    .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === method);
+
+/** An NDJSON reply's lines, parsed. */
+export const ndjsonLines = <T>(body: string): T[] =>
+  body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);

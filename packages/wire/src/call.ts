@@ -42,6 +42,15 @@ export const SessionCallBodySchema = z.strictObject({
 });
 export type SessionCallBody = z.input<typeof SessionCallBodySchema>;
 
+/**
+ * One line of POST /api/sessions/:id/calls (`call --session --stdin`): many calls in one request,
+ * an NDJSON body of SessionCallBodySchema lines, each with the CLI's `origin` for its frames (as
+ * the ORIGIN_HEADER of a single call). They run one after the other, in order; the reply streams
+ * each call's SessionCallLines, each call ending in its `outcome` or `error` line.
+ */
+export const SessionCallsLineSchema = SessionCallBodySchema.extend({ origin: z.string().max(1000).optional() });
+export type SessionCallsLine = z.input<typeof SessionCallsLineSchema>;
+
 /** What the call's tool declared as its MCP App (ext-apps `_meta.ui`). */
 export interface CallToolApp {
   resourceUri: string;

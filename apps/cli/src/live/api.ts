@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { ORIGIN_HEADER } from '@mcpscope/wire/plain';
 import type { z } from 'zod';
 import type { UiEntry } from '../ui-registry.js';
@@ -42,6 +43,10 @@ export interface ApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** An NDJSON body sent as it is written, while the reply is read (POST …/calls); instead of `body`. */
+  lines?: Readable;
+  /** Gives up on the request (its reply fails) when aborted. */
+  signal?: AbortSignal;
   /** The CLI command this request belongs to (`cli: call tools/list`): stamped on the frames it sends. */
   origin?: string;
   /** Give up after this long (default: never: a request waits for the server as long as --timeout says). */
@@ -60,7 +65,7 @@ function apiErrorOf(status: number, body: unknown): ApiError | undefined {
   return new ApiError(status, code, message, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {});
 }
 
-/** One connection kept open between requests: `call --session --stdin` makes one request a line. */
+/** One connection kept open between requests: `call --session` looks the session up, then calls. */
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
 /**
@@ -96,7 +101,7 @@ export class LiveApi {
   }
 
   /**
-   * An NDJSON reply (POST …/call), each line parsed and handed to `onLine` as it arrives;
+   * An NDJSON reply (POST …/call, …/calls), each line parsed and handed to `onLine` as it arrives;
    * resolves at its end. ApiError on ≥ 400 (a JSON error body), on a line that is not JSON, or
    * past MAX_REPLY_BYTES.
    */
@@ -150,17 +155,19 @@ export class LiveApi {
     const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers: Record<string, string> = { authorization: `Bearer ${this.ui.token}`, accept: 'application/json' };
     if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (req.lines) headers['content-type'] = 'application/x-ndjson';
     if (req.origin) headers[ORIGIN_HEADER] = headerSafe(req.origin);
     return new Promise((resolve, reject) => {
-      const r = httpRequest(url, { method: req.method, headers, agent }, (res) => {
+      const r = httpRequest(url, { method: req.method, headers, agent, ...(req.signal ? { signal: req.signal } : {}) }, (res) => {
         res.on('error', () => undefined); // reported by whoever reads the body
         resolve(res);
       });
       r.on('error', (err) => reject(new UnreachableError(this.ui.url, (err as NodeJS.ErrnoException).code ?? err.message)));
-      // One small request after another on a kept-alive connection (--stdin): nothing to gain by Nagle's wait.
+      // Small writes that each wait for an answer (a line of --stdin each): nothing to gain by Nagle's wait.
       r.setNoDelay(true);
       if (req.timeoutMs !== undefined) r.setTimeout(req.timeoutMs, () => r.destroy(new Error(`no reply within ${req.timeoutMs} ms`)));
-      r.end(payload);
+      if (req.lines) req.lines.pipe(r);
+      else r.end(payload);
     });
   }
 

@@ -1,8 +1,10 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { cleanOriginReason } from '@mcpscope/protocol';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import type { LiveApi } from './api.js';
-import { callSession, failureKind, type SessionCallRequest } from './session-call.js';
+import { ApiError, UnreachableError, type LiveApi } from './api.js';
+import { callLineEnd, failureKind, type CallEnd, type SessionCallRequest } from './session-call.js';
 
 /** A line longer than this is answered as a bad line (the proxy takes request bodies up to 4 MiB). */
 const MAX_LINE_CHARS = 8 * 1024 * 1024;
@@ -57,6 +59,21 @@ async function* linesOf(input: AsyncIterable<string | Buffer>): AsyncGenerator<s
   if (pending !== '' && !skipping) yield pending.replace(/\r$/, '');
 }
 
+/** A line sent and not answered yet, or an answer of the client's own waiting for its turn. */
+type Queued = { id: Id; method: string } | { answer: Answer };
+
+/** The answer line of a call's end. */
+function answerOf(id: Id, method: string, end: CallEnd): Answer {
+  if (end.kind === 'failure') {
+    const { exitCode, code } = failureKind(end.error);
+    return { id, mcpscope: { code, message: (end.error as Error).message, exitCode } };
+  }
+  const out = end.outcome;
+  if (out.outcome === 'result') return { id, result: out.result, ...(end.schemaFindings?.length ? { findings: end.schemaFindings } : {}) };
+  if (out.outcome === 'error') return { id, error: out.error };
+  return { id, mcpscope: { code: 'MCPSCOPE_CLI_CANCELLED', message: `${method} was cancelled`, exitCode: ExitCode.Usage } };
+}
+
 /**
  * `call --session <s> --stdin`: many calls in one process, for loops. Each input line is a
  * request (`{"id"?, "method", "params"?}`; the id is echoed, the line number without one); each
@@ -65,6 +82,10 @@ async function* linesOf(input: AsyncIterable<string | Buffer>): AsyncGenerator<s
  * {code, message, exitCode}}` when no answer came (the exit code a single call would have had).
  * Each line is sent as written (no tools/list first). The server's requests and logs go to stderr
  * as for a single call. Exit 0 once the input ends, 2 when the session or mcpscope went away.
+ *
+ * The lines go to the running mcpscope in one request (POST …/calls) as they are read, and it
+ * runs them one after the other: a loop pays no HTTP request a call, and input that is all there
+ * at once keeps mcpscope busy while the answers are printed.
  */
 export async function runCallLines(
   api: LiveApi,
@@ -73,11 +94,61 @@ export async function runCallLines(
   io: CliIo,
 ): Promise<ExitCodeValue> {
   const write = (answer: Answer): void => io.stdout(`${JSON.stringify(answer)}\n`);
+  const queue: Queued[] = [];
+  const body = new PassThrough();
+  /** Set when the session or mcpscope went away: nothing more is sent or read, and this is the exit code. */
+  let gone: ExitCodeValue | undefined;
+  const abort = new AbortController();
+  const stopped = new Promise<undefined>((resolve) => abort.signal.addEventListener('abort', () => resolve(undefined)));
+  /** The whole request failed otherwise: every line after is answered with this. */
+  let broken: CallEnd | undefined;
+  const flush = (): void => {
+    while (queue[0] && 'answer' in queue[0]) write((queue.shift() as { answer: Answer }).answer);
+  };
+  const end = (result: CallEnd): void => {
+    const head = queue.shift() as { id: Id; method: string };
+    const answer = answerOf(head.id, head.method, result);
+    write(answer);
+    flush();
+    if ('mcpscope' in answer && answer.mcpscope.exitCode === ExitCode.ConnectFailed) {
+      gone = ExitCode.ConnectFailed;
+      abort.abort();
+      body.destroy();
+    }
+  };
+  // Answers of the client's own are written as soon as they are first in the queue: its head is a sent line, if any.
+  const sent = (): { id: Id; method: string } | undefined => (queue[0] && !('answer' in queue[0]) ? queue[0] : undefined);
+  const reply = api
+    .lines({ method: 'POST', path: `/api/sessions/${encodeURIComponent(sessionId)}/calls`, lines: body, signal: abort.signal }, (value) => {
+      if (gone !== undefined) return;
+      const head = sent();
+      if (!head) throw new ApiError(200, 'MCPSCOPE_CLI_BAD_REPLY', 'an answer to no call in the reply to POST …/calls');
+      const result = callLineEnd(value, head.method, io);
+      if (result) end(result);
+    })
+    .then(
+      () => (sent() ? new UnreachableError(api.ui.url, 'the reply ended before the calls did') : undefined),
+      (err: unknown) => err,
+    )
+    .then((err) => {
+      if (err === undefined || gone !== undefined) return;
+      broken = { kind: 'failure', error: err };
+      while (sent() && gone === undefined) end(broken);
+    });
   let lineNo = 0;
-  for await (const text of linesOf(io.stdin ?? process.stdin)) {
+  const local = (answer: Answer): void => {
+    queue.push({ answer });
+    flush();
+  };
+  const input = linesOf(io.stdin ?? process.stdin)[Symbol.asyncIterator]();
+  for (;;) {
+    // An input that stays open (a loop that waits for each answer) is not waited on once the session is gone.
+    const next = await Promise.race([input.next(), stopped]);
+    if (!next || next.done || gone !== undefined) break;
+    const text = next.value;
     lineNo++;
     if (text === undefined) {
-      write({
+      local({
         id: null,
         mcpscope: {
           code: 'MCPSCOPE_CLI_BAD_LINE',
@@ -90,23 +161,24 @@ export async function runCallLines(
     if (text.trim() === '') continue;
     const request = requestOf(text, lineNo);
     if ('bad' in request) {
-      write({ id: request.id, mcpscope: { code: 'MCPSCOPE_CLI_BAD_LINE', message: request.bad, exitCode: ExitCode.Usage } });
+      local({ id: request.id, mcpscope: { code: 'MCPSCOPE_CLI_BAD_LINE', message: request.bad, exitCode: ExitCode.Usage } });
       continue;
     }
     const { id, method, params } = request;
-    const origin = cleanOriginReason(`cli: call ${method}`) ?? 'cli: call';
-    const end = await callSession(api, sessionId, origin, { ...common, method, ...(params === undefined ? {} : { params }) }, io);
-    if (end.kind === 'failure') {
-      const { exitCode, code } = failureKind(end.error);
-      write({ id, mcpscope: { code, message: (end.error as Error).message, exitCode } });
-      if (exitCode === ExitCode.ConnectFailed) return exitCode;
+    queue.push({ id, method });
+    if (broken) {
+      end(broken);
       continue;
     }
-    const out = end.outcome;
-    if (out.outcome === 'result')
-      write({ id, result: out.result, ...(end.schemaFindings?.length ? { findings: end.schemaFindings } : {}) });
-    else if (out.outcome === 'error') write({ id, error: out.error });
-    else write({ id, mcpscope: { code: 'MCPSCOPE_CLI_CANCELLED', message: `${method} was cancelled`, exitCode: ExitCode.Usage } });
+    const origin = cleanOriginReason(`cli: call ${method}`) ?? 'cli: call';
+    /** A line of POST …/calls (wire SessionCallsLineSchema; the running mcpscope checks it). */
+    const line: SessionCallRequest & { origin: string } = { ...common, method, ...(params === undefined ? {} : { params }), origin };
+    if (!body.write(`${JSON.stringify(line)}\n`)) {
+      const done = new AbortController(); // the listener of the event that did not come goes too
+      await Promise.race([once(body, 'drain', done), once(body, 'close', done)]).finally(() => done.abort());
+    }
   }
-  return ExitCode.Ok;
+  body.end();
+  await reply;
+  return gone ?? ExitCode.Ok;
 }

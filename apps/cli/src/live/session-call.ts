@@ -53,6 +53,41 @@ function tell(line: Exclude<SessionCallLine, { type: 'outcome' | 'error' }>, met
   }
 }
 
+/**
+ * One line of a call's reply: its end (`outcome` or `error`), or undefined once told on stderr
+ * (the server's requests and logs…). A line of any other shape is a bad reply (ApiError).
+ */
+export function callLineEnd(value: unknown, method: string, io: CliIo): CallEnd | undefined {
+  const line = value as SessionCallLine;
+  if (!isObject(line)) throw badLine();
+  if (line.type === 'outcome') {
+    const out = line.outcome as CallEnd & { outcome?: unknown };
+    if (!isObject(out) || !['result', 'error', 'cancelled'].includes(out.outcome as string)) throw badLine();
+    return {
+      kind: 'outcome',
+      outcome: line.outcome as never,
+      ...(isObject(line.app) ? { app: line.app } : {}),
+      ...(Array.isArray(line.schemaFindings) ? { schemaFindings: line.schemaFindings } : {}),
+    };
+  }
+  if (line.type === 'error') {
+    const e: Record<string, unknown> = isObject(line.error) ? line.error : {};
+    const details = isObject(e.details) ? e.details : {};
+    return {
+      kind: 'failure',
+      error: new ApiError(
+        200,
+        typeof e.code === 'string' ? e.code : 'MCPSCOPE_ERR_INTERNAL',
+        typeof e.message === 'string' ? e.message : 'failed',
+        details,
+      ),
+    };
+  }
+  if (line.type === 'server-request' || line.type === 'log' || line.type === 'as-written' || line.type === 'tool-listed')
+    tell(line, method, io);
+  return undefined;
+}
+
 /** One call on the session: the streamed lines told as they come, the last one returned. */
 export async function callSession(
   api: LiveApi,
@@ -64,32 +99,8 @@ export async function callSession(
   let end: CallEnd | undefined;
   try {
     await api.lines({ method: 'POST', path: `/api/sessions/${encodeURIComponent(sessionId)}/call`, body: request, origin }, (value) => {
-      const line = value as SessionCallLine;
-      if (!isObject(line) || end) throw badLine();
-      if (line.type === 'outcome') {
-        const out = line.outcome as CallEnd & { outcome?: unknown };
-        if (!isObject(out) || !['result', 'error', 'cancelled'].includes(out.outcome as string)) throw badLine();
-        end = {
-          kind: 'outcome',
-          outcome: line.outcome as never,
-          ...(isObject(line.app) ? { app: line.app } : {}),
-          ...(Array.isArray(line.schemaFindings) ? { schemaFindings: line.schemaFindings } : {}),
-        };
-      } else if (line.type === 'error') {
-        const e: Record<string, unknown> = isObject(line.error) ? line.error : {};
-        const details = isObject(e.details) ? e.details : {};
-        end = {
-          kind: 'failure',
-          error: new ApiError(
-            200,
-            typeof e.code === 'string' ? e.code : 'MCPSCOPE_ERR_INTERNAL',
-            typeof e.message === 'string' ? e.message : 'failed',
-            details,
-          ),
-        };
-      } else if (line.type === 'server-request' || line.type === 'log' || line.type === 'as-written' || line.type === 'tool-listed') {
-        tell(line, request.method, io);
-      }
+      if (end) throw badLine();
+      end = callLineEnd(value, request.method, io);
     });
   } catch (err) {
     return { kind: 'failure', error: err };

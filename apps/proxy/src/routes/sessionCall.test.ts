@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FrameEvent } from '@mcpscope/protocol';
 import { ApiErrorSchema, SessionInfoSchema, type SessionCallBody, type SessionCallLine } from '@mcpscope/wire';
 import { demoConfig } from '../../test-fixtures/fixtures.js';
-import { AUTH, makeApp, type Harness } from '../../test-fixtures/harness.js';
+import { AUTH, makeApp, ndjsonLines, outFrames as sentFrames, type Harness } from '../../test-fixtures/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -25,18 +25,11 @@ const call = async (id: string, body: SessionCallBody, reason = REASON) => {
   return {
     status: res.statusCode,
     type: res.headers['content-type'],
-    lines: res.body
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as SessionCallLine),
+    lines: ndjsonLines<SessionCallLine>(res.body),
     res,
   };
 };
-const outFrames = (id: string, method: string) =>
-  h.engine
-    .get(id)!
-    .events()
-    .filter((e): e is FrameEvent => e.type === 'frame' && e.dir === 'out' && e.msg?.method === method);
+const outFrames = (id: string, method: string) => sentFrames(h.engine, id, method);
 
 describe('POST /api/sessions/:id/call (call --session in one request)', () => {
   it('streams NDJSON ending in the outcome; the tool is looked up once while the listing is current (2025-11-25)', async () => {

@@ -29,7 +29,7 @@ function withTextArgs(params: Params, textArgs: Record<string, string> | undefin
 const RootsAnswerSchema = z.object({ roots: z.array(RootSchema) });
 
 /** `roots/list` in the answers sets the session's roots first (the engine answers roots/list itself), as a direct `call` does. */
-function rootsOf(body: Body): Root[] | undefined {
+export function rootsOf(body: Body): Root[] | undefined {
   const answer = body.answers?.['roots/list'];
   if (!answer || !('result' in answer)) return undefined;
   return parseInput(RootsAnswerSchema, answer.result, 'answers: "roots/list"').roots;
@@ -61,7 +61,7 @@ async function send(
 }
 
 /** The call, its tool's definition first when asked (the session's current listing, else tools/list), watched as it runs. */
-async function run(
+export async function runSessionCall(
   engine: Engine,
   session: Session,
   body: Body,
@@ -118,7 +118,7 @@ export const sessionCallRoutes: FastifyPluginAsync<{ engine: Engine }> = async (
     const line = (l: SessionCallLine): void => {
       if (!stream.destroyed) stream.write(`${JSON.stringify(redactSecretValues(l, secretsOf(session.id)))}\n`);
     };
-    void run(engine, session, body, roots, originOf(request), line).then((last) => {
+    void runSessionCall(engine, session, body, roots, originOf(request), line).then((last) => {
       line(last);
       stream.end();
     });
