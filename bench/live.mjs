@@ -432,6 +432,11 @@ function writeReadme(r, out) {
     '| | ms |',
     '| --- | --- |',
     `| \`call --session d --stdin\`, a call (${r.calls} echo calls in one process) | ${cell(r.stdin.perCallMs)} |`,
+    ...(r.stdin.compare
+      ? [
+          `| \`call --session d --stdin\`, a call, the --compare build (CPU a call: client ${r.stdin.compare.clientCpuMs.median} / background ${r.stdin.compare.daemonCpuMs.median}) | ${cell(r.stdin.compare.perCallMs)} |`,
+        ]
+      : []),
     `| the server's own time a call (raw pipe client, no SDK) | ${cell(r.stdin.floorPerCallMs)} |`,
     `| overhead a call (the two above, per run) | ${cell(r.stdin.overheadMs)} |`,
     `| CPU a call: the \`--stdin\` client / the background mcpscope / the server | ${r.stdin.clientCpuMs.median} / ${r.stdin.daemonCpuMs.median} / ${r.stdin.serverCpuMs.median} |`,
