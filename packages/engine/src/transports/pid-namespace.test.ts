@@ -36,7 +36,7 @@ afterEach(async () => {
   for (const marker of leftovers.splice(0)) for (const pid of withMarker(marker)) process.kill(pid, 'SIGKILL');
 });
 
-const linuxWithNamespaces = process.platform === 'linux' && pidNamespaceFlags() !== undefined;
+const linuxWithNamespaces = process.platform === 'linux' && (await pidNamespaceFlags()) !== undefined;
 
 describe.runIf(linuxWithNamespaces)('a stdio server in a PID namespace of its own', () => {
   it('a helper that double-forks and calls setsid between two walks of the tree does not outlive the session', async () => {

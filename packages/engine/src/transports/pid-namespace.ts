@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { readChildren, readProcEntry, readProcTable } from './descendants.js';
@@ -51,23 +51,38 @@ export interface HolderStarter {
   holder(userNamespace: boolean): Promise<number | undefined>;
 }
 
-/** The unshare flags that work for this user, or undefined: no PID namespaces here. */
-let flags: string[] | undefined | null = null;
+/** Whether `command args` runs and exits 0 (within 5 s), without blocking the event loop while it does. */
+function exitsZero(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(command, args, { stdio: 'ignore', timeout: 5000 });
+      child.on('error', () => resolve(false));
+      child.on('exit', (code) => resolve(code === 0));
+    } catch {
+      resolve(false);
+    }
+  });
+}
 
-export function pidNamespaceFlags(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
-  if (env.MCPSCOPE_NO_PID_NAMESPACE) return undefined;
-  if (flags !== null) return flags;
-  flags = undefined;
-  if (process.platform !== 'linux') return flags;
+async function probeFlags(): Promise<string[] | undefined> {
+  if (process.platform !== 'linux') return undefined;
   const root = process.getuid?.() === 0;
   const candidates = root ? [[], ['--user', '--map-current-user']] : [['--user', '--map-current-user']];
-  for (const extra of candidates) {
-    const probe = spawnSync('unshare', [...extra, '--pid', '--fork', '--kill-child', 'nsenter', '--version'], {
-      stdio: 'ignore',
-      timeout: 5000,
-    });
-    if (probe.status === 0) return (flags = extra);
-  }
+  for (const extra of candidates) if (await exitsZero('unshare', [...extra, '--pid', '--fork', '--kill-child', 'nsenter', '--version'])) return extra;
+  return undefined;
+}
+
+/** The probe, once a process: its answer does not change while mcpscope runs. */
+let flags: Promise<string[] | undefined> | undefined;
+
+/**
+ * The unshare flags that work for this user, or undefined: no PID namespaces here. Probed by
+ * running unshare and nsenter once, asynchronously: a server's start (often while mcpscope is
+ * still loading its modules) does not hold the event loop for the ~15-30 ms the probe takes.
+ */
+export function pidNamespaceFlags(env: NodeJS.ProcessEnv = process.env): Promise<string[] | undefined> {
+  if (env.MCPSCOPE_NO_PID_NAMESPACE) return Promise.resolve(undefined);
+  flags ??= probeFlags();
   return flags;
 }
 
@@ -89,7 +104,7 @@ export class PidNamespace {
    * available (see pidNamespaceFlags) or the holder did not start.
    */
   static async open(supervisor: HolderStarter): Promise<PidNamespace | undefined> {
-    const extra = pidNamespaceFlags();
+    const extra = await pidNamespaceFlags();
     if (!extra) return undefined;
     const holderPid = await supervisor.holder(extra.length > 0);
     if (holderPid === undefined) return undefined;

@@ -10,6 +10,9 @@ import { readProcEntry } from './descendants.js';
 import { ShellSupervisor } from './shell-supervisor.js';
 import { spawnSupervised, SupervisedSpawnError, type Supervised } from './watchdog.js';
 
+/** The unshare flags that work here (undefined: no PID namespaces on this machine). */
+const namespaceFlags = await pidNamespaceFlags();
+
 const SETSID_SERVER = fileURLToPath(new URL('../../test-fixtures/setsid-server.mjs', import.meta.url));
 
 const exitOf = (child: ChildProcess) =>
@@ -129,21 +132,21 @@ describe('the sh supervisor', () => {
     await until(() => !isAlive(supervisor), 'the supervisor to exit');
   });
 
-  it.runIf(pidNamespaceFlags() !== undefined)(
+  it.runIf(namespaceFlags !== undefined)(
     'ends the namespace holder it started when its owner dies, even one whose pid the owner never heard',
     async () => {
       const before = new Set(orphanedNamespaceHolders());
       // Heard: the owner knows the pid, and dies.
       const sup = ShellSupervisor.start(['test']);
       supervisors.push(sup);
-      const holder = (await sup.holder(pidNamespaceFlags()!.length > 0))!;
+      const holder = (await sup.holder(namespaceFlags!.length > 0))!;
       expect(readProcEntry(holder)!.ppid).toBe(sup.process.pid);
       sup.control.destroy();
       await until(() => !isAlive(holder) && !isAlive(sup.process.pid!), 'the holder and the supervisor to be gone');
       // Not heard: the owner dies the moment it asked.
       const quick = ShellSupervisor.start(['test']);
       supervisors.push(quick);
-      void quick.holder(pidNamespaceFlags()!.length > 0);
+      void quick.holder(namespaceFlags!.length > 0);
       quick.control.destroy();
       await until(() => !isAlive(quick.process.pid!), 'the supervisor to exit');
       expect(orphanedNamespaceHolders().filter((pid) => !before.has(pid))).toEqual([]);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
-import { forkedChild, PidNamespace } from './pid-namespace.js';
+import { forkedChild, PidNamespace, pidNamespaceFlags } from './pid-namespace.js';
 import { collectEarlyOutput, type EarlyOutput } from './early-output.js';
 import { ShellSupervisor, shellSupervisorAvailable } from './shell-supervisor.js';
 
@@ -160,6 +160,8 @@ export function spawnSupervised(opts: SupervisedOptions): Promise<Supervised> {
  * once), so mcpscope's death ends the namespace, and release() ends it.
  */
 async function spawnUnderShell(opts: SupervisedOptions): Promise<Supervised> {
+  // The first server of the process probes PID namespaces while its supervisor starts.
+  if (opts.namespace !== false) void pidNamespaceFlags();
   const supervisor = ShellSupervisor.start([opts.command, ...opts.args]);
   // /bin/sh could not be started (no pid: the error comes as an event): the Node watchdog instead.
   if (supervisor.process.pid === undefined) return spawnUnderWatchdog(opts);
