@@ -68,7 +68,9 @@ async function probeFlags(): Promise<string[] | undefined> {
   if (process.platform !== 'linux') return undefined;
   const root = process.getuid?.() === 0;
   const candidates = root ? [[], ['--user', '--map-current-user']] : [['--user', '--map-current-user']];
-  for (const extra of candidates) if (await exitsZero('unshare', [...extra, '--pid', '--fork', '--kill-child', 'nsenter', '--version'])) return extra;
+  for (const extra of candidates) {
+    if (await exitsZero('unshare', [...extra, '--pid', '--fork', '--kill-child', 'nsenter', '--version'])) return extra;
+  }
   return undefined;
 }
 
