@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { EngineError, type Engine, type RequestOutcome, type Session } from '@mcpscope/engine';
 import { isStringProperty, setOwn, toolUi, type FrameOrigin } from '@mcpscope/protocol';
-import { redactSecretValues } from '@mcpscope/trace';
+import { redactSecretValues, type SecretValues } from '@mcpscope/trace';
 import { RootSchema, SessionCallBodySchema, type CallToolApp, type Root, type SessionCallLine } from '@mcpscope/wire';
 import { z } from 'zod';
 import { ProxyError, toProxyError } from '../errors.js';
@@ -60,6 +60,12 @@ async function send(
   return { callId: 'raw', outcome: 'result', result: (response?.result ?? null) as Record<string, unknown>, latencyMs };
 }
 
+/** A call that failed, as its last line (the error as the API answers it). */
+export const errorLine = (err: unknown): SessionCallLine => ({
+  type: 'error',
+  error: toProxyError(err).toBody().error as Extract<SessionCallLine, { type: 'error' }>['error'],
+});
+
 /** The call, its tool's definition first when asked (the session's current listing, else tools/list), watched as it runs. */
 export async function runSessionCall(
   engine: Engine,
@@ -94,10 +100,26 @@ export async function runSessionCall(
     const schemaFindings = judged && watch.schemaFindings.length > 0 ? watch.schemaFindings : undefined;
     return { type: 'outcome', outcome, ...(app ? { app } : {}), ...(schemaFindings ? { schemaFindings } : {}) };
   } catch (err) {
-    return { type: 'error', error: toProxyError(err).toBody().error as Extract<SessionCallLine, { type: 'error' }>['error'] };
+    return errorLine(err);
   } finally {
     watch.close();
   }
+}
+
+/** A call is refused before anything is sent unless its session is connected (…/call, and each line of …/calls). */
+export function mustBeConnected(session: Session): void {
+  const { state } = session.info();
+  if (state !== 'connected') throw new ProxyError('MCPSCOPE_ERR_NOT_CONNECTED', `Session ${JSON.stringify(session.id)} is ${state}`);
+}
+
+/** A reply of NDJSON call lines, each redacted with the session's secrets like every reply about it. */
+export function callLinesReply(session: Session, secrets: SecretValues): { out: PassThrough; line: (l: SessionCallLine) => void } {
+  const out = new PassThrough();
+  out.on('error', () => undefined); // the caller went away: what is left of the call finishes unread
+  const line = (l: SessionCallLine): void => {
+    if (!out.destroyed) out.write(`${JSON.stringify(redactSecretValues(l, secrets))}\n`);
+  };
+  return { out, line };
 }
 
 /**
@@ -111,17 +133,12 @@ export const sessionCallRoutes: FastifyPluginAsync<{ engine: Engine }> = async (
     const session = sessionOr404(engine, request.params);
     const body = parseInput(SessionCallBodySchema, request.body, 'request body');
     const roots = rootsOf(body);
-    const { state } = session.info();
-    if (state !== 'connected') throw new ProxyError('MCPSCOPE_ERR_NOT_CONNECTED', `Session ${JSON.stringify(session.id)} is ${state}`);
-    const stream = new PassThrough();
-    stream.on('error', () => undefined); // the caller went away: what is left of the call finishes unread
-    const line = (l: SessionCallLine): void => {
-      if (!stream.destroyed) stream.write(`${JSON.stringify(redactSecretValues(l, secretsOf(session.id)))}\n`);
-    };
+    mustBeConnected(session);
+    const { out, line } = callLinesReply(session, secretsOf(session.id));
     void runSessionCall(engine, session, body, roots, originOf(request), line).then((last) => {
       line(last);
-      stream.end();
+      out.end();
     });
-    return reply.type('application/x-ndjson; charset=utf-8').send(stream);
+    return reply.type('application/x-ndjson; charset=utf-8').send(out);
   });
 };

@@ -1,52 +1,35 @@
 import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Engine, Session } from '@mcpscope/engine';
+import { LineSplitter, type Engine, type Session } from '@mcpscope/engine';
 import { cleanOriginReason, type FrameOrigin } from '@mcpscope/protocol';
-import { redactSecretValues } from '@mcpscope/trace';
 import { SessionCallsLineSchema, type SessionCallLine } from '@mcpscope/wire';
-import { ProxyError, toProxyError } from '../errors.js';
+import { ProxyError } from '../errors.js';
 import { sessionSecrets } from '../ws/sessionSecrets.js';
 import { originOf } from './origin.js';
 import { parseInput } from './parse.js';
-import { rootsOf, runSessionCall } from './sessionCall.js';
+import { callLinesReply, errorLine, mustBeConnected, rootsOf, runSessionCall } from './sessionCall.js';
 import { sessionOr404 } from './sessions.js';
 
-/** A line is one call's body: the app's body limit for a single call (app.ts BODY_LIMIT), in characters. */
-const MAX_LINE_CHARS = 4 * 1024 * 1024;
+/** A line is one call's body: the app's body limit for a single call (app.ts BODY_LIMIT). */
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 type ParseJson = (request: FastifyRequest, text: string, done: (err: Error | null, value?: unknown) => void) => void;
 
-/** The request's lines as they arrive; one longer than MAX_LINE_CHARS comes as `undefined` and is skipped. */
+/**
+ * The request's lines as they arrive, split by the engine's LineSplitter (never more than
+ * MAX_LINE_BYTES of one line held); a longer one comes as `undefined`. The next chunk is read
+ * once the lines of this one are taken.
+ */
 async function* linesOf(body: Readable): AsyncGenerator<string | undefined> {
-  let pending = '';
-  let skipping = false;
-  body.setEncoding('utf8');
-  for await (const chunk of body as AsyncIterable<string>) {
-    const parts = (pending + chunk).split('\n');
-    pending = parts.pop()!;
-    for (const part of parts) {
-      if (skipping) skipping = false;
-      else yield part.length > MAX_LINE_CHARS ? undefined : part;
-    }
-    if (pending.length > MAX_LINE_CHARS) {
-      if (!skipping) yield undefined;
-      skipping = true;
-      pending = '';
-    }
+  const lines: Array<string | undefined> = [];
+  const splitter = new LineSplitter(MAX_LINE_BYTES, (line, overflow) => lines.push(overflow ? undefined : line.toString('utf8')));
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    splitter.push(chunk);
+    yield* lines.splice(0);
   }
-  if (pending !== '' && !skipping) yield pending;
-}
-
-const errorLine = (err: unknown): SessionCallLine => ({
-  type: 'error',
-  error: toProxyError(err).toBody().error as Extract<SessionCallLine, { type: 'error' }>['error'],
-});
-
-/** Each call finds the session as a single call (POST …/call) would: connected, or refused before anything is sent. */
-function mustBeConnected(session: Session): void {
-  const { state } = session.info();
-  if (state !== 'connected') throw new ProxyError('MCPSCOPE_ERR_NOT_CONNECTED', `Session ${JSON.stringify(session.id)} is ${state}`);
+  splitter.end();
+  yield* lines.splice(0);
 }
 
 /** One line of the body: parsed as a single call's JSON body is (the app's JSON parser), then checked. */
@@ -77,8 +60,7 @@ async function runLines(
     if (out.destroyed) break;
     if (text !== undefined && text.trim() === '') continue;
     try {
-      if (text === undefined)
-        throw new ProxyError('MCPSCOPE_ERR_BAD_REQUEST', `line ${lineNo} is longer than ${MAX_LINE_CHARS} characters`);
+      if (text === undefined) throw new ProxyError('MCPSCOPE_ERR_BAD_REQUEST', `line ${lineNo} is longer than ${MAX_LINE_BYTES} bytes`);
       const { origin: reason, ...body } = callOf(parseJson, request, text, lineNo);
       mustBeConnected(session);
       const clean = reason === undefined ? undefined : cleanOriginReason(reason);
@@ -111,11 +93,7 @@ export const sessionCallsRoutes: FastifyPluginAsync<{ engine: Engine }> = async 
     if (!request.body || typeof (request.body as Readable).pipe !== 'function')
       throw new ProxyError('MCPSCOPE_ERR_UNSUPPORTED_MEDIA_TYPE', 'send the calls as application/x-ndjson, one request body a line');
     mustBeConnected(session);
-    const out = new PassThrough();
-    out.on('error', () => undefined); // the caller went away: the call in flight finishes unread
-    const line = (l: SessionCallLine): void => {
-      if (!out.destroyed) out.write(`${JSON.stringify(redactSecretValues(l, secretsOf(session.id)))}\n`);
-    };
+    const { out, line } = callLinesReply(session, secretsOf(session.id));
     void runLines(engine, session, request, parseJson, out, line)
       .catch(() => undefined) // the body was cut: nothing more to run, nobody to tell
       .finally(() => out.end());
