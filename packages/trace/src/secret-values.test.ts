@@ -144,4 +144,13 @@ describe('name and value heuristics', () => {
     for (const v of ['development-mode-on', '/usr/local/bin/node', 'https://example.com/path', 'aaaaaaaaaaaaaaaaaaaa1', 'short1'])
       expect(looksLikeCredential(v), v).toBe(false);
   });
+
+  it('recognizes hex keys, whose random characters repeat more than a mixed token does', () => {
+    // Random hex of 16, 24 and 32 digits showing 2.9–3.4 bits a character (the bar for other tokens is 3.5).
+    for (const v of ['0b9ba458221256e5', 'd463816c3c761c8448c332c8', 'ba7e2b6e11a1bac4a2eb4966aafb22d8', 'D463816C3C761C8448C332C8'])
+      expect(looksLikeCredential(v), v).toBe(true);
+    // Patterns, words and numbers made of hex digits are not keys.
+    for (const v of ['aaaaaaaaaaaaaaa1', 'abababab12121212', 'deadbeefdeadbeef', '1234567890123456'])
+      expect(looksLikeCredential(v), v).toBe(false);
+  });
 });
