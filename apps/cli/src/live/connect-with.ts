@@ -134,7 +134,8 @@ export async function connectWith(target: SessionConfig, args: ConnectArgs, entr
       );
     return ExitCode.ConnectFailed;
   }
-  await keepUnique(ui, session);
-  print(session, ui, started, await mintLink(ui.api), args, io);
+  // Both are requests to the same mcpscope, neither needs the other's answer: one round trip, not two.
+  const [, link] = await Promise.all([keepUnique(ui, session), mintLink(ui.api)]);
+  print(session, ui, started, link, args, io);
   return ExitCode.Ok;
 }
