@@ -108,8 +108,9 @@ function entropyPerChar(value: string): number {
 const TOKEN_MIN_ENTROPY = 3.5;
 /**
  * The same for a token of hex digits only (an API key, a session id, a digest): hex shows at most
- * 4 bits a character, and a random one of 16 to 32 characters repeats enough of its 16 to fall below
- * 3.5 more often than not (9 in 10 at 16, 1 in 5 at 32). Below 2.5 it is a pattern, not a key.
+ * 4 bits a character, and a random one repeats enough of its 16 to fall below 3.5 often (9 in 10
+ * at 16 digits, half at 24, 1 in 5 at 32). Below 2.5 it is a pattern, not a key (1 in 600 random
+ * 16-digit ones fall there).
  */
 const HEX_MIN_ENTROPY = 2.5;
 
