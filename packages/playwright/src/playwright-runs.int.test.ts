@@ -38,7 +38,7 @@ let child: ReturnType<typeof spawn> | undefined;
 let report: { suites: Suite[] };
 let output = '';
 const marker = `pw-fixture-${process.pid}-${Date.now()}`;
-// A token of 28 letters and digits: random ones show ~4.4 bits a character, far above what marks a
+// A token of 28 characters (letters, digits, - and _): random ones show ~4.4 bits a character, far above what marks a
 // credential (looksLikeCredential), so every run's value is one the recorder must keep out.
 const secret = `Zx${randomBytes(18).toString('base64url')}Q7`;
 
