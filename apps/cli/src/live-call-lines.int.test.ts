@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,70 @@ describe('call --session --stdin', () => {
       { id: 1, result: expect.any(Object) },
       { id: 2, mcpscope: expect.objectContaining({ exitCode: 2, code: 'MCPSCOPE_ERR_NOT_CONNECTED' }) },
     ]);
+  });
+
+  it('a running mcpscope older than POST …/calls: each line goes alone, in order, with the same answers', { timeout: 90_000 }, async () => {
+    const { pid, id } = await connect('--name', 'd', '--demo');
+    // The real background behind a forwarder that answers …/calls as a build without that route
+    // did (its not-found for an unknown route) and passes everything else on; the CLI finds the
+    // forwarder where it looks for the running mcpscope.
+    const registry = join(data, 'mcpscope', 'running', `${pid}.json`);
+    const entry = JSON.parse(readFileSync(registry, 'utf8')) as { url: string };
+    const target = new URL(entry.url);
+    let refused = 0;
+    const forwarder: Server = createServer((req, res) => {
+      if (req.method === 'POST' && /\/calls(\?|$)/.test(req.url ?? '')) {
+        refused++;
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'MCPSCOPE_ERR_NOT_FOUND', message: `No route POST ${req.url}` } }));
+        return;
+      }
+      const out = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        (back) => {
+          res.writeHead(back.statusCode ?? 502, back.headers);
+          back.pipe(res);
+        },
+      );
+      out.on('error', () => res.destroy());
+      req.pipe(out);
+    });
+    await new Promise<void>((resolve) => forwarder.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (forwarder.address() as { port: number }).port;
+      writeFileSync(registry, JSON.stringify({ ...entry, url: `http://127.0.0.1:${port}/` }));
+      // More than the request's buffer holds (~1 KiB a line) and than is read ahead one by one (64 lines).
+      const echoes = Array.from({ length: 100 }, (_, i) =>
+        JSON.stringify({ id: i, method: 'tools/call', params: { name: 'echo', arguments: { message: `${i}:${'x'.repeat(1024)}` } } }),
+      );
+      const input = [...echoes, 'not json', JSON.stringify({ id: 'x', method: 'no/such' })].join('\n');
+      const r = await cli(['call', '--session', 'd', '--stdin'], input);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(refused).toBe(1);
+      const lines = r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(102);
+      lines
+        .slice(0, 40)
+        .forEach((line, i) =>
+          expect(line).toEqual({
+            id: i,
+            result: expect.objectContaining({ content: [{ type: 'text', text: `${i}:${'x'.repeat(1024)}` }] }),
+          }),
+        );
+      expect(lines[100]).toEqual({ id: null, mcpscope: expect.objectContaining({ code: 'MCPSCOPE_CLI_BAD_LINE' }) });
+      expect(lines[101]).toEqual({ id: 'x', error: expect.objectContaining({ code: -32601 }) });
+      // Each sent once, as the user's.
+      const calls = await outFrames(pid, id, 'tools/call');
+      expect(calls).toHaveLength(100);
+      for (const f of calls) expect(f.origin).toEqual({ by: 'user', reason: 'cli: call tools/call' });
+    } finally {
+      writeFileSync(registry, JSON.stringify(entry));
+      await new Promise((resolve) => forwarder.close(resolve));
+    }
   });
 
   it('usage: no method with --stdin, nothing per request beside it, and only with --session', { timeout: 60_000 }, async () => {

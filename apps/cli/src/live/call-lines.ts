@@ -4,7 +4,7 @@ import { cleanOriginReason } from '@mcpscope/protocol';
 import { ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { ApiError, UnreachableError, type LiveApi } from './api.js';
-import { callLineEnd, failureKind, type CallEnd, type SessionCallRequest } from './session-call.js';
+import { callLineEnd, callSession, failureKind, type CallEnd, type SessionCallRequest } from './session-call.js';
 
 /** A line longer than this is answered as a bad line (the proxy takes request bodies up to 4 MiB). */
 const MAX_LINE_CHARS = 8 * 1024 * 1024;
@@ -59,8 +59,23 @@ async function* linesOf(input: AsyncIterable<string | Buffer>): AsyncGenerator<s
   if (pending !== '' && !skipping) yield pending.replace(/\r$/, '');
 }
 
+/** Lines read ahead of their answers while each goes alone. */
+const MAX_AHEAD = 64;
+
+/** A line of POST …/calls (wire SessionCallsLineSchema; the running mcpscope checks it). */
+type CallLine = SessionCallRequest & { origin: string };
+
 /** A line sent and not answered yet, or an answer of the client's own waiting for its turn. */
-type Queued = { id: Id; method: string } | { answer: Answer };
+type Sent = { id: Id; method: string; line: CallLine };
+type Queued = Sent | { answer: Answer };
+
+/**
+ * A running mcpscope older than POST …/calls answers it with its not-found for an unknown route
+ * (a session it does not know has a code of its own). It ran none of the lines, so each can go
+ * again the older way, one POST …/call a line.
+ */
+const noCallsRoute = (err: unknown): boolean =>
+  err instanceof ApiError && err.status === 404 && err.code === 'MCPSCOPE_ERR_NOT_FOUND' && err.message.startsWith('No route ');
 
 /** The answer line of a call's end. */
 function answerOf(id: Id, method: string, end: CallEnd): Answer {
@@ -102,11 +117,13 @@ export async function runCallLines(
   const stopped = new Promise<undefined>((resolve) => abort.signal.addEventListener('abort', () => resolve(undefined)));
   /** The whole request failed otherwise: every line after is answered with this. */
   let broken: CallEnd | undefined;
+  /** Set when the running mcpscope has no POST …/calls: each line goes alone, in order, on this chain. */
+  let oneByOne: Promise<void> | undefined;
   const flush = (): void => {
     while (queue[0] && 'answer' in queue[0]) write((queue.shift() as { answer: Answer }).answer);
   };
   const end = (result: CallEnd): void => {
-    const head = queue.shift() as { id: Id; method: string };
+    const head = queue.shift() as Sent;
     const answer = answerOf(head.id, head.method, result);
     write(answer);
     flush();
@@ -117,7 +134,14 @@ export async function runCallLines(
     }
   };
   // Answers of the client's own are written as soon as they are first in the queue: its head is a sent line, if any.
-  const sent = (): { id: Id; method: string } | undefined => (queue[0] && !('answer' in queue[0]) ? queue[0] : undefined);
+  const sent = (): Sent | undefined => (queue[0] && !('answer' in queue[0]) ? queue[0] : undefined);
+  const alone = (entry: Sent): void => {
+    const { origin, ...request } = entry.line;
+    oneByOne = oneByOne!.then(async () => {
+      if (gone !== undefined) return;
+      end(await callSession(api, sessionId, origin, request, io));
+    });
+  };
   const reply = api
     .lines({ method: 'POST', path: `/api/sessions/${encodeURIComponent(sessionId)}/calls`, lines: body, signal: abort.signal }, (value) => {
       if (gone !== undefined) return;
@@ -132,6 +156,12 @@ export async function runCallLines(
     )
     .then((err) => {
       if (err === undefined || gone !== undefined) return;
+      if (noCallsRoute(err)) {
+        oneByOne = Promise.resolve();
+        body.destroy(); // a line waiting for room in the request goes on (the loop sends it alone)
+        for (const entry of queue) if (!('answer' in entry)) alone(entry);
+        return;
+      }
       broken = { kind: 'failure', error: err };
       while (sent() && gone === undefined) end(broken);
     });
@@ -165,14 +195,20 @@ export async function runCallLines(
       continue;
     }
     const { id, method, params } = request;
-    queue.push({ id, method });
+    const origin = cleanOriginReason(`cli: call ${method}`) ?? 'cli: call';
+    const line: CallLine = { ...common, method, ...(params === undefined ? {} : { params }), origin };
+    const entry: Sent = { id, method, line };
+    queue.push(entry);
     if (broken) {
       end(broken);
       continue;
     }
-    const origin = cleanOriginReason(`cli: call ${method}`) ?? 'cli: call';
-    /** A line of POST …/calls (wire SessionCallsLineSchema; the running mcpscope checks it). */
-    const line: SessionCallRequest & { origin: string } = { ...common, method, ...(params === undefined ? {} : { params }), origin };
+    if (oneByOne) {
+      alone(entry);
+      // Input that is all there is read no further ahead than this (as the request's buffer holds it back).
+      if (queue.length >= MAX_AHEAD) await oneByOne;
+      continue;
+    }
     if (!body.write(`${JSON.stringify(line)}\n`)) {
       const done = new AbortController(); // the listener of the event that did not come goes too
       await Promise.race([once(body, 'drain', done), once(body, 'close', done)]).finally(() => done.abort());
@@ -180,5 +216,6 @@ export async function runCallLines(
   }
   body.end();
   await reply;
+  await oneByOne;
   return gone ?? ExitCode.Ok;
 }
