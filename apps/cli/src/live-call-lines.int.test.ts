@@ -224,14 +224,12 @@ describe('call --session --stdin', () => {
         .split('\n')
         .map((l) => JSON.parse(l));
       expect(lines).toHaveLength(102);
-      lines
-        .slice(0, 40)
-        .forEach((line, i) =>
-          expect(line).toEqual({
-            id: i,
-            result: expect.objectContaining({ content: [{ type: 'text', text: `${i}:${'x'.repeat(1024)}` }] }),
-          }),
-        );
+      lines.slice(0, 40).forEach((line, i) =>
+        expect(line).toEqual({
+          id: i,
+          result: expect.objectContaining({ content: [{ type: 'text', text: `${i}:${'x'.repeat(1024)}` }] }),
+        }),
+      );
       expect(lines[100]).toEqual({ id: null, mcpscope: expect.objectContaining({ code: 'MCPSCOPE_CLI_BAD_LINE' }) });
       expect(lines[101]).toEqual({ id: 'x', error: expect.objectContaining({ code: -32601 }) });
       // Each sent once, as the user's.

@@ -40,6 +40,7 @@ import { PendingAuthorizations } from './oauth/pending.js';
 import { oauthCallbackRoute, oauthRoutes } from './routes/oauth.js';
 import { otelRoutes } from './routes/otel.js';
 import { otlpReceiverRoutes } from './routes/otlpReceiver.js';
+import type { SessionsAhead } from './sessions-ahead.js';
 
 export interface BuildAppOptions {
   engine: Engine;
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
   sandboxPort?: number;
   /** The sandbox's per-session origins (shared with it: the proxy mints, the sandbox checks). */
   sandboxOrigins?: SandboxOrigins;
+  /** Sessions opened before the API listened, for the clients holding their claims. */
+  ahead?: SessionsAhead;
 }
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
@@ -149,7 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         origins: opts.sandboxOrigins,
         engine: opts.engine,
       });
-      await api.register(sessionRoutes, { engine: opts.engine });
+      await api.register(sessionRoutes, { engine: opts.engine, ...(opts.ahead ? { ahead: opts.ahead } : {}) });
       await api.register(frameRoutes, { engine: opts.engine });
       await api.register(messageRoutes, { engine: opts.engine });
       await api.register(serverRequestRoutes, { engine: opts.engine });

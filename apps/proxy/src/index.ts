@@ -1,4 +1,5 @@
 export { buildApp, BODY_LIMIT, type BuildAppOptions } from './app.js';
+export { SessionsAhead } from './sessions-ahead.js';
 export { startProxy, RemoteBindRefusedError, type StartProxyOptions, type RunningProxy } from './start.js';
 export { generateToken, SessionCodes, SESSION_CODE_TTL_MS } from './token.js';
 export { ERROR_STATUS, ProxyError, type ProxyErrorCode } from './errors.js';

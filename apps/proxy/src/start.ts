@@ -9,6 +9,7 @@ import { PendingAuthorizations } from './oauth/pending.js';
 import { startSandbox } from './sandbox/sandboxApp.js';
 import { SandboxOrigins } from './sandbox/sandboxOrigins.js';
 import { OTLP_RECEIVER_PATH } from '@mcpscope/protocol';
+import type { SessionsAhead } from './sessions-ahead.js';
 
 export interface StartProxyOptions {
   engine: Engine;
@@ -28,6 +29,8 @@ export interface StartProxyOptions {
    * same host, port and staticDir: the apps take them over. Default: started here.
    */
   early?: EarlyUi;
+  /** Sessions opened before the proxy started, for the clients holding their claims (POST /api/sessions). */
+  ahead?: SessionsAhead;
 }
 
 export interface RunningProxy {
@@ -120,6 +123,7 @@ export async function startProxy(opts: StartProxyOptions): Promise<RunningProxy>
       ws: opts.ws,
       sandboxPort: sandbox.port,
       sandboxOrigins,
+      ...(opts.ahead ? { ahead: opts.ahead } : {}),
     });
     await app.ready();
   } catch (err) {

@@ -18,6 +18,11 @@ export const CreateSessionBodySchema = z.object({
   traceContext: z.boolean().optional(),
   /** stdio: start the server with the OTLP variables of mcpscope's receiver (serverSpanEnv, shown in the Connect form first). */
   collectServerSpans: z.boolean().optional(),
+  /**
+   * The claim of a session the running mcpscope opened ahead for the `connect` that started it
+   * (proxy sessions-ahead.ts): the reply is that open's, and no second session is opened.
+   */
+  claim: z.string().max(128).optional(),
 });
 
 /**

@@ -16,6 +16,7 @@ import { describeTarget, resolveTarget } from '../target.js';
 import { holdYoungGeneration, limitOldGenerationGrowth, releaseYoungGeneration } from '../heap-tuning.js';
 import { TelemetryOptionsShape } from '../telemetry-options.js';
 import { cliTelemetry } from '../cli-telemetry.js';
+import { openAhead } from './open-ahead.js';
 
 /** Start-up is over when the first connect settled, or after this long (an OAuth connect waits for the user). */
 const START_UP_MAX_MS = 5_000;
@@ -72,6 +73,8 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
   });
   // A long-running UI outlives a bug met on one server: that session closes, the rest go on.
   const removeBackstop = installBackstop(engine, (text) => io.stderr(text));
+  // The session the `connect` that started this background mcpscope asked for, opening while the proxy loads.
+  const ahead = opts.background ? openAhead(engine) : undefined;
   const staticDir = webDir();
   if (!staticDir) io.stderr('mcpscope: the web UI is not built; only the API is served\n');
 
@@ -85,6 +88,7 @@ async function launch(command: string[], rawOptions: unknown, io: CliIo, early: 
       allowRemote: opts.allowRemote,
       staticDir,
       early,
+      ...(ahead ? { ahead } : {}),
       info: { version: cliVersion(), demo: await demoConfig(), memoryBudget: engine.memoryBudget },
     });
   } catch (err) {

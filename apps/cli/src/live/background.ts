@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import type { SessionConfig } from '@mcpscope/engine';
 import { dataDir } from '@mcpscope/engine/data-dir';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { ensureDataDir, isAlive } from '../ui-registry.js';
@@ -23,7 +24,17 @@ export interface BackgroundOptions {
    * own modules load (engine prespawn.ts), and the session the starter opens takes it. Handed over
    * on a private socket (fd 3), never in an argv: its env may hold secrets.
    */
-  first?: { command: string; args: string[]; env: Record<string, string>; cwd?: string };
+  first?: {
+    command: string;
+    args: string[];
+    env: Record<string, string>;
+    cwd?: string;
+    /**
+     * The session itself, as the starter will POST it with this claim: the new mcpscope opens it
+     * before its API listens (commands/open-ahead.ts), and the POST gets that open.
+     */
+    open?: { claim: string; config: SessionConfig };
+  };
 }
 
 export const backgroundLog = (env: NodeJS.ProcessEnv): string => join(dataDir(env), 'background.log');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { SessionConfig } from '@mcpscope/engine';
 import { INHERITED_ENV_VARS } from '@mcpscope/engine/server-env';
@@ -101,9 +102,17 @@ function print(session: SessionInfo, ui: LiveUi, started: boolean, link: string 
 export async function connectWith(target: SessionConfig, args: ConnectArgs, entry: string | undefined, io: CliIo): Promise<ExitCodeValue> {
   const env = io.env as NodeJS.ProcessEnv;
   const config = sessionConfig(target, args, env);
+  // A mcpscope started now opens the session ahead and answers the POST with this claim with it.
+  const claim = randomBytes(18).toString('base64url');
   const first =
     config.transport === 'stdio'
-      ? { command: config.command, args: config.args, env: config.env ?? {}, ...(config.cwd ? { cwd: config.cwd } : {}) }
+      ? {
+          command: config.command,
+          args: config.args,
+          env: config.env ?? {},
+          ...(config.cwd ? { cwd: config.cwd } : {}),
+          open: { claim, config },
+        }
       : undefined;
   const { ui, started } = await ensureRunning(
     {
@@ -117,11 +126,14 @@ export async function connectWith(target: SessionConfig, args: ConnectArgs, entr
     env,
   );
   if (!started && args.port !== 0) io.stderr(`mcpscope: --port ${args.port} ignored: a mcpscope already runs at ${ui.entry.url}\n`);
-  const clash = args.name ? ui.sessions.find((s) => s.name === args.name && isLive(s)) : undefined;
+  // A mcpscope started now may list the session it opened ahead for us already (keepUnique still
+  // runs after the POST, for a connect that raced us to it).
+  const clash = args.name && !started ? ui.sessions.find((s) => s.name === args.name && isLive(s)) : undefined;
   if (clash) throw new CliError(clashMessage(args.name!, clash, ui.entry.url));
   let session: SessionInfo;
   try {
-    const reply = await ui.api.send({ method: 'POST', path: '/api/sessions', body: { config }, origin: 'cli: connect' });
+    const body = started && first ? { config, claim } : { config };
+    const reply = await ui.api.send({ method: 'POST', path: '/api/sessions', body, origin: 'cli: connect' });
     const created = sessionInfoOf((reply.body as { session?: unknown } | undefined)?.session);
     if (!created) throw new ApiError(reply.status, 'MCPSCOPE_CLI_BAD_REPLY', 'unexpected reply to POST /api/sessions');
     session = created;

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engine } from '@mcpscope/engine';
 import { ApiErrorSchema, ConnectErrorSchema, InfoSchema, SessionInfoSchema, SessionListSchema, WIRE_VERSION } from '@mcpscope/wire';
 import { fixtureConfig } from '../../test-fixtures/fixtures.js';
-import { AUTH, makeApp, nextEngineMessage, type Harness } from '../../test-fixtures/harness.js';
+import { AUTH, makeApp, nextEngineMessage, PORT, TOKEN, type Harness } from '../../test-fixtures/harness.js';
+import { buildApp } from '../app.js';
+import { SessionsAhead } from '../sessions-ahead.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -71,6 +74,54 @@ describe('/api/sessions', () => {
       expect(res.statusCode).toBe(404);
       expect(ApiErrorSchema.parse(res.json()).error.code).toBe('MCPSCOPE_ERR_SESSION_NOT_FOUND');
     }
+  });
+});
+
+describe('POST /api/sessions with a claim (a session opened ahead)', () => {
+  const CLAIM = 'claim-0123456789abcdef';
+
+  /** An app whose engine started opening `mode` before the app existed, for CLAIM. */
+  async function withAhead(mode: string, run: (app: Harness['app'], engine: Engine, opening: Promise<unknown>) => Promise<void>) {
+    const engine = new Engine();
+    const opening = engine.open(fixtureConfig(mode));
+    opening.catch(() => undefined);
+    const ahead = new SessionsAhead();
+    ahead.add(CLAIM, opening);
+    const app = await buildApp({ engine, token: TOKEN, host: '127.0.0.1', port: PORT, ahead });
+    try {
+      await run(app, engine, opening);
+    } finally {
+      await app.close();
+      await engine.dispose();
+    }
+  }
+  const post = (app: Harness['app'], payload: object) => app.inject({ method: 'POST', url: '/api/sessions', headers: AUTH, payload });
+
+  it('answers with that session, once; the claim again, or another, opens one of its own', async () => {
+    await withAhead('plain', async (app, engine, opening) => {
+      const first = await post(app, { config: fixtureConfig('plain'), claim: CLAIM });
+      expect(first.statusCode).toBe(201);
+      const { id } = (await opening) as { id: string };
+      expect(SessionInfoSchema.parse(first.json().session)).toMatchObject({ id, state: 'connected', name: 'fixture-plain' });
+      expect(engine.list().map((s) => s.id)).toEqual([id]);
+      for (const claim of [CLAIM, 'claim-somebody-elses-0000']) {
+        const other = await post(app, { config: fixtureConfig('plain'), claim });
+        expect(other.statusCode).toBe(201);
+        expect(other.json().session.id).not.toBe(id);
+      }
+      expect(engine.list()).toHaveLength(3);
+    });
+  });
+
+  it('a failed open ahead answers as a failed POST does: 502, its ConnectError, the session id', async () => {
+    await withAhead('exit-on-init', async (app, engine) => {
+      const res = await post(app, { config: fixtureConfig('exit-on-init'), claim: CLAIM });
+      expect(res.statusCode).toBe(502);
+      const { error } = ApiErrorSchema.parse(res.json());
+      expect(error.code).toBe('MCPSCOPE_ERR_CONNECT_FAILED');
+      expect(error.details).toMatchObject({ code: 'ENGINE_EXITED', exitCode: 3 });
+      expect(engine.list()).toEqual([expect.objectContaining({ id: error.details?.sessionId, state: 'failed' })]);
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EngineError, type Engine, type Session, type SessionView } from '@mcpscope/engine';
 import { CreateSessionBodySchema, EventsQuerySchema, RenameSessionBodySchema } from '@mcpscope/wire';
 import { ProxyError } from '../errors.js';
+import type { SessionsAhead } from '../sessions-ahead.js';
 import { parseInput } from './parse.js';
 
 export const SessionParamsSchema = z.object({ id: z.string().min(1) });
@@ -33,23 +34,25 @@ function connectFailed(err: unknown): unknown {
 }
 
 /** /api/sessions: list, connect (resolves once connected), rename, close or forget, stored events. */
-export const sessionRoutes: FastifyPluginAsync<{ engine: Engine }> = async (app, { engine }) => {
+export const sessionRoutes: FastifyPluginAsync<{ engine: Engine; ahead?: SessionsAhead }> = async (app, { engine, ahead }) => {
   app.get('/sessions', async () => ({ sessions: engine.list() }));
 
   app.post('/sessions', async (request, reply) => {
-    const { config, watchListChanges, traceContext, collectServerSpans } = parseInput(
+    const { config, watchListChanges, traceContext, collectServerSpans, claim } = parseInput(
       CreateSessionBodySchema,
       request.body,
       'request body',
     );
     let session: Session;
     try {
+      const opened = claim === undefined ? undefined : ahead?.take(claim);
       // Opt-in only: a listen stream nobody asked for is traffic mcpscope caused.
-      session = await engine.open(config, {
-        ...(watchListChanges ? { watchListChanges: true } : {}),
-        ...(traceContext === undefined ? {} : { traceContext }),
-        ...(collectServerSpans ? { collectServerSpans: true } : {}),
-      });
+      session = await (opened ??
+        engine.open(config, {
+          ...(watchListChanges ? { watchListChanges: true } : {}),
+          ...(traceContext === undefined ? {} : { traceContext }),
+          ...(collectServerSpans ? { collectServerSpans: true } : {}),
+        }));
     } catch (err) {
       throw connectFailed(err);
     }
