@@ -33,7 +33,10 @@ async function coldConnect(cli) {
     if (r.code !== 0) throw new Error(`connect failed (${r.code}): ${r.stderr}`);
     const { session } = JSON.parse(r.stdout);
     const running = join(data, 'mcpscope', 'running');
-    const entry = join(running, readdirSync(running).find((f) => f.endsWith('.json')));
+    const entry = join(
+      running,
+      readdirSync(running).find((f) => f.endsWith('.json')),
+    );
     const { url, token } = JSON.parse(readFileSync(entry, 'utf8'));
     const announced = statSync(entry).mtimeMs - t0;
     const res = await fetch(new URL(`api/sessions/${session.id}/events?from=0&limit=100`, url), {
@@ -60,17 +63,37 @@ for (let i = 0; i < RUNS; i++) {
   for (const { label, cli } of i % 2 ? [...builds].reverse() : builds) {
     const row = await coldConnect(cli);
     samples[label].push(row);
-    console.log(`run ${i + 1}/${RUNS} ${label}: ${Object.entries(row).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
+    console.log(
+      `run ${i + 1}/${RUNS} ${label}: ${Object.entries(row)
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join(', ')}`,
+    );
   }
 }
 const summary = Object.fromEntries(
-  Object.entries(samples).map(([label, rows]) => [label, Object.fromEntries(Object.keys(rows[0]).map((k) => [k, stat(rows.map((r) => r[k]))]))]),
+  Object.entries(samples).map(([label, rows]) => [
+    label,
+    Object.fromEntries(Object.keys(rows[0]).map((k) => [k, stat(rows.map((r) => r[k]))])),
+  ]),
 );
 const date = new Date().toISOString().slice(0, 10);
 const out = resolve(argv.out ?? join(benchDir, `results/connect-timeline-${date}.json`));
 mkdirSync(dirname(out), { recursive: true });
-const result = { date: new Date().toISOString(), runs: RUNS, cpu: `${cpus().length} × ${cpus()[0]?.model}`, loadBefore, loadAfter: loadavg(), node: process.version, builds, summary };
+const result = {
+  date: new Date().toISOString(),
+  runs: RUNS,
+  cpu: `${cpus().length} × ${cpus()[0]?.model}`,
+  loadBefore,
+  loadAfter: loadavg(),
+  node: process.version,
+  builds,
+  summary,
+};
 writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
 for (const [label, s] of Object.entries(summary))
-  console.log(`${label}: ${Object.entries(s).map(([k, v]) => `${k} ${Math.round(v.median)} (${Math.round(v.min)}–${Math.round(v.max)})`).join(', ')}`);
+  console.log(
+    `${label}: ${Object.entries(s)
+      .map(([k, v]) => `${k} ${Math.round(v.median)} (${Math.round(v.min)}–${Math.round(v.max)})`)
+      .join(', ')}`,
+  );
 console.log(`written: ${out}`);
