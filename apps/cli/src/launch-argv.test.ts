@@ -5,9 +5,11 @@ import {
   COMMAND_NAMES,
   earlyListen,
   plainLaunchOptions,
+  plainLaunchServer,
   ROOT_FLAG_OPTIONS,
   ROOT_SHORT_VALUE_OPTIONS,
   ROOT_VALUE_OPTIONS,
+  SPAWN_NEUTRAL_OPTIONS,
 } from './launch-argv.js';
 import { buildProgram } from './main.js';
 import { seededInts } from './test-random.js';
@@ -136,5 +138,65 @@ describe('plainLaunchOptions (argv → launch before commander loads)', () => {
       expect(earlyListen(await commanderSees(args)), args.join(' ')).toEqual(expected);
     }
     expect(plain).toBeGreaterThan(50);
+  });
+});
+
+const SERVER_TABLE: Array<[string[], ReturnType<typeof plainLaunchServer>]> = [
+  [['--', 'node', 'server.js'], { command: 'node', args: ['server.js'] }],
+  [['--no-open', '--port', '0', '--', 'node', 's.js', '--help'], { command: 'node', args: ['s.js', '--help'] }],
+  [
+    ['--era', 'legacy', '--record', 't.jsonl', '--trace-context', '--no-record-all', '--memory-budget=64', '--', 'uvx', 'srv', '-e', 'x'],
+    { command: 'uvx', args: ['srv', '-e', 'x'] },
+  ],
+  [
+    ['--host', 'localhost', '--allow-remote', '--connect-timeout', '5000', '--', 'npx', '-y', 'srv'],
+    { command: 'npx', args: ['-y', 'srv'] },
+  ],
+  // Options that change how the server starts, or no server to start: the engine spawns it as usual.
+  [['-e', 'A=1', '--', 'node', 's.js'], undefined],
+  [['--env', 'A=1', '--', 'node', 's.js'], undefined],
+  [['--cwd', '/tmp', '--', 'node', 's.js'], undefined],
+  [['--collect-server-spans', '--', 'node', 's.js'], undefined],
+  [['--config', 'mcp.json', '--server', 'x'], undefined],
+  [['--url', 'http://127.0.0.1:1/mcp'], undefined],
+  [['--demo'], undefined],
+  [['--demo', '--', 'node', 's.js'], undefined],
+  [['--background', '/tmp/log', '--prespawn-fd', '3', '--no-open', '--port', '0'], undefined],
+  [['--no-open'], undefined],
+  [['--'], undefined],
+  [['--', '-x'], undefined],
+  [['--', ''], undefined],
+  [['--', 'call', 'tools/list'], undefined],
+  [['call', 'tools/list', '--', 'node', 's.js'], undefined],
+  [['--port', '--', 'node', 's.js'], undefined],
+];
+
+describe('plainLaunchServer (argv → the stdio server a launch starts before commander loads)', () => {
+  it.each(SERVER_TABLE)('%j', (args, expected) => {
+    expect(plainLaunchServer(args)).toEqual(expected);
+  });
+
+  it('names only root options', () => {
+    for (const name of SPAWN_NEUTRAL_OPTIONS) expect([...ROOT_VALUE_OPTIONS, ...ROOT_FLAG_OPTIONS], name).toContain(name);
+  });
+
+  it('agrees with commander: the launch action gets that command and nothing that changes its start', async () => {
+    for (const [args, expected] of SERVER_TABLE) {
+      if (expected === undefined) continue;
+      const program: Command = buildProgram(io, () => undefined);
+      let seen: { command: string[]; options: Record<string, unknown> } | undefined;
+      program.action((command: string[], options: Record<string, unknown>) => void (seen = { command, options }));
+      await program.parseAsync(['node', 'mcpscope', ...args]);
+      expect(seen?.command, args.join(' ')).toEqual([expected.command, ...expected.args]);
+      const { env, cwd, config, url, demo, collectServerSpans } = seen!.options;
+      expect({ env, cwd, config, url, demo, collectServerSpans }, args.join(' ')).toEqual({
+        env: undefined,
+        cwd: undefined,
+        config: undefined,
+        url: undefined,
+        demo: undefined,
+        collectServerSpans: undefined,
+      });
+    }
   });
 });

@@ -150,6 +150,59 @@ export function plainLaunchOptions(args: readonly string[]): EarlyListen | undef
 }
 
 /**
+ * Launch options that change nothing about how a stdio server is started (the env, its cwd, a
+ * config file, a URL, the demo, the OTLP variables of --collect-server-spans… do).
+ * launch-argv.test.ts checks that each is one of the root options above.
+ */
+export const SPAWN_NEUTRAL_OPTIONS: readonly string[] = [
+  '--port',
+  '--host',
+  '--traces-dir',
+  '--memory-budget',
+  '--record',
+  '--era',
+  '--probe-timeout',
+  '--connect-timeout',
+  '--otlp-endpoint',
+  '--allow-remote',
+  '--no-open',
+  '--no-record-all',
+  '--no-redact',
+  '--otlp-content',
+  '--trace-context',
+];
+
+/** The stdio server a plain launch will open: `-- command args…`. */
+export interface LaunchServer {
+  command: string;
+  args: string[];
+}
+
+/**
+ * Whether `args` is a plain launch (plainLaunchOptions) of `-- command args…` with no option that
+ * changes how the server starts, decided without commander so that the server can be spawned
+ * while mcpscope loads (engine transports/prespawn.ts), as a one-shot call's is (call-argv.ts).
+ * Then the command and its args exactly as commander will pass them on. Anything else (a short
+ * option such as -e, an option not in SPAWN_NEUTRAL_OPTIONS, no command, a command that starts
+ * with `-`): undefined.
+ */
+export function plainLaunchServer(args: readonly string[]): LaunchServer | undefined {
+  if (!plainLaunchOptions(args)) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      const [command, ...rest] = args.slice(i + 1);
+      return command !== undefined && command !== '' && !command.startsWith('-') ? { command, args: rest } : undefined;
+    }
+    if (!arg.startsWith('--')) return undefined;
+    const { name, at } = longOption(args, i, (n) => valueOptions.has(n));
+    i = at;
+    if (!SPAWN_NEUTRAL_OPTIONS.includes(name)) return undefined;
+  }
+  return undefined;
+}
+
+/**
  * A plain launch's --prespawn-fd (a background mcpscope started by `connect`, live/background.ts):
  * the fd its first session's stdio server is named on. Before `--` only; undefined without one.
  */

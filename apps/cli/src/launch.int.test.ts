@@ -1,14 +1,34 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { orphanedNamespaceHolders } from '../../../packages/engine/test-fixtures/servers.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestBundle, descendants, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
 
 let bundle: TestBundle;
+let dir: string;
 beforeAll(async () => {
   bundle = await buildTestBundle();
+  dir = mkdtempSync(join(tmpdir(), 'mcpscope-launch-'));
 });
-afterAll(() => bundle?.cleanup());
+afterAll(() => {
+  bundle?.cleanup();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A wrapper that appends "<Date.now()>\n" to `log` when it starts, then runs the demo server in the same process. */
+function stampedServer(name: string): { script: string; log: string } {
+  const log = join(dir, `${name}.log`);
+  const script = join(dir, `${name}.mjs`);
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, Date.now() + '\\n');\nawait import(${JSON.stringify(bundle.demo)});\n`,
+  );
+  return { script, log };
+}
+const stamps = (log: string): number[] => readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map(Number);
 
 const LINE = /^mcpscope listening on (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))$/;
 
@@ -126,6 +146,41 @@ describe('mcpscope (launch)', () => {
     }
     // Its supervisor ends a holder within ~1 s (the holder ignores SIGTERM, SIGKILL follows).
     await waitFor(() => orphanedNamespaceHolders().every((pid) => before.has(pid)), 5_000, 'no holder left to init');
+  });
+
+  it("starts a plain launch's server while it loads: once, before its API listens, and the session takes it", async () => {
+    const { script, log } = stampedServer('ahead');
+    const child = launch(['--', process.execPath, script], { MCPSCOPE_TOKEN: 'test-token-123' });
+    const [, , port] = await waitForLine(child, LINE);
+    const listening = Date.now();
+    const headers = { authorization: 'Bearer test-token-123' };
+    const connected = async () => {
+      const { sessions } = (await (await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers })).json()) as {
+        sessions: Array<{ state: string }>;
+      };
+      return sessions[0]?.state === 'connected';
+    };
+    await waitFor(connected, 10_000, 'the session to connect');
+    expect(stamps(log)).toHaveLength(1);
+    expect(stamps(log)[0]).toBeLessThan(listening);
+    child.kill('SIGTERM');
+    expect((await exitOf(child)).code).toBe(0);
+  });
+
+  it('starts no server when its port is in use (it exits without needing one)', async () => {
+    const { script, log } = stampedServer('port-taken');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const child = spawn(process.execPath, [bundle.cli, '--no-open', '--port', String(port), '--', process.execPath, script], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      expect((await exitOf(child)).code).toBe(1);
+      expect(existsSync(log)).toBe(false);
+    } finally {
+      taken.close();
+    }
   });
 
   it('refuses a non-loopback --host without --allow-remote', async () => {

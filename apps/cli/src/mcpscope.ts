@@ -3,7 +3,7 @@ import module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { plainLaunchOptions, prespawnFdOf } from './launch-argv.js';
+import { plainLaunchOptions, plainLaunchServer, prespawnFdOf } from './launch-argv.js';
 import { plainCallServer } from './call-argv.js';
 import { plainLiveCommand } from './live-argv.js';
 import { holdYoungGeneration } from './heap-tuning.js';
@@ -34,6 +34,9 @@ if (enableCompileCache && cacheDir) enableCompileCache(cacheDir);
 
 const entry = fileURLToPath(import.meta.url);
 
+/** A server started ahead that no session took (launch went another way) is stopped after this long. */
+const UNCLAIMED_MS = 60_000;
+
 /**
  * A file build.mjs builds apart (APART) beside this one: one CommonJS file, taken with require(),
  * so what runs first loads no ES module chunks. The bundle's entry only (from source there is none).
@@ -48,6 +51,8 @@ if (listen) holdYoungGeneration(); // until launch's start-up is over (heap-tuni
 // A background mcpscope started by `connect`: the server of its first session starts now.
 const prespawnFd = listen ? prespawnFdOf(argv) : undefined;
 if (prespawnFd !== undefined) (await import('./prespawn-channel.js')).prespawnFromChannel(prespawnFd);
+// A plain launch of `-- command…` (decided from argv alone) starts that server once its UI listens.
+const launchServer = listen && prespawnFd === undefined ? plainLaunchServer(argv) : undefined;
 // A one-shot `call -- command…` (decided from argv alone, like the launch above) starts its
 // server now, under its supervisor: the server's own start-up overlaps mcpscope's loading, and
 // the engine's stdio transport takes this process instead of spawning one (prespawn.ts).
@@ -65,6 +70,17 @@ let early: Awaited<ReturnType<typeof import('./commands/launch-early.js').startP
 if (listen) {
   setBinDir(dirname(entry), entry);
   early = await apart<typeof import('./commands/launch-early.js')>('launch-early.cjs').startPlainLaunchUi(listen, webDir());
+  // Its server starts while the rest loads, under its supervisor, and the session launch opens
+  // takes it (engine prespawn.ts); not when the port could not be had: launch then exits, and a
+  // server it never needed is not started.
+  if (
+    launchServer &&
+    (await early.ui?.listening.then(
+      () => true,
+      () => false,
+    ))
+  )
+    (await import('@mcpscope/engine/prespawn')).prespawn({ ...launchServer, env: {} }, { unclaimedMs: UNCLAIMED_MS });
   // The UI answers between the slices of what loads next (launch-slices.ts).
   if (early.ui) await (await import('./commands/launch-slices.js')).loadLaunchInSlices();
 }
