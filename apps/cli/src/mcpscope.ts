@@ -70,19 +70,22 @@ let early: Awaited<ReturnType<typeof import('./commands/launch-early.js').startP
 if (listen) {
   setBinDir(dirname(entry), entry);
   early = await apart<typeof import('./commands/launch-early.js')>('launch-early.cjs').startPlainLaunchUi(listen, webDir());
-  // Its server starts while the rest loads, under its supervisor, and the session launch opens
-  // takes it (engine prespawn.ts); not when the port could not be had: launch then exits, and a
-  // server it never needed is not started.
-  if (
-    launchServer &&
-    (await early.ui?.listening.then(
+  if (early.ui) {
+    // The UI answers between the slices of what loads next (launch-slices.ts).
+    const { LAUNCH_SLICES, loadLaunchInSlices } = await import('./commands/launch-slices.js');
+    // Its server starts as one of them, under its supervisor, and the session launch opens takes it
+    // (engine prespawn.ts). After the first: started at once, its start took a core from the UI's
+    // first answers. Not when the port could not be had: launch then exits, and a server it never
+    // needed is not started.
+    const listening = await early.ui.listening.then(
       () => true,
       () => false,
-    ))
-  )
-    (await import('@mcpscope/engine/prespawn')).prespawn({ ...launchServer, env: {} }, { unclaimedMs: UNCLAIMED_MS });
-  // The UI answers between the slices of what loads next (launch-slices.ts).
-  if (early.ui) await (await import('./commands/launch-slices.js')).loadLaunchInSlices();
+    );
+    const startServer = async () =>
+      (await import('@mcpscope/engine/prespawn')).prespawn({ ...launchServer!, env: {} }, { unclaimedMs: UNCLAIMED_MS });
+    const [first, ...rest] = LAUNCH_SLICES;
+    await loadLaunchInSlices(launchServer && listening ? [first!, startServer, ...rest] : LAUNCH_SLICES);
+  }
 }
 const { start } = await import('./bin.js');
 await start(dirname(entry), entry, early);

@@ -1,6 +1,6 @@
 import { answerWaitingRequests } from './launch-early.js';
 
-const LAUNCH_SLICES = [
+export const LAUNCH_SLICES: ReadonlyArray<() => unknown> = [
   () => import('zod'),
   () => import('commander'),
   () => import('@modelcontextprotocol/client'),
