@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@mcpscope/protocol';
-import { buildTestBundle, isAlive, runCli, waitFor, type TestBundle } from './test-helpers.js';
+import { buildTestBundle, isAlive, runCli, startTicks, ticksNow, waitFor, type TestBundle } from './test-helpers.js';
 
 /**
  * `connect` with no mcpscope running starts one in the background and hands it the stdio server
@@ -36,9 +36,6 @@ const cmdline = (pid: number): string[] => {
     return [];
   }
 };
-/** When a process started, in clock ticks since boot (/proc/<pid>/stat field 22). */
-const startTicks = (pid: number): number => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]);
-const ticksNow = (): number => Math.round(Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 100);
 
 describe('connect, cold', () => {
   it.each([

@@ -159,9 +159,13 @@ const SERVER_TABLE: Array<[string[], ReturnType<typeof plainLaunchServer>]> = [
   [['--collect-server-spans', '--', 'node', 's.js'], undefined],
   [['--config', 'mcp.json', '--server', 'x'], undefined],
   [['--url', 'http://127.0.0.1:1/mcp'], undefined],
-  [['--demo'], undefined],
-  [['--demo', '--', 'node', 's.js'], undefined],
+  [['--demo'], { demo: true }],
+  [['--no-open', '--port', '0', '--demo', '--trace-context'], { demo: true }],
+  [['--demo', '--', 'node', 's.js'], { command: 'node', args: ['s.js'] }], // a command wins over --demo (target.ts)
+  [['--demo', '--'], { demo: true }],
   [['--background', '/tmp/log', '--prespawn-fd', '3', '--no-open', '--port', '0'], undefined],
+  [['--demo', '-e', 'A=1'], undefined],
+  [['--demo', '--collect-server-spans'], undefined],
   [['--no-open'], undefined],
   [['--'], undefined],
   [['--', '-x'], undefined],
@@ -187,14 +191,18 @@ describe('plainLaunchServer (argv → the stdio server a launch starts before co
       let seen: { command: string[]; options: Record<string, unknown> } | undefined;
       program.action((command: string[], options: Record<string, unknown>) => void (seen = { command, options }));
       await program.parseAsync(['node', 'mcpscope', ...args]);
-      expect(seen?.command, args.join(' ')).toEqual([expected.command, ...expected.args]);
       const { env, cwd, config, url, demo, collectServerSpans } = seen!.options;
-      expect({ env, cwd, config, url, demo, collectServerSpans }, args.join(' ')).toEqual({
+      if ('demo' in expected) {
+        expect(seen?.command, args.join(' ')).toEqual([]);
+        expect(demo, args.join(' ')).toBe(true);
+      } else {
+        expect(seen?.command, args.join(' ')).toEqual([expected.command, ...expected.args]);
+      }
+      expect({ env, cwd, config, url, collectServerSpans }, args.join(' ')).toEqual({
         env: undefined,
         cwd: undefined,
         config: undefined,
         url: undefined,
-        demo: undefined,
         collectServerSpans: undefined,
       });
     }

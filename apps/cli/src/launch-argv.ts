@@ -172,34 +172,35 @@ export const SPAWN_NEUTRAL_OPTIONS: readonly string[] = [
   '--trace-context',
 ];
 
-/** The stdio server a plain launch will open: `-- command args…`. */
-export interface LaunchServer {
-  command: string;
-  args: string[];
-}
+/** The stdio server a plain launch will open: `-- command args…`, or the demo server (`--demo` alone). */
+export type LaunchServer = { command: string; args: string[] } | { demo: true };
 
 /**
  * Whether `args` is a plain launch (plainLaunchOptions) of `-- command args…` with no option that
  * changes how the server starts, decided without commander so that the server can be spawned
  * while mcpscope loads (engine transports/prespawn.ts), as a one-shot call's is (call-argv.ts).
- * Then the command and its args exactly as commander will pass them on. Anything else (a short
- * option such as -e, an option not in SPAWN_NEUTRAL_OPTIONS, no command, a command that starts
+ * Then the command and its args exactly as commander will pass them on; with `--demo` and no
+ * command, the demo server (a command wins over `--demo`, as in target.ts). Anything else (a short
+ * option such as -e, an option not in SPAWN_NEUTRAL_OPTIONS, no target, a command that starts
  * with `-`): undefined.
  */
 export function plainLaunchServer(args: readonly string[]): LaunchServer | undefined {
   if (!plainLaunchOptions(args)) return undefined;
+  let demo = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') {
       const [command, ...rest] = args.slice(i + 1);
-      return command !== undefined && command !== '' && !command.startsWith('-') ? { command, args: rest } : undefined;
+      if (command === undefined) break;
+      return command !== '' && !command.startsWith('-') ? { command, args: rest } : undefined;
     }
     if (!arg.startsWith('--')) return undefined;
     const { name, at } = longOption(args, i, (n) => valueOptions.has(n));
     i = at;
-    if (!SPAWN_NEUTRAL_OPTIONS.includes(name)) return undefined;
+    if (name === '--demo') demo = true;
+    else if (!SPAWN_NEUTRAL_OPTIONS.includes(name)) return undefined;
   }
-  return undefined;
+  return demo ? { demo: true } : undefined;
 }
 
 /**

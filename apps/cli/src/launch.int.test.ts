@@ -4,8 +4,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { orphanedNamespaceHolders } from '../../../packages/engine/test-fixtures/servers.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestBundle, descendants, exitOf, isAlive, waitFor, waitForLine, type TestBundle } from './test-helpers.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SessionEvent } from '@mcpscope/protocol';
+import {
+  buildTestBundle,
+  descendants,
+  exitOf,
+  isAlive,
+  startTicks,
+  ticksNow,
+  waitFor,
+  waitForLine,
+  type TestBundle,
+} from './test-helpers.js';
 
 let bundle: TestBundle;
 let dir: string;
@@ -148,21 +159,45 @@ describe('mcpscope (launch)', () => {
     await waitFor(() => orphanedNamespaceHolders().every((pid) => before.has(pid)), 5_000, 'no holder left to init');
   });
 
+  /** The first session of the mcpscope on `port` once it is connected, with its events. */
+  async function connectedSession(port: string): Promise<{ id: string; events: SessionEvent[] }> {
+    const headers = { authorization: 'Bearer test-token-123' };
+    const id = await vi.waitFor(
+      async () => {
+        const { sessions } = (await (await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers })).json()) as {
+          sessions: Array<{ id: string; state: string }>;
+        };
+        if (sessions[0]?.state !== 'connected') throw new Error(`not connected yet: ${JSON.stringify(sessions)}`);
+        return sessions[0].id;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    const res = await fetch(`http://127.0.0.1:${port}/api/sessions/${id}/events?from=0&limit=1000`, { headers });
+    return { id, events: ((await res.json()) as { events: SessionEvent[] }).events };
+  }
+
   it("starts a plain launch's server while it loads: once, before its API listens, and the session takes it", async () => {
     const { script, log } = stampedServer('ahead');
     const child = launch(['--', process.execPath, script], { MCPSCOPE_TOKEN: 'test-token-123' });
     const [, , port] = await waitForLine(child, LINE);
     const listening = Date.now();
-    const headers = { authorization: 'Bearer test-token-123' };
-    const connected = async () => {
-      const { sessions } = (await (await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers })).json()) as {
-        sessions: Array<{ state: string }>;
-      };
-      return sessions[0]?.state === 'connected';
-    };
-    await waitFor(connected, 10_000, 'the session to connect');
+    await connectedSession(port!);
     expect(stamps(log)).toHaveLength(1);
     expect(stamps(log)[0]).toBeLessThan(listening);
+    child.kill('SIGTERM');
+    expect((await exitOf(child)).code).toBe(0);
+  });
+
+  it('starts the demo server of a plain --demo launch while it loads, and the session takes it', async () => {
+    const child = launch(['--demo'], { MCPSCOPE_TOKEN: 'test-token-123' });
+    const [, , port] = await waitForLine(child, LINE);
+    const listening = ticksNow();
+    const { events } = await connectedSession(port!);
+    const spawned = events.filter((e) => e.type === 'lifecycle' && e.phase === 'spawn') as Array<{ pid?: number }>;
+    expect(spawned).toHaveLength(1);
+    const pid = spawned[0]!.pid!;
+    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[1]).toBe(bundle.demo);
+    expect(startTicks(pid)).toBeLessThanOrEqual(listening);
     child.kill('SIGTERM');
     expect((await exitOf(child)).code).toBe(0);
   });

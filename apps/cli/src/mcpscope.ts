@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -81,10 +82,14 @@ if (listen) {
       () => true,
       () => false,
     );
+    // The demo server as paths.ts demoConfig names it: this Node, the bundle's demo-server.js.
+    const demo = join(dirname(entry), 'demo-server.js');
+    const server =
+      launchServer && 'demo' in launchServer ? (existsSync(demo) ? { command: process.execPath, args: [demo] } : undefined) : launchServer;
     const startServer = async () =>
-      (await import('@mcpscope/engine/prespawn')).prespawn({ ...launchServer!, env: {} }, { unclaimedMs: UNCLAIMED_MS });
+      (await import('@mcpscope/engine/prespawn')).prespawn({ ...server!, env: {} }, { unclaimedMs: UNCLAIMED_MS });
     const [first, ...rest] = LAUNCH_SLICES;
-    await loadLaunchInSlices(launchServer && listening ? [first!, startServer, ...rest] : LAUNCH_SLICES);
+    await loadLaunchInSlices(server && listening ? [first!, startServer, ...rest] : LAUNCH_SLICES);
   }
 }
 const { start } = await import('./bin.js');

@@ -105,6 +105,11 @@ export function descendants(pid: number): number[] {
   return found.filter(isAlive);
 }
 
+/** When a process started, in clock ticks since boot (/proc/<pid>/stat field 22). */
+export const startTicks = (pid: number): number => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]);
+/** Now, in clock ticks since boot (10 ms). */
+export const ticksNow = (): number => Math.round(Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 100);
+
 /** A zombie (exited, not yet reaped) counts as gone (the engine's own check). */
 export const isAlive = isProcessAlive;
 
