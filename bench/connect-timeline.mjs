@@ -5,23 +5,20 @@
 // written: its API listens), `connect` exited.
 //   node bench/connect-timeline.mjs [--runs 12] [--cli label=path/to/mcpscope.js …] [--out file.json]
 // Without --cli: apps/cli/dist/mcpscope.js. Results: results/connect-timeline-<date>.json.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { run } from './lib/procs.mjs';
-import { stat } from './lib/stats.mjs';
+import { buildsOf, runInterleaved } from './lib/interleaved.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const { values: argv } = parseArgs({
   options: { runs: { type: 'string', default: '12' }, cli: { type: 'string', multiple: true }, out: { type: 'string' } },
 });
 const RUNS = Number(argv.runs);
-const builds = (argv.cli ?? [`mcpscope=${join(benchDir, '../apps/cli/dist/mcpscope.js')}`]).map((spec) => {
-  const at = spec.indexOf('=');
-  return at === -1 ? { label: spec, cli: resolve(spec) } : { label: spec.slice(0, at), cli: resolve(spec.slice(at + 1)) };
-});
+const builds = buildsOf(argv.cli ?? [`mcpscope=${join(benchDir, '../apps/cli/dist/mcpscope.js')}`]);
 
 async function coldConnect(cli) {
   const data = mkdtempSync(join(tmpdir(), 'mcpscope-timeline-'));
@@ -57,43 +54,10 @@ async function coldConnect(cli) {
   }
 }
 
-const samples = Object.fromEntries(builds.map((b) => [b.label, []]));
-const loadBefore = loadavg();
-for (let i = 0; i < RUNS; i++) {
-  for (const { label, cli } of i % 2 ? [...builds].reverse() : builds) {
-    const row = await coldConnect(cli);
-    samples[label].push(row);
-    console.log(
-      `run ${i + 1}/${RUNS} ${label}: ${Object.entries(row)
-        .map(([k, v]) => `${k} ${Math.round(v)}`)
-        .join(', ')}`,
-    );
-  }
-}
-const summary = Object.fromEntries(
-  Object.entries(samples).map(([label, rows]) => [
-    label,
-    Object.fromEntries(Object.keys(rows[0]).map((k) => [k, stat(rows.map((r) => r[k]))])),
-  ]),
-);
 const date = new Date().toISOString().slice(0, 10);
-const out = resolve(argv.out ?? join(benchDir, `results/connect-timeline-${date}.json`));
-mkdirSync(dirname(out), { recursive: true });
-const result = {
-  date: new Date().toISOString(),
-  runs: RUNS,
-  cpu: `${cpus().length} × ${cpus()[0]?.model}`,
-  loadBefore,
-  loadAfter: loadavg(),
-  node: process.version,
+await runInterleaved({
   builds,
-  summary,
-};
-writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
-for (const [label, s] of Object.entries(summary))
-  console.log(
-    `${label}: ${Object.entries(s)
-      .map(([k, v]) => `${k} ${Math.round(v.median)} (${Math.round(v.min)}–${Math.round(v.max)})`)
-      .join(', ')}`,
-  );
-console.log(`written: ${out}`);
+  runs: RUNS,
+  measure: coldConnect,
+  out: resolve(argv.out ?? join(benchDir, `results/connect-timeline-${date}.json`)),
+});

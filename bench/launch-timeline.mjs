@@ -3,13 +3,11 @@
 // run.mjs polls the UI). Builds interleaved, the order alternating every run.
 //   node bench/launch-timeline.mjs [--runs 12] [--cli label=path/to/mcpscope.js …] [--out file.json]
 // Without --cli: apps/cli/dist/mcpscope.js. Results: results/launch-timeline-<date>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { start, stopTree, waitFor } from './lib/procs.mjs';
-import { stat } from './lib/stats.mjs';
+import { buildsOf, runInterleaved } from './lib/interleaved.mjs';
 import { freePort } from './lib/tools.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -17,10 +15,7 @@ const { values: argv } = parseArgs({
   options: { runs: { type: 'string', default: '12' }, cli: { type: 'string', multiple: true }, out: { type: 'string' } },
 });
 const RUNS = Number(argv.runs);
-const builds = (argv.cli ?? [`mcpscope=${join(benchDir, '../apps/cli/dist/mcpscope.js')}`]).map((spec) => {
-  const at = spec.indexOf('=');
-  return at === -1 ? { label: spec, cli: resolve(spec) } : { label: spec.slice(0, at), cli: resolve(spec.slice(at + 1)) };
-});
+const builds = buildsOf(argv.cli ?? [`mcpscope=${join(benchDir, '../apps/cli/dist/mcpscope.js')}`]);
 const TOKEN = 'bench-launch-timeline-token';
 
 async function launchOnce(cli) {
@@ -50,37 +45,10 @@ async function launchOnce(cli) {
   }
 }
 
-const samples = Object.fromEntries(builds.map((b) => [b.label, []]));
-const loadBefore = loadavg();
-for (let i = 0; i < RUNS; i++) {
-  for (const { label, cli } of i % 2 ? [...builds].reverse() : builds) {
-    const row = await launchOnce(cli);
-    samples[label].push(row);
-    console.log(`run ${i + 1}/${RUNS} ${label}: UI served ${Math.round(row.uiMs)} ms, session connected ${Math.round(row.connectedMs)} ms`);
-  }
-}
-const summary = Object.fromEntries(
-  Object.entries(samples).map(([label, rows]) => [
-    label,
-    { uiMs: stat(rows.map((r) => r.uiMs)), connectedMs: stat(rows.map((r) => r.connectedMs)) },
-  ]),
-);
 const date = new Date().toISOString().slice(0, 10);
-const out = resolve(argv.out ?? join(benchDir, `results/launch-timeline-${date}.json`));
-mkdirSync(dirname(out), { recursive: true });
-const result = {
-  date: new Date().toISOString(),
-  runs: RUNS,
-  cpu: `${cpus().length} × ${cpus()[0]?.model}`,
-  loadBefore,
-  loadAfter: loadavg(),
-  node: process.version,
+await runInterleaved({
   builds,
-  summary,
-};
-writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
-for (const [label, s] of Object.entries(summary))
-  console.log(
-    `${label}: UI served ${s.uiMs.median} (${s.uiMs.min}–${s.uiMs.max}), session connected ${s.connectedMs.median} (${s.connectedMs.min}–${s.connectedMs.max})`,
-  );
-console.log(`written: ${out}`);
+  runs: RUNS,
+  measure: launchOnce,
+  out: resolve(argv.out ?? join(benchDir, `results/launch-timeline-${date}.json`)),
+});
