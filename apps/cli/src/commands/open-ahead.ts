@@ -3,7 +3,10 @@ import { SessionsAhead } from '@mcpscope/proxy';
 import { SessionConfigSchema } from '@mcpscope/wire';
 import { takeFirstSession } from '../prespawn-channel.js';
 
-/** A session opened ahead and not asked for by then (its `connect` went away) is forgotten. */
+/**
+ * A session opened ahead and not asked for by then (its `connect` went away) is forgotten; one
+ * that failed to open stays listed as failed, as after a POST that failed.
+ */
 const UNCLAIMED_MS = 60_000;
 
 /**

@@ -126,13 +126,14 @@ export async function connectWith(target: SessionConfig, args: ConnectArgs, entr
     env,
   );
   if (!started && args.port !== 0) io.stderr(`mcpscope: --port ${args.port} ignored: a mcpscope already runs at ${ui.entry.url}\n`);
-  // A mcpscope started now may list the session it opened ahead for us already (keepUnique still
-  // runs after the POST, for a connect that raced us to it).
-  const clash = args.name && !started ? ui.sessions.find((s) => s.name === args.name && isLive(s)) : undefined;
+  // A mcpscope started now for a stdio server may list the session it opened ahead for us already
+  // (keepUnique still runs after the POST, for a connect that raced us to it).
+  const ahead = started && first !== undefined;
+  const clash = args.name && !ahead ? ui.sessions.find((s) => s.name === args.name && isLive(s)) : undefined;
   if (clash) throw new CliError(clashMessage(args.name!, clash, ui.entry.url));
   let session: SessionInfo;
   try {
-    const body = started && first ? { config, claim } : { config };
+    const body = ahead ? { config, claim } : { config };
     const reply = await ui.api.send({ method: 'POST', path: '/api/sessions', body, origin: 'cli: connect' });
     const created = sessionInfoOf((reply.body as { session?: unknown } | undefined)?.session);
     if (!created) throw new ApiError(reply.status, 'MCPSCOPE_CLI_BAD_REPLY', 'unexpected reply to POST /api/sessions');
