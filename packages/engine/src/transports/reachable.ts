@@ -22,7 +22,10 @@ export function checkReachable(url: string, timeoutMs = 2000): Promise<Reachabil
       socket.destroy();
       resolve(result);
     };
-    socket.setTimeout(timeoutMs, () => done({ reachable: false, code: 'ETIMEDOUT' }));
+    // Timers run before I/O callbacks: after this process stalled (a busy machine), the connect's
+    // outcome may already be waiting behind the timer. It has its say first (setImmediate runs
+    // after the I/O), so a refused connect is not taken for a timeout.
+    socket.setTimeout(timeoutMs, () => setImmediate(() => done({ reachable: false, code: 'ETIMEDOUT' })));
     socket.once('connect', () => done({ reachable: true }));
     socket.once('error', (err: NodeJS.ErrnoException) => done({ reachable: false, code: err.code ?? 'ERR' }));
   });
