@@ -20,3 +20,14 @@ export function longOption(
   const next = args[i + 1];
   return next === undefined || next.startsWith('-') ? { name, inline: false, at: i } : { name, inline: false, value: next, at: i + 1 };
 }
+
+/**
+ * The stdio server after the `--` at args[i]: its command and args exactly as commander passes
+ * them on. null when nothing follows; undefined for a command commander would not take as one
+ * (empty, or starting with `-`).
+ */
+export function serverAfterDashes(args: readonly string[], i: number): { command: string; args: string[] } | null | undefined {
+  const [command, ...rest] = args.slice(i + 1);
+  if (command === undefined) return null;
+  return command !== '' && !command.startsWith('-') ? { command, args: rest } : undefined;
+}

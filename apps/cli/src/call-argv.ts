@@ -1,5 +1,5 @@
 // Nothing but argv-option.ts: mcpscope.ts runs this before anything else loads (commander included).
-import { longOption } from './argv-option.js';
+import { longOption, serverAfterDashes } from './argv-option.js';
 
 /**
  * `call`'s options that take a value and its flags, among those that change nothing about how
@@ -45,10 +45,7 @@ export function plainCallServer(args: readonly string[]): CallServer | undefined
   if (method === undefined || method.startsWith('-')) return undefined;
   for (let i = 2; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--') {
-      const [command, ...rest] = args.slice(i + 1);
-      return command !== undefined && command !== '' && !command.startsWith('-') ? { command, args: rest } : undefined;
-    }
+    if (arg === '--') return serverAfterDashes(args, i) ?? undefined;
     if (!arg.startsWith('--')) return undefined; // an operand, or a short option (-e)
     const { name, inline, value, at } = longOption(args, i, (n) => CALL_VALUE_OPTIONS.includes(n));
     i = at;

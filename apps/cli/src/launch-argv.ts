@@ -1,5 +1,5 @@
 // Nothing but argv-option.ts: mcpscope.ts runs this before anything else loads (commander included).
-import { longOption } from './argv-option.js';
+import { longOption, serverAfterDashes } from './argv-option.js';
 
 /** Default UI port: away from the official inspector's 6274/6277 so both can run side by side. */
 export const DEFAULT_PORT = 6280;
@@ -190,9 +190,9 @@ export function plainLaunchServer(args: readonly string[]): LaunchServer | undef
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') {
-      const [command, ...rest] = args.slice(i + 1);
-      if (command === undefined) break;
-      return command !== '' && !command.startsWith('-') ? { command, args: rest } : undefined;
+      const server = serverAfterDashes(args, i);
+      if (server === null) break;
+      return server;
     }
     if (!arg.startsWith('--')) return undefined;
     const { name, at } = longOption(args, i, (n) => valueOptions.has(n));

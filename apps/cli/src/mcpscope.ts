@@ -35,9 +35,6 @@ if (enableCompileCache && cacheDir) enableCompileCache(cacheDir);
 
 const entry = fileURLToPath(import.meta.url);
 
-/** A server started ahead that no session took (launch went another way) is stopped after this long. */
-const UNCLAIMED_MS = 60_000;
-
 /**
  * A file build.mjs builds apart (APART) beside this one: one CommonJS file, taken with require(),
  * so what runs first loads no ES module chunks. The bundle's entry only (from source there is none).
@@ -86,8 +83,10 @@ if (listen) {
     const demo = join(dirname(entry), 'demo-server.js');
     const server =
       launchServer && 'demo' in launchServer ? (existsSync(demo) ? { command: process.execPath, args: [demo] } : undefined) : launchServer;
-    const startServer = async () =>
-      (await import('@mcpscope/engine/prespawn')).prespawn({ ...server!, env: {} }, { unclaimedMs: UNCLAIMED_MS });
+    const startServer = async () => {
+      const { prespawn, UNCLAIMED_MS } = await import('@mcpscope/engine/prespawn');
+      prespawn({ ...server!, env: {} }, { unclaimedMs: UNCLAIMED_MS });
+    };
     const [first, ...rest] = LAUNCH_SLICES;
     await loadLaunchInSlices(server && listening ? [first!, startServer, ...rest] : LAUNCH_SLICES);
   }

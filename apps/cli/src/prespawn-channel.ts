@@ -5,8 +5,6 @@ import { Socket } from 'node:net';
 
 /** A target is a few KiB at most; a starter that sends more is not one of ours. */
 const MAX_BYTES = 1024 * 1024;
-/** A server nobody opens a session on (the starter went away) is stopped after this long. */
-const UNCLAIMED_MS = 60_000;
 
 /** The session the starter will ask for (POST /api/sessions with this claim), opened ahead by launch. */
 export interface FirstSession {
@@ -88,6 +86,6 @@ export function prespawnFromChannel(fd: number): void {
     const target = value && targetOf(value);
     if (!target) return;
     firstSession = firstSessionOf(value);
-    void import('@mcpscope/engine/prespawn').then(({ prespawn }) => prespawn(target, { unclaimedMs: UNCLAIMED_MS }));
+    void import('@mcpscope/engine/prespawn').then(({ prespawn, UNCLAIMED_MS }) => prespawn(target, { unclaimedMs: UNCLAIMED_MS }));
   });
 }

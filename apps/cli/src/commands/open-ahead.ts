@@ -1,13 +1,8 @@
 import type { Engine } from '@mcpscope/engine';
+import { UNCLAIMED_MS } from '@mcpscope/engine/prespawn';
 import { SessionsAhead } from '@mcpscope/proxy';
 import { SessionConfigSchema } from '@mcpscope/wire';
 import { takeFirstSession } from '../prespawn-channel.js';
-
-/**
- * A session opened ahead and not asked for by then (its `connect` went away) is forgotten; one
- * that failed to open stays listed as failed, as after a POST that failed.
- */
-const UNCLAIMED_MS = 60_000;
 
 /**
  * The first session of a background mcpscope, opened before the proxy starts: `connect` named it
@@ -25,6 +20,8 @@ export function openAhead(engine: Engine): SessionsAhead | undefined {
   opening.catch(() => undefined); // its outcome is the claimant's to report
   const ahead = new SessionsAhead();
   ahead.add(first.claim, opening);
+  // Not claimed in time (its `connect` went away): forgotten. One that failed to open stays listed
+  // as failed, as after a POST that failed.
   setTimeout(() => {
     if (!ahead.take(first.claim)) return;
     void opening.then((session) => engine.remove(session.id)).catch(() => undefined);

@@ -10,6 +10,13 @@ export interface PrespawnTarget {
   cwd?: string;
 }
 
+/**
+ * How long what was started ahead waits for whoever it was started for: a server nobody took
+ * (launch went another way, or the `connect` that asked for a background went away) is stopped,
+ * and a session opened ahead that nobody claimed is forgotten (apps/cli's open-ahead).
+ */
+export const UNCLAIMED_MS = 60_000;
+
 let waiting: { key: string; started: Promise<Supervised> } | undefined;
 
 const keyOf = (t: PrespawnTarget): string => JSON.stringify([t.command, t.args, t.env, t.cwd ?? null]);
