@@ -15,7 +15,7 @@ import {
   type SessionEvent,
 } from '@mcpscope/protocol';
 import { appMessageFrame } from './app-messages.js';
-import { forgetEventJson } from './event-json.js';
+import { announcedJson, forgetEventJson } from './event-json.js';
 import { EventWindow, type WindowOptions } from './event-window.js';
 import { SpillDir, SpillFile } from './spill.js';
 
@@ -87,8 +87,8 @@ export class EventLog {
       full.findings = [...(full.findings ?? []), ...found];
     this.window.push(full);
     this.listeners.emitIsolated(full);
-    // After the listeners (the recorder, the /ws fan-out): they saw it in memory.
-    this.window.evict();
+    // After the listeners (the recorder, the /ws fan-out): they saw it in memory, and made its text.
+    this.window.evict(announcedJson(full));
     return full;
   }
 

@@ -1,9 +1,10 @@
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { frameMethod, frameText, parseFrameFilter, type FrameEvent, type SessionEvent } from '@mcpscope/protocol';
 import { EventLog } from './event-log.js';
+import { eventJson, forgetEventJson } from './event-json.js';
 import { Engine } from '../session/engine.js';
 import { SpillDir, SpillFile, removeStaleSpillDirs } from './spill.js';
 import { pageOf } from '../traces/page-of.js';
@@ -152,6 +153,34 @@ describe('EventWindow', () => {
       const found = await w.searchFrames({ ...(filter ? { filter } : {}), limit: 5000 });
       expect({ filter, matches: found.matches.map((m) => [m.index, m.frame.seq]) }).toEqual({ filter, matches: ordinals(filter) });
     }
+  });
+
+  it('spills an event with the text it was announced with (serialized once), and one changed since as it is now', async () => {
+    const { log, seen } = tinyLog(64 * 1024);
+    const texts = new Map<number, string>();
+    log.subscribe((e) => texts.set(e.seq, eventJson(e))); // as the recorder does
+    const stringify = vi.spyOn(JSON, 'stringify');
+    flood(log, 300);
+    const events = new Set<unknown>(seen);
+    const times = new Map<unknown, number>();
+    for (const [value] of stringify.mock.calls) if (events.has(value)) times.set(value, (times.get(value) ?? 0) + 1);
+    stringify.mockRestore();
+    const spilled = log.window.memory().spilled;
+    // A late change (the recorder's finding after a failed write) comes with forgetEventJson; the
+    // newest event is still in memory, with the text it was announced with.
+    const changed = seen.findLast((e) => e.type === 'frame')! as FrameEvent;
+    expect(changed.seq).toBeGreaterThan(log.window.memory().spilled);
+    changed.findings = [{ rule: 'late', severity: 'info', message: 'added after it was announced', spec: '' } as never];
+    forgetEventJson(changed);
+    flood(log, 1500);
+    expect(log.window.memory().spilled).toBeGreaterThan(changed.seq);
+    // Each event serialized once (by the listener), not again when it was spilled; only those
+    // spilled before the window was half full (when it starts keeping texts) were serialized twice.
+    expect(spilled).toBeGreaterThan(250);
+    expect([...times.values()].filter((n) => n > 1).length).toBeLessThan(spilled / 3);
+    const back = await log.window.page(1, 100_000);
+    expect(back).toEqual(plain(seen));
+    expect(back.find((e) => e.seq === changed.seq)).toMatchObject({ findings: [{ rule: 'late' }] });
   });
 
   it('keeps everything with a budget large enough, and always the newest event', async () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_MEMORY_BUDGET, type FrameEvent, type SessionEvent } from '@mcpscope/protocol';
+import { changedSinceAnnounced } from './event-json.js';
 import { heapSize } from './heap-size.js';
 import { readEvents } from '../traces/trace-index.js';
 import { readFrames, searchFramesVia, type FrameSearchQuery, type FrameSearchResult } from '../traces/frame-reader.js';
@@ -37,6 +38,8 @@ const LOW_WATER = 0.875;
 export class EventWindow {
   private items: SessionEvent[] = [];
   private sizes: number[] = [];
+  /** The JSON text each event was announced with, kept once the window is half full (they will be spilled). */
+  private texts: (string | undefined)[] = [];
   private head = 0;
   private held = 0;
   private framesTotal = 0;
@@ -54,6 +57,7 @@ export class EventWindow {
     const size = heapSize(event);
     this.items.push(event);
     this.sizes.push(size);
+    this.texts.push(undefined);
     this.held += size;
     if (event.type === 'frame') {
       this.framesTotal += 1;
@@ -64,14 +68,25 @@ export class EventWindow {
   /**
    * Past the budget, moves the oldest events to the spill file until the window is down to
    * LOW_WATER of it: a flood evicts in batches (one disk write each), not one event at a time.
+   * `newestText`: the JSON text the newest event was announced with (event-json.ts). Once the
+   * window is half full it is kept, counted in the budget, and written to the spill file as it is:
+   * serializing every event of a flood a second time cost as much as the first time.
    */
-  evict(): void {
+  evict(newestText?: string): void {
+    if (newestText !== undefined && this.held > this.budget / 2 && this.items.length > this.head) {
+      const last = this.items.length - 1;
+      this.texts[last] = newestText;
+      this.sizes[last]! += newestText.length;
+      this.held += newestText.length;
+    }
     if (this.disposed || this.held <= this.budget) return;
     const target = this.budget * LOW_WATER;
     const spill = (this.spill ??= this.opts.spill());
     while (this.held > target && this.items.length - this.head > 1) {
       const event = this.items[this.head]!;
-      spill.append(event);
+      const text = this.texts[this.head];
+      spill.append(event, text !== undefined && !changedSinceAnnounced(event) ? text : undefined);
+      this.texts[this.head] = undefined;
       this.held -= this.sizes[this.head]!;
       if (event.type === 'frame') this.framesHeld -= 1;
       this.head += 1;
@@ -176,6 +191,7 @@ export class EventWindow {
     if (this.head === 0) return;
     this.items.splice(0, this.head);
     this.sizes.splice(0, this.head);
+    this.texts.splice(0, this.head);
     this.head = 0;
   }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { makeHeader, TraceWriter } from '@mcpscope/trace';
 import type { SessionEvent } from '@mcpscope/protocol';
 import type { TraceIndex } from '../traces/trace-index.js';
+import { LineBuffer } from '../traces/line-buffer.js';
 import { isProcessAlive } from '../transports/process-tree.js';
 
 /** Checkpoint spacing of a spill file's live index (events by seq, frames by ordinal). */
@@ -20,7 +21,9 @@ export class SpillFile {
   private fd?: number;
   private readonly writer: TraceWriter;
   /** Lines appended since the last flush(): an eviction of thousands of events is one write. */
-  private pending: string[] = [];
+  private readonly pending = new LineBuffer();
+  /** The event being appended and its text when the caller has it (the window keeps what it was announced with). */
+  private known?: { event: SessionEvent; text: string };
 
   constructor(file: string, sessionId: string) {
     const header = makeHeader({
@@ -45,19 +48,21 @@ export class SpillFile {
     this.writer = new TraceWriter(
       {
         write: (line) => {
-          this.pending.push(line);
-          this.index.size += Buffer.byteLength(line);
+          this.index.size += this.pending.push(line);
         },
       },
-      { redact: false },
+      { redact: false, stringify: (event) => (this.known?.event === event ? this.known.text : JSON.stringify(event)) },
     );
   }
 
-  append(event: SessionEvent): void {
+  /** `text`: the event's JSON.stringify text when the caller already has it (and the event has not changed since). */
+  append(event: SessionEvent, text?: string): void {
     if (this.index.size === 0) this.writer.writeHeader(this.index.header);
     const index = this.index;
     const offset = index.size;
+    this.known = text === undefined ? undefined : { event, text };
     this.writer.write(event);
+    this.known = undefined;
     if (index.total % index.every === 0) index.checkpoints.push({ seq: event.seq, offset });
     if (index.total === 0) index.firstSeq = event.seq;
     index.total += 1;
@@ -70,10 +75,9 @@ export class SpillFile {
 
   /** Writes the appended lines to disk; readers may read up to `index.size` once it returns. */
   flush(): void {
-    if (this.pending.length === 0) return;
+    if (this.pending.lines === 0) return;
     this.fd ??= openSync(this.index.file, 'wx', 0o600);
-    const data = Buffer.from(this.pending.join(''));
-    this.pending = [];
+    const { data } = this.pending.take();
     for (let at = 0; at < data.length; ) at += writeSync(this.fd, data, at);
   }
 
@@ -83,7 +87,7 @@ export class SpillFile {
 
   /** Closes and deletes the file. */
   dispose(): void {
-    this.pending = [];
+    this.pending.take();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     rmSync(this.index.file, { force: true });

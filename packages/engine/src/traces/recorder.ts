@@ -4,6 +4,7 @@ import type { Finding, SessionEvent } from '@mcpscope/protocol';
 import { eventJson, forgetEventJson } from '../events/event-json.js';
 import type { Session } from '../session/session.js';
 import type { SessionConfig } from '../session/types.js';
+import { LineBuffer } from './line-buffer.js';
 
 /** What a trace keeps of the config so `replay` can default to the recorded target (no env, no headers). */
 export function replayableConfig(config: SessionConfig): Record<string, unknown> {
@@ -60,7 +61,7 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
   let open = true;
   let stop = (): void => {};
   /** Lines not yet written, and the event each one is of (undefined: the header). */
-  let lines: string[] = [];
+  const lines = new LineBuffer();
   let owners: (SessionEvent | undefined)[] = [];
   let current: SessionEvent | undefined;
   let scheduled = false;
@@ -125,12 +126,10 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
 
   /** One write for every pending line; on failure the first event not fully written gets the finding and recording stops. */
   function writeLines(header: boolean): void {
-    if (lines.length === 0) return;
-    const batch = lines;
+    if (lines.lines === 0) return;
     const events = owners;
-    lines = [];
     owners = [];
-    const data = Buffer.from(batch.length === 1 ? batch[0]! : batch.join(''));
+    const { data, ends } = lines.take();
     let at = 0;
     try {
       while (at < data.length) at += write(fd, data, at);
@@ -140,7 +139,7 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
         open = false;
         throw err;
       }
-      const event = events[firstUnwritten(batch, at)];
+      const event = events[firstUnwritten(ends, at)];
       const error = err instanceof Error ? err : new Error(String(err));
       if (event) attachFinding(event, traceWriteFinding(error, 'sink'));
       finish();
@@ -160,14 +159,10 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
   return finish;
 }
 
-/** Index of the line that holds byte `offset` of the lines' UTF-8 text (the first one not completely written). */
-function firstUnwritten(lines: readonly string[], offset: number): number {
-  let end = 0;
-  for (let i = 0; i < lines.length; i++) {
-    end += Buffer.byteLength(lines[i]!);
-    if (end > offset) return i;
-  }
-  return lines.length - 1;
+/** Index of the line that holds byte `offset` of the batch (the first one not completely written), given where each line ends. */
+function firstUnwritten(ends: readonly number[], offset: number): number {
+  const i = ends.findIndex((end) => end > offset);
+  return i === -1 ? ends.length - 1 : i;
 }
 
 function closeQuietly(fd: number): void {
