@@ -52,6 +52,20 @@ describe('TraceWriter', () => {
     expect(JSON.parse(sink.lines[0])).toEqual({ type: 'header', format: 'mcpscope-trace', version: 1, ...meta });
   });
 
+  it('gives a sink with writeLine each event line without its newline (the header still by write), the same text', () => {
+    const whole = writeTrace();
+    const lines: string[] = [];
+    const writer = new TraceWriter({ write: (line) => lines.push(line), writeLine: (text) => lines.push(`${text}\n`) });
+    writer.writeHeader(meta);
+    for (const e of events) writer.write(e);
+    expect(lines).toEqual(whole);
+    const bare: string[] = [];
+    const counting = new TraceWriter({ write: () => undefined, writeLine: (text) => bare.push(text) });
+    counting.writeHeader(meta);
+    for (const e of events) counting.write(e);
+    expect(bare.map((text) => `${text}\n`)).toEqual(whole.slice(1));
+  });
+
   it('redacts by default and keeps secrets with redact: false', () => {
     const e: SessionEvent = { type: 'frame', seq: 1, t: 0, sessionId: 's1', dir: 'in', msg: { result: { access_token: 'tok' } }, size: 1 };
     for (const [opt, expected] of [

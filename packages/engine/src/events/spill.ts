@@ -50,6 +50,9 @@ export class SpillFile {
         write: (line) => {
           this.index.size += this.pending.push(line);
         },
+        writeLine: (text) => {
+          this.index.size += this.pending.pushLine(text);
+        },
       },
       { redact: false, stringify: (event) => (this.known?.event === event ? this.known.text : JSON.stringify(event)) },
     );

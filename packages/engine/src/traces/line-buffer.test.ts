@@ -14,6 +14,14 @@ describe('LineBuffer', () => {
     expect(ends).toEqual(sizes.map((n) => (end += n)));
   });
 
+  it('pushLine adds the newline itself: the same bytes as pushing the line with it', () => {
+    const buf = new LineBuffer();
+    const texts = ['{"a":"ü"}', '', 'emoji 😀'];
+    const sizes = texts.map((text) => buf.pushLine(text));
+    expect(sizes).toEqual(texts.map((text) => Buffer.byteLength(`${text}\n`)));
+    expect(buf.take().data.toString()).toBe(texts.map((text) => `${text}\n`).join(''));
+  });
+
   it('starts a new batch after take(), and a batch that grew past the kept capacity does not change what was taken', () => {
     const buf = new LineBuffer();
     buf.push('first\n');

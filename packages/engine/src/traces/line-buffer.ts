@@ -17,14 +17,25 @@ export class LineBuffer {
   /** Where each line ends, in bytes from the start of the batch. */
   private ends: number[] = [];
 
-  /** Appends one line; returns its length in bytes. */
+  /** Appends one line (its "\n" included); returns its length in bytes. */
   push(line: string): number {
+    return this.append(line, false);
+  }
+
+  /** Appends `text` and a "\n" after it, without making the string `text + "\n"`; returns the bytes of both. */
+  pushLine(text: string): number {
+    return this.append(text, true);
+  }
+
+  private append(text: string, newline: boolean): number {
     // UTF-8 takes at most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2).
-    if (this.buf.length - this.used < line.length * 3) this.grow(line.length * 3);
-    const bytes = this.buf.write(line, this.used);
-    this.used += bytes;
+    const most = text.length * 3 + 1;
+    if (this.buf.length - this.used < most) this.grow(most);
+    const start = this.used;
+    this.used += this.buf.write(text, this.used);
+    if (newline) this.buf[this.used++] = 0x0a;
     this.ends.push(this.used);
-    return bytes;
+    return this.used - start;
   }
 
   get lines(): number {

@@ -68,13 +68,10 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
   const writer = new TraceWriter(
     {
       write: (line) => {
-        if (!open) return;
-        lines.push(line);
-        owners.push(current);
-        if (!scheduled) {
-          scheduled = true;
-          queueMicrotask(flush);
-        }
+        if (queued()) lines.push(line);
+      },
+      writeLine: (text) => {
+        if (queued()) lines.pushLine(text);
       },
     },
     {
@@ -87,6 +84,16 @@ export function attachRecorder(session: Session, file: string, opts: RecorderOpt
       },
     },
   );
+  /** Whether a line may join the batch written at the end of this run of the event loop (its event noted, the write scheduled). */
+  function queued(): boolean {
+    if (!open) return false;
+    owners.push(current);
+    if (!scheduled) {
+      scheduled = true;
+      queueMicrotask(flush);
+    }
+    return true;
+  }
   const info = session.info();
   writer.writeHeader({
     tool: { name: 'mcpscope', version: '0.1.0' },
