@@ -62,6 +62,22 @@ describe('frame log: follow the tail', () => {
     expect(screen.queryByTestId('frames-new')).toBeNull();
   });
 
+  it('a batch of more rows than a screen reuses the row elements; in a trickle each row keeps its own', () => {
+    const t = setup(100);
+    t.batch(1000); // rows all new: from now on keyed by slot
+    const before = t.rows();
+    t.batch(1000);
+    expect(t.seqs().at(-1)).toBe(2100);
+    // The same elements, now showing the new rows.
+    expect(t.rows().every((row, i) => row === before[i])).toBe(true);
+    t.batch(1); // overlaps what was shown: keyed by frame again (one remount)
+    const kept = new Map(t.rows().map((row) => [row.dataset.seq, row]));
+    t.batch(1);
+    expect(t.seqs().at(-1)).toBe(2102);
+    // Each row still in view is the element it was; only the new one is made.
+    for (const row of t.rows().slice(0, -1)) expect(row).toBe(kept.get(row.dataset.seq));
+  });
+
   it('stops following when the user scrolls up, counts new frames, and jumps back to the tail', () => {
     const t = setup(100);
     act(() => {

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { formatCount } from '../../lib/format';
+import { NO_ROWS, nextRowKeying } from '../../lib/rowKeying';
 import { useTailList } from '../../lib/useTailList';
 import { ColumnHeaderRow } from '../../ui/columns/ColumnHeaderRow';
 import { useColumnWidths } from '../../ui/columns/useColumnWidths';
@@ -36,6 +37,13 @@ export function FrameTable({
     scrollRef,
   });
 
+  // Read in render from what was committed, updated after the commit (a render React drops changes nothing).
+  const shown = useRef(NO_ROWS);
+  const keying = nextRowKeying(shown.current, rows);
+  useLayoutEffect(() => {
+    shown.current = keying;
+  });
+
   useEffect(() => {
     if (!m.scrollRequest) return;
     const { seq, row: target } = m.scrollRequest;
@@ -60,13 +68,14 @@ export function FrameTable({
       >
         <ColumnHeaderRow cols={cols} className="sticky top-0 z-10 border-b border-line bg-panel" style={{ height: HEADER_HEIGHT }} />
         <div style={{ height, minWidth: cols.minWidth, position: 'relative' }}>
-          {rows.map(({ index, top }) => {
+          {rows.map(({ index, top }, slot) => {
             const frame = m.frameAt(index);
             if (!frame) return <PlaceholderRow key={`p${index}`} top={top} selected={index === m.pendingRow} />;
             return (
               <FrameRow
-                // seq and row together: a crafted trace (or an unreadable line's placeholder) may repeat a seq.
-                key={`${frame.seq}/${index}`}
+                // seq and row together: a crafted trace (or an unreadable line's placeholder) may
+                // repeat a seq. A flood's update, whose rows are all new, reuses the elements by slot.
+                key={keying.bySlot ? `s${slot}` : `${frame.seq}/${index}`}
                 frame={frame}
                 summary={m.summary(frame)}
                 top={top}
