@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NO_ROWS, nextRowKeying } from './rowKeying';
 
-const rows = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => ({ index: first + i, top: (first + i) * 22 }));
+const rows = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, i) => ({ index: first + i, top: (first + i) * 22 }));
 
 describe('nextRowKeying', () => {
   it('keys by row while the rows overlap what was shown, by slot once they replace it all', () => {
