@@ -7,9 +7,10 @@ const KEEP_BYTES = 8 * 1024 * 1024;
 
 /**
  * Trace lines as UTF-8 bytes, encoded as each line comes, for one write of many lines. Joining
- * the strings at write time cost more than making them in a flood: each line is a fresh
- * `line + "\n"` (a string V8 must first flatten), and by the time thousands are joined they are
- * cold. Encoding each one at once copies it while it is still in cache, into one growing buffer.
+ * the strings at write time cost more than making them in a flood: by the time thousands are
+ * joined they are cold, and each `line + "\n"` had first to be flattened. Encoding each one at
+ * once copies it while it is still in cache, into one reused buffer, its newline written after it
+ * (pushLine) rather than appended to the string.
  */
 export class LineBuffer {
   private buf = Buffer.allocUnsafe(64 * 1024);
