@@ -22,8 +22,6 @@ export class SpillFile {
   private readonly writer: TraceWriter;
   /** Lines appended since the last flush(): an eviction of thousands of events is one write. */
   private readonly pending = new LineBuffer();
-  /** The event being appended and its text when the caller has it (the window keeps what it was announced with). */
-  private known?: { event: SessionEvent; text: string };
 
   constructor(file: string, sessionId: string) {
     const header = makeHeader({
@@ -54,18 +52,21 @@ export class SpillFile {
           this.index.size += this.pending.pushLine(text);
         },
       },
-      { redact: false, stringify: (event) => (this.known?.event === event ? this.known.text : JSON.stringify(event)) },
+      { redact: false },
     );
   }
 
-  /** `text`: the event's JSON.stringify text when the caller already has it (and the event has not changed since). */
+  /**
+   * `text`: the event's JSON.stringify text when the caller already has it (and the event has not
+   * changed since; the window keeps what it was announced with). Unredacted, the writer would only
+   * serialize the event, so a known text is the line as it stands.
+   */
   append(event: SessionEvent, text?: string): void {
     if (this.index.size === 0) this.writer.writeHeader(this.index.header);
     const index = this.index;
     const offset = index.size;
-    this.known = text === undefined ? undefined : { event, text };
-    this.writer.write(event);
-    this.known = undefined;
+    if (text === undefined) this.writer.write(event);
+    else index.size += this.pending.pushLine(text);
     if (index.total % index.every === 0) index.checkpoints.push({ seq: event.seq, offset });
     if (index.total === 0) index.firstSeq = event.seq;
     index.total += 1;
