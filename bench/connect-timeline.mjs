@@ -2,7 +2,9 @@
 // run), each run in a data dir of its own (no mcpscope running), times in ms from `connect`'s
 // spawn: the session created in the background mcpscope, its handshake's first request sent and
 // last answer read (the session's own event times), the background announced (its registry file
-// written: its API listens), `connect` exited.
+// written: its API listens), `connect` exited; and, as the like-for-like floor, a plain launch of
+// the same server (`mcpscope --no-open --demo`): spawn → its session is connected (the API polled
+// every 5 ms), which loads the same modules and opens the same session with no second process.
 //   node bench/connect-timeline.mjs [--runs 12] [--cli label=path/to/mcpscope.js …] [--out file.json]
 // Without --cli: apps/cli/dist/mcpscope.js. Results: results/connect-timeline-<date>.json.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -10,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { run } from './lib/procs.mjs';
+import { run, start, stopTree } from './lib/procs.mjs';
+import { freePort } from './lib/tools.mjs';
 import { buildsOf, runInterleaved } from './lib/interleaved.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -54,10 +57,40 @@ async function coldConnect(cli) {
   }
 }
 
+/** Spawn → `GET /api/sessions` shows the launch's session connected (polled every 5 ms). */
+async function launchConnected(cli) {
+  const data = mkdtempSync(join(tmpdir(), 'mcpscope-timeline-launch-'));
+  const port = await freePort();
+  const token = 'bench-token';
+  const t0 = Date.now();
+  const p = start(process.execPath, [cli, '--no-open', '--port', String(port), '--demo'], {
+    env: { ...process.env, XDG_DATA_HOME: data, MCPSCOPE_TOKEN: token },
+  });
+  const connected = async () => {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/sessions`, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) return false;
+      const body = await res.json();
+      return (body.sessions ?? body).some((s) => s.state === 'connected');
+    } catch {
+      return false;
+    }
+  };
+  try {
+    for (const deadline = Date.now() + 30_000; !(await connected()); await new Promise((r) => setTimeout(r, 5))) {
+      if (Date.now() > deadline) throw new Error(`the launch's session did not connect: ${p.out.stderr}`);
+    }
+    return Date.now() - t0;
+  } finally {
+    await stopTree(p.child.pid);
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
 const date = new Date().toISOString().slice(0, 10);
 await runInterleaved({
   builds,
   runs: RUNS,
-  measure: coldConnect,
+  measure: async (cli) => ({ ...(await coldConnect(cli)), launchConnected: await launchConnected(cli) }),
   out: resolve(argv.out ?? join(benchDir, `results/connect-timeline-${date}.json`)),
 });
