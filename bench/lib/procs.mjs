@@ -88,14 +88,14 @@ export function commOf(pid) {
   }
 }
 
-/** Polls `condition` every 10 ms until it is truthy; rejects after `timeoutMs`. */
-export async function waitFor(condition, timeoutMs, what) {
+/** Polls `condition` every `everyMs` (default 10) until it is truthy; rejects after `timeoutMs`. */
+export async function waitFor(condition, timeoutMs, what, everyMs = 10) {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await condition();
     if (value) return value;
     if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 
